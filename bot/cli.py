@@ -1,0 +1,69 @@
+"""The `rulesbot` command line: a global --db option and one subcommand per area."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import sys
+from collections.abc import Sequence
+from importlib import import_module
+from pathlib import Path
+
+from bot.errors import RulesbotError
+
+# Each module exposes register(subparsers); a subcommand sets `func`, an async
+# callable taking the parsed args and returning the exit code.
+AREAS = ("bot.cli_data", "bot.cli_ask", "bot.discord_app.cli")
+
+
+def db_path(args: argparse.Namespace) -> Path:
+    """--db, else RULESBOT_DB, else the user's data directory."""
+    if getattr(args, "db", None):
+        return Path(args.db)
+    env = os.environ.get("RULESBOT_DB")
+    if env:
+        return Path(env)
+    from bot.settings import default_db_path
+
+    return default_db_path()
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="rulesbot", description=__doc__)
+    parser.add_argument("--db", help="SQLite database (default: $RULESBOT_DB or the user data dir)")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log debug output")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for name in AREAS:
+        try:
+            module = import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            continue
+        module.register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    logging.basicConfig(
+        level=logging.DEBUG if args.verbose else logging.WARNING,
+        format="%(levelname)s %(name)s: %(message)s",
+    )
+    try:
+        return int(asyncio.run(args.func(args)) or 0)
+    except RulesbotError as exc:
+        print(f"rulesbot: {exc.user_message}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("rulesbot: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Discord front end: the client, cogs, embeds and views."""

@@ -1,0 +1,1 @@
+"""Built-in data and schema migrations shipped with rulesbot."""

@@ -1,0 +1,236 @@
+"""Typed ability objects that oracle text parses into; mechanics work on these, never on raw text."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.mana import ManaCost
+
+Whose = Literal["you", "opponent", "any"]
+
+
+class _Value(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class TapOthers(_Value):
+    """A cost that taps permanents other than the source ("Tap an untapped creature you control")."""
+
+    count: int = 1
+    what: str = "creature"
+    whose: Whose = "you"
+
+
+class Cost(_Value):
+    """An activation cost split into its parts."""
+
+    mana: ManaCost = ManaCost()
+    tap: bool = False
+    untap: bool = False
+    tap_others: TapOthers | None = None
+    other: tuple[str, ...] = ()
+
+
+class CouldProduce(_Value):
+    """The 'that a land you control could produce' source of a mana ability (CR 106.7)."""
+
+    whose: Whose = "you"
+    what: str = "land"
+    kind: Literal["type", "color"] = "type"
+
+
+class ManaProduction(_Value):
+    """What a mana ability adds.
+
+    ``choice`` says how the mana is chosen:
+    ``fixed`` adds ``symbols`` as written; ``one_of`` adds ``amount`` mana of one of
+    ``symbols``; ``any_color``/``any_type`` add ``amount`` mana of a chosen color or
+    type; ``could_produce`` uses ``could``; ``same_as_produced`` repeats the type
+    a triggering land produced; ``combination`` adds ``amount`` in any mix of
+    ``symbols``.
+    """
+
+    choice: Literal[
+        "fixed", "one_of", "any_color", "any_type", "could_produce", "same_as_produced",
+        "combination", "chosen_color",
+    ]
+    symbols: tuple[str, ...] = ()
+    amount: int | Literal["X"] = 1
+    could: CouldProduce | None = None
+
+
+class _Ability(_Value):
+    text: str = ""
+
+
+class KickerCost(_Value):
+    mana: ManaCost | None = None
+    other: str | None = None
+
+    def __str__(self) -> str:
+        if self.mana is not None and self.other:
+            return f"{self.mana} and {self.other}"
+        return str(self.mana) if self.mana is not None else str(self.other or "")
+
+
+class Kicker(_Ability):
+    """Kicker, "Kicker [A] and/or [B]" or multikicker (CR 702.33)."""
+
+    kind: Literal["kicker"] = "kicker"
+    costs: tuple[KickerCost, ...]
+    multi: bool = False
+
+
+class Target(_Value):
+    what: str
+    count: int = 1
+
+
+class IfKicked(_Ability):
+    """An effect that depends on the spell having been kicked (CR 702.33e-f).
+
+    ``which`` is the index of a specific kicker cost ("kicked with its [A] kicker"),
+    ``per_time`` marks "for each time it was kicked", ``instead`` marks
+    "if this spell was kicked, ... instead", ``trigger`` says where it lives.
+    """
+
+    kind: Literal["if_kicked"] = "if_kicked"
+    which: int | None = None
+    per_time: bool = False
+    instead: bool = False
+    trigger: Literal["etb", "spell", "static", "other"] = "spell"
+    targets: tuple[Target, ...] = ()
+    effect: str = ""
+
+
+class EnchantmentEnters(_Ability):
+    """A trigger on an enchantment entering (constellation and its kin)."""
+
+    kind: Literal["enchantment_enters"] = "enchantment_enters"
+    constellation: bool = False
+    whose: Whose = "you"
+    another: bool = False
+    effect: str = ""
+
+
+class Bestow(_Ability):
+    kind: Literal["bestow"] = "bestow"
+    cost: ManaCost
+
+
+class Enchant(_Ability):
+    """The enchant keyword of an Aura: what it can enchant (CR 702.5)."""
+
+    kind: Literal["enchant"] = "enchant"
+    what: str
+
+
+class MustBeBlocked(_Ability):
+    """'must be blocked if able' and its variants (CR 509.1c)."""
+
+    kind: Literal["must_be_blocked"] = "must_be_blocked"
+    subject: Literal["self", "target", "enchanted", "equipped", "each", "other"] = "self"
+    by_all: bool = False
+    duration: str = ""
+
+
+class Activated(_Ability):
+    """An activated ability; ``mana`` is set when it is a mana ability (CR 605.1a)."""
+
+    kind: Literal["activated"] = "activated"
+    cost: Cost
+    effect: str = ""
+    mana: ManaProduction | None = None
+    intrinsic: bool = False
+
+
+class ManaReplacement(_Ability):
+    """A replacement on mana production, e.g. Contamination's 'produces {B} instead'."""
+
+    kind: Literal["mana_replacement"] = "mana_replacement"
+    applies_to: str = "land"
+    whose: Whose = "any"
+    produces: ManaProduction
+
+
+class ManaDoubling(_Ability):
+    """'produces twice as much of that mana instead' (Mana Reflection)."""
+
+    kind: Literal["mana_doubling"] = "mana_doubling"
+    applies_to: str = "permanent"
+    whose: Whose = "you"
+    factor: int = 2
+
+
+class TappedForManaTrigger(_Ability):
+    """'Whenever a land is tapped for mana, its controller adds ...' (CR 106.12a)."""
+
+    kind: Literal["tapped_for_mana_trigger"] = "tapped_for_mana_trigger"
+    applies_to: str = "land"
+    whose: Whose = "any"
+    of_type: str | None = None
+    adds: ManaProduction
+
+
+class GrantedManaAbility(_Ability):
+    """A static ability giving other permanents a mana ability (Chromatic Lantern)."""
+
+    kind: Literal["granted_mana"] = "granted_mana"
+    subject: str = "lands"
+    whose: Whose = "you"
+    ability: Activated
+
+
+class LandTypeChange(_Ability):
+    """A static ability that sets land types (Blood Moon, CR 305.7)."""
+
+    kind: Literal["land_type_change"] = "land_type_change"
+    subject: str = "nonbasic lands"
+    new_type: str
+    replaces: bool = True
+
+
+class CostChange(_Ability):
+    """'... cost {1} more/less to cast'."""
+
+    kind: Literal["cost_change"] = "cost_change"
+    delta: int
+    applies_to: str = "spells"
+    whose: Whose = "any"
+
+
+class Keyword(_Ability):
+    """Any other keyword, kept by name (haste, convoke, crew 3, flying...)."""
+
+    kind: Literal["keyword"] = "keyword"
+    name: str
+    amount: int | None = None
+
+
+Ability = Annotated[
+    Kicker
+    | IfKicked
+    | EnchantmentEnters
+    | Bestow
+    | Enchant
+    | MustBeBlocked
+    | Activated
+    | ManaReplacement
+    | ManaDoubling
+    | TappedForManaTrigger
+    | GrantedManaAbility
+    | LandTypeChange
+    | CostChange
+    | Keyword,
+    Field(discriminator="kind"),
+]
+
+
+class ParsedFace(_Value):
+    """A face's abilities plus the oracle lines no parser understood, shown honestly."""
+
+    name: str
+    abilities: tuple[Ability, ...] = ()
+    unparsed: tuple[str, ...] = ()

@@ -1,0 +1,112 @@
+"""Rulings: a verdict plus the ordered steps that reach it, each naming its rule."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict
+
+
+class Rule(StrEnum):
+    """Every Comprehensive Rules number the engine may cite.
+
+    Only numbers live here, never rules text: the text comes from the imported
+    CR at answer time, and a meta-test checks each number exists in it.
+    """
+
+    MANA_TYPES = "106.1b"
+    MANA_UNDEFINED = "106.5"
+    COULD_PRODUCE = "106.7"
+    TAPPED_FOR_MANA = "106.12"
+    TAPPED_FOR_MANA_TRIGGER = "106.12a"
+    TAPPED_FOR_MANA_REPLACEMENT = "106.12b"
+    X_CHOSEN = "107.3"
+    X_ETB = "107.3m"
+    TAP_SYMBOL = "107.5"
+    UNTAP_SYMBOL = "107.6"
+    TARGETS = "115.1"
+    TARGETED_TRIGGER = "115.1d"
+    ALTERNATIVE_COST = "118.9"
+    ALT_COST_PLUS_ADDITIONAL = "118.9d"
+    MANA_VALUE = "202.3"
+    MANA_VALUE_X = "202.3e"
+    SUMMONING_SICKNESS = "302.6"
+    NEW_OBJECT = "400.7"
+    BLOCK_REQUIREMENTS = "509.1c"
+    TOTAL_COST = "601.2f"
+    TRIGGER_EVENT = "603.2"
+    TRIGGER_ORDER = "603.3b"
+    SIMULTANEOUS_ENTER = "603.6a"
+    MANA_ABILITY_NO_STACK = "605.3b"
+    MANA_ABILITY_RULES = "605.3"
+    TARGET_ILLEGAL = "608.2b"
+    RESOLVE_PERMANENT = "608.3"
+    AURA_ILLEGAL_TARGET = "608.3b"
+    HASTE = "702.10"
+    KICKER = "702.33"
+    KICKER_MEANING = "702.33a"
+    KICKER_AND_OR = "702.33b"
+    MULTIKICKER = "702.33c"
+    KICKED = "702.33d"
+    KICKER_LINKED = "702.33e"
+    KICKER_SPECIFIC = "702.33f"
+    CONVOKE = "702.51"
+    BESTOW = "702.103"
+    BESTOW_ILLEGAL_TARGET = "702.103e"
+    PHASING_NO_ENTER = "702.26d"
+    COPY_VALUES = "707.2"
+    COPY_SPELL = "707.10"
+    COPY_PERMANENT_SPELL = "707.10f"
+
+
+class Step(BaseModel):
+    """One step of a ruling: the rule applied and what it did here.
+
+    ``note`` is the engine's own plain-English account of this step, never
+    rules text. ``card`` names a card whose official rulings bear on the step.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    rule: Rule | None = None
+    note: str
+    card: str | None = None
+
+
+class Ruling(BaseModel):
+    """A verdict and the steps that lead to it; ``verdict`` is None when undecided."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    verdict: str | None
+    steps: tuple[Step, ...] = ()
+    missing: tuple[str, ...] = ()
+
+    @property
+    def rules(self) -> tuple[Rule, ...]:
+        seen: dict[Rule, None] = {}
+        for step in self.steps:
+            if step.rule is not None:
+                seen.setdefault(step.rule, None)
+        return tuple(seen)
+
+    @property
+    def cards(self) -> tuple[str, ...]:
+        seen: dict[str, None] = {}
+        for step in self.steps:
+            if step.card:
+                seen.setdefault(step.card, None)
+        return tuple(seen)
+
+
+class Trace:
+    """Collects steps while a mechanic works, then yields the Ruling."""
+
+    def __init__(self) -> None:
+        self._steps: list[Step] = []
+
+    def step(self, rule: Rule | None, note: str, card: str | None = None) -> None:
+        self._steps.append(Step(rule=rule, note=note, card=card))
+
+    def ruling(self, verdict: str | None, missing: tuple[str, ...] = ()) -> Ruling:
+        return Ruling(verdict=verdict, steps=tuple(self._steps), missing=missing)
