@@ -1,0 +1,1 @@
+"""From a free-text question to an Answer: card resolution, scenario mapping, engine, citations."""

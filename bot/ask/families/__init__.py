@@ -1,0 +1,1 @@
+"""Family handlers: each maps questions of one rules family onto engine scenarios."""

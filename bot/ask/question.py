@@ -1,0 +1,156 @@
+"""The parsed question handed to family handlers, and the handler protocol."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from rapidfuzz import fuzz
+
+from engine.abilities import Ability, ParsedFace
+from engine.card import Card
+from engine.mana import ManaCost
+from engine.oracle import parse_card
+from engine.ruling import Ruling
+
+_MANA_COST = re.compile(r"(?:\{[^{}\s]{1,5}\})+")
+_NUMBER_WORDS = {
+    "once": 1, "twice": 2, "thrice": 3, "one": 1, "two": 2, "three": 3, "four": 4,
+    "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "zero": 0,
+    "both": 2, "single": 1, "a": 1, "an": 1,
+}
+_X_VALUE = re.compile(r"\bx\s*(?:=|is|equals|of|as)\s*(\d+)", re.I)
+
+
+def clean_text(raw: str) -> str:
+    """Normalise what people type: quotes, dashes, control characters and spacing."""
+    text = unicodedata.normalize("NFKC", raw)
+    text = "".join(
+        ch if unicodedata.category(ch)[0] != "C" else " "
+        for ch in text
+        if unicodedata.category(ch) != "Mn"
+    )
+    text = (
+        text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
+        .replace("\u201d", '"').replace("\u2014", "-").replace("\u2013", "-")
+    )
+    return re.sub(r"\s+", " ", text).strip()
+
+
+@dataclass(frozen=True)
+class CardMention:
+    """A card the question names, with where it was found and its parsed abilities."""
+
+    card: Card
+    written: str
+    start: int
+    end: int
+    faces: tuple[ParsedFace, ...]
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    def abilities(self) -> tuple[Ability, ...]:
+        return tuple(a for f in self.faces for a in f.abilities)
+
+    def of_kind(self, kind: str) -> tuple[Ability, ...]:
+        return tuple(a for a in self.abilities() if a.kind == kind)
+
+
+def mention_for(card: Card, written: str = "", start: int = 0, end: int = 0) -> CardMention:
+    return CardMention(card=card, written=written or card.name, start=start, end=end,
+                       faces=parse_card(card))
+
+
+@dataclass
+class Question:
+    """A question after cleaning and card resolution.
+
+    ``text`` keeps the user's casing; ``lower`` is casefolded with every resolved
+    card name replaced by ``CARD`` so family patterns don't trip over names.
+    """
+
+    raw: str
+    text: str
+    lower: str
+    cards: list[CardMention] = field(default_factory=list)
+
+    @classmethod
+    def build(cls, raw: str, cards: Iterable[CardMention] = ()) -> Question:
+        text = clean_text(raw)
+        found = sorted(cards, key=lambda m: m.start)
+        pieces: list[str] = []
+        pos = 0
+        for m in found:
+            if m.end > m.start >= pos:
+                pieces.append(text[pos : m.start].casefold())
+                pieces.append("CARD")
+                pos = m.end
+        pieces.append(text[pos:].casefold())
+        lower = "".join(pieces)
+        return cls(raw=raw, text=text, lower=lower, cards=found)
+
+    # -- helpers for handlers -------------------------------------------------
+    def has(self, *patterns: str) -> bool:
+        """True when any regex pattern matches the casefolded text (CARD marks names)."""
+        return any(re.search(p, self.lower) for p in patterns)
+
+    def fuzzy_has(self, phrase: str, threshold: float = 88.0) -> bool:
+        """Misspelling-tolerant phrase search ("constelation", "manna value")."""
+        if phrase in self.lower:
+            return True
+        return fuzz.partial_ratio(phrase, self.lower) >= threshold
+
+    def mana_costs(self) -> list[ManaCost]:
+        out: list[ManaCost] = []
+        for m in _MANA_COST.finditer(self.text):
+            try:
+                out.append(ManaCost.parse(m.group(0)))
+            except ValueError:
+                continue
+        return out
+
+    def x_value(self) -> int | None:
+        m = _X_VALUE.search(self.text)
+        return int(m.group(1)) if m else None
+
+    def count_word(self, before: str) -> int | None:
+        """The number written right before ``before`` ("three times" → 3)."""
+        m = re.search(r"\b(\d+|[a-z]+)\s+" + before, self.lower)
+        if not m:
+            return None
+        word = m.group(1)
+        return int(word) if word.isdigit() else _NUMBER_WORDS.get(word)
+
+    def card_with(self, kind: str) -> CardMention | None:
+        for m in self.cards:
+            if m.of_kind(kind):
+                return m
+        return None
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A question mapped onto an engine scenario, ready to run.
+
+    ``score`` ranks competing scenarios (0-1); ``kind`` is the verdict form
+    (yesno, number, mana, types, card); ``run`` calls the engine.
+    """
+
+    name: str
+    kind: str
+    score: float
+    run: Callable[[], Ruling]
+    cards: tuple[str, ...] = ()
+
+
+class FamilyHandler(Protocol):
+    """Maps questions of one family onto scenarios; returns none it can't build."""
+
+    family: str
+
+    def scenarios(self, q: Question) -> list[Scenario]: ...
