@@ -31,6 +31,7 @@ class Cost(_Value):
     untap: bool = False
     tap_others: TapOthers | None = None
     other: tuple[str, ...] = ()
+    loyalty: str | None = None
 
 
 class CouldProduce(_Value):
@@ -50,15 +51,22 @@ class ManaProduction(_Value):
     type; ``could_produce`` uses ``could``; ``same_as_produced`` repeats the type
     a triggering land produced; ``combination`` adds ``amount`` in any mix of
     ``symbols``.
+
+    A ``one_of`` option may be several letters (``"WU"`` adds {W}{U}).
+    ``per`` holds what a variable amount counts ("for each creature you
+    control", "equal to this creature's power"); ``among`` limits a chosen
+    color ("your commander's color identity").
     """
 
     choice: Literal[
         "fixed", "one_of", "any_color", "any_type", "could_produce", "same_as_produced",
-        "combination", "chosen_color",
+        "combination", "chosen_color", "different_colors",
     ]
     symbols: tuple[str, ...] = ()
     amount: int | Literal["X"] = 1
     could: CouldProduce | None = None
+    per: str | None = None
+    among: str | None = None
 
 
 class _Ability(_Value):
@@ -94,25 +102,40 @@ class IfKicked(_Ability):
     ``which`` is the index of a specific kicker cost ("kicked with its [A] kicker"),
     ``per_time`` marks "for each time it was kicked", ``instead`` marks
     "if this spell was kicked, ... instead", ``trigger`` says where it lives.
+    ``negated`` marks "if it wasn't kicked"; ``times`` is "kicked twice".
     """
 
     kind: Literal["if_kicked"] = "if_kicked"
     which: int | None = None
     per_time: bool = False
     instead: bool = False
-    trigger: Literal["etb", "spell", "static", "other"] = "spell"
+    trigger: Literal["etb", "spell", "static", "other", "cast"] = "spell"
     targets: tuple[Target, ...] = ()
     effect: str = ""
+    negated: bool = False
+    times: int | None = None
 
 
 class EnchantmentEnters(_Ability):
-    """A trigger on an enchantment entering (constellation and its kin)."""
+    """A trigger on an enchantment entering (constellation and its kin).
+
+    ``includes_self`` marks "Whenever this creature or another enchantment...";
+    ``also`` lists other card types that trigger it too ("an artifact,
+    creature, or enchantment"); ``extra`` is a second trigger event joined by
+    "and whenever"; ``duration`` is "this turn" for delayed versions.
+    """
 
     kind: Literal["enchantment_enters"] = "enchantment_enters"
     constellation: bool = False
     whose: Whose = "you"
     another: bool = False
     effect: str = ""
+    includes_self: bool = False
+    nontoken: bool = False
+    one_or_more: bool = False
+    also: tuple[str, ...] = ()
+    extra: str = ""
+    duration: str = ""
 
 
 class Bestow(_Ability):
@@ -199,6 +222,7 @@ class CostChange(_Ability):
     delta: int
     applies_to: str = "spells"
     whose: Whose = "any"
+    condition: str = ""
 
 
 class Keyword(_Ability):
@@ -207,6 +231,8 @@ class Keyword(_Ability):
     kind: Literal["keyword"] = "keyword"
     name: str
     amount: int | None = None
+    cost: ManaCost | None = None
+    detail: str = ""
 
 
 Ability = Annotated[
