@@ -57,6 +57,18 @@ class Rule(StrEnum):
     COPY_VALUES = "707.2"
     COPY_SPELL = "707.10"
     COPY_PERMANENT_SPELL = "707.10f"
+    STACK_RESOLVES = "405.5"
+    TRIGGER_NO_LEGAL_TARGET = "603.3d"
+    AURA = "303.4"
+    ENCHANT = "702.5"
+    FLYING = "702.9b"
+    REACH = "702.17b"
+    MENACE = "702.111b"
+    BLOCKERS_UNTAPPED = "509.1a"
+    BLOCK_RESTRICTIONS = "509.1b"
+    KICKER_TARGETS = "702.33g"
+    ANNOUNCE_COSTS = "601.2b"
+    COPY_BESTOWED = "702.103c"
 
 
 class Step(BaseModel):
