@@ -8,19 +8,34 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from engine.oracle import parse_card
 from rapidfuzz import fuzz
 
 from engine.abilities import Ability, ParsedFace
 from engine.card import Card
 from engine.mana import ManaCost
-from engine.oracle import parse_card
 from engine.ruling import Ruling
 
 _MANA_COST = re.compile(r"(?:\{[^{}\s]{1,5}\})+")
 _NUMBER_WORDS = {
-    "once": 1, "twice": 2, "thrice": 3, "one": 1, "two": 2, "three": 3, "four": 4,
-    "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "zero": 0,
-    "both": 2, "single": 1, "a": 1, "an": 1,
+    "once": 1,
+    "twice": 2,
+    "thrice": 3,
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+    "zero": 0,
+    "both": 2,
+    "single": 1,
+    "a": 1,
+    "an": 1,
 }
 _X_VALUE = re.compile(r"\bx\s*(?:=|is|equals|of|as)\s*(\d+)", re.I)
 
@@ -34,8 +49,12 @@ def clean_text(raw: str) -> str:
         if unicodedata.category(ch) != "Mn"
     )
     text = (
-        text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
-        .replace("\u201d", '"').replace("\u2014", "-").replace("\u2013", "-")
+        text.replace("\u2019", "'")
+        .replace("\u2018", "'")
+        .replace("\u201c", '"')
+        .replace("\u201d", '"')
+        .replace("\u2014", "-")
+        .replace("\u2013", "-")
     )
     return re.sub(r"\s+", " ", text).strip()
 
@@ -62,8 +81,9 @@ class CardMention:
 
 
 def mention_for(card: Card, written: str = "", start: int = 0, end: int = 0) -> CardMention:
-    return CardMention(card=card, written=written or card.name, start=start, end=end,
-                       faces=parse_card(card))
+    return CardMention(
+        card=card, written=written or card.name, start=start, end=end, faces=parse_card(card)
+    )
 
 
 @dataclass

@@ -1,0 +1,275 @@
+"""Find the cards a free-text question names: [[brackets]], exact spans, typos and short names."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz, process
+
+from bot.names import normalize
+
+_BRACKETS = re.compile(r"\[\[([^\[\]]{1,200})\]\]")
+_WORD = re.compile(r"[^\W_]+(?:['\-][^\W_]+)*", re.UNICODE)
+_POSSESSIVE = re.compile(r"(?:'s|s')$", re.I)
+MAX_SPAN_WORDS = 9
+# Single capitalised words people use in questions that are also card names.
+_COMMON_SINGLE = frozenset(
+    normalize(w)
+    for w in (
+        "if",
+        "when",
+        "can",
+        "does",
+        "do",
+        "is",
+        "what",
+        "my",
+        "i",
+        "a",
+        "the",
+        "and",
+        "or",
+        "it",
+        "its",
+        "yes",
+        "no",
+        "turn",
+        "mana",
+        "land",
+        "lands",
+        "creature",
+        "spell",
+        "copy",
+        "token",
+        "enchantment",
+        "aura",
+        "target",
+        "opponent",
+        "stack",
+        "kicker",
+        "tap",
+        "untap",
+        "haste",
+        "block",
+        "attack",
+        "trigger",
+        "ability",
+        "counter",
+        "x",
+        "standard",
+        "modern",
+        "legacy",
+        "vintage",
+        "commander",
+        "pauper",
+        "rules",
+        "judge",
+    )
+)
+
+
+@dataclass(frozen=True)
+class NameRow:
+    """One searchable name: a card name or a face name, pointing at its card."""
+
+    name: str
+    card_name: str
+    oracle_id: str
+    is_token: bool
+
+
+@dataclass
+class Found:
+    """A card named in the text: the canonical card name and where it was written."""
+
+    card_name: str
+    oracle_id: str
+    written: str
+    start: int
+    end: int
+    how: str
+
+
+@dataclass
+class Scan:
+    found: list[Found] = field(default_factory=list)
+    ambiguous: dict[str, list[str]] = field(default_factory=dict)
+    unknown: list[str] = field(default_factory=list)
+
+
+class TextCardFinder:
+    """Indexes every card and face name once; scans questions in well under a millisecond."""
+
+    def __init__(self, rows: Iterable[NameRow], vocabulary: Iterable[str] = ()) -> None:
+        self._exact: dict[str, list[NameRow]] = defaultdict(list)
+        self._first: dict[str, set[str]] = defaultdict(set)
+        for row in rows:
+            key = normalize(row.name)
+            if not key:
+                continue
+            self._exact[key].append(row)
+            first = key.split()[0]
+            if len(key.split()) > 1:
+                self._first[first].add(row.card_name)
+        self._keys = list(self._exact)
+        self._max_words = min(MAX_SPAN_WORDS, max((len(k.split()) for k in self._keys), default=1))
+        self._vocab = {normalize(w) for w in vocabulary} | set(_COMMON_SINGLE)
+
+    def _best(self, key: str) -> NameRow | None:
+        rows = self._exact.get(key)
+        if not rows:
+            return None
+        real = [r for r in rows if not r.is_token]
+        return (real or rows)[0]
+
+    def scan(self, text: str) -> Scan:
+        result = Scan()
+        taken: list[tuple[int, int]] = []
+        for m in _BRACKETS.finditer(text):
+            self._resolve_written(m.group(1), m.start(), m.end(), result, explicit=True)
+            taken.append((m.start(), m.end()))
+        words = [w for w in _WORD.finditer(text) if not any(a <= w.start() < b for a, b in taken)]
+        i = 0
+        while i < len(words):
+            hit = self._longest_exact(text, words, i)
+            if hit is not None:
+                j, row = hit
+                start, end = words[i].start(), words[j].end()
+                written = text[start:end]
+                result.found.append(
+                    Found(
+                        row.card_name,
+                        row.oracle_id,
+                        written,
+                        start,
+                        end,
+                        "exact" if row.name == row.card_name else "face",
+                    )
+                )
+                i = j + 1
+                continue
+            i += 1
+        self._fuzzy_pass(text, words, result)
+        return result
+
+    def _longest_exact(
+        self, text: str, words: list[re.Match[str]], i: int
+    ) -> tuple[int, NameRow] | None:
+        for j in range(min(len(words), i + self._max_words) - 1, i - 1, -1):
+            span = text[words[i].start() : words[j].end()]
+            key = normalize(_POSSESSIVE.sub("", span))
+            row = self._best(key)
+            if row is None:
+                continue
+            if i == j and not self._accept_single(words[i].group(0), row):
+                continue
+            return j, row
+        return None
+
+    def _accept_single(self, written: str, row: NameRow) -> bool:
+        bare = _POSSESSIVE.sub("", written)
+        key = normalize(bare)
+        if key in self._vocab:
+            return False
+        if row.is_token:
+            return False
+        # A lone lowercase word is a card only when it is a distinctive name.
+        return bare[:1].isupper() or len(key) >= 6
+
+    def _fuzzy_pass(self, text: str, words: list[re.Match[str]], result: Scan) -> None:
+        covered = [(f.start, f.end) for f in result.found]
+        free = [w for w in words if not any(a <= w.start() < b for a, b in covered)]
+        unknown = [
+            idx
+            for idx, w in enumerate(free)
+            if normalize(_POSSESSIVE.sub("", w.group(0))) not in self._vocab
+            and len(w.group(0)) >= 3
+            and not w.group(0).isdigit()
+        ]
+        used: set[int] = set()
+        for idx in unknown:
+            if idx in used:
+                continue
+            best: tuple[float, int, int, str] | None = None
+            for lo in range(max(0, idx - 3), idx + 1):
+                for hi in range(idx, min(len(free), lo + 5)):
+                    if any(k in used for k in range(lo, hi + 1)):
+                        continue
+                    if not _contiguous(text, free, lo, hi):
+                        continue
+                    span = text[free[lo].start() : free[hi].end()]
+                    key = normalize(_POSSESSIVE.sub("", span))
+                    if len(key) < 5:
+                        continue
+                    match = process.extractOne(key, self._keys, scorer=fuzz.ratio, score_cutoff=86)
+                    if match and (best is None or match[1] > best[0]):
+                        best = (match[1], lo, hi, match[0])
+            if best is not None:
+                _, lo, hi, key = best
+                row = self._best(key)
+                if row is not None:
+                    start, end = free[lo].start(), free[hi].end()
+                    result.found.append(
+                        Found(row.card_name, row.oracle_id, text[start:end], start, end, "fuzzy")
+                    )
+                    used.update(range(lo, hi + 1))
+                    continue
+            word = free[idx].group(0)
+            bare = _POSSESSIVE.sub("", word)
+            if bare[:1].isupper():
+                names = sorted(self._first.get(normalize(bare), ()))
+                if len(names) == 1:
+                    row = self._best(normalize(names[0]))
+                    if row is not None:
+                        result.found.append(
+                            Found(
+                                row.card_name,
+                                row.oracle_id,
+                                word,
+                                free[idx].start(),
+                                free[idx].end(),
+                                "short",
+                            )
+                        )
+                        used.add(idx)
+                        continue
+                if len(names) > 1:
+                    result.ambiguous[bare] = names[:25]
+                    used.add(idx)
+        result.found.sort(key=lambda f: f.start)
+
+    def _resolve_written(
+        self, written: str, start: int, end: int, result: Scan, *, explicit: bool
+    ) -> None:
+        key = normalize(written)
+        row = self._best(key)
+        how = "exact"
+        if row is None:
+            match = process.extractOne(key, self._keys, scorer=fuzz.WRatio, score_cutoff=85)
+            if match:
+                row = self._best(match[0])
+                how = "fuzzy"
+        if row is None:
+            names = sorted(self._first.get(key.split()[0], ())) if key else []
+            if len(names) == 1:
+                row = self._best(normalize(names[0]))
+                how = "short"
+            elif names:
+                result.ambiguous[written] = names[:25]
+                return
+        if row is None:
+            result.unknown.append(written)
+            return
+        result.found.append(Found(row.card_name, row.oracle_id, written, start, end, how))
+
+
+def _contiguous(text: str, words: list[re.Match[str]], lo: int, hi: int) -> bool:
+    """Words lo..hi are separated only by spaces or commas (no sentence break)."""
+    for k in range(lo, hi):
+        gap = text[words[k].end() : words[k + 1].start()]
+        if gap.strip(" ,") or len(gap) > 3:
+            return False
+    return True

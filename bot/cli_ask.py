@@ -1,0 +1,111 @@
+"""`rulesbot ask`: answer rules questions as text, JSON lines or a Discord payload."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import sys
+import textwrap
+import uuid
+from typing import Any
+
+from bot.answer import Answer
+from bot.errors import RulesbotError
+
+log = logging.getLogger(__name__)
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("ask", help="answer a rules question", description=__doc__)
+    p.add_argument("question", help='the question, or "-" to read one question per line from stdin')
+    out = p.add_mutually_exclusive_group()
+    out.add_argument("--json", action="store_true", help="print the answer contract as JSON")
+    out.add_argument(
+        "--embed", action="store_true", help="print the Discord message payload /ask would send"
+    )
+    p.set_defaults(func=run_ask)
+
+
+async def run_ask(args: argparse.Namespace) -> int:
+    from bot.ask.pipeline import AskService
+    from bot.cli import db_path
+    from bot.store import Store
+
+    store = await Store.open(db_path(args))
+    try:
+        service = await AskService.create(store)
+        if args.question == "-":
+            while True:
+                line = await asyncio.to_thread(sys.stdin.readline)
+                if not line:
+                    break
+                emit(args, await safe_ask(service, line.rstrip("\r\n")))
+                sys.stdout.flush()
+            return 0
+        emit(args, await safe_ask(service, args.question))
+        return 0
+    finally:
+        await store.close()
+
+
+async def safe_ask(service: Any, question: str) -> Answer:
+    """One question's answer; a failure on one line never stops a batch."""
+    try:
+        answer: Answer = await service.ask(question)
+        return answer
+    except RulesbotError as exc:
+        return Answer(question=question[:200], error=exc.user_message, summary=exc.user_message)
+    except Exception:
+        error_id = uuid.uuid4().hex[:8]
+        log.exception("ask failed (error id %s)", error_id)
+        msg = f"Sorry, something went wrong answering this question (error id {error_id})."
+        return Answer(question=question[:200], error=msg, summary=msg)
+
+
+def emit(args: argparse.Namespace, answer: Answer) -> None:
+    if args.json:
+        print(answer.model_dump_json())
+    elif args.embed:
+        from bot.discord_app.embeds import answer_payload
+        from bot.settings import Settings
+
+        print(json.dumps(answer_payload(answer, Settings()), ensure_ascii=False))
+    else:
+        print(render_text(answer))
+
+
+def render_text(answer: Answer) -> str:
+    wrap = textwrap.TextWrapper(width=96, subsequent_indent="    ")
+    lines: list[str] = []
+    if answer.error:
+        return f"rulesbot: {answer.error}"
+    verdict = answer.verdict if answer.verdict is not None else "no ruling"
+    lines.append(f"Verdict: {verdict}")
+    if answer.summary:
+        lines.append(wrap.fill(answer.summary))
+    if answer.candidates:
+        for written, names in answer.candidates.items():
+            lines.append(f"  “{written}” could be: " + ", ".join(names[:10]))
+    if answer.explanation:
+        lines.append("")
+        lines.append("Why:")
+        lines += [wrap.fill(f"  {i}. {step}") for i, step in enumerate(answer.explanation, 1)]
+    if answer.citations:
+        lines.append("")
+        lines.append("Sources:")
+        for c in answer.citations:
+            label = f"CR {c.ref}" if c.source == "rule" else f"Ruling, {c.ref}"
+            lines.append(wrap.fill(f"  {label}: {c.text}"))
+    meta = []
+    if answer.cards:
+        meta.append("cards: " + ", ".join(c.name for c in answer.cards))
+    if answer.scenario:
+        meta.append(f"scenario: {answer.scenario}")
+    meta.append(f"CR effective: {answer.cr_effective or 'not loaded'}")
+    lines.append("")
+    lines.append(" · ".join(meta))
+    for note in answer.notes:
+        lines.append(wrap.fill(f"Note: {note}"))
+    return "\n".join(lines)
