@@ -114,7 +114,8 @@ class TextCardFinder:
             first = key.split()[0]
             if len(key.split()) > 1:
                 self._first[first].add(row.card_name)
-        self._keys = list(self._exact)
+        # Tokens are found only when written exactly; fuzzy guesses go to real cards.
+        self._keys = [k for k, rows in self._exact.items() if any(not r.is_token for r in rows)]
         self._max_words = min(MAX_SPAN_WORDS, max((len(k.split()) for k in self._keys), default=1))
         self._vocab = {normalize(w) for w in vocabulary} | set(_COMMON_SINGLE)
 
@@ -203,6 +204,8 @@ class TextCardFinder:
                     span = text[free[lo].start() : free[hi].end()]
                     key = normalize(_POSSESSIVE.sub("", span))
                     if len(key) < 5:
+                        continue
+                    if hi == lo and key in self._exact:
                         continue
                     match = process.extractOne(key, self._keys, scorer=fuzz.ratio, score_cutoff=86)
                     if match and (best is None or match[1] > best[0]):

@@ -1,0 +1,104 @@
+"""Finding card names inside free-text questions."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.ask.question import Question, clean_text
+from bot.ask.textcards import NameRow, TextCardFinder
+
+NAMES = [
+    ("Ana Battlemage", False),
+    ("Reflecting Pool", False),
+    ("Forest", False),
+    ("Llanowar Elves", False),
+    ("Exotic Orchard", False),
+    ("Thalia, Guardian of Thraben", False),
+    ("Thalia, Heretic Cathar", False),
+    ("Eidolon of Blossoms", False),
+    ("Opt", False),
+    ("Soldier", True),
+    ("Delver of Secrets", False),
+]
+ROWS = [NameRow(n, n, f"id-{i}", tok) for i, (n, tok) in enumerate(NAMES)]
+ROWS.append(NameRow("Insectile Aberration", "Delver of Secrets", "id-delver", False))
+VOCAB = ["can", "i", "tap", "for", "mana", "the", "turn", "cast", "it", "what", "does", "make", "control", "and", "a", "my", "is", "kicker"]
+
+
+@pytest.fixture(scope="module")
+def finder() -> TextCardFinder:
+    return TextCardFinder(ROWS, VOCAB)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Can I tap Llanowar Elves for mana the turn I cast it?", ["Llanowar Elves"]),
+        ("can i tap llanowar elves for mana", ["Llanowar Elves"]),
+        (
+            "I control Reflecting Pool and a Forest. What can it make?",
+            ["Reflecting Pool", "Forest"],
+        ),
+        ("Can I pay Ana Battlemage's {2}{U} kicker twice?", ["Ana Battlemage"]),
+        ("can i pay ana battelmage's kicker twice", ["Ana Battlemage"]),
+        ("What does [[eidolon of blosoms]] do?", ["Eidolon of Blossoms"]),
+        ("Does Insectile Aberration keep flying?", ["Delver of Secrets"]),
+        ("Is a Soldier token a creature?", []),
+        ("Is a copy of a kicked spell also kicked?", []),
+    ],
+)
+def test_finds_the_cards_people_write(
+    finder: TextCardFinder, text: str, expected: list[str]
+) -> None:
+    scan = finder.scan(clean_text(text))
+    assert [f.card_name for f in scan.found] == expected
+    assert not scan.ambiguous
+
+
+def test_short_name_with_several_cards_gives_candidates(finder: TextCardFinder) -> None:
+    scan = finder.scan("Does Thalia tax flashback?")
+    assert scan.found == []
+    assert scan.ambiguous == {"Thalia": ["Thalia, Guardian of Thraben", "Thalia, Heretic Cathar"]}
+
+
+def test_bracketed_unknown_name_is_reported(finder: TextCardFinder) -> None:
+    scan = finder.scan("What does [[Qwxzzy Plorbnak]] do?")
+    assert scan.unknown == ["Qwxzzy Plorbnak"]
+
+
+def test_question_replaces_names_with_a_marker(finder: TextCardFinder) -> None:
+    text = "Can I tap Llanowar Elves for mana?"
+    scan = finder.scan(text)
+    f = scan.found[0]
+    from bot.ask.question import mention_for
+    from engine.card import Card
+
+    card = Card.from_scryfall(
+        {
+            "name": "Llanowar Elves",
+            "type_line": "Creature — Elf Druid",
+            "oracle_text": "{T}: Add {G}.",
+            "mana_cost": "{G}",
+        }
+    )
+    q = Question.build(text, [mention_for(card, f.written, f.start, f.end)])
+    assert q.lower == "can i tap CARD for mana?"
+
+
+def test_clean_text_strips_controls_and_normalises_quotes() -> None:
+    assert (
+        clean_text("Ana\u0000 Battlemage\u2019s  \u202ekicker\u200b") == "Ana Battlemage's kicker"
+    )
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(max_size=400))
+def test_scanning_any_text_never_raises(text: str) -> None:
+    finder = TextCardFinder(ROWS, VOCAB)
+    scan = finder.scan(clean_text(text))
+    q = Question.build(text, [])
+    assert isinstance(q.lower, str)
+    for f in scan.found:
+        assert 0 <= f.start < f.end
