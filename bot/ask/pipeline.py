@@ -26,7 +26,48 @@ MAX_QUESTION_CHARS = 4000
 MIN_SCENARIO_SCORE = 0.5
 _TOKEN = re.compile(r"[a-z0-9{}]+")
 _STOP = frozenset(
-    ["a", "an", "the", "of", "to", "in", "on", "is", "it", "its", "be", "and", "or", "if", "i", "my", "me", "you", "your", "can", "do", "does", "that", "this", "what", "when", "with", "for", "as", "at", "by", "from", "was", "were", "are", "has", "have", "had", "will", "would"]
+    [
+        "a",
+        "an",
+        "the",
+        "of",
+        "to",
+        "in",
+        "on",
+        "is",
+        "it",
+        "its",
+        "be",
+        "and",
+        "or",
+        "if",
+        "i",
+        "my",
+        "me",
+        "you",
+        "your",
+        "can",
+        "do",
+        "does",
+        "that",
+        "this",
+        "what",
+        "when",
+        "with",
+        "for",
+        "as",
+        "at",
+        "by",
+        "from",
+        "was",
+        "were",
+        "are",
+        "has",
+        "have",
+        "had",
+        "will",
+        "would",
+    ]
 )
 TYPE_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
 NOT_LOADED = (
