@@ -198,7 +198,7 @@ class AskService:
         status = self.status
         notes = [NOT_LOADED] if getattr(status, "using_builtin", False) else []
         return Answer(
-            question=question[:MAX_QUESTION_CHARS],
+            question=clean_text(question[: MAX_QUESTION_CHARS * 2])[:MAX_QUESTION_CHARS],
             cr_effective=getattr(status, "cr_effective", None),
             data_source=describe_sources(getattr(status, "sources", [])),
             notes=notes,
