@@ -55,7 +55,9 @@ class ManaProduction(_Value):
     A ``one_of`` option may be several letters (``"WU"`` adds {W}{U}).
     ``per`` holds what a variable amount counts ("for each creature you
     control", "equal to this creature's power"); ``among`` limits a chosen
-    color ("your commander's color identity").
+    color ("your commander's color identity"); ``or_chosen_color`` offers one
+    mana of the chosen color besides ``symbols`` ("Add {B} or one mana of the
+    chosen color").
     """
 
     choice: Literal[
@@ -67,6 +69,7 @@ class ManaProduction(_Value):
     could: CouldProduce | None = None
     per: str | None = None
     among: str | None = None
+    or_chosen_color: bool = False
 
 
 class _Ability(_Value):

@@ -1,0 +1,1048 @@
+"""Parse oracle text into typed ability objects, keeping whatever is not understood."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Iterator
+from typing import Literal
+
+from engine.abilities import (
+    Ability,
+    Activated,
+    Bestow,
+    CostChange,
+    CouldProduce,
+    Enchant,
+    EnchantmentEnters,
+    GrantedManaAbility,
+    IfKicked,
+    Keyword,
+    Kicker,
+    KickerCost,
+    LandTypeChange,
+    ManaDoubling,
+    ManaProduction,
+    ManaReplacement,
+    MustBeBlocked,
+    ParsedFace,
+    TapOthers,
+    TappedForManaTrigger,
+    Target,
+    Whose,
+)
+from engine.abilities import (
+    Cost as AbilityCost,
+)
+from engine.card import BASIC_LAND_TYPES, Card, Face
+from engine.errors import ManaCostError
+from engine.mana import ManaCost
+
+__all__ = ["SELF", "parse_card", "parse_face", "parse_mana", "split_cost"]
+
+SELF = "CARDNAME"
+
+# "this creature", "this enchantment", ... : how modern oracle text names its own object.
+_THIS = r"this (?!turn\b|way\b|ability\b|mana\b|combat\b|phase\b|step\b|emblem\b)[A-Za-z]+"
+_ME = rf"(?:{SELF}|{_THIS})"
+_NUMBERS = {
+    "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+    "seven": 7, "eight": 8, "nine": 9, "ten": 10, "twice": 2,
+}  # fmt: skip
+_NUM = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|X|\d+)"
+_SYMS = r"(?:\{[WUBRGC]\})+"
+
+_REMINDER = re.compile(r"\s*\([^()]*\)")
+_ABILITY_WORD = re.compile(r"^(?P<word>[A-Z][\w'!,.\- ]{0,40}?) — (?P<rest>.+)$")
+_BULLET = re.compile(r"^[•+]\s*")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z•{])")
+
+
+def _amount(word: str) -> int | Literal["X"]:
+    if word == "X":
+        return "X"
+    if word.isdigit():
+        return int(word)
+    return _NUMBERS[word.lower()]
+
+
+def _outside_quotes(text: str) -> Iterator[tuple[int, str]]:
+    """Yield (index, char) for characters that are not inside double quotes."""
+    quoted = False
+    for i, ch in enumerate(text):
+        if ch in '"“”':
+            quoted = not quoted
+            continue
+        if not quoted:
+            yield i, ch
+
+
+def _split_top(text: str, sep: str) -> list[str]:
+    """Split on ``sep`` wherever it is not inside quotes."""
+    parts: list[str] = []
+    start = 0
+    for i, _ in _outside_quotes(text):
+        if i >= start and text.startswith(sep, i):
+            parts.append(text[start:i])
+            start = i + len(sep)
+    parts.append(text[start:])
+    return parts
+
+
+def sentences(text: str) -> list[str]:
+    """Split a line into sentences, never inside quoted abilities."""
+    out: list[str] = []
+    start = 0
+    quoted = False
+    for i, ch in enumerate(text):
+        if ch in '"“”':
+            quoted = not quoted
+        elif not quoted and ch in ".!?" and i + 1 < len(text) and text[i + 1] == " ":
+            rest = text[i + 2 : i + 3]
+            if rest and (rest.isupper() or rest in "•{"):
+                out.append(text[start : i + 1].strip())
+                start = i + 2
+    tail = text[start:].strip()
+    if tail:
+        out.append(tail)
+    return out
+
+
+# ---------------------------------------------------------------- costs
+
+_TAP_OTHERS = re.compile(
+    r"^Tap (?P<n>an|a|one|two|three|four|five|X|\d+) untapped (?P<what>.+?) you control$"
+)
+_LOYALTY = re.compile(r"^[+−-]?(?:\d+|X)$")
+_COST_VERBS = re.compile(
+    r"^(?:Sacrifice|Discard|Pay|Tap|Untap|Exile|Remove|Return|Put|Reveal|Collect|Mill|"
+    r"Forage|Behold|Blight|Waterbend|Expend|Gain|Lose|Destroy|Shuffle|Turn|Draw|Roll|"
+    r"Choose|Flip|Crew|Attach|Get|Unattach|Move|Skip|Create|Search|Note|Say|Look|"
+    r"Airbend|Earthbend|Firebend|Exert|Mark|Energize|Discard|Harness)\b"
+)
+_MANA_ONLY = re.compile(r"^(?:\{[^{}]+\})+$")
+
+
+def split_cost(text: str) -> AbilityCost | None:
+    """Parse an activation cost ("{2}, {T}, Sacrifice a land"), or None if it isn't one."""
+    mana = ManaCost()
+    tap = untap = False
+    tap_others: TapOthers | None = None
+    other: list[str] = []
+    loyalty: str | None = None
+    parts = [p.strip() for p in _split_top(text, ",")]
+    for i, part in enumerate(parts):
+        if not part:
+            return None
+        if _MANA_ONLY.match(part):
+            symbols = re.findall(r"\{([^{}]+)\}", part)
+            rest = "".join(f"{{{s}}}" for s in symbols if s not in {"T", "Q", "E"})
+            tap = tap or "T" in symbols
+            untap = untap or "Q" in symbols
+            energy = [s for s in symbols if s == "E"]
+            if energy:
+                other.append("{E}" * len(energy))
+            if rest:
+                try:
+                    mana = mana + ManaCost.parse(rest)
+                except ManaCostError:
+                    return None
+            continue
+        if i == 0 and len(parts) == 1 and _LOYALTY.match(part):
+            loyalty = part.replace("−", "-")
+            continue
+        m = _TAP_OTHERS.match(part)
+        if m and m["n"] != "X":
+            tap_others = TapOthers(count=_count(m["n"]), what=m["what"], whose="you")
+            continue
+        if _COST_VERBS.match(part):
+            other.append(part)
+            continue
+        if other and part[:1].islower():
+            # A list inside one cost: "Sacrifice a green creature, a white creature, and ..."
+            other[-1] = f"{other[-1]}, {part}"
+            continue
+        return None
+    return AbilityCost(
+        mana=mana, tap=tap, untap=untap, tap_others=tap_others, other=tuple(other), loyalty=loyalty
+    )
+
+
+def _count(word: str) -> int:
+    value = _amount(word)
+    return 0 if value == "X" else value
+
+
+def _split_activated(line: str) -> tuple[str, str] | None:
+    for i, ch in _outside_quotes(line):
+        if ch == ":" and line[i + 1 : i + 2] == " ":
+            return line[:i], line[i + 2 :]
+    return None
+
+
+# ---------------------------------------------------------------- mana production
+
+
+def _symbols(text: str) -> tuple[str, ...]:
+    return tuple(re.findall(r"\{([WUBRGC])\}", text))
+
+
+_MANA_PATTERNS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], ManaProduction]]] = []
+
+
+def _mana(
+    pattern: str,
+) -> Callable[
+    [Callable[[re.Match[str]], ManaProduction]], Callable[[re.Match[str]], ManaProduction]
+]:
+    def register(
+        fn: Callable[[re.Match[str]], ManaProduction],
+    ) -> Callable[[re.Match[str]], ManaProduction]:
+        _MANA_PATTERNS.append((re.compile(pattern), fn))
+        return fn
+
+    return register
+
+
+@_mana(rf"^(?:an additional )?(?P<s>{_SYMS})$")
+def _fixed(m: re.Match[str]) -> ManaProduction:
+    syms = _symbols(m["s"])
+    return ManaProduction(choice="fixed", symbols=syms, amount=len(syms))
+
+
+@_mana(rf"^(?P<n>{_NUM}) (?P<s>\{{[WUBRGC]\}})$")
+def _n_fixed(m: re.Match[str]) -> ManaProduction:
+    amount = _amount(m["n"])
+    syms = _symbols(m["s"])
+    if amount == "X":
+        return ManaProduction(choice="fixed", symbols=syms, amount="X", per="X")
+    return ManaProduction(choice="fixed", symbols=syms * amount, amount=amount)
+
+
+@_mana(rf"^(?P<opts>{_SYMS}(?:, {_SYMS})*,? or {_SYMS})$")
+def _one_of(m: re.Match[str]) -> ManaProduction:
+    options = tuple("".join(_symbols(o)) for o in re.split(r",? or |, ", m["opts"]))
+    return ManaProduction(choice="one_of", symbols=options, amount=1)
+
+
+@_mana(
+    rf"^(?:an additional )?(?P<n>{_NUM}) mana of any (?:one )?color"
+    r"(?: in (?P<among>your commander's color identity))?$"
+)
+def _any_color(m: re.Match[str]) -> ManaProduction:
+    return ManaProduction(choice="any_color", amount=_amount(m["n"]), among=m["among"])
+
+
+@_mana(rf"^(?P<s>{_SYMS}) or one mana of the chosen color$")
+def _or_chosen(m: re.Match[str]) -> ManaProduction:
+    return ManaProduction(choice="one_of", symbols=_symbols(m["s"]), or_chosen_color=True)
+
+
+@_mana(r"^one mana of any (?:color among|of) (?P<among>.+?)$")
+def _any_color_among(m: re.Match[str]) -> ManaProduction:
+    return ManaProduction(choice="any_color", amount=1, among=m["among"])
+
+
+@_mana(rf"^(?P<n>{_NUM}) mana of any (?:one )?color, where X is (?P<per>.+)$")
+def _x_any_color(m: re.Match[str]) -> ManaProduction:
+    return ManaProduction(choice="any_color", amount=_amount(m["n"]), per=m["per"])
+
+
+@_mana(rf"^(?P<n>{_NUM}) mana of any type$")
+def _any_type(m: re.Match[str]) -> ManaProduction:
+    return ManaProduction(choice="any_type", amount=_amount(m["n"]))
+
+
+@_mana(rf"^(?P<n>{_NUM}) mana of different colors$")
+def _different(m: re.Match[str]) -> ManaProduction:
+    return ManaProduction(choice="different_colors", amount=_amount(m["n"]))
+
+
+@_mana(
+    rf"^(?:an additional )?(?P<n>{_NUM}) mana in any combination of "
+    rf"(?:(?P<colors>colors)|(?P<s>{_SYMS}(?:, {_SYMS})*,? and/or {_SYMS}))"
+    r"(?:, where X is (?P<per>.+))?$"
+)
+def _combination(m: re.Match[str]) -> ManaProduction:
+    symbols = ("W", "U", "B", "R", "G") if m["colors"] else _symbols(m["s"])
+    return ManaProduction(
+        choice="combination", symbols=symbols, amount=_amount(m["n"]), per=m["per"]
+    )
+
+
+@_mana(rf"^(?:an additional )?(?P<n>{_NUM}) mana of the chosen color$")
+def _chosen(m: re.Match[str]) -> ManaProduction:
+    return ManaProduction(choice="chosen_color", amount=_amount(m["n"]))
+
+
+@_mana(
+    r"^one mana of any (?P<kind>type|color) (?:that )?(?P<what>"
+    r"(?:an? (?P<noun>[\w ]+?) (?P<whose>you control|an opponent controls|"
+    r"your opponents control))|the sacrificed land|that land) could produce$"
+)
+def _could(m: re.Match[str]) -> ManaProduction:
+    kind: Literal["type", "color"] = "type" if m["kind"] == "type" else "color"
+    whose: Whose
+    if m["noun"]:
+        whose = "you" if m["whose"] == "you control" else "opponent"
+        what = m["noun"]
+    else:
+        what = m["what"].removeprefix("the ")
+        whose = "you" if what == "sacrificed land" else "any"
+    return ManaProduction(
+        choice="could_produce", could=CouldProduce(whose=whose, what=what, kind=kind)
+    )
+
+
+@_mana(r"^one mana of any type that (?:land|permanent) produced$")
+def _same(m: re.Match[str]) -> ManaProduction:
+    return ManaProduction(choice="same_as_produced")
+
+
+@_mana(rf"^(?:an additional )?(?P<s>{_SYMS}) for each (?P<per>.+)$")
+def _for_each(m: re.Match[str]) -> ManaProduction:
+    return ManaProduction(
+        choice="fixed", symbols=_symbols(m["s"]), amount="X", per="for each " + m["per"]
+    )
+
+
+@_mana(rf"^an amount of (?P<s>{_SYMS}) equal to (?P<per>.+)$")
+def _equal_to(m: re.Match[str]) -> ManaProduction:
+    return ManaProduction(
+        choice="fixed", symbols=_symbols(m["s"]), amount="X", per="equal to " + m["per"]
+    )
+
+
+def parse_mana(text: str) -> ManaProduction | None:
+    """Parse what follows "Add" (without the final period): "{R} or {G}", "two mana of..."."""
+    text = text.strip().removesuffix(".")
+    for pattern, build in _MANA_PATTERNS:
+        m = pattern.match(text)
+        if m:
+            return build(m)
+    return None
+
+
+_ADD = re.compile(r"^Add (?P<what>.+?)\.?$")
+
+
+def _mana_effect(effect: str) -> tuple[ManaProduction | None, bool]:
+    """The production of an "Add ..." effect, and whether the effect is an Add at all."""
+    first = sentences(effect)[0] if effect else ""
+    m = _ADD.match(first)
+    if not m:
+        return None, False
+    return parse_mana(m["what"]), True
+
+
+# ---------------------------------------------------------------- targets
+
+_TARGET_NOUNS = (
+    r"(?:creature|player|opponent|permanent|land|artifact|enchantment|spell|card|"
+    r"planeswalker|battle|Aura|Equipment|instant|sorcery|ability|Vehicle|token|"
+    r"Forest|Island|Swamp|Mountain|Plains|Gate|Dragon)s?"
+)
+_TARGET = re.compile(
+    rf"\b(?:up to (?P<n>{_NUM}) )?(?:(?P<m>{_NUM}) )?(?:other )?target "
+    rf"(?P<what>(?:[\w+/'-]+ ){{0,4}}?{_TARGET_NOUNS}"
+    r"(?: (?:you control|you don't control|an opponent controls|"
+    r"your opponents control|with flying|with mana value \w+ or less))?)\b"
+)
+_ANY_TARGET = re.compile(r"\bany target\b")
+
+
+def targets(text: str) -> tuple[Target, ...]:
+    """The targets an effect names, in order ("tap target untapped creature")."""
+    found: list[tuple[int, Target]] = []
+    for m in _TARGET.finditer(text):
+        n = m["n"] or m["m"]
+        count = _count(n) if n else 1
+        found.append((m.start(), Target(what=m["what"], count=count or 1)))
+    for m in _ANY_TARGET.finditer(text):
+        found.append((m.start(), Target(what="any")))
+    return tuple(t for _, t in sorted(found, key=lambda x: x[0]))
+
+
+# ---------------------------------------------------------------- kicker
+
+_KICKER_LINE = re.compile(r"^(?P<kw>Kicker|Multikicker)(?:—| )(?P<rest>.+)$", re.IGNORECASE)
+
+
+def _kicker_costs(text: str) -> tuple[KickerCost, ...] | None:
+    text = text.strip().removesuffix(".")
+    text = re.sub(r"\. X can't be 0$", "", text)
+    out: list[KickerCost] = []
+    for piece in text.split(" and/or "):
+        piece = piece.strip()
+        head, _, tail = piece.partition(", ")
+        if _MANA_ONLY.match(head):
+            try:
+                mana = ManaCost.parse(head)
+            except ManaCostError:
+                return None
+            out.append(KickerCost(mana=mana, other=tail or None))
+        elif piece and piece[0].isupper():
+            out.append(KickerCost(other=piece))
+        else:
+            return None
+    return tuple(out)
+
+
+def _kicker(line: str) -> Kicker | None:
+    m = _KICKER_LINE.match(line)
+    if not m:
+        return None
+    costs = _kicker_costs(m["rest"])
+    if not costs:
+        return None
+    return Kicker(text=line, costs=costs, multi=m["kw"].lower() == "multikicker")
+
+
+_KICKED_SUBJ = rf"(?:it|this spell|{_ME})"
+_WHICH = r"(?: with its (?P<which>(?:\{[^}]+\})+) kicker)?"
+_KICKED_IF = re.compile(
+    rf"^[Ii]f {_KICKED_SUBJ} (?P<neg>was|wasn't) kicked{_WHICH}(?: (?P<times>twice))?, "
+    r"(?P<instead1>instead )?(?P<effect>.+?)(?P<instead2> instead)?\.?$"
+)
+_KICKED_THEN_IF = re.compile(
+    rf"^Then if {_KICKED_SUBJ} (?P<neg>was|wasn't) kicked{_WHICH}, (?P<effect>.+?)\.?$"
+)
+_KICKED_INNER = re.compile(
+    rf"^(?P<when>Whenever [^,]+), if {_KICKED_SUBJ} (?P<neg>was|wasn't) kicked{_WHICH}, "
+    r"(?P<effect>.+?)\.?$"
+)
+_KICKED_TAIL = re.compile(rf"^(?P<effect>.+?) if {_KICKED_SUBJ} (?P<neg>was|wasn't) kicked\.?$")
+_PER_TIME = re.compile(
+    rf"(?:for each time {_KICKED_SUBJ} was kicked|"
+    rf"(?:the )?number of times {_KICKED_SUBJ} was kicked|"
+    rf"twice the number of times {_KICKED_SUBJ} was kicked)"
+)
+_TRIGGER = re.compile(
+    rf"^(?P<when>When {_ME} enters|When you cast {_ME}|As {_ME} enters|"
+    r"At the beginning of [^,]+|Whenever [^,]+), "
+    rf"(?:if {_KICKED_SUBJ} (?P<neg>was|wasn't) kicked{_WHICH}(?: (?P<times>twice))?, )?"
+    r"(?P<effect>.+)$"
+)
+_ENTERS_WITH = re.compile(
+    rf"^If {_KICKED_SUBJ} was kicked{_WHICH}, it enters with (?P<effect>.+?)\.?$"
+)
+KickTrigger = Literal["etb", "spell", "static", "other", "cast"]
+
+
+class _FaceParser:
+    """Parses the lines of one face; remembers kicker costs for "with its {1}{B} kicker"."""
+
+    def __init__(self, face: Face, card: Card | None) -> None:
+        self.face = face
+        self.card = card
+        self.kicker_costs: tuple[KickerCost, ...] = ()
+        names = {face.name}
+        if card is not None:
+            names.add(card.name)
+        # Alchemy rebalanced cards ("A-Name") print their text with the original name.
+        names |= {n[2:] for n in names if n.startswith("A-")}
+        short: set[str] = set()
+        for name in names:
+            if ", " in name:
+                short.add(name.split(", ")[0])
+            if "Legendary" in face.typeline.supertypes:
+                first = name.split()[0].rstrip(",")
+                if len(first) >= 4:
+                    short.add(first)
+            if " of " in name or " the " in name:
+                short.add(re.split(r" (?:of|the) ", name)[0])
+        self.names = sorted(names | short, key=len, reverse=True)
+        keywords = {k.lower() for k in (card.keywords if card is not None else ())}
+        self.keywords = keywords | _ALWAYS_KEYWORDS
+
+    # -- helpers
+    def normalise(self, line: str) -> str:
+        for name in self.names:
+            if name and name in line:
+                line = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", SELF, line)
+        return line
+
+    def which(self, text: str | None) -> int | None:
+        if not text:
+            return None
+        try:
+            wanted = ManaCost.parse(text)
+        except ManaCostError:
+            return None
+        for i, c in enumerate(self.kicker_costs):
+            if c.mana == wanted:
+                return i
+        return None
+
+    # -- kicked conditions
+    def if_kicked(self, sentence: str, trigger: KickTrigger, full: str) -> IfKicked | None:
+        m = _ENTERS_WITH.match(sentence)
+        if m and trigger == "spell":
+            effect = "it enters with " + m["effect"]
+            return IfKicked(
+                text=full,
+                which=self.which(m["which"]),
+                trigger="static",
+                effect=effect,
+                per_time=bool(_PER_TIME.search(effect)),
+            )
+        m = _KICKED_IF.match(sentence) or _KICKED_THEN_IF.match(sentence)
+        if m:
+            groups = m.groupdict()
+            effect = m["effect"]
+            return IfKicked(
+                text=full,
+                which=self.which(m["which"]),
+                trigger=trigger,
+                instead=bool(groups.get("instead1") or groups.get("instead2")),
+                negated=m["neg"] == "wasn't",
+                times=2 if groups.get("times") else None,
+                targets=targets(effect),
+                effect=effect,
+                per_time=bool(_PER_TIME.search(effect)),
+            )
+        m = _KICKED_INNER.match(sentence)
+        if m:
+            return IfKicked(
+                text=full,
+                which=self.which(m["which"]),
+                trigger="other",
+                negated=m["neg"] == "wasn't",
+                targets=targets(m["effect"]),
+                effect=f"{m['when']}, {m['effect']}",
+            )
+        m = _KICKED_TAIL.match(sentence)
+        if m:
+            return IfKicked(
+                text=full,
+                trigger=trigger,
+                negated=m["neg"] == "wasn't",
+                targets=targets(m["effect"]),
+                effect=m["effect"],
+            )
+        if _PER_TIME.search(sentence):
+            static = trigger == "spell" and re.match(rf"^{_ME} enters with ", sentence)
+            return IfKicked(
+                text=full,
+                trigger="static" if static else trigger,
+                per_time=True,
+                targets=targets(sentence),
+                effect=sentence.removesuffix("."),
+            )
+        return None
+
+    def kicked_trigger(self, line: str) -> list[Ability] | None:
+        m = _TRIGGER.match(line)
+        if not m:
+            return None
+        when = m["when"]
+        trigger: KickTrigger
+        if when.startswith(("When ", "As ")) and when.endswith(" enters"):
+            trigger = "etb"
+        elif when.startswith("When you cast"):
+            trigger = "cast"
+        else:
+            trigger = "other"
+        effect = m["effect"]
+        if m["neg"]:
+            if trigger == "other" and "that spell" in when:
+                return None
+            return [
+                IfKicked(
+                    text=line,
+                    which=self.which(m["which"]),
+                    trigger=trigger,
+                    negated=m["neg"] == "wasn't",
+                    times=2 if m["times"] else None,
+                    targets=targets(effect),
+                    effect=effect.removesuffix("."),
+                    per_time=bool(_PER_TIME.search(effect)),
+                )
+            ]
+        found: list[Ability] = []
+        for sentence in sentences(effect):
+            ability = self.if_kicked(sentence, trigger, line)
+            if ability is not None:
+                found.append(ability)
+        return found or None
+
+    # -- the line dispatcher
+    def parse(self) -> ParsedFace:
+        abilities: list[Ability] = []
+        unparsed: list[str] = []
+        for raw in self.face.lines:
+            stripped = _REMINDER.sub("", raw).strip()
+            if not stripped:
+                continue
+            line = self.normalise(stripped)
+            got, rest = self.parse_line(line)
+            abilities.extend(got)
+            unparsed.extend(rest)
+        abilities.extend(_intrinsic(self.face))
+        return ParsedFace(name=self.face.name, abilities=tuple(abilities), unparsed=tuple(unparsed))
+
+    def parse_line(self, line: str) -> tuple[list[Ability], list[str]]:
+        word = ""
+        body = _BULLET.sub("", line)
+        m = _ABILITY_WORD.match(body)
+        if m and ":" not in m["word"]:
+            word, body = m["word"], m["rest"]
+        kicker = _kicker(body)
+        if kicker is not None:
+            self.kicker_costs = kicker.costs
+            return [kicker], []
+        keywords = self.keyword_line(body)
+        if keywords is not None:
+            for k in keywords:
+                if isinstance(k, Kicker):
+                    self.kicker_costs = k.costs
+            return keywords, []
+        activated = self.activated(body, line)
+        if activated is not None:
+            return activated
+        for parser in _LINE_PARSERS:
+            found = parser(body, line, word)
+            if found:
+                return [*found, *self.nested(body, line)], []
+        kicked = self.kicked_trigger(body)
+        if kicked is not None:
+            return [*kicked, *self.nested(body, line)], []
+        return self.by_sentence(body, line)
+
+    def nested(self, body: str, line: str) -> list[Ability]:
+        """Abilities inside a triggered effect that mechanics also want to see."""
+        out: list[Ability] = []
+        for sentence in sentences(body):
+            out.extend(_must_be_blocked(sentence, line))
+        return out
+
+    def by_sentence(self, body: str, line: str) -> tuple[list[Ability], list[str]]:
+        found: list[Ability] = []
+        rest: list[str] = []
+        for sentence in sentences(body):
+            got: list[Ability] = []
+            kicked = self.if_kicked(sentence, "spell", line)
+            if kicked is not None:
+                got.append(kicked)
+            got.extend(_must_be_blocked(sentence, line))
+            change = _cost_change(sentence, line)
+            if change is not None:
+                got.append(change)
+            if got:
+                found.extend(got)
+            else:
+                rest.append(sentence)
+        if found:
+            return found, rest
+        return [], [line]
+
+    def activated(self, body: str, line: str) -> tuple[list[Ability], list[str]] | None:
+        split = _split_activated(body)
+        if split is None:
+            return None
+        cost = split_cost(split[0])
+        if cost is None:
+            return None
+        effect = split[1]
+        mana, is_add = _mana_effect(effect)
+        ability = Activated(text=line, cost=cost, effect=effect, mana=mana)
+        if is_add and mana is None:
+            return [ability], [sentences(effect)[0]]
+        return [ability, *self.nested(effect, line)], []
+
+    def keyword_line(self, body: str) -> list[Ability] | None:
+        parts = [p.strip() for p in re.split(r"[,;] ", body.removesuffix("."))]
+        out: list[Ability] = []
+        for part in parts:
+            ability = self.keyword(part, body)
+            if ability is None:
+                return None
+            out.append(ability)
+        return out
+
+    def keyword(self, part: str, line: str) -> Ability | None:
+        low = part.lower()
+        best = ""
+        for k in self.keywords:
+            if (low == k or low.startswith(k + " ") or low.startswith(k + "—")) and len(k) > len(
+                best
+            ):
+                best = k
+        if not best:
+            return None
+        name = part[:1].upper() + part[1 : len(best)]
+        rest = part[len(best) :].lstrip(" —")
+        if best in {"kicker", "multikicker"}:
+            costs = _kicker_costs(rest)
+            if not costs:
+                return None
+            return Kicker(text=line, costs=costs, multi=best == "multikicker")
+        if best == "bestow":
+            try:
+                return Bestow(text=line, cost=ManaCost.parse(rest))
+            except ManaCostError:
+                return None
+        if best == "enchant":
+            return Enchant(text=line, what=rest) if rest else None
+        if not rest:
+            return Keyword(text=line, name=name)
+        if rest.isdigit():
+            return Keyword(text=line, name=name, amount=int(rest))
+        if _MANA_ONLY.match(rest):
+            try:
+                return Keyword(text=line, name=name, cost=ManaCost.parse(rest))
+            except ManaCostError:
+                return Keyword(text=line, name=name, detail=rest)
+        if best in _DETAIL_KEYWORDS or rest[0].isupper() or best.endswith("cycling"):
+            return Keyword(text=line, name=name, detail=rest)
+        return None
+
+
+# Keywords whose parameter is words, not a cost or number ("Protection from red").
+_DETAIL_KEYWORDS = frozenset(
+    {
+        "protection", "landwalk", "affinity", "partner with", "hexproof from", "champion",
+        "splice", "typecycling", "offering", "amplify", "bands with other", "ward",
+        "enlist", "companion", "cumulative upkeep", "echo", "equip", "escape", "craft",
+        "reconfigure", "fortify", "toxic", "suspend", "station", "mutate", "prototype",
+        "disguise", "morph", "megamorph", "ninjutsu", "plot", "foretell", "flashback",
+        "buyback", "evoke", "dash", "emerge", "madness", "unearth", "embalm", "eternalize",
+        "spectacle", "surge", "blitz", "warp", "mayhem", "harmonize", "impending", "overload",
+        "entwine", "replicate", "level up", "saddle", "crew", "boast", "miracle", "transmute",
+    }
+)  # fmt: skip
+_ALWAYS_KEYWORDS = frozenset(
+    {
+        "kicker", "multikicker", "bestow", "enchant", "haste", "convoke", "crew", "flying",
+        "trample", "vigilance", "reach", "defender", "first strike", "double strike",
+        "deathtouch", "lifelink", "menace", "hexproof", "indestructible", "flash", "equip",
+    }
+)  # fmt: skip
+
+
+# ---------------------------------------------------------------- intrinsic mana
+
+
+def _intrinsic(face: Face) -> list[Ability]:
+    """A basic land type gives its land "{T}: Add [mana]" (CR 305.6)."""
+    if "Land" not in face.types:
+        return []
+    out: list[Ability] = []
+    for land_type, symbol in BASIC_LAND_TYPES.items():
+        if land_type in face.subtypes:
+            out.append(
+                Activated(
+                    text=f"{{T}}: Add {{{symbol}}}.",
+                    cost=AbilityCost(tap=True),
+                    effect=f"Add {{{symbol}}}.",
+                    mana=ManaProduction(choice="fixed", symbols=(symbol,), amount=1),
+                    intrinsic=True,
+                )
+            )
+    return out
+
+
+# ---------------------------------------------------------------- other line parsers
+
+LineParser = Callable[[str, str, str], list[Ability]]
+
+
+def _whose(text: str) -> Whose:
+    if re.search(r"\b(?:an opponent|your opponents|opponents)\b", text):
+        return "opponent"
+    if re.search(r"\b(?:you|your)\b", text):
+        return "you"
+    return "any"
+
+
+_ENCH_ENTERS = re.compile(
+    rf"^Whenever (?:(?P<self>{_ME}) or )?(?P<q>an|a|another|one or more) "
+    r"(?P<nontoken>nontoken )?(?P<also>(?:[a-z]+, )*(?:[a-z]+,? or ))?enchantments? "
+    r"(?P<ctl>you control |an opponent controls |your opponents control )?enters?"
+    r"(?P<under> under (?:your|an opponent's) control)?(?P<dur> this turn)?"
+    r"(?: and (?P<extra>whenever [^,]+))?, (?P<effect>.+)$"
+)
+
+
+def _enchantment_enters(body: str, line: str, word: str) -> list[Ability]:
+    m = _ENCH_ENTERS.match(body)
+    if not m:
+        return []
+    control = (m["ctl"] or "") + (m["under"] or "")
+    also = tuple(a for a in re.split(r",? or |, ", (m["also"] or "").strip()) if a and a != "or")
+    return [
+        EnchantmentEnters(
+            text=line,
+            constellation=word == "Constellation",
+            whose=_whose(control) if control else "any",
+            another=m["q"] == "another",
+            includes_self=bool(m["self"]),
+            nontoken=bool(m["nontoken"]),
+            one_or_more=m["q"] == "one or more",
+            also=also,
+            extra=m["extra"] or "",
+            duration=(m["dur"] or "").strip(),
+            effect=m["effect"].removesuffix("."),
+        )
+    ]
+
+
+_TAPPED_TRIGGER = re.compile(
+    r"^(?:Until end of turn, )?[Ww]henever (?:(?P<who>a player|you) taps? (?P<what>.+?)|"
+    r"(?P<what2>.+?) is tapped) for mana, (?:(?:that player|its controller) )?adds? "
+    r"(?P<adds>.+?)\.$"
+)
+_LAND_TYPES = {
+    "Plains": "Plains", "Island": "Island", "Swamp": "Swamp", "Mountain": "Mountain",
+    "Forest": "Forest", "Islands": "Island", "Swamps": "Swamp", "Mountains": "Mountain",
+    "Forests": "Forest",
+}  # fmt: skip
+
+
+def _applies(what: str) -> tuple[str, str | None]:
+    """'a land' → ('land', None); 'a Swamp' → ('land', 'Swamp'); 'enchanted land' kept."""
+    what = re.sub(r"^(?:an?|each) ", "", what)
+    what = re.sub(r" (?:you|an opponent) controls?$", "", what)
+    head = what.split(",")[0].split(" or ")[0]
+    if head in _LAND_TYPES:
+        return "land", what
+    return what, None
+
+
+def _tapped_trigger(body: str, line: str, word: str) -> list[Ability]:
+    m = _TAPPED_TRIGGER.match(body)
+    if not m:
+        return []
+    adds = parse_mana(m["adds"])
+    if adds is None:
+        return []
+    what = m["what"] or m["what2"]
+    applies_to, of_type = _applies(what)
+    if m["who"]:
+        whose: Whose = "you" if m["who"] == "you" else "any"
+    else:
+        whose = _whose(what) if re.search(r"control", what) else "any"
+    return [
+        TappedForManaTrigger(
+            text=line, applies_to=applies_to, whose=whose, of_type=of_type, adds=adds
+        )
+    ]
+
+
+_REPLACEMENT = re.compile(
+    r"^If (?:(?P<you>you) tap (?P<what>.+?)|(?P<what2>.+?) is tapped) for mana, it produces "
+    r"(?P<produces>.+?) instead of any other type(?P<amount> and amount)?\.$"
+)
+_DOUBLING = re.compile(
+    r"^If (?:(?P<you>you) tap (?P<what>.+?)|(?P<what2>.+?) is tapped) for mana, it produces "
+    r"(?P<factor>twice|three times) as much of that mana instead\.$"
+)
+
+
+def _mana_replacement(body: str, line: str, word: str) -> list[Ability]:
+    m = _DOUBLING.match(body)
+    if m:
+        what = m["what"] or m["what2"]
+        applies_to, _ = _applies(what)
+        return [
+            ManaDoubling(
+                text=line,
+                applies_to=applies_to,
+                whose="you" if m["you"] or "you control" in what else "any",
+                factor=2 if m["factor"] == "twice" else 3,
+            )
+        ]
+    m = _REPLACEMENT.match(body)
+    if not m:
+        return []
+    produces = parse_mana(m["produces"])
+    if produces is None and m["produces"] == "mana of a color of your choice":
+        produces = ManaProduction(choice="any_color")
+    if produces is None:
+        return []
+    what = m["what"] or m["what2"]
+    applies_to, _ = _applies(what)
+    return [
+        ManaReplacement(
+            text=line,
+            applies_to=applies_to,
+            whose="you" if m["you"] or "you control" in what else "any",
+            produces=produces,
+        )
+    ]
+
+
+_GRANT = re.compile(
+    r'^(?P<subj>(?!It |They )[A-Z][\w\' -]{0,50}?) (?:have|has) "(?P<inner>[^"]+)"\.?$'
+)
+
+
+def _granted(body: str, line: str, word: str) -> list[Ability]:
+    m = _GRANT.match(body)
+    if not m:
+        return []
+    split = _split_activated(m["inner"])
+    if split is None:
+        return []
+    cost = split_cost(split[0])
+    mana, _ = _mana_effect(split[1])
+    if cost is None or mana is None:
+        return []
+    subj = m["subj"]
+    whose: Whose = _whose(subj) if "control" in subj else "any"
+    subject = re.sub(r" (?:you|your opponents|an opponent) controls?$", "", subj)
+    subject = re.sub(r"^(?:All|Each) ", "", subject).lower()
+    inner = Activated(text=m["inner"], cost=cost, effect=split[1], mana=mana)
+    return [GrantedManaAbility(text=line, subject=subject, whose=whose, ability=inner)]
+
+
+_LAND_CHANGE = re.compile(
+    r"^(?P<subj>Nonbasic lands|Each land|All lands|Lands you control|Enchanted land|"
+    r"Nonbasic lands you control|Lands your opponents control) (?:are|is) (?:an? )?"
+    r"(?P<type>Plains|Islands?|Swamps?|Mountains?|Forests?)"
+    r"(?P<addition> in addition to (?:its|their) other (?:land )?types)?\.$"
+)
+
+
+def _land_change(body: str, line: str, word: str) -> list[Ability]:
+    m = _LAND_CHANGE.match(body)
+    if not m:
+        return []
+    return [
+        LandTypeChange(
+            text=line,
+            subject=m["subj"].lower(),
+            new_type=_LAND_TYPES[m["type"]],
+            replaces=not m["addition"],
+        )
+    ]
+
+
+_LINE_PARSERS: tuple[LineParser, ...] = (
+    _enchantment_enters,
+    _tapped_trigger,
+    _mana_replacement,
+    _granted,
+    _land_change,
+)
+
+
+# ---------------------------------------------------------------- sentence parsers
+
+_MUST_BE_BLOCKED = re.compile(
+    r"^(?:.*?, )?(?P<subj>[A-Za-z ]+?) (?:(?:gets|gains|has) [^.]*? and )?"
+    r"must be blocked(?P<dur> this turn| each combat this turn)? if able\.?$"
+)
+_ALL_BLOCK = re.compile(
+    r"^(?P<pre>.*?)[Aa]ll creatures able to block (?P<subj>[A-Za-z ]+?)"
+    r"(?P<dur> this turn)? do so\.?$"
+)
+
+
+def _subject(text: str) -> Literal["self", "target", "enchanted", "equipped", "each", "other"]:
+    text = text.strip()
+    if text == SELF or re.fullmatch(_THIS, text):
+        return "self"
+    if text.startswith("target "):
+        return "target"
+    if text.lower().startswith("enchanted "):
+        return "enchanted"
+    if text.lower().startswith("equipped "):
+        return "equipped"
+    if text.lower().startswith("each "):
+        return "each"
+    return "other"
+
+
+def _must_be_blocked(sentence: str, line: str) -> list[Ability]:
+    sentence = _BULLET.sub("", sentence)
+    m = _MUST_BE_BLOCKED.match(sentence)
+    if m:
+        subj = m["subj"].strip()
+        if subj == "it":
+            subj = _antecedent(sentence[: m.start("subj")])
+        return [
+            MustBeBlocked(
+                text=line, subject=_subject(_lower_first(subj)), duration=(m["dur"] or "").strip()
+            )
+        ]
+    m = _ALL_BLOCK.match(sentence)
+    if m:
+        subj = m["subj"].strip()
+        if subj == "it":
+            subj = _antecedent(m["pre"])
+        return [
+            MustBeBlocked(
+                text=line,
+                subject=_subject(_lower_first(subj)),
+                by_all=True,
+                duration=(m["dur"] or "").strip(),
+            )
+        ]
+    return []
+
+
+_ANTECEDENT = re.compile(
+    rf"{SELF}|{_THIS}|[Tt]arget creature|[Ee]nchanted creature|[Ee]quipped creature"
+)
+
+
+def _antecedent(text: str) -> str:
+    """What "it" refers to: the first creature the sentence named before it."""
+    m = _ANTECEDENT.search(text)
+    return m.group(0) if m else "it"
+
+
+def _lower_first(text: str) -> str:
+    if text.startswith(SELF):
+        return text
+    return text[:1].lower() + text[1:]
+
+
+_COST_CHANGE = re.compile(
+    r"^(?P<subj>.+?) costs? \{(?P<n>\d+)\} (?P<dir>more|less) to cast(?P<rest>.*?)\.?$"
+)
+
+
+def _cost_change(sentence: str, line: str) -> CostChange | None:
+    m = _COST_CHANGE.match(_BULLET.sub("", sentence))
+    if not m or '"' in sentence:
+        return None
+    subj = m["subj"]
+    condition = m["rest"].strip()
+    lead, sep, tail = subj.rpartition(", ")
+    if sep:
+        # "As long as this creature is tapped, creature spells you cast cost..."
+        subj = tail
+        condition = f"{lead} {condition}".strip()
+    whose: Whose = "any"
+    if re.search(r"\b(?:your opponents|an opponent|opponents) casts?\b", subj):
+        whose = "opponent"
+    elif re.search(r"\byou cast\b", subj):
+        whose = "you"
+    n = int(m["n"])
+    return CostChange(
+        text=line,
+        delta=n if m["dir"] == "more" else -n,
+        applies_to=_lower_first(subj),
+        whose=whose,
+        condition=condition,
+    )
+
+
+# ---------------------------------------------------------------- public API
+
+
+def parse_face(face: Face, card: Card | None = None) -> ParsedFace:
+    """Parse one face's oracle text; ``card`` supplies its keywords and full name."""
+    return _FaceParser(face, card).parse()
+
+
+def parse_card(card: Card) -> tuple[ParsedFace, ...]:
+    """Parse every face of a card (one for a normal card)."""
+    return tuple(parse_face(face, card) for face in card.faces)
+
+
+def parse_all(cards: Iterable[Card]) -> Iterator[tuple[Card, tuple[ParsedFace, ...]]]:
+    """Parse many cards lazily."""
+    for card in cards:
+        yield card, parse_card(card)
