@@ -1,0 +1,1 @@
+"""Test suite for rulesbot; shared test data lives in modules such as tests.hostile."""
