@@ -1,0 +1,175 @@
+"""`rulesbot run`, `commands` and `sync-commands`: the Discord side of the command line."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import logging
+import signal
+from pathlib import Path
+from typing import Any
+
+import discord
+from pydantic import ValidationError
+
+from bot.errors import RulesbotError
+
+log = logging.getLogger(__name__)
+
+
+class ConfigError(RulesbotError):
+    """The settings can't be used to start the bot."""
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    run_p = sub.add_parser(
+        "run",
+        help="start the Discord bot",
+        description="Start the Discord bot (needs RULESBOT_TOKEN).",
+    )
+    run_p.set_defaults(func=run)
+
+    cmd_p = sub.add_parser(
+        "commands",
+        help="list the bot's application commands",
+        description="Print the application commands exactly as they would be registered.",
+    )
+    cmd_p.add_argument(
+        "--json", action="store_true", help="print the registration payloads as JSON"
+    )
+    cmd_p.set_defaults(func=show_commands)
+
+    sync_p = sub.add_parser(
+        "sync-commands",
+        help="register the application commands with Discord",
+        description="Register the commands globally (can take up to an hour to show) or in one guild.",
+    )
+    sync_p.add_argument(
+        "--guild", type=int, metavar="ID", help="register in this guild only (instant)"
+    )
+    sync_p.set_defaults(func=sync_commands)
+
+
+def load_settings() -> Any:
+    from bot.settings import Settings
+
+    try:
+        return Settings()
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"RULESBOT_{'_'.join(str(p) for p in err['loc']).upper()}: {err['msg']}"
+            for err in exc.errors()
+        )
+        raise ConfigError(f"invalid settings: {problems}") from None
+
+
+def require_token(settings: Any) -> str:
+    token = settings.token.get_secret_value().strip() if settings.token is not None else ""
+    if not token:
+        raise ConfigError(
+            "no Discord bot token: set RULESBOT_TOKEN in the environment or in .env "
+            "(see .env.example)."
+        )
+    return token
+
+
+def build_bot(args: argparse.Namespace, settings: Any, *, serve: bool) -> Any:
+    from bot.discord_app.client import RulesBot
+
+    # The global --db option wins over RULESBOT_DB (environment or .env).
+    path = Path(args.db) if getattr(args, "db", None) else settings.db
+    bot = RulesBot(settings, db_path=path)
+    bot.serve = serve
+    return bot
+
+
+async def command_payloads(settings: Any) -> list[dict[str, Any]]:
+    """The application-command payloads, exactly as `sync-commands` sends them."""
+    from bot.discord_app.client import RulesBot
+
+    bot = RulesBot(settings)
+    bot.serve = False
+    try:
+        await bot.load_cogs()
+        return [command.to_dict(bot.tree) for command in bot.tree.get_commands()]
+    finally:
+        await bot.close()
+
+
+async def show_commands(args: argparse.Namespace) -> int:
+    payloads = await command_payloads(load_settings())
+    if args.json:
+        print(json.dumps(payloads, indent=2, ensure_ascii=False))
+        return 0
+    kinds = {1: "/", 2: "user: ", 3: "message: "}
+    for p in payloads:
+        options = " ".join(
+            f"{o['name']}" if o.get("required") else f"[{o['name']}]" for o in p.get("options", [])
+        )
+        head = f"{kinds.get(p.get('type', 1), '')}{p['name']} {options}".rstrip()
+        print(f"{head:<40} {p.get('description') or ''}".rstrip())
+    return 0
+
+
+async def sync_commands(args: argparse.Namespace) -> int:
+    settings = load_settings()
+    token = require_token(settings)
+    bot = build_bot(args, settings, serve=False)
+    async with bot:
+        try:
+            await bot.login(token)
+        except discord.LoginFailure:
+            raise ConfigError("Discord rejected the token (RULESBOT_TOKEN).") from None
+        guild = discord.Object(id=args.guild) if args.guild else None
+        if guild is not None:
+            bot.tree.copy_global_to(guild=guild)
+        try:
+            synced = await bot.tree.sync(guild=guild)
+        except discord.Forbidden:
+            raise ConfigError(
+                "Discord refused: invite the bot to that guild with the applications.commands scope."
+            ) from None
+        except discord.HTTPException as exc:
+            raise ConfigError(f"Discord refused the commands (HTTP {exc.status}).") from None
+    where = f"in guild {args.guild}" if guild else "globally (may take up to an hour to appear)"
+    print(f"registered {len(synced)} command(s) {where}: " + ", ".join(c.name for c in synced))
+    return 0
+
+
+async def run(args: argparse.Namespace) -> int:
+    settings = load_settings()
+    token = require_token(settings)
+    if not getattr(args, "verbose", False):
+        logging.getLogger().setLevel(settings.log_level.upper())
+    bot = build_bot(args, settings, serve=True)
+    loop = asyncio.get_running_loop()
+    stopping: list[asyncio.Task[None]] = []
+
+    def stop() -> None:
+        if not stopping:
+            log.info("shutting down")
+            stopping.append(loop.create_task(bot.close()))
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(sig, stop)
+    try:
+        async with bot:
+            try:
+                await bot.start(token)
+            except discord.LoginFailure:
+                raise ConfigError("Discord rejected the token (RULESBOT_TOKEN).") from None
+            except discord.PrivilegedIntentsRequired:
+                raise ConfigError(
+                    "inline lookups need the Message Content intent: enable it in the Discord "
+                    "developer portal or set RULESBOT_INLINE_LOOKUPS=false."
+                ) from None
+    finally:
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.remove_signal_handler(sig)
+        if stopping:
+            await stopping[0]
+    return 0

@@ -1,0 +1,190 @@
+"""The Discord client: owns the store, name index, ask service and HTTP session for its lifetime."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import UTC, datetime
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import aiohttp
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from bot.discord_app.errors import handle_error
+from bot.discord_app.views import FeedbackButton, RulingsButton
+
+if TYPE_CHECKING:
+    from bot.ask.pipeline import AskService
+    from bot.names import NameIndex
+    from bot.settings import Settings
+    from bot.store import Store
+
+log = logging.getLogger(__name__)
+
+
+def package_version() -> str:
+    try:
+        return version("rulesbot")
+    except PackageNotFoundError:
+        return "0+unknown"
+
+
+class RulesTree(app_commands.CommandTree["RulesBot"]):
+    """Sends every command error down the one error path."""
+
+    async def on_error(
+        self, interaction: discord.Interaction[RulesBot], error: app_commands.AppCommandError, /
+    ) -> None:
+        await handle_error(interaction, error)
+
+
+def intents_for(settings: Settings) -> discord.Intents:
+    intents = discord.Intents.default()
+    # Reading [[card]] in messages needs the privileged message-content intent;
+    # ask for it only when inline lookups are on.
+    intents.message_content = settings.inline_lookups
+    return intents
+
+
+class RulesBot(commands.AutoShardedBot):
+    """rulesbot on Discord. Dependencies are opened in setup_hook and closed in close()."""
+
+    def __init__(self, settings: Settings, *, db_path: Path | None = None) -> None:
+        # The bot never joins voice; don't warn about voice libraries at every start.
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            help_command=None,
+            intents=intents_for(settings),
+            tree_cls=RulesTree,
+            allowed_mentions=discord.AllowedMentions.none(),
+            shard_count=settings.shard_count,
+            shard_ids=settings.shard_ids,
+            activity=discord.Activity(type=discord.ActivityType.listening, name="/ask"),
+        )
+        self.settings = settings
+        self.db_path = Path(db_path) if db_path is not None else settings.db
+        self.version = package_version()
+        self.started_at = datetime.now(UTC)
+        self._store: Store | None = None
+        self._names: NameIndex | None = None
+        self._asker: AskService | None = None
+        self.http_session: aiohttp.ClientSession | None = None
+        self.serve = True  # False for `sync-commands`, which only needs the command tree
+        self._sync_lock = asyncio.Lock()
+        self._sync_loop: tasks.Loop[Any] | None = None
+        # AutoShardedClient.close() assumes connect() created this queue; give it one so
+        # a bot that only logged in (sync-commands) or failed to log in can still close.
+        self._AutoShardedClient__queue: asyncio.PriorityQueue[Any] = asyncio.PriorityQueue()
+
+    # -- dependencies ------------------------------------------------------------------
+
+    @property
+    def store(self) -> Store:
+        if self._store is None:
+            raise RuntimeError("the store is not open yet")
+        return self._store
+
+    @property
+    def names(self) -> NameIndex:
+        if self._names is None:
+            raise RuntimeError("the name index is not loaded yet")
+        return self._names
+
+    @property
+    def asker(self) -> AskService:
+        if self._asker is None:
+            raise RuntimeError("the ask service is not ready yet")
+        return self._asker
+
+    async def attach(self, store: Store) -> None:
+        """Use ``store`` and build the in-memory indexes from it."""
+        from bot.ask.pipeline import AskService
+        from bot.names import NameIndex
+
+        self._store = store
+        self._names = NameIndex(await store.all_names())
+        self._asker = await AskService.create(store)
+
+    async def reload_data(self) -> None:
+        """Rebuild the name index and ask service after the data changed."""
+        from bot.names import NameIndex
+
+        names = NameIndex(await self.store.all_names())
+        await self.asker.refresh()
+        self._names = names
+        for cog in self.cogs.values():
+            forget = getattr(cog, "forget_cached_data", None)
+            if forget is not None:
+                forget()
+
+    async def load_cogs(self) -> None:
+        from bot.discord_app.cogs import COGS
+
+        for cog_cls in COGS:
+            await self.add_cog(cog_cls(self))
+
+    async def setup_hook(self) -> None:
+        await self.load_cogs()
+        if not self.serve:
+            return
+        from bot.store import Store
+
+        self.add_dynamic_items(FeedbackButton, RulingsButton)
+        self.http_session = aiohttp.ClientSession(
+            headers={"User-Agent": self.settings.user_agent, "Accept": "application/json"},
+            timeout=aiohttp.ClientTimeout(total=60),
+        )
+        await self.attach(await Store.open(self.db_path))
+        status = await self.store.status()
+        log.info(
+            "serving %s cards, %s rulings, %s rules (CR %s)",
+            status.cards,
+            status.rulings,
+            status.rules,
+            status.cr_effective,
+        )
+        self._sync_loop = tasks.loop(hours=self.settings.sync_interval_hours)(self.refresh_data)
+        self._sync_loop.start()
+
+    async def refresh_data(self, *, force: bool = False) -> bool:
+        """Run the data sync; on failure keep serving the data already loaded."""
+        async with self._sync_lock:
+            try:
+                from bot.sync import run_sync
+
+                await run_sync(self.store, self.settings, force=force, progress=False)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("data sync failed; still serving the previous data")
+                return False
+            try:
+                await self.reload_data()
+            except Exception:
+                log.exception("reloading indexes after sync failed; keeping the previous ones")
+                return False
+            return True
+
+    async def close(self) -> None:
+        if self._sync_loop is not None:
+            self._sync_loop.cancel()
+        await super().close()
+        if self.http_session is not None:
+            await self.http_session.close()
+            self.http_session = None
+        if self._store is not None:
+            store, self._store = self._store, None
+            await store.close()
+
+    async def on_ready(self) -> None:
+        log.info(
+            "connected as %s (%s) in %d guild(s)",
+            self.user,
+            self.user and self.user.id,
+            len(self.guilds),
+        )

@@ -1,0 +1,190 @@
+"""/ask and the "Ask the rules bot" message command: question in, answer embed out."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from functools import partial
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.answer import Answer
+from bot.discord_app.embeds import answer_pages, unresolved
+from bot.discord_app.respond import respond
+from bot.discord_app.views import AnswerView, CardChoiceView
+from bot.errors import InputTooLongError, RulesbotError
+
+if TYPE_CHECKING:
+    from bot.discord_app.client import RulesBot
+
+# Discord's own cap on a string option; the configured cap is checked in code.
+OPTION_MAX = 4000
+COOLDOWN_PRUNE_AT = 5000
+
+
+class EmptyQuestionError(RulesbotError, ValueError):
+    def __init__(self) -> None:
+        super().__init__('Ask a rules question, e.g. "Is a copy of a kicked spell also kicked?"')
+
+
+class AskCog(commands.Cog, name="Ask"):
+    """Rules questions."""
+
+    def __init__(self, bot: RulesBot) -> None:
+        self.bot = bot
+        self._cooldowns: dict[int, app_commands.Cooldown] = {}
+        self.context_menu = app_commands.ContextMenu(
+            name="Ask the rules bot", callback=self.ask_message
+        )
+
+    async def cog_load(self) -> None:
+        self.bot.tree.add_command(self.context_menu)
+
+    async def cog_unload(self) -> None:
+        self.bot.tree.remove_command(self.context_menu.name, type=self.context_menu.type)
+
+    # -- checks ----------------------------------------------------------------------------
+
+    def check_question(self, question: str) -> str:
+        text = question.strip()
+        if not text:
+            raise EmptyQuestionError
+        cap = self.bot.settings.max_question_chars
+        if len(text) > cap:
+            raise InputTooLongError(
+                f"Questions can be at most {cap:,} characters; yours has {len(text):,}. "
+                "Please shorten it and ask again."
+            )
+        return text
+
+    def check_cooldown(self, user_id: int) -> None:
+        """Per-user rate limit shared by /ask and the message command."""
+        settings = self.bot.settings
+        if settings.ask_cooldown_seconds <= 0:
+            return
+        now = time.time()
+        if len(self._cooldowns) > COOLDOWN_PRUNE_AT:
+            self._cooldowns = {
+                uid: cd for uid, cd in self._cooldowns.items() if cd.get_tokens(now) < cd.rate
+            }
+        cooldown = self._cooldowns.get(user_id)
+        if cooldown is None:
+            cooldown = app_commands.Cooldown(
+                settings.ask_cooldown_rate, settings.ask_cooldown_seconds
+            )
+            self._cooldowns[user_id] = cooldown
+        retry_after = cooldown.update_rate_limit(now)
+        if retry_after:
+            raise app_commands.CommandOnCooldown(cooldown, retry_after)
+
+    # -- commands --------------------------------------------------------------------------
+
+    @app_commands.command(name="ask", description="Ask a Magic rules question")
+    @app_commands.describe(
+        question="Your rules question, e.g. 'Can I pay Ana Battlemage's kicker twice?'",
+        private="Show the answer only to you",
+    )
+    async def ask(
+        self,
+        interaction: discord.Interaction,
+        question: app_commands.Range[str, 1, OPTION_MAX],
+        private: bool = False,
+    ) -> None:
+        await self.answer(interaction, question, private=private)
+
+    async def ask_message(self, interaction: discord.Interaction, message: discord.Message) -> None:
+        """Context-menu entry: the message's text is the question."""
+        await self.answer(interaction, message.content or "", private=False)
+
+    # -- the flow --------------------------------------------------------------------------
+
+    async def answer(
+        self, interaction: discord.Interaction, question: str, *, private: bool
+    ) -> None:
+        text = self.check_question(question)
+        self.check_cooldown(interaction.user.id)
+        # The pipeline usually takes milliseconds, but it may have to read cold data.
+        await interaction.response.defer(ephemeral=private, thinking=True)
+        await self.deliver(interaction, text, private=private, choices={}, edit=False)
+
+    async def deliver(
+        self,
+        interaction: discord.Interaction,
+        question: str,
+        *,
+        private: bool,
+        choices: Mapping[str, str],
+        edit: bool,
+    ) -> None:
+        """Answer ``question``, or ask which card an ambiguous name meant."""
+        answer = await self.bot.asker.ask(question, choices=dict(choices) or None)
+        pending = unresolved(answer, choices)
+        if pending:
+            name, candidates = next(iter(pending.items()))
+            choice = CardChoiceView(
+                name,
+                candidates,
+                owner_id=interaction.user.id,
+                on_choice=partial(self._chosen, question, private, dict(choices)),
+            )
+            await self._show(interaction, choice.prompt, None, choice, private=private, edit=edit)
+            return
+        answer_id = await self._record(interaction, answer)
+        pages = answer_pages(answer, self.bot.settings)
+        view = AnswerView(pages, answer_id=answer_id, cards=[c.name for c in answer.cards])
+        message = await self._show(interaction, None, view.embed, view, private=private, edit=edit)
+        if answer_id is not None and message is not None:
+            await self.bot.store.set_answer_message(answer_id, message.id)
+
+    async def _chosen(
+        self,
+        question: str,
+        private: bool,
+        choices: dict[str, str],
+        interaction: discord.Interaction,
+        name: str,
+        chosen: str,
+    ) -> None:
+        await interaction.response.defer()
+        await self.deliver(
+            interaction, question, private=private, choices={**choices, name: chosen}, edit=True
+        )
+
+    async def _show(
+        self,
+        interaction: discord.Interaction,
+        content: str | None,
+        embed: discord.Embed | None,
+        view: discord.ui.View,
+        *,
+        private: bool,
+        edit: bool,
+    ) -> discord.InteractionMessage | discord.WebhookMessage | None:
+        if not edit:
+            return await respond(interaction, content, embed=embed, view=view, ephemeral=private)
+        message = await interaction.edit_original_response(
+            content=content,
+            embed=embed,
+            view=view,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        bind = getattr(view, "bind", None)
+        if bind is not None:
+            bind(interaction, None)
+        return message
+
+    async def _record(self, interaction: discord.Interaction, answer: Answer) -> int | None:
+        """Keep the answer so people can vote on it; answers to bad input aren't kept."""
+        if answer.error:
+            return None
+        return await self.bot.store.record_answer(
+            question=answer.question,
+            answer_json=answer.model_dump(mode="json"),
+            scenario=answer.scenario,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            user_id=interaction.user.id,
+        )

@@ -1,0 +1,355 @@
+"""Interactive components: pagers, the card-choice menu, feedback and review buttons."""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any, ClassVar, cast
+
+import discord
+
+from bot.discord_app.errors import NotJudgeError, handle_error, send_ephemeral
+from bot.discord_app.escape import escape_user_text, plain
+from bot.discord_app.respond import MessageBound, respond
+
+if TYPE_CHECKING:
+    from bot.discord_app.client import RulesBot
+    from bot.settings import Settings
+
+log = logging.getLogger(__name__)
+
+VIEW_TIMEOUT = 600.0  # well inside the 15 minutes an interaction token can edit its message
+SELECT_OPTIONS = 25
+LABEL_LIMIT = 100
+BUTTON_LABEL_LIMIT = 80
+
+ChoiceCallback = Callable[[discord.Interaction, str, str], Awaitable[None]]
+
+
+def is_judge(user: discord.abc.User | discord.Member, settings: Settings) -> bool:
+    """Judges hold the configured role, given by name (case-insensitive) or id."""
+    roles = getattr(user, "roles", None) or []
+    wanted = settings.judge_role.strip()
+    for role in roles:
+        if wanted.isdigit() and role.id == int(wanted):
+            return True
+        if role.name.casefold() == wanted.casefold():
+            return True
+    return False
+
+
+def require_judge(interaction: discord.Interaction, settings: Settings) -> None:
+    if not is_judge(interaction.user, settings):
+        raise NotJudgeError(settings.judge_role)
+
+
+def _bot(interaction: discord.Interaction) -> RulesBot:
+    return cast("RulesBot", interaction.client)
+
+
+class BaseView(MessageBound, discord.ui.View):
+    """Routes errors to the one error path; optionally only its owner may use it."""
+
+    def __init__(self, *, owner_id: int = 0, timeout: float | None = VIEW_TIMEOUT) -> None:
+        super().__init__(timeout=timeout)
+        self.owner_id = owner_id
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        if self.owner_id and interaction.user.id != self.owner_id:
+            await send_ephemeral(interaction, "Only the person who asked can use this menu.")
+            return False
+        return True
+
+    async def on_error(
+        self, interaction: discord.Interaction, error: Exception, item: discord.ui.Item[Any], /
+    ) -> None:
+        await handle_error(interaction, error)
+
+    async def on_timeout(self) -> None:
+        changed = False
+        for child in self.children:
+            if isinstance(child, discord.ui.Button | discord.ui.Select) and not isinstance(
+                child, discord.ui.DynamicItem
+            ):
+                if isinstance(child, discord.ui.Button) and child.url:
+                    continue
+                child.disabled = True
+                changed = True
+        if changed and self.interaction is not None:
+            try:
+                if self.message is not None:
+                    await self.message.edit(view=self)
+                else:
+                    await self.interaction.edit_original_response(view=self)
+            except discord.HTTPException:
+                pass  # message deleted or token expired: nothing left to disable
+
+
+class PagerView(BaseView):
+    """◀ n/N ▶ buttons over a list of embeds; anyone who sees the message may page."""
+
+    def __init__(
+        self,
+        pages: Sequence[discord.Embed],
+        *,
+        owner_id: int = 0,
+        timeout: float | None = VIEW_TIMEOUT,
+    ) -> None:
+        super().__init__(owner_id=owner_id, timeout=timeout)
+        self.pages = list(pages)
+        self.page = 0
+        self.prev_button: discord.ui.Button[PagerView] | None = None
+        self.next_button: discord.ui.Button[PagerView] | None = None
+        self.counter: discord.ui.Button[PagerView] | None = None
+        if len(self.pages) > 1:
+            self.prev_button = discord.ui.Button(
+                label="◀ Previous",
+                style=discord.ButtonStyle.secondary,
+                custom_id="rb:page:prev",
+                row=0,
+            )
+            self.counter = discord.ui.Button(
+                label="1/1",
+                style=discord.ButtonStyle.secondary,
+                custom_id="rb:page:n",
+                row=0,
+                disabled=True,
+            )
+            self.next_button = discord.ui.Button(
+                label="Next ▶", style=discord.ButtonStyle.secondary, custom_id="rb:page:next", row=0
+            )
+            self.prev_button.callback = self._previous  # type: ignore[method-assign]
+            self.next_button.callback = self._next  # type: ignore[method-assign]
+            for button in (self.prev_button, self.counter, self.next_button):
+                self.add_item(button)
+        self.show(0)
+
+    @property
+    def embed(self) -> discord.Embed:
+        return self.pages[self.page]
+
+    def show(self, page: int) -> None:
+        self.page = max(0, min(page, len(self.pages) - 1))
+        if self.prev_button and self.next_button and self.counter:
+            self.prev_button.disabled = self.page == 0
+            self.next_button.disabled = self.page >= len(self.pages) - 1
+            self.counter.label = f"{self.page + 1}/{len(self.pages)}"
+
+    async def _previous(self, interaction: discord.Interaction) -> None:
+        self.show(self.page - 1)
+        await interaction.response.edit_message(embed=self.embed, view=self)
+
+    async def _next(self, interaction: discord.Interaction) -> None:
+        self.show(self.page + 1)
+        await interaction.response.edit_message(embed=self.embed, view=self)
+
+    async def send(self, interaction: discord.Interaction, *, ephemeral: bool = False) -> None:
+        view = self if (len(self.pages) > 1 or len(self.children) > 0) else None
+        await respond(interaction, embed=self.embed, view=view, ephemeral=ephemeral)
+
+
+class FeedbackButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rb:fb:(?P<answer_id>[0-9]{1,18}):(?P<action>correct|wrong|review)",
+):
+    """Correct / wrong votes and the judges' review button; survives restarts."""
+
+    STYLES: ClassVar[dict[str, tuple[str, str, discord.ButtonStyle]]] = {
+        "correct": ("Correct", "👍", discord.ButtonStyle.success),
+        "wrong": ("Wrong", "👎", discord.ButtonStyle.danger),
+        "review": ("Judge review", "⚖️", discord.ButtonStyle.secondary),
+    }
+
+    def __init__(self, answer_id: int, action: str) -> None:
+        label, emoji, style = self.STYLES[action]
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                emoji=emoji,
+                style=style,
+                custom_id=f"rb:fb:{answer_id}:{action}",
+                row=1,
+            )
+        )
+        self.answer_id = answer_id
+        self.action = action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> FeedbackButton:
+        return cls(int(match["answer_id"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self._run(interaction)
+        except Exception as exc:  # dynamic items have no view to route errors through
+            await handle_error(interaction, exc)
+
+    async def _run(self, interaction: discord.Interaction) -> None:
+        bot = _bot(interaction)
+        if self.action == "review":
+            require_judge(interaction, bot.settings)
+            await respond(
+                interaction,
+                f"Mark answer #{self.answer_id} as reviewed. Your review overrides the votes.",
+                view=ReviewView(self.answer_id, owner_id=interaction.user.id),
+                ephemeral=True,
+            )
+            return
+        await bot.store.vote(self.answer_id, interaction.user.id, self.action)
+        await send_ephemeral(
+            interaction,
+            f"Thanks: your vote ({self.action}) on answer #{self.answer_id} is recorded.",
+        )
+
+
+class ReviewView(BaseView):
+    """A judge's verdict on one answer (shown only to that judge)."""
+
+    def __init__(self, answer_id: int, *, owner_id: int) -> None:
+        super().__init__(owner_id=owner_id)
+        self.answer_id = answer_id
+
+    async def _review(self, interaction: discord.Interaction, verdict: str) -> None:
+        bot = _bot(interaction)
+        require_judge(interaction, bot.settings)
+        await bot.store.review(self.answer_id, interaction.user.id, verdict)
+        self.stop()
+        await interaction.response.edit_message(
+            content=f"Answer #{self.answer_id} reviewed as **{verdict}**.", view=None
+        )
+
+    @discord.ui.button(
+        label="Reviewed: correct", style=discord.ButtonStyle.success, custom_id="rb:rv:correct"
+    )
+    async def correct(
+        self, interaction: discord.Interaction, button: discord.ui.Button[Any]
+    ) -> None:
+        await self._review(interaction, "correct")
+
+    @discord.ui.button(
+        label="Reviewed: wrong", style=discord.ButtonStyle.danger, custom_id="rb:rv:wrong"
+    )
+    async def wrong(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
+        await self._review(interaction, "wrong")
+
+
+class AnswerView(PagerView):
+    """Pager over an answer's pages plus feedback buttons and Scryfall links for its cards."""
+
+    def __init__(
+        self,
+        pages: Sequence[discord.Embed],
+        *,
+        answer_id: int | None,
+        owner_id: int = 0,
+        cards: Sequence[str] = (),
+    ) -> None:
+        super().__init__(pages, owner_id=0, timeout=VIEW_TIMEOUT)
+        self.answer_id = answer_id
+        if answer_id is not None:
+            for action in ("correct", "wrong", "review"):
+                self.add_item(FeedbackButton(answer_id, action))
+        from bot.discord_app.embeds import scryfall_url
+
+        for name in list(dict.fromkeys(cards))[:5]:
+            self.add_item(
+                discord.ui.Button(
+                    label=_label(plain(name), BUTTON_LABEL_LIMIT),
+                    style=discord.ButtonStyle.link,
+                    url=scryfall_url(name),
+                    row=2,
+                )
+            )
+
+
+def _label(text: str, limit: int) -> str:
+    from bot.discord_app.embeds import clip
+
+    return clip(text, limit) or "?"
+
+
+class CardChoiceView(BaseView):
+    """A select menu of candidate cards for one ambiguous name; only the asker may pick."""
+
+    def __init__(
+        self,
+        name: str,
+        candidates: Sequence[str],
+        *,
+        owner_id: int,
+        on_choice: ChoiceCallback | None,
+    ) -> None:
+        super().__init__(owner_id=owner_id)
+        self.name = name
+        self.on_choice = on_choice
+        unique = list(dict.fromkeys(candidates))[:SELECT_OPTIONS]
+        self.select: discord.ui.Select[CardChoiceView] = discord.ui.Select(
+            placeholder=_label(f"Pick the card you meant by {plain(name)}", 150),
+            custom_id="rb:pick",
+            options=[
+                discord.SelectOption(label=_label(plain(c), LABEL_LIMIT), value=str(i))
+                for i, c in enumerate(unique)
+            ],
+            min_values=1,
+            max_values=1,
+        )
+        self.candidates = unique
+        self.select.callback = self._chosen  # type: ignore[method-assign]
+        self.add_item(self.select)
+
+    @property
+    def prompt(self) -> str:
+        shown = escape_user_text(_label(self.name, 200), single_line=True)
+        return f"More than one card matches “{shown}”. Which one did you mean?"
+
+    async def _chosen(self, interaction: discord.Interaction) -> None:
+        chosen = self.candidates[int(self.select.values[0])]
+        self.stop()
+        if self.on_choice is not None:
+            await self.on_choice(interaction, self.name, chosen)
+
+
+class RulingsButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rb:rulings:(?P<oracle_id>[0-9a-f-]{36})",
+):
+    """Shows a card's rulings privately, paged; survives restarts."""
+
+    def __init__(self, oracle_id: str, count: int | None = None) -> None:
+        label = "Rulings" if count is None else f"Rulings ({count})"
+        super().__init__(
+            discord.ui.Button(
+                label=label,
+                emoji="📜",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"rb:rulings:{oracle_id}",
+                disabled=count == 0,
+            )
+        )
+        self.oracle_id = oracle_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+    ) -> RulingsButton:
+        return cls(match["oracle_id"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            from bot.discord_app.cogs.cards import send_rulings
+
+            await send_rulings(interaction, _bot(interaction), self.oracle_id, ephemeral=True)
+        except Exception as exc:  # dynamic items have no view to route errors through
+            await handle_error(interaction, exc)
+
+
+def card_view(oracle_id: str | None, rulings_count: int, url: str) -> discord.ui.View:
+    """The buttons under /card: rulings (when the card has an oracle id) and a Scryfall link."""
+    view = BaseView(timeout=None)
+    if oracle_id:
+        view.add_item(RulingsButton(oracle_id, rulings_count))
+    view.add_item(discord.ui.Button(label="Scryfall", style=discord.ButtonStyle.link, url=url))
+    return view
