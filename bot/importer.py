@@ -1,0 +1,365 @@
+"""Streaming, atomic import of Scryfall cards and rulings and the Comprehensive Rules text."""
+
+from __future__ import annotations
+
+import asyncio
+import codecs
+import contextlib
+import gzip
+import io
+import itertools
+import json
+import sys
+import time
+import zlib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import IO, Any, Literal
+
+import ijson
+from pydantic import BaseModel, ConfigDict
+from tqdm import tqdm
+
+from bot.crtext import ParsedEffective, ParsedGlossary, ParsedRule, looks_like_cr, parse_cr
+from bot.errors import ImportFailedError
+from bot.store import Dataset, Staging, Store, card_row, ruling_row
+
+__all__ = ["ImportSummary", "ImportedFile", "detect", "import_paths", "import_stream"]
+
+Kind = Literal["cards", "rulings", "rules"]
+Format = Literal["array", "jsonl", "list", "text"]
+
+_GZIP_MAGIC = b"\x1f\x8b"
+_BOM = codecs.BOM_UTF8
+_BATCH = 2000
+_HEAD = 1 << 16
+# Errors a damaged or wrong file can raise while being read; all become ImportFailedError.
+_READ_ERRORS = (
+    ValueError,  # JSON errors, ijson's IncompleteJSONError, UnicodeDecodeError, bad records
+    EOFError,  # truncated gzip
+    gzip.BadGzipFile,
+    zlib.error,
+    OSError,
+    ijson.JSONError,
+)
+
+
+class ImportedFile(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    path: str
+    kind: Kind
+    format: Format
+    gzipped: bool
+    records: int
+
+
+class ImportSummary(BaseModel):
+    """What one import loaded; ``str()`` gives the one-line summary."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    files: list[ImportedFile]
+    counts: dict[Dataset, int]
+    glossary: int = 0
+    cr_effective: str | None = None
+    seconds: float
+
+    def __str__(self) -> str:
+        parts = [
+            f"{self.counts[d]:,} {d}" for d in ("cards", "rulings", "rules") if d in self.counts
+        ]
+        extra = ""
+        if "rules" in self.counts:
+            extra = f" ({self.glossary:,} glossary terms, CR effective {self.cr_effective or 'unknown'})"
+        files = f"{len(self.files)} file" + ("s" if len(self.files) != 1 else "")
+        return f"Imported {', '.join(parts)}{extra} from {files} in {self.seconds:.1f} s."
+
+
+class _Opened:
+    """A file opened for sniffing and streaming; ``raw`` is the on-disk file for progress."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        try:
+            self.raw: IO[bytes] = open(path, "rb")  # noqa: SIM115 - closed in close()
+        except FileNotFoundError as exc:
+            raise ImportFailedError(f"No such file: {path}") from exc
+        except IsADirectoryError as exc:
+            raise ImportFailedError(f"{path} is a folder, not a data file.") from exc
+        except OSError as exc:
+            raise ImportFailedError(f"Can't read {path}: {exc.strerror}.") from exc
+        magic = self.raw.read(2)
+        self.raw.seek(0)
+        self.gzipped = magic == _GZIP_MAGIC
+        source: IO[bytes] = gzip.GzipFile(fileobj=self.raw, mode="rb") if self.gzipped else self.raw
+        self.stream = io.BufferedReader(source, buffer_size=_HEAD)  # type: ignore[arg-type]
+
+    def close(self) -> None:
+        with contextlib.suppress(OSError):
+            self.stream.close()
+        with contextlib.suppress(OSError):
+            self.raw.close()
+
+    def head(self) -> bytes:
+        data = self.stream.peek(_HEAD)[:_HEAD]
+        if data.startswith(_BOM):
+            self.stream.read(len(_BOM))
+            data = data[len(_BOM) :]
+        return data
+
+
+def _json_kind(obj: Any) -> Kind | None:
+    if not isinstance(obj, dict):
+        return None
+    tag = obj.get("object")
+    if tag == "card":
+        return "cards"
+    if tag == "ruling":
+        return "rulings"
+    if tag is None and "oracle_id" in obj and "comment" in obj:
+        return "rulings"
+    if tag is None and "name" in obj and ("layout" in obj or "oracle_id" in obj):
+        return "cards"
+    return None
+
+
+def _jsonl(stream: IO[bytes]) -> Iterator[Any]:
+    for number, line in enumerate(stream, 1):
+        if line.strip():
+            try:
+                yield json.loads(line)
+            except ValueError as exc:
+                raise ValueError(f"line {number} is not valid JSON") from exc
+
+
+def _records(opened: _Opened) -> tuple[Format, Iterator[Any] | None]:
+    """Sniff the format; the iterator is None for the CR text."""
+    head = opened.head()
+    first = head.lstrip()[:1]
+    if first == b"[":
+        return "array", ijson.items(opened.stream, "item", use_float=True)
+    if first == b"{":
+        line = head.lstrip().split(b"\n", 1)[0]
+        try:
+            obj = json.loads(line)
+        except ValueError:
+            obj = None
+        if isinstance(obj, dict) and obj.get("object") != "list":
+            return "jsonl", _jsonl(opened.stream)
+        # A Scryfall list object ({"object": "list", "data": [...]}).
+        return "list", ijson.items(opened.stream, "data.item", use_float=True)
+    try:
+        text = codecs.getincrementaldecoder("utf-8")().decode(head, final=False)
+    except UnicodeDecodeError:
+        raise ValueError("it is a binary file, not JSON, gzip or text") from None
+    if looks_like_cr(text):
+        return "text", None
+    raise ValueError(
+        "it is neither a Scryfall card or rulings list (JSON array or JSON lines) "
+        "nor the Comprehensive Rules text"
+    )
+
+
+def _take(items: Iterator[Any], convert: Callable[[Any], Any], start: int) -> list[Any]:
+    batch = []
+    for offset, obj in enumerate(itertools.islice(items, _BATCH)):
+        try:
+            batch.append(convert(obj))
+        except ValueError as exc:
+            raise ValueError(f"record {start + offset + 1}: {exc}") from exc
+    return batch
+
+
+class _Progress:
+    def __init__(self, paths: list[Path], enabled: bool) -> None:
+        total = 0
+        for path in paths:
+            with contextlib.suppress(OSError):
+                total += path.stat().st_size
+        self.bar = tqdm(
+            total=total,
+            unit="B",
+            unit_scale=True,
+            unit_divisor=1024,
+            file=sys.stderr,
+            disable=not (enabled and sys.stderr.isatty()),
+            leave=False,
+        )
+        self._done = 0
+        self._last = 0
+
+    def file(self, path: Path) -> None:
+        self._done += self._last
+        self._last = 0
+        self.bar.set_description(path.name[:30])
+
+    def seen(self, raw: IO[bytes]) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            position = raw.tell()
+            self.bar.update(max(0, position - self._last))
+            self._last = position
+
+    def close(self) -> None:
+        self.bar.close()
+
+
+async def _stage_file(
+    staging: Staging, path: Path, expect: Kind | None, progress: _Progress
+) -> ImportedFile:
+    opened = await asyncio.to_thread(_Opened, path)
+    try:
+        progress.file(path)
+        fmt, items = await asyncio.to_thread(_records, opened)
+        if items is None:
+            kind: Kind = "rules"
+            records = await _stage_rules(staging, opened, progress)
+        else:
+            first = await asyncio.to_thread(next, items, None)
+            if first is None:
+                raise ValueError("it holds no records")
+            detected = _json_kind(first)
+            if detected is None:
+                raise ValueError("its records are neither Scryfall cards nor rulings")
+            kind = detected
+            records = await _stage_json(
+                staging, kind, itertools.chain([first], items), progress, opened
+            )
+        if expect is not None and kind != expect:
+            raise ValueError(f"expected {expect} but found {kind}")
+        return ImportedFile(
+            path=str(path), kind=kind, format=fmt, gzipped=opened.gzipped, records=records
+        )
+    except _READ_ERRORS as exc:
+        reason = str(exc) or type(exc).__name__
+        if isinstance(exc, EOFError | ijson.IncompleteJSONError) or "incomplete" in reason.lower():
+            reason = f"it ends too early (truncated?): {reason}"
+        raise ImportFailedError(f"Can't import {path}: {reason}. Nothing was changed.") from exc
+    finally:
+        opened.close()
+
+
+async def _stage_json(
+    staging: Staging, kind: Kind, items: Iterator[Any], progress: _Progress, opened: _Opened
+) -> int:
+    def convert(obj: Any) -> Any:
+        found = _json_kind(obj)
+        if found != kind:
+            raise ValueError(f"expected a {kind[:-1]} like the first record")
+        return card_row(obj) if kind == "cards" else ruling_row(obj)
+
+    count = 0
+    while True:
+        batch = await asyncio.to_thread(_take, items, convert, count)
+        if not batch:
+            return count
+        if kind == "cards":
+            await staging.add_cards(batch)
+        else:
+            await staging.add_rulings(batch)
+        count += len(batch)
+        progress.seen(opened.raw)
+
+
+async def _stage_rules(staging: Staging, opened: _Opened, progress: _Progress) -> int:
+    text = io.TextIOWrapper(opened.stream, encoding="utf-8-sig", newline=None)
+    parsed = parse_cr(text)
+    rules = glossary = 0
+
+    def take() -> list[Any]:
+        return list(itertools.islice(parsed, _BATCH))
+
+    while batch := await asyncio.to_thread(take):
+        await staging.add_rules(r for r in batch if isinstance(r, ParsedRule))
+        await staging.add_glossary((g.term, g.text) for g in batch if isinstance(g, ParsedGlossary))
+        for item in batch:
+            if isinstance(item, ParsedEffective):
+                staging.effective = item.effective
+        rules += sum(isinstance(r, ParsedRule) for r in batch)
+        glossary += sum(isinstance(g, ParsedGlossary) for g in batch)
+        progress.seen(opened.raw)
+    if not rules:
+        raise ValueError("no numbered rules found")
+    if not glossary:
+        raise ValueError("the rules end before the Glossary, so the file looks truncated")
+    return rules
+
+
+async def _run(
+    store: Store,
+    files: list[tuple[Path, Kind | None]],
+    source: str | None,
+    progress: bool,
+) -> ImportSummary:
+    if not files:
+        raise ImportFailedError("No files to import.")
+    started = time.perf_counter()
+    bar = _Progress([p for p, _ in files], progress)
+    imported: list[ImportedFile] = []
+    sources: dict[Dataset, str] = {}
+    try:
+        async with store.staging() as staging:
+            for path, expect in files:
+                done = await _stage_file(staging, path, expect, bar)
+                if done.kind == "rules" and done.kind in sources:
+                    raise ImportFailedError(
+                        "Give one Comprehensive Rules file per import. Nothing was changed."
+                    )
+                imported.append(done)
+                sources[done.kind] = source or str(path.resolve())
+            counts = await staging.commit(sources)
+            glossary, effective = staging.glossary, staging.effective
+    finally:
+        bar.close()
+    return ImportSummary(
+        files=imported,
+        counts=counts,
+        glossary=glossary,
+        cr_effective=effective.isoformat() if effective else None,
+        seconds=time.perf_counter() - started,
+    )
+
+
+async def import_paths(
+    store: Store,
+    paths: list[Path],
+    *,
+    source: str | None = None,
+    progress: bool = False,
+) -> ImportSummary:
+    """Import files of any supported kind, detected from their content, in one swap.
+
+    Each dataset found replaces the stored one (cards cached on demand excepted) only
+    when every file has been read; on any error nothing changes.
+    """
+    return await _run(store, [(Path(p), None) for p in paths], source, progress)
+
+
+async def import_stream(
+    store: Store,
+    kind: Kind | None,
+    path: Path | str,
+    source: str,
+    *,
+    progress: bool = False,
+) -> ImportSummary:
+    """Import one downloaded file, checking it holds ``kind`` (None: detect)."""
+    return await _run(store, [(Path(path), kind)], source, progress)
+
+
+def detect(path: Path) -> tuple[Kind, Format, bool]:
+    """The kind, format and compression of a file, reading only its start."""
+    opened = _Opened(path)
+    try:
+        fmt, items = _records(opened)
+        if items is None:
+            return "rules", fmt, opened.gzipped
+        first = next(items, None)
+        kind = _json_kind(first)
+        if kind is None:
+            raise ImportFailedError(f"{path} holds neither Scryfall cards nor rulings.")
+        return kind, fmt, opened.gzipped
+    except _READ_ERRORS as exc:
+        raise ImportFailedError(f"Can't read {path}: {exc}.") from exc
+    finally:
+        opened.close()

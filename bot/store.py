@@ -1,0 +1,1096 @@
+"""The card, rulings and rules store: the one class that owns the SQLite connection."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import re
+import sqlite3
+from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+import aiosqlite
+from pydantic import BaseModel, ConfigDict, computed_field
+from rank_bm25 import BM25Okapi
+from rapidfuzz import fuzz, process
+
+from bot.crtext import ParsedRule, parent_of
+from bot.errors import ImportFailedError, StoreError
+from bot.names import NameEntry, normalize
+
+__all__ = [
+    "BUILTIN_SOURCE",
+    "DATASETS",
+    "FeedbackRecord",
+    "GlossaryRecord",
+    "NameEntry",
+    "RuleRecord",
+    "RulingRecord",
+    "SourceRecord",
+    "Staging",
+    "Store",
+    "StoreStatus",
+]
+
+Dataset = Literal["cards", "rulings", "rules"]
+DATASETS: tuple[Dataset, ...] = ("cards", "rulings", "rules")
+BUILTIN_SOURCE = "builtin"
+Vote = Literal["correct", "wrong"]
+
+_REBUILD = "Delete the file and run `rulesbot sync` or `rulesbot import FILE...` to rebuild it."
+_UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
+_TOKEN_LAYOUTS = frozenset({"token", "double_faced_token", "emblem"})
+_WORD = re.compile(r"[0-9a-z]+(?:\.[0-9]+[a-z]?)?")
+_STOPWORDS = frozenset(
+    re.split(
+        r"\s+",
+        "a an and are as at be by can do does for from has have i if in is it its of on or "
+        "that the their them then there this to was what when which while who will with you "
+        "your my me",
+    )
+)
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class SourceRecord(_Model):
+    """Where a dataset came from and when it was loaded."""
+
+    dataset: Dataset
+    source: str
+    loaded_at: str
+    etag: str | None = None
+    updated_at: str | None = None
+    count: int = 0
+
+
+class StoreStatus(_Model):
+    cards: int
+    rulings: int
+    rules: int
+    glossary: int
+    cr_effective: str | None
+    sources: list[SourceRecord]
+    using_builtin: bool
+
+
+class RuleRecord(_Model):
+    """A CR rule: ``text`` is the line after the number, verbatim."""
+
+    number: str
+    text: str
+    examples: list[str] = []
+    more: list[str] = []
+
+
+class RulingRecord(_Model):
+    oracle_id: str
+    card_name: str
+    published_at: str
+    comment: str
+    source: str
+
+
+class GlossaryRecord(_Model):
+    term: str
+    text: str
+
+
+class FeedbackRecord(_Model):
+    """A recorded answer with its votes; a judge's review overrides the votes."""
+
+    id: int
+    created_at: str
+    guild_id: int | None
+    channel_id: int | None
+    message_id: int | None
+    user_id: int | None
+    question: str
+    answer_json: str
+    scenario: str | None
+    vote: Vote | None
+    correct_votes: int = 0
+    wrong_votes: int = 0
+    reviewed_by: int | None = None
+    reviewed_verdict: Vote | None = None
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def verdict(self) -> Vote | None:
+        return self.reviewed_verdict or self.vote
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _tokens(text: str) -> list[str]:
+    return [t for t in _WORD.findall(text.casefold()) if t not in _STOPWORDS]
+
+
+def _error(exc: sqlite3.Error, path: Path) -> StoreError:
+    """Turn a SQLite error into a message that says what to do about it."""
+    code = getattr(exc, "sqlite_errorname", "") or ""
+    text = str(exc)
+    if code.startswith("SQLITE_NOTADB") or "not a database" in text:
+        return StoreError(f"{path} is not a rulesbot database (not SQLite). {_REBUILD}")
+    if code.startswith("SQLITE_CORRUPT") or "malformed" in text:
+        return StoreError(f"The database {path} is damaged. {_REBUILD}")
+    if code.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
+        return StoreError(
+            f"The database {path} is busy: another rulesbot process (an import or sync?) is "
+            "writing to it. Try again when it has finished; nothing was changed."
+        )
+    if code.startswith("SQLITE_READONLY") or "readonly" in text:
+        return StoreError(
+            f"The database {path} is read-only; rulesbot needs write access to it and its "
+            "folder for this. Nothing was changed."
+        )
+    if code.startswith("SQLITE_FULL") or "full" in text:
+        return StoreError(
+            f"The disk holding {path} is full. Free some space and try again; "
+            "the previous data is unchanged."
+        )
+    if code.startswith(("SQLITE_CANTOPEN", "SQLITE_IOERR", "SQLITE_PERM")):
+        return StoreError(f"Can't read or write the database {path} ({text}).")
+    return StoreError(f"Database error on {path}: {text}")
+
+
+def _prepare_path(path: Path, read_only: bool) -> tuple[Path, str]:
+    """The database path and the target to connect to; creates the parent folder."""
+    path = path.expanduser()
+    if path.is_dir():
+        raise StoreError(f"{path} is a folder; give a database file path instead.")
+    if read_only:
+        if not path.exists():
+            raise StoreError(f"No database at {path}. Run `rulesbot import` or `sync` first.")
+        return path, f"{path.resolve().as_uri()}?mode=ro"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise StoreError(f"Can't create the folder for {path}: {exc.strerror}.") from exc
+    return path, str(path)
+
+
+def card_row(obj: dict[str, Any]) -> tuple[tuple[Any, ...], list[tuple[Any, ...]]]:
+    """The cards row and card_faces rows for one Scryfall card object (ValueError if unusable)."""
+    if not isinstance(obj, dict):
+        raise ValueError("a card must be a JSON object")
+    faces = obj.get("card_faces") or []
+    if not isinstance(faces, list):
+        raise ValueError("card_faces must be a list")
+    oracle_id = obj.get("oracle_id")
+    if not oracle_id and faces and isinstance(faces[0], dict):
+        # Reversible cards keep the oracle id on their faces only.
+        oracle_id = faces[0].get("oracle_id")
+    name = obj.get("name")
+    if not isinstance(oracle_id, str) or not oracle_id:
+        raise ValueError(f"card {name!r} has no oracle_id")
+    if not isinstance(name, str) or not name.strip():
+        raise ValueError(f"card {oracle_id} has no name")
+    layout = obj.get("layout")
+    type_line = obj.get("type_line")
+    if type_line is None and faces and isinstance(faces[0], dict):
+        type_line = " // ".join(str(f.get("type_line", "")) for f in faces if isinstance(f, dict))
+    is_token = layout in _TOKEN_LAYOUTS or str(type_line or "").startswith("Token")
+    row = (
+        oracle_id,
+        name,
+        normalize(name),
+        layout,
+        int(is_token),
+        type_line,
+        obj.get("mana_cost"),
+        json.dumps(obj, ensure_ascii=False, separators=(",", ":")),
+    )
+    face_rows = [
+        (oracle_id, index, face["name"], normalize(face["name"]))
+        for index, face in enumerate(faces)
+        if isinstance(face, dict) and isinstance(face.get("name"), str) and face["name"].strip()
+    ]
+    return row, face_rows
+
+
+def ruling_row(obj: dict[str, Any]) -> tuple[Any, ...]:
+    """The rulings row for one Scryfall ruling object (ValueError if unusable)."""
+    if not isinstance(obj, dict):
+        raise ValueError("a ruling must be a JSON object")
+    oracle_id = obj.get("oracle_id")
+    comment = obj.get("comment")
+    published = obj.get("published_at")
+    if not isinstance(oracle_id, str) or not oracle_id:
+        raise ValueError("ruling has no oracle_id")
+    if not isinstance(comment, str):
+        raise ValueError(f"ruling for {oracle_id} has no comment")
+    if not isinstance(published, str):
+        raise ValueError(f"ruling for {oracle_id} has no published_at")
+    card_name = obj.get("card_name")
+    return (
+        oracle_id,
+        card_name if isinstance(card_name, str) else None,
+        published,
+        comment,
+        str(obj.get("source") or "wotc"),
+    )
+
+
+@dataclass
+class _Bm25:
+    index: BM25Okapi
+    keys: list[Any]
+
+
+class Staging:
+    """Rows loaded into temporary tables; nothing is visible until ``commit``.
+
+    A failure, or the process dying, before ``commit`` leaves the stored data as it was:
+    the temporary tables live outside the database file.
+    """
+
+    def __init__(self, store: Store) -> None:
+        self._store = store
+        self.counts: dict[Dataset, int] = {"cards": 0, "rulings": 0, "rules": 0}
+        self.glossary = 0
+        self.effective: date | None = None
+        self._rule_position = 0
+        self._glossary_position = 0
+
+    @property
+    def _db(self) -> aiosqlite.Connection:
+        return self._store._conn()
+
+    async def _create(self) -> None:
+        with self._store._guard():
+            await self._db.executescript(
+                """
+                DROP TABLE IF EXISTS temp.stage_cards;
+                DROP TABLE IF EXISTS temp.stage_faces;
+                DROP TABLE IF EXISTS temp.stage_rulings;
+                DROP TABLE IF EXISTS temp.stage_rules;
+                DROP TABLE IF EXISTS temp.stage_glossary;
+                CREATE TEMP TABLE stage_cards (
+                    oracle_id TEXT PRIMARY KEY, name TEXT, norm_name TEXT, layout TEXT,
+                    is_token INTEGER, type_line TEXT, mana_cost TEXT, json TEXT);
+                CREATE TEMP TABLE stage_faces (
+                    oracle_id TEXT, face_index INTEGER, name TEXT, norm_name TEXT,
+                    PRIMARY KEY (oracle_id, face_index));
+                CREATE TEMP TABLE stage_rulings (
+                    id INTEGER PRIMARY KEY, oracle_id TEXT, card_name TEXT,
+                    published_at TEXT, comment TEXT, source TEXT);
+                CREATE TEMP TABLE stage_rules (
+                    number TEXT PRIMARY KEY, parent TEXT, text TEXT, examples TEXT,
+                    more TEXT, position INTEGER);
+                CREATE TEMP TABLE stage_glossary (
+                    term TEXT PRIMARY KEY, norm_term TEXT, text TEXT, position INTEGER);
+                """
+            )
+
+    async def drop(self) -> None:
+        with contextlib.suppress(sqlite3.Error, ValueError):
+            await self._db.executescript(
+                """
+                DROP TABLE IF EXISTS temp.stage_cards;
+                DROP TABLE IF EXISTS temp.stage_faces;
+                DROP TABLE IF EXISTS temp.stage_rulings;
+                DROP TABLE IF EXISTS temp.stage_rules;
+                DROP TABLE IF EXISTS temp.stage_glossary;
+                """
+            )
+
+    async def add_cards(
+        self, rows: Sequence[tuple[tuple[Any, ...], list[tuple[Any, ...]]]]
+    ) -> None:
+        """Stage ``card_row`` results; a later card with the same oracle_id wins."""
+        # A reversible card ("Forest // Forest") shares its oracle id with the card it
+        # reprints; the plain card is the one to keep.
+        plain = [(r, f) for r, f in rows if r[3] != "reversible_card"]
+        reversible = [(r, f) for r, f in rows if r[3] == "reversible_card"]
+        await self._store._transaction(
+            (
+                "INSERT OR REPLACE INTO temp.stage_cards VALUES (?,?,?,?,?,?,?,?)",
+                [r for r, _ in plain],
+            ),
+            ("DELETE FROM temp.stage_faces WHERE oracle_id = ?", [(r[0],) for r, _ in plain]),
+            (
+                "INSERT OR REPLACE INTO temp.stage_faces VALUES (?,?,?,?)",
+                [face for _, faces in plain for face in faces],
+            ),
+            (
+                "INSERT OR IGNORE INTO temp.stage_cards VALUES (?,?,?,?,?,?,?,?)",
+                [r for r, _ in reversible],
+            ),
+            (
+                "INSERT OR IGNORE INTO temp.stage_faces SELECT ?,?,?,? WHERE NOT EXISTS "
+                "(SELECT 1 FROM temp.stage_cards WHERE oracle_id = ? AND layout != 'reversible_card')",
+                [(*face, r[0]) for r, faces in reversible for face in faces],
+            ),
+        )
+        self.counts["cards"] += len(rows)
+
+    async def add_rulings(self, rows: Sequence[tuple[Any, ...]]) -> None:
+        """Stage ``ruling_row`` results."""
+        await self._store._transaction(
+            (
+                "INSERT INTO temp.stage_rulings "
+                "(oracle_id, card_name, published_at, comment, source) VALUES (?,?,?,?,?)",
+                rows,
+            )
+        )
+        self.counts["rulings"] += len(rows)
+
+    async def add_rules(self, rules: Iterable[ParsedRule]) -> None:
+        rows = []
+        for rule in rules:
+            self._rule_position += 1
+            rows.append(
+                (
+                    rule.number,
+                    parent_of(rule.number),
+                    rule.text,
+                    json.dumps(rule.examples, ensure_ascii=False),
+                    json.dumps(rule.more, ensure_ascii=False),
+                    self._rule_position,
+                )
+            )
+        await self._store._transaction(
+            ("INSERT OR REPLACE INTO temp.stage_rules VALUES (?,?,?,?,?,?)", rows)
+        )
+        self.counts["rules"] += len(rows)
+
+    async def add_glossary(self, entries: Iterable[tuple[str, str]]) -> None:
+        rows = []
+        for term, text in entries:
+            self._glossary_position += 1
+            rows.append((term, normalize(term), text, self._glossary_position))
+        await self._store._transaction(
+            ("INSERT OR REPLACE INTO temp.stage_glossary VALUES (?,?,?,?)", rows)
+        )
+        self.glossary += len(rows)
+
+    def datasets(self) -> list[Dataset]:
+        staged: list[Dataset] = [d for d in DATASETS if self.counts[d]]
+        return staged
+
+    async def commit(
+        self, sources: dict[Dataset, str], *, only_if_empty: bool = False
+    ) -> dict[Dataset, int]:
+        """Swap every staged dataset in, in one transaction; returns the counts swapped.
+
+        Cards cached on demand (``fetched_at`` set) survive unless the import has them too.
+        """
+        store = self._store
+        db = self._db
+        counts: dict[Dataset, int] = {}
+        loaded_at = _now()
+        with store._guard():
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                if only_if_empty:
+                    async with db.execute("SELECT COUNT(*) FROM sources") as cur:
+                        row = await cur.fetchone()
+                    if row and row[0]:
+                        await db.execute("ROLLBACK")
+                        return {}
+                if self.counts["cards"]:
+                    await db.execute(
+                        "DELETE FROM card_faces WHERE oracle_id IN "
+                        "(SELECT oracle_id FROM cards WHERE fetched_at IS NULL) "
+                        "OR oracle_id IN (SELECT oracle_id FROM temp.stage_cards)"
+                    )
+                    await db.execute(
+                        "DELETE FROM cards WHERE fetched_at IS NULL "
+                        "OR oracle_id IN (SELECT oracle_id FROM temp.stage_cards)"
+                    )
+                    await db.execute(
+                        "INSERT INTO cards (oracle_id, name, norm_name, layout, is_token, "
+                        "type_line, mana_cost, json) SELECT oracle_id, name, norm_name, layout, "
+                        "is_token, type_line, mana_cost, json FROM temp.stage_cards"
+                    )
+                    await db.execute("INSERT INTO card_faces SELECT * FROM temp.stage_faces")
+                    async with db.execute("SELECT COUNT(*) FROM temp.stage_cards") as cur:
+                        row = await cur.fetchone()
+                    counts["cards"] = int(row[0]) if row else 0
+                if self.counts["rulings"]:
+                    await db.execute("DELETE FROM rulings")
+                    await db.execute(
+                        "INSERT INTO rulings (oracle_id, card_name, published_at, comment, "
+                        "source) SELECT oracle_id, card_name, published_at, comment, source "
+                        "FROM temp.stage_rulings ORDER BY id"
+                    )
+                    counts["rulings"] = self.counts["rulings"]
+                if self.counts["rules"]:
+                    await db.execute("DELETE FROM rules")
+                    await db.execute("DELETE FROM glossary")
+                    await db.execute("INSERT INTO rules SELECT * FROM temp.stage_rules")
+                    await db.execute("INSERT INTO glossary SELECT * FROM temp.stage_glossary")
+                    await db.execute("DELETE FROM meta WHERE key = 'cr_effective'")
+                    if self.effective:
+                        await db.execute(
+                            "INSERT INTO meta (key, value) VALUES ('cr_effective', ?)",
+                            (self.effective.isoformat(),),
+                        )
+                    counts["rules"] = self.counts["rules"]
+                for dataset, count in counts.items():
+                    await db.execute(
+                        "INSERT OR REPLACE INTO sources "
+                        "(dataset, source, loaded_at, etag, updated_at, count) "
+                        "VALUES (?, ?, ?, NULL, NULL, ?)",
+                        (dataset, sources.get(dataset, "unknown"), loaded_at, count),
+                    )
+                await db.execute("COMMIT")
+            except BaseException:
+                await store._rollback()
+                raise
+        store._changed()
+        return counts
+
+
+class Store:
+    """Cards, rulings, the Comprehensive Rules and answer feedback in one SQLite file."""
+
+    def __init__(self, db: aiosqlite.Connection, path: Path, *, read_only: bool = False) -> None:
+        self._db: aiosqlite.Connection | None = db
+        self.path = path
+        self.read_only = read_only
+        self._generation = 0
+        self._cache_key: tuple[int, int] | None = None
+        self._rules_bm25: _Bm25 | None = None
+        self._rulings_bm25: _Bm25 | None = None
+        self._glossary_terms: list[tuple[str, str]] | None = None
+        self._bm25_lock = asyncio.Lock()
+
+    # -- opening and closing -------------------------------------------------------
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | Path,
+        *,
+        read_only: bool = False,
+        seed_builtin: bool = True,
+        busy_timeout_ms: int = 5000,
+    ) -> Store:
+        """Open (creating if needed) the database, migrate it and seed built-in data if empty."""
+        path, target = await asyncio.to_thread(_prepare_path, Path(path), read_only)
+        try:
+            db = await aiosqlite.connect(target, uri=read_only, isolation_level=None)
+        except sqlite3.Error as exc:
+            raise _error(exc, path) from exc
+        store = cls(db, path, read_only=read_only)
+        try:
+            with store._guard():
+                await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+                await db.execute("PRAGMA foreign_keys = ON")
+                # Any read of a non-SQLite file fails here, before anything is written.
+                async with db.execute("PRAGMA user_version") as cur:
+                    row = await cur.fetchone()
+                version = int(row[0]) if row else 0
+                if not read_only:
+                    async with db.execute("PRAGMA journal_mode = WAL") as cur:
+                        await cur.fetchone()
+                    await db.execute("PRAGMA synchronous = NORMAL")
+            await store._migrate(version)
+            if seed_builtin and not read_only:
+                await store.seed_builtin()
+        except BaseException:
+            await db.close()
+            raise
+        return store
+
+    async def close(self) -> None:
+        if self._db is not None:
+            db, self._db = self._db, None
+            with contextlib.suppress(sqlite3.Error):
+                if not self.read_only:
+                    await db.execute("PRAGMA optimize")
+            await db.close()
+
+    async def __aenter__(self) -> Store:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    def _conn(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise StoreError("The store is closed.")
+        return self._db
+
+    @contextlib.contextmanager
+    def _guard(self) -> Iterator[None]:
+        try:
+            yield
+        except sqlite3.Error as exc:
+            raise _error(exc, self.path) from exc
+
+    async def _transaction(self, *batches: tuple[str, Sequence[Sequence[Any]]]) -> None:
+        """Run executemany batches in one transaction (rolled back on any failure)."""
+        db = self._conn()
+        with self._guard():
+            await db.execute("BEGIN")
+            try:
+                for sql, rows in batches:
+                    if rows:
+                        await db.executemany(sql, rows)
+                await db.execute("COMMIT")
+            except BaseException:
+                await self._rollback()
+                raise
+
+    async def _rollback(self) -> None:
+        with contextlib.suppress(sqlite3.Error, ValueError):
+            await self._conn().execute("ROLLBACK")
+
+    @staticmethod
+    def _migrations() -> list[tuple[int, str, str]]:
+        folder = resources.files("data") / "migrations"
+        found = []
+        for entry in folder.iterdir():
+            match = re.match(r"^(\d+)_\w+\.sql$", entry.name)
+            if match:
+                found.append((int(match.group(1)), entry.name, entry.read_text("utf-8")))
+        return sorted(found)
+
+    async def _migrate(self, version: int) -> None:
+        migrations = self._migrations()
+        latest = migrations[-1][0] if migrations else 0
+        if version > latest:
+            raise StoreError(
+                f"{self.path} was written by a newer rulesbot (schema {version}, this one "
+                f"knows {latest}). Upgrade rulesbot, or: {_REBUILD}"
+            )
+        pending = [m for m in migrations if m[0] > version]
+        if not pending:
+            return
+        if self.read_only:
+            raise StoreError(f"{self.path} needs a schema upgrade; open it writable once.")
+        db = self._conn()
+        for number, name, sql in pending:
+            # One transaction per file, with the version bump inside it.
+            script = f"BEGIN IMMEDIATE;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;"
+            with self._guard():
+                try:
+                    await db.executescript(script)
+                except sqlite3.Error as exc:
+                    await self._rollback()
+                    if "already exists" in str(exc):
+                        raise StoreError(
+                            f"{self.path} has tables rulesbot didn't expect ({name}). {_REBUILD}"
+                        ) from exc
+                    raise
+
+    async def schema_version(self) -> int:
+        return int(await self._scalar("PRAGMA user_version") or 0)
+
+    # -- built-in data ---------------------------------------------------------------
+
+    async def seed_builtin(self) -> bool:
+        """Load the shipped built-in data into an empty store; True if it did."""
+        if await self._scalar("SELECT COUNT(*) FROM sources"):
+            return False
+        folder = resources.files("data") / "builtin"
+        cards_file, rulings_file, rules_file = (
+            folder / "cards.json",
+            folder / "rulings.json",
+            folder / "rules.json",
+        )
+        if not (cards_file.is_file() and rulings_file.is_file() and rules_file.is_file()):
+            return False
+        cards = json.loads(cards_file.read_text("utf-8"))
+        rulings = json.loads(rulings_file.read_text("utf-8"))
+        rules = json.loads(rules_file.read_text("utf-8"))
+        async with self.staging() as staging:
+            await staging.add_cards([card_row(c) for c in cards])
+            await staging.add_rulings([ruling_row(r) for r in rulings])
+            await staging.add_rules(
+                ParsedRule(
+                    r["number"], r["text"], list(r.get("examples", [])), list(r.get("more", []))
+                )
+                for r in rules["rules"]
+            )
+            await staging.add_glossary((g["term"], g["text"]) for g in rules["glossary"])
+            if rules.get("effective"):
+                staging.effective = date.fromisoformat(rules["effective"])
+            done = await staging.commit(dict.fromkeys(DATASETS, BUILTIN_SOURCE), only_if_empty=True)
+        return bool(done)
+
+    # -- writing -----------------------------------------------------------------------
+
+    @contextlib.asynccontextmanager
+    async def staging(self) -> AsyncIterator[Staging]:
+        """Temporary tables for an import; dropped afterwards whether or not committed."""
+        if self.read_only:
+            raise StoreError(f"The database {self.path} was opened read-only.")
+        staging = Staging(self)
+        await staging._create()
+        try:
+            yield staging
+        finally:
+            await staging.drop()
+
+    async def set_source(
+        self,
+        dataset: Dataset,
+        source: str,
+        *,
+        etag: str | None = None,
+        updated_at: str | None = None,
+        count: int | None = None,
+    ) -> None:
+        """Record where a dataset came from (after an import, e.g. the download URL)."""
+        if dataset not in DATASETS:
+            raise ValueError(f"unknown dataset {dataset!r}")
+        if count is None:
+            table = {"cards": "cards", "rulings": "rulings", "rules": "rules"}[dataset]
+            count = int(await self._scalar(f"SELECT COUNT(*) FROM {table}") or 0)
+        await self._write(
+            "INSERT INTO sources (dataset, source, loaded_at, etag, updated_at, count) "
+            "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (dataset) DO UPDATE SET "
+            "source = excluded.source, etag = excluded.etag, "
+            "updated_at = excluded.updated_at, count = excluded.count",
+            (dataset, source, _now(), etag, updated_at, count),
+        )
+
+    async def cache_card(
+        self, obj: dict[str, Any], fetched_at: datetime | str | None = None
+    ) -> None:
+        """Store one card fetched on demand, replacing any card with its oracle_id."""
+        try:
+            row, faces = card_row(obj)
+        except ValueError as exc:
+            raise ImportFailedError(f"Can't cache that card: {exc}.") from exc
+        when = (
+            fetched_at.isoformat() if isinstance(fetched_at, datetime) else (fetched_at or _now())
+        )
+        db = self._conn()
+        with self._guard():
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                await db.execute("DELETE FROM card_faces WHERE oracle_id = ?", (row[0],))
+                await db.execute(
+                    "INSERT OR REPLACE INTO cards VALUES (?,?,?,?,?,?,?,?,?)", (*row, when)
+                )
+                await db.executemany("INSERT INTO card_faces VALUES (?,?,?,?)", faces)
+                await db.execute("COMMIT")
+            except BaseException:
+                await self._rollback()
+                raise
+        self._changed()
+
+    async def _write(self, sql: str, params: Sequence[Any] = ()) -> int:
+        db = self._conn()
+        with self._guard():
+            cursor = await db.execute(sql, params)
+            rowid = cursor.lastrowid or 0
+            await cursor.close()
+        return rowid
+
+    def _changed(self) -> None:
+        self._generation += 1
+
+    # -- reading -----------------------------------------------------------------------
+
+    async def _scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        with self._guard():
+            async with self._conn().execute(sql, params) as cur:
+                row = await cur.fetchone()
+        return row[0] if row else None
+
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        with self._guard():
+            async with self._conn().execute(sql, params) as cur:
+                return list(await cur.fetchall())
+
+    async def status(self) -> StoreStatus:
+        cards = await self._scalar("SELECT COUNT(*) FROM cards")
+        rulings = await self._scalar("SELECT COUNT(*) FROM rulings")
+        rules = await self._scalar("SELECT COUNT(*) FROM rules")
+        glossary = await self._scalar("SELECT COUNT(*) FROM glossary")
+        effective = await self._scalar("SELECT value FROM meta WHERE key = 'cr_effective'")
+        sources = await self.sources()
+        return StoreStatus(
+            cards=int(cards or 0),
+            rulings=int(rulings or 0),
+            rules=int(rules or 0),
+            glossary=int(glossary or 0),
+            cr_effective=effective,
+            sources=sources,
+            using_builtin=any(s.source == BUILTIN_SOURCE for s in sources),
+        )
+
+    async def sources(self) -> list[SourceRecord]:
+        rows = await self._all(
+            "SELECT dataset, source, loaded_at, etag, updated_at, count FROM sources "
+            "ORDER BY CASE dataset WHEN 'cards' THEN 0 WHEN 'rulings' THEN 1 ELSE 2 END"
+        )
+        return [
+            SourceRecord(
+                dataset=r[0], source=r[1], loaded_at=r[2], etag=r[3], updated_at=r[4], count=r[5]
+            )
+            for r in rows
+        ]
+
+    async def source(self, dataset: str) -> SourceRecord | None:
+        return next((s for s in await self.sources() if s.dataset == dataset), None)
+
+    async def card_json(self, name_or_oracle_id: str) -> dict[str, Any] | None:
+        """The Scryfall object for an oracle id, an exact name or a face name (any case)."""
+        text = name_or_oracle_id.strip()
+        if not text:
+            return None
+        queries: list[tuple[str, tuple[Any, ...]]] = []
+        if _UUID.match(text.lower()):
+            queries.append(("SELECT json FROM cards WHERE oracle_id = ?", (text.lower(),)))
+        norm = normalize(text)
+        queries += [
+            ("SELECT json FROM cards WHERE name = ? ORDER BY is_token LIMIT 1", (text,)),
+            (
+                "SELECT c.json FROM card_faces f JOIN cards c USING (oracle_id) "
+                "WHERE f.name = ? ORDER BY c.is_token LIMIT 1",
+                (text,),
+            ),
+            (
+                "SELECT json FROM cards WHERE norm_name = ? "
+                "ORDER BY is_token, name = ? COLLATE NOCASE DESC LIMIT 1",
+                (norm, text),
+            ),
+            (
+                "SELECT c.json FROM card_faces f JOIN cards c USING (oracle_id) "
+                "WHERE f.norm_name = ? ORDER BY c.is_token LIMIT 1",
+                (norm,),
+            ),
+        ]
+        for sql, params in queries:
+            if not params[0]:
+                continue
+            found = await self._scalar(sql, params)
+            if found:
+                loaded: dict[str, Any] = json.loads(found)
+                return loaded
+        return None
+
+    async def cards_json(self, names: Iterable[str]) -> dict[str, dict[str, Any]]:
+        """``card_json`` for several names; names not found are left out."""
+        found: dict[str, dict[str, Any]] = {}
+        for name in dict.fromkeys(names):
+            card = await self.card_json(name)
+            if card is not None:
+                found[name] = card
+        return found
+
+    async def iter_cards_json(self) -> AsyncIterator[dict[str, Any]]:
+        """Every stored card object, by name."""
+        with self._guard():
+            async with self._conn().execute("SELECT json FROM cards ORDER BY name") as cur:
+                async for row in cur:
+                    yield json.loads(row[0])
+
+    async def all_names(self) -> list[NameEntry]:
+        """Every card name and face name, for ``bot.names.NameIndex``."""
+        # model_construct: these rows come from our own table, already valid, and there
+        # are tens of thousands of them.
+        entries = [
+            NameEntry.model_construct(name=r[0], oracle_id=r[1], is_token=bool(r[2]), face_of=None)
+            for r in await self._all("SELECT name, oracle_id, is_token FROM cards")
+        ]
+        seen = {(e.name, e.oracle_id) for e in entries}
+        for face, oracle_id, is_token, card in await self._all(
+            "SELECT f.name, f.oracle_id, c.is_token, c.name FROM card_faces f "
+            "JOIN cards c USING (oracle_id) ORDER BY f.oracle_id, f.face_index"
+        ):
+            if (face, oracle_id) not in seen:
+                seen.add((face, oracle_id))
+                entries.append(
+                    NameEntry.model_construct(
+                        name=face, oracle_id=oracle_id, is_token=bool(is_token), face_of=card
+                    )
+                )
+        return entries
+
+    _RULING_SELECT = (
+        "SELECT r.oracle_id, COALESCE(c.name, r.card_name, ''), r.published_at, r.comment, "
+        "r.source FROM rulings r LEFT JOIN cards c USING (oracle_id) "
+    )
+
+    @staticmethod
+    def _ruling(row: Sequence[Any]) -> RulingRecord:
+        return RulingRecord(
+            oracle_id=row[0], card_name=row[1], published_at=row[2], comment=row[3], source=row[4]
+        )
+
+    async def rulings(self, oracle_id: str) -> list[RulingRecord]:
+        rows = await self._all(
+            self._RULING_SELECT + "WHERE r.oracle_id = ? ORDER BY r.published_at, r.id",
+            (oracle_id,),
+        )
+        return [self._ruling(r) for r in rows]
+
+    @staticmethod
+    def _rule(row: Sequence[Any]) -> RuleRecord:
+        return RuleRecord(
+            number=row[0], text=row[1], examples=json.loads(row[2]), more=json.loads(row[3])
+        )
+
+    @staticmethod
+    def _rule_number(number: str) -> str:
+        return number.strip().rstrip(".").lower()
+
+    async def rule(self, number: str) -> RuleRecord | None:
+        rows = await self._all(
+            "SELECT number, text, examples, more FROM rules WHERE number = ?",
+            (self._rule_number(number),),
+        )
+        return self._rule(rows[0]) if rows else None
+
+    async def rule_tree(self, number: str) -> list[RuleRecord]:
+        """The rule and every rule under it, in CR order (empty if there is no such rule)."""
+        number = self._rule_number(number)
+        if not re.fullmatch(r"\d{3}(\.\d+)?[a-z]*", number):
+            return []
+        pattern = f"{number}.*" if "." not in number else f"{number}[a-z]*"
+        rows = await self._all(
+            "SELECT number, text, examples, more FROM rules "
+            "WHERE number = ? OR number GLOB ? ORDER BY position",
+            (number, pattern),
+        )
+        return [self._rule(r) for r in rows]
+
+    async def rules(self, numbers: Iterable[str]) -> dict[str, RuleRecord]:
+        wanted = {self._rule_number(n): n for n in numbers}
+        if not wanted:
+            return {}
+        marks = ",".join("?" * len(wanted))
+        rows = await self._all(
+            f"SELECT number, text, examples, more FROM rules WHERE number IN ({marks})",
+            list(wanted),
+        )
+        return {wanted[r[0]]: self._rule(r) for r in rows}
+
+    async def rule_numbers(self) -> list[str]:
+        return [r[0] for r in await self._all("SELECT number FROM rules ORDER BY position")]
+
+    async def _fresh(self) -> None:
+        """Drop in-memory indexes when this or another process changed the data."""
+        version = int(await self._scalar("PRAGMA data_version") or 0)
+        key = (self._generation, version)
+        if key != self._cache_key:
+            self._cache_key = key
+            self._rules_bm25 = self._rulings_bm25 = None
+            self._glossary_terms = None
+
+    async def glossary_terms(self) -> list[str]:
+        await self._fresh()
+        if self._glossary_terms is None:
+            rows = await self._all("SELECT term, norm_term FROM glossary ORDER BY position")
+            self._glossary_terms = [(r[0], r[1]) for r in rows]
+        return [t for t, _ in self._glossary_terms]
+
+    async def glossary(self, term: str) -> GlossaryRecord | None:
+        """A glossary entry: exact term, one of a term's forms ("Kicker, Kicked"), or fuzzy."""
+        key = normalize(term)
+        if not key:
+            return None
+        await self.glossary_terms()
+        terms = self._glossary_terms or []
+        chosen: str | None = next((t for t, n in terms if n == key), None)
+        if chosen is None:
+            for t, _ in terms:
+                forms = {normalize(p) for p in re.split(r",|\(", t)}
+                if key in forms:
+                    chosen = t
+                    break
+        if chosen is None and terms and len(key) >= 3:
+            best = process.extractOne(
+                key, [n for _, n in terms], scorer=fuzz.WRatio, processor=None, score_cutoff=88
+            )
+            if best is not None:
+                chosen = terms[best[2]][0]
+        if chosen is None:
+            return None
+        rows = await self._all("SELECT term, text FROM glossary WHERE term = ?", (chosen,))
+        return GlossaryRecord(term=rows[0][0], text=rows[0][1]) if rows else None
+
+    # -- text search -------------------------------------------------------------------
+
+    async def _rules_index(self) -> _Bm25 | None:
+        await self._fresh()
+        async with self._bm25_lock:
+            if self._rules_bm25 is None:
+                rows = await self._all("SELECT number, text, examples FROM rules ORDER BY position")
+                if not rows:
+                    return None
+                docs = [_tokens(f"{r[1]} {' '.join(json.loads(r[2]))}") for r in rows]
+                index = await asyncio.to_thread(BM25Okapi, docs)
+                self._rules_bm25 = _Bm25(index, [r[0] for r in rows])
+            return self._rules_bm25
+
+    async def _rulings_index(self) -> _Bm25 | None:
+        await self._fresh()
+        async with self._bm25_lock:
+            if self._rulings_bm25 is None:
+                rows = await self._all("SELECT id, oracle_id, comment FROM rulings ORDER BY id")
+                if not rows:
+                    return None
+                docs = [_tokens(r[2]) for r in rows]
+                index = await asyncio.to_thread(BM25Okapi, docs)
+                self._rulings_bm25 = _Bm25(index, [(r[0], r[1]) for r in rows])
+            return self._rulings_bm25
+
+    async def search_rules(self, query: str, limit: int = 5) -> list[RuleRecord]:
+        """The rules whose text (and examples) best match the query, best first."""
+        tokens = _tokens(query)
+        index = await self._rules_index() if tokens else None
+        if index is None:
+            return []
+        scores = index.index.get_scores(tokens)
+        best = sorted(range(len(scores)), key=lambda i: -scores[i])[:limit]
+        numbers = [index.keys[i] for i in best if scores[i] > 0]
+        found = await self.rules(numbers)
+        return [found[n] for n in numbers if n in found]
+
+    async def search_rulings(
+        self, query: str, oracle_ids: list[str] | None = None, limit: int = 5
+    ) -> list[RulingRecord]:
+        """The rulings that best match the query, optionally only those of some cards."""
+        tokens = _tokens(query)
+        index = await self._rulings_index() if tokens else None
+        if index is None:
+            return []
+        if oracle_ids is not None:
+            wanted = set(oracle_ids)
+            positions = [i for i, (_, oid) in enumerate(index.keys) if oid in wanted]
+            if not positions:
+                return []
+            subset = index.index.get_batch_scores(tokens, positions)
+            scored = sorted(zip(positions, subset, strict=True), key=lambda p: -p[1])
+        else:
+            everything = index.index.get_scores(tokens)
+            scored = sorted(enumerate(everything), key=lambda p: -p[1])
+        ids = [index.keys[i][0] for i, score in scored[:limit] if score > 0]
+        if not ids:
+            return []
+        marks = ",".join("?" * len(ids))
+        rows = await self._all(
+            self._RULING_SELECT.replace("SELECT ", "SELECT r.id, ", 1) + f"WHERE r.id IN ({marks})",
+            ids,
+        )
+        by_id = {r[0]: self._ruling(r[1:]) for r in rows}
+        return [by_id[i] for i in ids if i in by_id]
+
+    # -- feedback --------------------------------------------------------------------------
+
+    _FEEDBACK_SELECT = (
+        "SELECT f.id, f.created_at, f.guild_id, f.channel_id, f.message_id, f.user_id, "
+        "f.question, f.answer_json, f.scenario, f.vote, "
+        "(SELECT COUNT(*) FROM feedback_votes v WHERE v.answer_id = f.id AND v.vote = 'correct'), "
+        "(SELECT COUNT(*) FROM feedback_votes v WHERE v.answer_id = f.id AND v.vote = 'wrong'), "
+        "f.reviewed_by, f.reviewed_verdict FROM feedback f "
+    )
+
+    @staticmethod
+    def _feedback(row: Sequence[Any]) -> FeedbackRecord:
+        return FeedbackRecord(**dict(zip(FeedbackRecord.model_fields, row, strict=True)))
+
+    async def record_answer(
+        self,
+        *,
+        question: str,
+        answer_json: str | dict[str, Any],
+        scenario: str | None = None,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        message_id: int | None = None,
+        user_id: int | None = None,
+    ) -> int:
+        """Keep an answer the bot gave so people can vote on it; returns its id."""
+        if not isinstance(answer_json, str):
+            answer_json = json.dumps(answer_json, ensure_ascii=False)
+        return await self._write(
+            "INSERT INTO feedback (created_at, guild_id, channel_id, message_id, user_id, "
+            "question, answer_json, scenario) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (_now(), guild_id, channel_id, message_id, user_id, question, answer_json, scenario),
+        )
+
+    async def set_answer_message(self, answer_id: int, message_id: int) -> None:
+        """Attach the Discord message that showed an answer (known only after sending)."""
+        await self._write(
+            "UPDATE feedback SET message_id = ? WHERE id = ?", (message_id, answer_id)
+        )
+
+    async def feedback(self, answer_id: int) -> FeedbackRecord | None:
+        rows = await self._all(self._FEEDBACK_SELECT + "WHERE f.id = ?", (answer_id,))
+        return self._feedback(rows[0]) if rows else None
+
+    @staticmethod
+    def _check_vote(vote: str | None, *, allow_none: bool) -> None:
+        if vote is None and allow_none:
+            return
+        if vote not in ("correct", "wrong"):
+            raise ValueError(f"vote must be 'correct' or 'wrong', not {vote!r}")
+
+    async def vote(self, answer_id: int, user_id: int, vote: Vote | None) -> FeedbackRecord | None:
+        """Record one user's vote (None withdraws it); the majority becomes the answer's vote.
+
+        Returns the updated record, or None if there is no such answer.
+        """
+        self._check_vote(vote, allow_none=True)
+        db = self._conn()
+        with self._guard():
+            await db.execute("BEGIN IMMEDIATE")
+            try:
+                async with db.execute("SELECT 1 FROM feedback WHERE id = ?", (answer_id,)) as cur:
+                    exists = await cur.fetchone()
+                if not exists:
+                    await db.execute("ROLLBACK")
+                    return None
+                if vote is None:
+                    await db.execute(
+                        "DELETE FROM feedback_votes WHERE answer_id = ? AND user_id = ?",
+                        (answer_id, user_id),
+                    )
+                else:
+                    await db.execute(
+                        "INSERT INTO feedback_votes (answer_id, user_id, vote, voted_at) "
+                        "VALUES (?, ?, ?, ?) ON CONFLICT (answer_id, user_id) DO UPDATE SET "
+                        "vote = excluded.vote, voted_at = excluded.voted_at",
+                        (answer_id, user_id, vote, _now()),
+                    )
+                await db.execute(
+                    "UPDATE feedback SET vote = (SELECT CASE "
+                    "WHEN SUM(vote = 'correct') > SUM(vote = 'wrong') THEN 'correct' "
+                    "WHEN SUM(vote = 'wrong') > SUM(vote = 'correct') THEN 'wrong' END "
+                    "FROM feedback_votes WHERE answer_id = ?) WHERE id = ?",
+                    (answer_id, answer_id),
+                )
+                await db.execute("COMMIT")
+            except BaseException:
+                await self._rollback()
+                raise
+        return await self.feedback(answer_id)
+
+    async def review(
+        self, answer_id: int, judge_id: int, verdict: Vote | None
+    ) -> FeedbackRecord | None:
+        """A judge's verdict on an answer, overriding votes (None clears it)."""
+        self._check_vote(verdict, allow_none=True)
+        await self._write(
+            "UPDATE feedback SET reviewed_by = ?, reviewed_verdict = ? WHERE id = ?",
+            (judge_id if verdict else None, verdict, answer_id),
+        )
+        return await self.feedback(answer_id)
+
+    async def recent_wrong(self, limit: int = 20) -> list[FeedbackRecord]:
+        """Answers judged wrong (by review, else by majority vote), newest first."""
+        rows = await self._all(
+            self._FEEDBACK_SELECT + "WHERE COALESCE(f.reviewed_verdict, f.vote) = 'wrong' "
+            "ORDER BY f.created_at DESC, f.id DESC LIMIT ?",
+            (max(0, int(limit)),),
+        )
+        return [self._feedback(r) for r in rows]
