@@ -15,7 +15,7 @@ from bot.errors import RulesbotError
 
 # Each module exposes register(subparsers); a subcommand sets `func`, an async
 # callable taking the parsed args and returning the exit code.
-AREAS = ("bot.cli_data", "bot.cli_ask", "bot.cli_coverage", "bot.discord_app.cli")
+AREAS = ("bot.cli_data", "bot.cli_ask", "bot.cli_coverage", "bot.discord_app.cli", "bot.cli_sync")
 
 
 def db_path(args: argparse.Namespace) -> Path:

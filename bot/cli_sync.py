@@ -1,0 +1,38 @@
+"""The `rulesbot sync` command: refresh cards, rulings and the Comprehensive Rules online."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from bot.cli import db_path
+from bot.settings import Settings
+from bot.store import Store
+from bot.sync import SyncError, run_sync
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "sync",
+        help="download the latest cards, rulings and Comprehensive Rules",
+        description=(
+            "Download Scryfall's oracle cards and rulings bulk files and the Comprehensive "
+            "Rules text, skipping what has not changed since the last sync. Anything that "
+            "fails keeps its previous data."
+        ),
+    )
+    p.add_argument("--force", action="store_true", help="download everything even if unchanged")
+    p.set_defaults(func=cmd_sync)
+
+
+async def cmd_sync(args: argparse.Namespace) -> int:
+    settings = Settings()
+    store = await Store.open(db_path(args))
+    try:
+        report = await run_sync(store, settings, force=args.force, progress=sys.stderr.isatty())
+    finally:
+        await store.close()
+    print(report.summary())
+    if not report.ok:
+        raise SyncError.from_report(report)
+    return 0
