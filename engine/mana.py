@@ -36,8 +36,13 @@ _SINGLE = frozenset("WUBRGCS")
 _HYBRID = re.compile(r"^(?:[WUBRGC2]/[WUBRGC](?:/P)?|[WUBRGC]/P|H[WUBRG])$")
 
 
+def _is_number(sym: str) -> bool:
+    # str.isdigit() also accepts "²" and other non-ASCII digits that int() rejects.
+    return sym.isascii() and sym.isdigit()
+
+
 def _check_symbol(sym: str) -> str:
-    if sym.isdigit() or sym in _VARIABLE or sym in _SINGLE or sym in {"½", "∞"}:
+    if _is_number(sym) or sym in _VARIABLE or sym in _SINGLE or sym in {"½", "∞"}:
         return sym
     if _HYBRID.match(sym):
         return sym
@@ -79,7 +84,7 @@ class ManaCost(BaseModel):
         saw_number = False
         for raw in symbols:
             sym = _check_symbol(raw.upper())
-            if sym.isdigit():
+            if _is_number(sym):
                 generic += int(sym)
                 saw_number = True
             else:
