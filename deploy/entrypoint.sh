@@ -1,0 +1,20 @@
+#!/bin/sh
+# Container entry point: before `rulesbot run` on a fresh volume, fill the
+# database with `rulesbot sync`; then replace this shell with the command.
+set -eu
+
+if [ "$#" -eq 0 ]; then
+    set -- rulesbot run
+fi
+
+if [ "$1" = "rulesbot" ] && [ "${2:-}" = "run" ] && [ -n "${RULESBOT_DB:-}" ] \
+    && [ ! -e "$RULESBOT_DB" ]; then
+    echo "rulesbot-entrypoint: no database at $RULESBOT_DB, running rulesbot sync" >&2
+    # A failed first sync is not fatal: the bot starts on the built-in seed
+    # data and its periodic refresh retries the download.
+    if ! rulesbot sync; then
+        echo "rulesbot-entrypoint: rulesbot sync failed; starting on built-in data" >&2
+    fi
+fi
+
+exec "$@"

@@ -1,0 +1,1 @@
+"""Static and behavioural checks of the files under deploy/."""
