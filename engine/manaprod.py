@@ -1,0 +1,926 @@
+"""Mana production: what permanents could produce, what tapping them for mana yields, and why."""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from engine.abilities import (
+    Ability,
+    Activated,
+    Cost,
+    CouldProduce,
+    GrantedManaAbility,
+    LandTypeChange,
+    ManaDoubling,
+    ManaProduction,
+    ManaReplacement,
+    TappedForManaTrigger,
+    Whose,
+)
+from engine.card import BASIC_LAND_TYPES
+from engine.mana import ALL_TYPES, COLORS, ManaType, sort_types
+from engine.model import GameState, Permanent
+from engine.ruling import Rule, Ruling, Step, Trace
+
+Bag = tuple[ManaType, ...]
+TapAction = Literal[
+    "mana_ability",
+    "mana_ability_no_tap",
+    "convoke",
+    "crew",
+    "tap_others",
+    "non_mana_ability",
+    "effect",
+    "attack",
+]
+
+_MAX_PERMUTED = 5
+
+
+def types_verdict(types: Iterable[ManaType]) -> str:
+    """Mana types as WUBRGC letters, or ``"none"`` when there are none."""
+    letters = sort_types(types)
+    return letters or "none"
+
+
+def mana_text(bag: Iterable[ManaType]) -> str:
+    """``{G}{G}`` for a bag of mana; ``no mana`` when empty."""
+    counts = Counter(bag)
+    out = "".join(f"{{{t}}}" * counts[t] for t in ALL_TYPES)
+    return out or "no mana"
+
+
+def _bag(types: Iterable[ManaType]) -> Bag:
+    order = {t: i for i, t in enumerate(ALL_TYPES)}
+    return tuple(sorted(types, key=order.__getitem__))
+
+
+def _letters(symbol: str) -> list[ManaType]:
+    return [ManaType(ch) for ch in symbol.upper() if ch in "WUBRGC"]
+
+
+def _intrinsic(basic_type: str) -> Activated:
+    sym = BASIC_LAND_TYPES[basic_type]
+    return Activated(
+        text=f"{{T}}: Add {{{sym}}}.",
+        cost=Cost(tap=True),
+        effect=f"Add {{{sym}}}.",
+        mana=ManaProduction(choice="fixed", symbols=(sym,)),
+        intrinsic=True,
+    )
+
+
+# -- which permanents a phrase like "nonbasic lands" or "a land you control" means ------------
+
+_FILLER = frozenset({"each", "all", "a", "an", "the", "of", "that", "is", "are", "and"})
+_CARD_TYPES = {
+    "land": "Land",
+    "creature": "Creature",
+    "artifact": "Artifact",
+    "enchantment": "Enchantment",
+    "planeswalker": "Planeswalker",
+}
+_BASIC_WORDS = {k.casefold(): k for k in BASIC_LAND_TYPES}
+
+
+def _singular(word: str) -> str:
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    if word.endswith("s") and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def _whose_ok(whose: Whose, p: Permanent, player: str) -> bool:
+    if whose == "you":
+        return p.controller == player
+    if whose == "opponent":
+        return p.controller != player
+    return True
+
+
+def _matches(
+    subject: str, p: Permanent, subtypes: frozenset[str], source: Permanent, whose: Whose = "any"
+) -> bool | None:
+    """Whether ``p`` is one of the permanents ``subject`` describes, seen from ``source``;
+    None when the phrase needs facts the position doesn't hold (attachments, targets)."""
+    s = subject.casefold()
+    if re.search(r"\byou control\b", s):
+        whose = "you"
+        s = re.sub(r"\byou control\b", " ", s)
+    if re.search(r"\b(?:an opponent|your opponents?|opponents?) controls?\b", s):
+        whose = "opponent"
+        s = re.sub(r"\b(?:an opponent|your opponents?|opponents?) controls?\b", " ", s)
+    if not _whose_ok(whose, p, source.controller):
+        return False
+    matched_any = False
+    for raw in re.findall(r"[a-z]+", s):
+        if raw in _FILLER:
+            continue
+        word = _singular(raw)
+        if word in {"enchanted", "equipped", "target", "chosen", "attached"}:
+            return None
+        if word in {"other", "another"}:
+            if p is source:
+                return False
+            continue
+        if word == "this":
+            return p is source
+        if word == "permanent":
+            matched_any = True
+            continue
+        negated = word.startswith("non")
+        base = word[3:] if negated else word
+        if base == "basic":
+            ok = ("Basic" in p.supertypes) != negated
+        elif base == "token":
+            ok = p.token != negated
+        elif base in _CARD_TYPES:
+            ok = (_CARD_TYPES[base] in p.types) != negated
+        elif base in _BASIC_WORDS:
+            ok = (_BASIC_WORDS[base] in subtypes) != negated
+        else:
+            return None
+        if not ok:
+            return False
+        matched_any = True
+    return True if matched_any else None
+
+
+# -- the position after static effects: land types (305.6, 305.7) and granted abilities -----
+
+
+@dataclass
+class _View:
+    perm: Permanent
+    subtypes: frozenset[str]
+    own: tuple[Ability, ...]
+    intrinsic: tuple[str, ...] = ()
+    set_by: str | None = None
+    added_by: tuple[str, ...] = ()
+    granted: tuple[tuple[str, Activated], ...] = ()
+
+    @property
+    def abilities(self) -> tuple[Ability, ...]:
+        return (
+            *self.own,
+            *(_intrinsic(t) for t in self.intrinsic),
+            *(a for _, a in self.granted),
+        )
+
+    @property
+    def mana_abilities(self) -> tuple[Activated, ...]:
+        return tuple(a for a in self.abilities if isinstance(a, Activated) and a.mana is not None)
+
+
+def _new_types(text: str) -> frozenset[str]:
+    low = text.casefold()
+    if re.search(r"\b(?:every|all|each) basic land types?\b", low):
+        return frozenset(BASIC_LAND_TYPES)
+    return frozenset(
+        _BASIC_WORDS[_singular(w)]
+        for w in re.findall(r"[a-z]+", low)
+        if _singular(w) in _BASIC_WORDS
+    )
+
+
+@dataclass
+class _Board:
+    views: list[_View]
+    undecided: list[str] = field(default_factory=list)
+
+
+def _board(state: GameState) -> _Board:
+    perms = [p for p in state.battlefield if not p.phased_out]
+    views = [
+        _View(
+            perm=p,
+            subtypes=p.subtypes,
+            own=tuple(a for a in p.abilities if not (isinstance(a, Activated) and a.intrinsic)),
+        )
+        for p in perms
+    ]
+    board = _Board(views)
+    # Effects that set land types (Blood Moon) apply first: they strip the rules-text
+    # abilities of the lands they hit, including any land-type effects those lands had.
+    setters: dict[int, list[tuple[Permanent, frozenset[str]]]] = {}
+    for src in views:
+        for a in src.own:
+            if isinstance(a, LandTypeChange) and a.replaces:
+                for i, v in enumerate(views):
+                    if "Land" in v.perm.types and _matches(a.subject, v.perm, v.subtypes, src.perm):
+                        setters.setdefault(i, []).append((src.perm, _new_types(a.new_type)))
+    for i, found in setters.items():
+        v = views[i]
+        if len({types for _, types in found}) > 1:
+            board.undecided.append(
+                f"which of {', '.join(s.name for s, _ in found)} applies last to {v.perm.name} "
+                "(timestamp order)"
+            )
+        setter, types = found[-1]
+        v.subtypes = types
+        v.own = ()
+        v.set_by = setter.name
+    for src in views:
+        for a in src.own:
+            if isinstance(a, LandTypeChange) and not a.replaces:
+                for v in views:
+                    if "Land" in v.perm.types and _matches(a.subject, v.perm, v.subtypes, src.perm):
+                        v.subtypes = v.subtypes | _new_types(a.new_type)
+                        v.added_by = (*v.added_by, src.perm.name)
+    for v in views:
+        if "Land" in v.perm.types:
+            v.intrinsic = tuple(t for t in BASIC_LAND_TYPES if t in v.subtypes)
+    for src in views:
+        for a in src.own:
+            if isinstance(a, GrantedManaAbility):
+                for v in views:
+                    if _matches(a.subject, v.perm, v.subtypes, src.perm, a.whose):
+                        v.granted = (*v.granted, (src.perm.name, a.ability))
+    return board
+
+
+def _find(board: _Board, name: str) -> int:
+    for i, v in enumerate(board.views):
+        if v.perm.name.casefold() == name.casefold():
+            return i
+    from engine.errors import UnknownCardError
+
+    raise UnknownCardError(name)
+
+
+# -- what one mana ability would produce ------------------------------------------------------
+
+
+@dataclass
+class _Options:
+    bags: set[Bag]
+    uncertain: bool = False
+    sources: tuple[int, ...] = ()
+
+
+def _amount(prod: ManaProduction, board: _Board, me: _View) -> int | None:
+    if isinstance(prod.amount, int):
+        return prod.amount
+    if prod.per:
+        per = re.sub(r"^\s*for each\s+", "", prod.per.casefold())
+        count = 0
+        for v in board.views:
+            hit = _matches(per, v.perm, v.subtypes, me.perm)
+            if hit is None:
+                return None
+            count += bool(hit)
+        return count
+    return None
+
+
+def _referenced(could: CouldProduce, board: _Board, me: _View) -> tuple[list[int], bool]:
+    found: list[int] = []
+    unsure = False
+    for i, v in enumerate(board.views):
+        hit = _matches(could.what, v.perm, v.subtypes, me.perm, could.whose)
+        if hit is None:
+            unsure = True
+        elif hit:
+            found.append(i)
+    return found, unsure
+
+
+def _options(
+    prod: ManaProduction, board: _Board, me: _View, could: Sequence[frozenset[ManaType]]
+) -> _Options:
+    amount = _amount(prod, board, me)
+    uncertain = amount is None
+    n = 1 if amount is None else amount
+    if n <= 0:
+        return _Options({()}, uncertain)
+    if prod.choice == "fixed":
+        letters = [t for s in prod.symbols for t in _letters(s)]
+        bag = letters * n if len(letters) == 1 else letters
+        return _Options({_bag(bag)}, uncertain)
+    if prod.choice == "one_of":
+        bags = set()
+        for s in prod.symbols:
+            letters = _letters(s)
+            bags.add(_bag(letters * n if len(letters) == 1 else letters))
+        return _Options(bags, uncertain)
+    if prod.choice in {"any_color", "any_type", "combination", "different_colors", "chosen_color"}:
+        if prod.choice == "any_type":
+            pool: Sequence[ManaType] = ALL_TYPES
+        elif prod.choice == "combination" and prod.symbols:
+            pool = [t for s in prod.symbols for t in _letters(s)]
+        else:
+            pool = COLORS
+        if prod.choice == "different_colors":
+            return _Options({_bag(c) for c in itertools.combinations(pool, n)}, uncertain)
+        unsure = uncertain or prod.among is not None or prod.choice == "chosen_color"
+        return _Options({(t,) * n for t in pool}, unsure)
+    if prod.choice == "could_produce" and prod.could is not None:
+        refs, unsure = _referenced(prod.could, board, me)
+        types: set[ManaType] = set()
+        for i in refs:
+            types |= could[i]
+        if prod.could.kind == "color":
+            types.discard(ManaType.C)
+        return _Options({(t,) * n for t in types}, uncertain or unsure, tuple(refs))
+    return _Options(set(), True)
+
+
+@dataclass(frozen=True)
+class _Replacement:
+    source: str
+    effect: ManaReplacement | ManaDoubling
+
+
+def _replacements(board: _Board, me: _View, ability: Activated) -> tuple[list[_Replacement], bool]:
+    """Replacements on 'tapped for mana' that apply to this ability (106.12b)."""
+    if not ability.cost.tap:
+        return [], False
+    found: list[_Replacement] = []
+    unsure = False
+    for src in board.views:
+        for a in src.abilities:
+            if isinstance(a, ManaReplacement | ManaDoubling):
+                hit = _matches(a.applies_to, me.perm, me.subtypes, src.perm, a.whose)
+                if hit is None:
+                    unsure = True
+                elif hit:
+                    found.append(_Replacement(src.perm.name, a))
+    return found, unsure
+
+
+def _apply(rep: _Replacement, bag: Bag, board: _Board, me: _View) -> set[Bag]:
+    if not bag:
+        return {bag}
+    eff = rep.effect
+    if isinstance(eff, ManaDoubling):
+        return {_bag(list(bag) * eff.factor)}
+    return _options(eff.produces, board, me, [frozenset()] * len(board.views)).bags
+
+
+def _after_replacements(
+    bags: set[Bag], reps: list[_Replacement], board: _Board, me: _View
+) -> set[Bag]:
+    """Every result the replacements can give, in any order (106.7, 616.1)."""
+    if not reps:
+        return set(bags)
+    out: set[Bag] = set()
+    orders = itertools.permutations(reps) if len(reps) <= _MAX_PERMUTED else [tuple(reps)]
+    for order in orders:
+        current = set(bags)
+        for rep in order:
+            current = {r for b in current for r in _apply(rep, b, board, me)}
+        out |= current
+    return out
+
+
+@dataclass
+class _AbilityResult:
+    ability: Activated
+    before: set[Bag]
+    after: set[Bag]
+    reps: list[_Replacement]
+    uncertain: bool
+    sources: tuple[int, ...]
+
+
+def _resolve(
+    board: _Board, i: int, ability: Activated, could: Sequence[frozenset[ManaType]]
+) -> _AbilityResult:
+    me = board.views[i]
+    assert ability.mana is not None
+    opts = _options(ability.mana, board, me, could)
+    reps, unsure = _replacements(board, me, ability)
+    after = _after_replacements(opts.bags, reps, board, me)
+    return _AbilityResult(ability, opts.bags, after, reps, opts.uncertain or unsure, opts.sources)
+
+
+def _types(bags: Iterable[Bag]) -> frozenset[ManaType]:
+    return frozenset(t for b in bags for t in b)
+
+
+def _fixpoint(board: _Board) -> tuple[list[frozenset[ManaType]], list[bool]]:
+    """Least fixpoint of 'could produce' over the whole position (106.7): a permanent whose
+    ability only mirrors others' types adds nothing unless something defines a type."""
+    n = len(board.views)
+    could: list[frozenset[ManaType]] = [frozenset()] * n
+    changed = True
+    while changed:
+        changed = False
+        for i, v in enumerate(board.views):
+            found: set[ManaType] = set()
+            for a in v.mana_abilities:
+                found |= _types(_resolve(board, i, a, could).after)
+            if frozenset(found) != could[i]:
+                could[i] = frozenset(found)
+                changed = True
+    unsure = [
+        any(_resolve(board, i, a, could).uncertain for a in v.mana_abilities)
+        for i, v in enumerate(board.views)
+    ]
+    changed = True
+    while changed:
+        changed = False
+        for i, v in enumerate(board.views):
+            if unsure[i]:
+                continue
+            for a in v.mana_abilities:
+                if any(unsure[j] for j in _resolve(board, i, a, could).sources):
+                    unsure[i] = changed = True
+    return could, unsure
+
+
+def _describe(a: Activated) -> str:
+    return a.text.strip() or "its mana ability"
+
+
+def _ability_steps(
+    t: Trace, board: _Board, i: int, res: _AbilityResult, could: Sequence[frozenset[ManaType]]
+) -> None:
+    v = board.views[i]
+    name = v.perm.name
+    prod = res.ability.mana
+    assert prod is not None
+    if res.ability.intrinsic:
+        t.step(
+            Rule.INTRINSIC_MANA,
+            f"{name} has the basic land type(s) {', '.join(v.intrinsic)}, so it has "
+            f"'{_describe(res.ability)}' even if its text box doesn't say so.",
+        )
+    if prod.choice == "could_produce" and prod.could is not None:
+        refs = [board.views[j] for j in res.sources]
+        listed = (
+            "; ".join(
+                f"{r.perm.name} could produce {types_verdict(could[j])}"
+                for r, j in zip(refs, res.sources, strict=True)
+            )
+            or "there are none"
+        )
+        t.step(
+            Rule.COULD_PRODUCE,
+            f"{name}'s ability makes mana of a {prod.could.kind} that {prod.could.what} "
+            f"({'you' if prod.could.whose == 'you' else 'an opponent' if prod.could.whose == 'opponent' else 'anyone'} "
+            f"control) could produce, ignoring costs: {listed}. Abilities that only mirror what "
+            "other lands could produce don't define a type by themselves.",
+            card=name,
+        )
+        mirrored = set().union(*(could[j] for j in res.sources)) if res.sources else set()
+        if prod.could.kind == "color" and ManaType.C in mirrored:
+            t.step(
+                Rule.MANA_COLORS,
+                f"Colorless is a type of mana but not a color, so {name} can't make {{C}} even "
+                "though one of those lands could produce it.",
+                card=name,
+            )
+    elif prod.choice == "any_color":
+        t.step(
+            Rule.MANA_COLORS,
+            f"'{_describe(res.ability)}': any of the five colors, never colorless.",
+        )
+    for rep in res.reps:
+        if isinstance(rep.effect, ManaDoubling):
+            note = (
+                f"{rep.source} replaces the mana {name} produces when tapped for mana with "
+                f"{rep.effect.factor} times as much of that mana."
+            )
+        else:
+            note = (
+                f"{rep.source} replaces the mana {name} produces when tapped for mana "
+                "(the type and amount change; 'instead' marks a replacement effect)."
+            )
+        t.step(Rule.TAPPED_FOR_MANA_REPLACEMENT, note, card=rep.source)
+    if len(res.reps) > 1:
+        t.step(
+            Rule.REPLACEMENT_ORDER,
+            f"Several replacement effects apply; {v.perm.controller} (who controls {name}) "
+            "chooses the order, and every order counts for what it could produce.",
+        )
+
+
+def _land_type_steps(t: Trace, v: _View) -> None:
+    if v.set_by:
+        types = ", ".join(sorted(v.subtypes)) or "no basic land type"
+        t.step(
+            Rule.SET_LAND_TYPE,
+            f"{v.set_by} sets {v.perm.name}'s land type to {types}: it loses the abilities from "
+            "its rules text and its old land types, and gains the mana ability of its new type.",
+            card=v.set_by,
+        )
+    for src in v.added_by:
+        t.step(
+            Rule.SET_LAND_TYPE,
+            f"{src} gives {v.perm.name} more land types; it keeps its own and gains their mana "
+            "abilities.",
+            card=src,
+        )
+    for src, a in v.granted:
+        t.step(
+            Rule.MANA_ABILITY,
+            f"{src} gives {v.perm.name} the mana ability '{_describe(a)}'; this isn't removed by "
+            "effects that set its land type.",
+            card=src,
+        )
+
+
+def could_produce(state: GameState, name: str) -> tuple[frozenset[ManaType], Ruling]:
+    """The types of mana ``name`` could produce (106.7), after every static effect in play."""
+    board = _board(state)
+    i = _find(board, name)
+    v = board.views[i]
+    could, unsure = _fixpoint(board)
+    t = Trace()
+    _land_type_steps(t, v)
+    abilities = v.mana_abilities
+    if not abilities:
+        t.step(Rule.MANA_ABILITY, f"{v.perm.name} has no mana ability, so it produces no mana.")
+        t.step(Rule.COULD_PRODUCE, f"So there's no type of mana {v.perm.name} could produce.")
+        return frozenset(), _finish(t, "none", board, unsure[i])
+    empty_mirror = False
+    for a in abilities:
+        res = _resolve(board, i, a, could)
+        _ability_steps(t, board, i, res, could)
+        if not _types(res.after) and a.mana is not None and a.mana.choice == "could_produce":
+            empty_mirror = True
+    types = could[i]
+    if empty_mirror and not types:
+        t.step(
+            Rule.MANA_UNDEFINED,
+            f"No type of mana can be defined for {v.perm.name}'s ability, so activating it "
+            "produces no mana.",
+        )
+    t.step(
+        Rule.COULD_PRODUCE,
+        f"So {v.perm.name} could produce "
+        + (" ".join(f"{{{x}}}" for x in sort_types(types)) if types else "no type of mana")
+        + ".",
+    )
+    return types, _finish(t, types_verdict(types), board, unsure[i])
+
+
+def _finish(t: Trace, verdict: str, board: _Board, unsure: bool) -> Ruling:
+    missing = list(board.undecided)
+    if unsure:
+        missing.append(
+            "facts an ability depends on (a chosen color, a variable amount, or "
+            "what an Aura is attached to)"
+        )
+    if missing:
+        return t.ruling(None, tuple(missing))
+    return t.ruling(verdict)
+
+
+# -- producing mana: one activation, with replacements and triggers ---------------------------
+
+
+def _pick(abilities: Sequence[Activated], index: int | None) -> Activated | None:
+    if index is not None:
+        return abilities[index] if 0 <= index < len(abilities) else None
+    for a in abilities:
+        if a.cost.tap:
+            return a
+    return abilities[0] if abilities else None
+
+
+def _triggers(board: _Board, i: int) -> list[tuple[str, TappedForManaTrigger]]:
+    me = board.views[i]
+    found: list[tuple[str, TappedForManaTrigger]] = []
+    for src in board.views:
+        for a in src.abilities:
+            if not isinstance(a, TappedForManaTrigger):
+                continue
+            subject = a.applies_to
+            if a.of_type and _singular(a.of_type.casefold()) in _BASIC_WORDS:
+                # "Whenever a Forest is tapped for mana": a land type, not a mana type.
+                subject = f"{subject} {a.of_type}"
+            if _matches(subject, me.perm, me.subtypes, src.perm, a.whose):
+                found.append((src.perm.name, a))
+    return found
+
+
+def produce(
+    state: GameState,
+    name: str,
+    *,
+    ability: int | None = None,
+    choose: ManaType | None = None,
+) -> tuple[dict[ManaType, int], Ruling]:
+    """Tap ``name`` for mana once: the mana added by type, after replacement effects (106.12b)
+    and 'tapped for mana' triggers (106.12a). ``choose`` picks the type where there's a choice;
+    otherwise the largest result is shown. The verdict is the total amount."""
+    board = _board(state)
+    i = _find(board, name)
+    v = board.views[i]
+    could, unsure = _fixpoint(board)
+    t = Trace()
+    _land_type_steps(t, v)
+    picked = _pick(v.mana_abilities, ability)
+    if picked is None:
+        t.step(
+            Rule.MANA_ABILITY, f"{v.perm.name} has no mana ability, so it can't be tapped for mana."
+        )
+        return {}, t.ruling("0")
+    res = _resolve(board, i, picked, could)
+    _ability_steps(t, board, i, res, could)
+    candidates = res.after
+    if choose is not None:
+        chosen = {b for b in candidates if choose in b}
+        candidates = chosen or candidates
+    bag: Bag = max(candidates, key=lambda b: (len(b), b), default=())
+    if not bag:
+        mirrors = picked.mana is not None and picked.mana.choice == "could_produce"
+        if mirrors and not res.before - {()}:
+            t.step(
+                Rule.MANA_UNDEFINED,
+                f"The type of mana {v.perm.name}'s ability would make "
+                "is undefined, so it produces no mana.",
+            )
+        else:
+            t.step(Rule.MANA_ABILITY, f"{v.perm.name}'s ability produces no mana here.")
+        if picked.cost.tap and _triggers(board, i):
+            t.step(
+                Rule.TAPPED_FOR_MANA_TRIGGER,
+                "'Tapped for mana' triggers only trigger when "
+                "the mana ability produces mana, so none trigger.",
+            )
+        return {}, _finish(t, "0", board, unsure[i])
+    if len(res.reps) > 1 and len({len(b) for b in res.after}) > 1:
+        t.step(
+            Rule.REPLACEMENT_ORDER,
+            f"The order chosen changes the amount; applying them in "
+            f"the best order gives {mana_text(bag)}.",
+        )
+    t.step(
+        Rule.MANA_ABILITY if not picked.cost.tap else Rule.TAPPED_FOR_MANA,
+        f"Activating '{_describe(picked)}' produces {mana_text(bag)}.",
+    )
+    total: Counter[ManaType] = Counter(bag)
+    extra_unsure = False
+    if picked.cost.tap:
+        for src, trig in _triggers(board, i):
+            wanted = _mana_type_filter(trig.of_type)
+            if wanted and not any(x in bag for x in wanted):
+                t.step(
+                    Rule.TAPPED_FOR_MANA_TRIGGER,
+                    f"{src} only triggers on mana of type {trig.of_type}, which wasn't produced.",
+                    card=src,
+                )
+                continue
+            added = _trigger_mana(trig, bag)
+            if added is None:
+                extra_unsure = True
+                continue
+            total.update(added)
+            t.step(
+                Rule.TAPPED_FOR_MANA_TRIGGER,
+                f"{v.perm.name} was tapped for mana and "
+                f"produced mana, so {src} triggers and adds {mana_text(added)}; that mana "
+                "isn't produced by tapping a permanent, so replacement effects on tapping for "
+                "mana don't change it.",
+                card=src,
+            )
+            t.step(
+                Rule.TRIGGERED_MANA_NO_STACK,
+                f"{src}'s trigger is a triggered mana ability: "
+                "it doesn't use the stack and resolves right away.",
+            )
+    counts = {m: total[m] for m in ALL_TYPES if total[m]}
+    return counts, _finish(t, str(sum(counts.values())), board, unsure[i] or extra_unsure)
+
+
+def _mana_type_filter(of_type: str | None) -> list[ManaType]:
+    """The mana types a trigger's 'tapped for [type] mana' asks for; [] when it names none."""
+    if not of_type or _singular(of_type.casefold()) in _BASIC_WORDS:
+        return []
+    words = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G", "colorless": "C"}
+    low = of_type.casefold()
+    found = [ManaType(v) for k, v in words.items() if k in low]
+    return found or [t for t in _letters(of_type) if f"{{{t}}}" in of_type.upper()]
+
+
+def _trigger_mana(trig: TappedForManaTrigger, produced: Bag) -> Bag | None:
+    prod = trig.adds
+    n = prod.amount if isinstance(prod.amount, int) else None
+    if n is None:
+        return None
+    if prod.choice == "same_as_produced":
+        return (produced[0],) * n
+    if prod.choice == "fixed":
+        letters = [x for s in prod.symbols for x in _letters(s)]
+        return _bag(letters * n if len(letters) == 1 else letters)
+    if prod.choice in {"any_color", "chosen_color", "one_of", "any_type", "combination"}:
+        # Only the amount is certain here; the type is the player's or an earlier choice.
+        return None
+    return None
+
+
+def tapped_for_mana_triggers(state: GameState, name: str) -> Ruling:
+    """Whether tapping ``name`` for mana triggers any 'tapped for mana' abilities (106.12a)."""
+    board = _board(state)
+    i = _find(board, name)
+    v = board.views[i]
+    could, unsure = _fixpoint(board)
+    t = Trace()
+    triggers = _triggers(board, i)
+    picked = _pick(v.mana_abilities, None)
+    if picked is None or not picked.cost.tap:
+        t.step(
+            Rule.TAPPED_FOR_MANA,
+            f"{v.perm.name} has no mana ability with {{T}} in its cost, "
+            "so it can't be tapped for mana.",
+        )
+        return _finish(t, "no", board, unsure[i])
+    res = _resolve(board, i, picked, could)
+    _ability_steps(t, board, i, res, could)
+    produced = any(res.after - {()})
+    if not triggers:
+        t.step(
+            Rule.TAPPED_FOR_MANA_TRIGGER,
+            f"Nothing in play triggers on {v.perm.name} being tapped for mana.",
+        )
+        return _finish(t, "no", board, unsure[i])
+    names = ", ".join(s for s, _ in triggers)
+    if not produced:
+        t.step(Rule.MANA_UNDEFINED, f"{v.perm.name}'s ability can't produce any mana here.")
+        t.step(
+            Rule.TAPPED_FOR_MANA_TRIGGER,
+            f"{names} only trigger(s) when the mana ability "
+            "resolves and produces mana, so nothing triggers.",
+            card=triggers[0][0],
+        )
+        return _finish(t, "no", board, unsure[i])
+    t.step(Rule.TAPPED_FOR_MANA, f"Activating '{_describe(picked)}' taps {v.perm.name} for mana.")
+    t.step(
+        Rule.TAPPED_FOR_MANA_TRIGGER,
+        f"It produces mana, so {names} trigger(s).",
+        card=triggers[0][0],
+    )
+    return _finish(t, "yes", board, unsure[i])
+
+
+# -- card-independent answers ---------------------------------------------------------------
+
+_TAP_ACTION_NOTES: dict[str, tuple[tuple[Rule, str], ...]] = {
+    "mana_ability": (
+        (
+            Rule.TAPPED_FOR_MANA,
+            "Activating a mana ability with {T} in its cost is "
+            "exactly what 'tapping it for mana' means.",
+        ),
+    ),
+    "mana_ability_no_tap": (
+        (
+            Rule.TAPPED_FOR_MANA,
+            "This mana ability has no {T} in its cost, so "
+            "activating it isn't tapping the permanent for mana.",
+        ),
+    ),
+    "convoke": (
+        (
+            Rule.CONVOKE_MEANING,
+            "Convoke lets you tap a creature rather than pay mana: the "
+            "creature is tapped as part of paying the spell's cost, and no mana ability of it is "
+            "activated.",
+        ),
+        (
+            Rule.TAPPED_FOR_MANA,
+            "Tapping for mana means activating a mana ability with {T} in its "
+            "cost, so a creature tapped for convoke isn't tapped for mana and produces no mana.",
+        ),
+    ),
+    "crew": (
+        (
+            Rule.CREW_MEANING,
+            "Crewing taps creatures to pay the Vehicle's crew cost; crew isn't a mana ability.",
+        ),
+        (
+            Rule.TAPPED_FOR_MANA,
+            "Tapping for mana means activating a mana ability of that "
+            "permanent with {T} in its cost, so crewing isn't tapping for mana.",
+        ),
+    ),
+    "tap_others": (
+        (
+            Rule.TAPPED_FOR_MANA,
+            "A creature tapped to pay another permanent's cost ('Tap an "
+            "untapped creature you control') isn't activating its own mana ability, so it isn't "
+            "tapped for mana, even when that other ability makes mana.",
+        ),
+    ),
+    "non_mana_ability": (
+        (Rule.MANA_ABILITY, "An ability that can't add mana isn't a mana ability."),
+        (
+            Rule.TAPPED_FOR_MANA,
+            "Only activating a mana ability with {T} in its cost is tapping for mana.",
+        ),
+    ),
+    "effect": (
+        (
+            Rule.TAPPED_FOR_MANA,
+            "A permanent tapped by a spell or ability isn't tapped for "
+            "mana: no mana ability of it was activated.",
+        ),
+    ),
+    "attack": (
+        (
+            Rule.TAPPED_FOR_MANA,
+            "Attacking taps a creature but activates no mana ability, "
+            "so it isn't tapping for mana.",
+        ),
+    ),
+}
+
+
+def is_tapped_for_mana(action: TapAction) -> Ruling:
+    """Whether ``action`` counts as tapping a permanent for mana (106.12)."""
+    t = Trace()
+    for rule, note in _TAP_ACTION_NOTES[action]:
+        t.step(rule, note)
+    return t.ruling("yes" if action == "mana_ability" else "no")
+
+
+def tapped_for_mana_trigger_rule(
+    action: TapAction = "mana_ability", produced: bool = True
+) -> Ruling:
+    """Whether a 'whenever ... is tapped for mana' ability triggers, given how the permanent
+    was tapped and whether mana was produced (106.12, 106.12a)."""
+    first = is_tapped_for_mana(action)
+    steps: list[Step] = list(first.steps)
+    if first.verdict != "yes":
+        steps.append(
+            Step(
+                rule=Rule.TAPPED_FOR_MANA_TRIGGER,
+                note="It wasn't tapped for mana, so 'tapped for mana' abilities don't trigger.",
+            )
+        )
+        return Ruling(verdict="no", steps=tuple(steps))
+    if not produced:
+        steps.append(
+            Step(
+                rule=Rule.TAPPED_FOR_MANA_TRIGGER,
+                note="Such an ability triggers when "
+                "the mana ability resolves and produces mana; one that produced no "
+                "mana doesn't trigger it.",
+            )
+        )
+        return Ruling(verdict="no", steps=tuple(steps))
+    steps.append(
+        Step(
+            rule=Rule.TAPPED_FOR_MANA_TRIGGER,
+            note="The mana ability resolved and produced mana, so the ability triggers.",
+        )
+    )
+    return Ruling(verdict="yes", steps=tuple(steps))
+
+
+def mana_ability_uses_stack(kind: Literal["activated", "triggered"] = "activated") -> Ruling:
+    """Mana abilities don't use the stack and can't be responded to (605.3b, 605.4a)."""
+    t = Trace()
+    if kind == "activated":
+        t.step(
+            Rule.MANA_ABILITY,
+            "An activated ability that could add mana, doesn't target and "
+            "isn't a loyalty ability is a mana ability.",
+        )
+        t.step(
+            Rule.MANA_ABILITY_NO_STACK,
+            "An activated mana ability doesn't go on the stack: it "
+            "resolves right after it's activated, so it can't be targeted, countered or "
+            "responded to.",
+        )
+    else:
+        t.step(
+            Rule.TRIGGERED_MANA_ABILITY,
+            "A triggered ability that doesn't target, triggers "
+            "from a mana ability or from mana being added, and could add mana is a mana "
+            "ability.",
+        )
+        t.step(
+            Rule.TRIGGERED_MANA_NO_STACK,
+            "A triggered mana ability doesn't go on the stack: "
+            "it resolves right after the mana ability that triggered it, so it can't be "
+            "responded to.",
+        )
+    return t.ruling("no")
+
+
+def undefined_mana() -> Ruling:
+    """Mana of an undefined type is no mana at all (106.5)."""
+    t = Trace()
+    t.step(
+        Rule.MANA_UNDEFINED,
+        "An ability that would produce mana of an undefined type produces no mana instead.",
+    )
+    return t.ruling("none")
+
+
+def is_color(mana: ManaType) -> Ruling:
+    """Whether a type of mana is a color: colorless is a type, not a color (106.1a, 106.1b)."""
+    t = Trace()
+    t.step(Rule.MANA_COLORS, "The five colors of mana are white, blue, black, red and green.")
+    t.step(Rule.MANA_TYPES, "The six types of mana are those five colors and colorless.")
+    return t.ruling("yes" if mana.is_color else "no")

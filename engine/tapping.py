@@ -1,0 +1,213 @@
+"""The tap and untap symbols, summoning sickness and haste: who may tap, untap, attack or block."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from engine.abilities import Activated, Keyword
+from engine.model import GameState, Permanent
+from engine.ruling import Rule, Ruling, Trace
+
+TapSymbol = Literal["T", "Q"]
+TapOthersVia = Literal["convoke", "crew", "tap_others"]
+
+
+def has_haste(p: Permanent) -> bool:
+    """Whether the permanent has haste, printed or granted (CR 702.10)."""
+    for a in p.abilities:
+        if isinstance(a, Keyword) and a.name.casefold() == "haste":
+            return True
+    return p.card is not None and any(k.casefold() == "haste" for k in p.card.keywords)
+
+
+def became_creature(p: Permanent) -> bool:
+    """A creature now whose card isn't one: an animated land or a crewed Vehicle."""
+    return p.is_creature and p.card is not None and "Creature" not in p.card.types
+
+
+def is_summoning_sick(p: Permanent) -> bool:
+    """CR 302.6 restricts it: a creature not controlled since its controller's turn began,
+    without haste."""
+    return p.is_creature and not p.since_turn_start and not has_haste(p)
+
+
+def _sickness_steps(t: Trace, p: Permanent, what: str, haste_rule: Rule) -> bool:
+    """Add the 302.6 / haste steps for ``what`` ('activate its {T} abilities', 'attack');
+    return True when summoning sickness doesn't stop it."""
+    if not p.is_creature:
+        t.step(
+            Rule.SUMMONING_SICKNESS,
+            f"{p.name} isn't a creature, so the summoning-sickness rule doesn't apply to it: "
+            "it doesn't matter that it came under your control this turn.",
+        )
+        return True
+    if became_creature(p):
+        t.step(
+            Rule.SUMMONING_SICKNESS,
+            f"{p.name} is a creature right now, so the rule applies to it; it doesn't matter "
+            "how long it has been a creature, only how long you've controlled it.",
+            card=p.card.name if p.card else None,
+        )
+    if p.since_turn_start:
+        t.step(
+            Rule.SUMMONING_SICKNESS,
+            f"{p.name} has been under its controller's control continuously since their most "
+            f"recent turn began, so it may {what}.",
+        )
+        return True
+    if has_haste(p):
+        t.step(
+            Rule.SUMMONING_SICKNESS,
+            f"{p.name} hasn't been under its controller's control since their most recent "
+            "turn began...",
+        )
+        t.step(haste_rule, f"...but it has haste, so it may {what} anyway.")
+        return True
+    t.step(
+        Rule.SUMMONING_SICKNESS,
+        f"{p.name} is a creature that hasn't been under its controller's control continuously "
+        f"since their most recent turn began and has no haste, so it can't {what}.",
+    )
+    return False
+
+
+def can_pay_tap_cost(state: GameState, name: str, symbol: TapSymbol = "T") -> Ruling:
+    """Whether ``name`` can pay a {T} or {Q} in the cost of its own ability (107.5, 107.6, 302.6)."""
+    p = state.find(name)
+    t = Trace()
+    ok = True
+    if symbol == "T":
+        if p.tapped:
+            t.step(
+                Rule.TAP_SYMBOL,
+                f"{{T}} means 'tap this permanent'; {p.name} is already tapped, so it can't be "
+                "tapped again to pay the cost.",
+            )
+            ok = False
+        else:
+            t.step(Rule.TAP_SYMBOL, f"{{T}} means 'tap this permanent'; {p.name} is untapped.")
+    else:
+        if not p.tapped:
+            t.step(
+                Rule.UNTAP_SYMBOL,
+                f"{{Q}} means 'untap this permanent'; {p.name} is already untapped, so it can't "
+                "be untapped again to pay the cost.",
+            )
+            ok = False
+        else:
+            t.step(Rule.UNTAP_SYMBOL, f"{{Q}} means 'untap this permanent'; {p.name} is tapped.")
+    what = f"activate abilities with {{{symbol}}} in their cost"
+    ok = _sickness_steps(t, p, what, Rule.HASTE_TAP) and ok
+    return t.ruling("yes" if ok else "no")
+
+
+def can_activate(state: GameState, name: str, ability: Activated) -> Ruling:
+    """Whether the tap/untap parts of an ability's cost stop ``name`` from activating it now.
+
+    Only {T} and {Q} are checked: mana and other costs are left to the player.
+    """
+    cost = ability.cost
+    if cost.tap and cost.untap:
+        first = can_pay_tap_cost(state, name, "T")
+        second = can_pay_tap_cost(state, name, "Q")
+        ok = first.verdict == "yes" and second.verdict == "yes"
+        return Ruling(verdict="yes" if ok else "no", steps=first.steps + second.steps)
+    if cost.tap:
+        return can_pay_tap_cost(state, name, "T")
+    if cost.untap:
+        return can_pay_tap_cost(state, name, "Q")
+    p = state.find(name)
+    t = Trace()
+    t.step(
+        Rule.SUMMONING_SICKNESS,
+        f"This ability of {p.name} has neither {{T}} nor {{Q}} in its cost, so the "
+        "summoning-sickness rule doesn't restrict it: it can be activated even the turn "
+        f"{p.name} came under your control.",
+    )
+    return t.ruling("yes")
+
+
+def can_attack(state: GameState, name: str) -> Ruling:
+    """Whether ``name`` can be declared as an attacker (302.6, 508.1a, 702.10b)."""
+    p = state.find(name)
+    t = Trace()
+    if not p.is_creature:
+        t.step(Rule.ATTACKERS, f"Only creatures can attack, and {p.name} isn't a creature now.")
+        return t.ruling("no")
+    ok = True
+    if p.tapped:
+        t.step(Rule.ATTACKERS, f"Attacking creatures must be untapped; {p.name} is tapped.")
+        ok = False
+    else:
+        t.step(Rule.ATTACKERS, f"Attacking creatures must be untapped; {p.name} is untapped.")
+    ok = _sickness_steps(t, p, "attack", Rule.HASTE_ATTACK) and ok
+    return t.ruling("yes" if ok else "no")
+
+
+def can_block(state: GameState, name: str) -> Ruling:
+    """Whether ``name`` can be declared as a blocker: untapped creature; 302.6 doesn't apply."""
+    p = state.find(name)
+    t = Trace()
+    if not p.is_creature:
+        t.step(
+            Rule.BLOCKERS_UNTAPPED, f"Only creatures can block, and {p.name} isn't a creature now."
+        )
+        return t.ruling("no")
+    if p.tapped:
+        t.step(Rule.BLOCKERS_UNTAPPED, f"Blocking creatures must be untapped; {p.name} is tapped.")
+        return t.ruling("no")
+    t.step(Rule.BLOCKERS_UNTAPPED, f"Blocking creatures must be untapped; {p.name} is untapped.")
+    if p.is_creature and not p.since_turn_start:
+        t.step(
+            Rule.SUMMONING_SICKNESS,
+            "The summoning-sickness rule only stops a creature attacking and activating "
+            "{T}/{Q} abilities; it says nothing about blocking, so a creature that came under "
+            "your control this turn can block.",
+        )
+    else:
+        t.step(
+            Rule.SUMMONING_SICKNESS,
+            "The summoning-sickness rule only restricts attacking and {T}/{Q} abilities, never "
+            "blocking.",
+        )
+    return t.ruling("yes")
+
+
+_VIA_RULE: dict[str, Rule] = {
+    "convoke": Rule.CONVOKE_MEANING,
+    "crew": Rule.CREW_MEANING,
+    "tap_others": Rule.TAP_SYMBOL,
+}
+_VIA_TEXT = {
+    "convoke": "tapped to convoke a spell",
+    "crew": "tapped to crew a Vehicle",
+    "tap_others": "tapped to pay a cost that taps other creatures",
+}
+
+
+def can_tap_for_cost(
+    state: GameState, name: str, via: TapOthersVia, source: str | None = None
+) -> Ruling:
+    """Whether creature ``name`` can be tapped to pay another object's cost (convoke, crew,
+    'Tap an untapped creature you control'); 302.6 doesn't restrict this."""
+    p = state.find(name)
+    t = Trace()
+    rule = _VIA_RULE[via]
+    if not p.is_creature:
+        t.step(rule, f"Only creatures can be {_VIA_TEXT[via]}, and {p.name} isn't a creature now.")
+        return t.ruling("no")
+    if via == "crew" and source is not None and source.casefold() == p.name.casefold():
+        t.step(rule, "Crew taps other creatures; a Vehicle can't crew itself.")
+        return t.ruling("no")
+    if p.tapped:
+        t.step(rule, f"The cost needs an untapped creature, and {p.name} is tapped.")
+        return t.ruling("no")
+    t.step(rule, f"The cost taps untapped creatures you control; {p.name} is one.")
+    t.step(
+        Rule.SUMMONING_SICKNESS,
+        "The summoning-sickness rule only restricts a creature's own abilities with {T} or {Q} "
+        "in the cost (and attacking). Tapping a creature to pay a cost of another spell or "
+        "ability isn't that, so a creature that came under your control this turn can do it.",
+        card=source,
+    )
+    return t.ruling("yes")
