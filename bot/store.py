@@ -1094,3 +1094,27 @@ class Store:
             (max(0, int(limit)),),
         )
         return [self._feedback(r) for r in rows]
+
+    async def cache_rulings(self, oracle_id: str, rulings: Sequence[dict[str, Any]]) -> int:
+        """Replace one card's rulings with ones fetched on demand; returns how many were kept.
+
+        Rulings for another card, or without a comment or date, are left out.
+        """
+        rows = []
+        for obj in rulings:
+            try:
+                row = ruling_row({"oracle_id": oracle_id, **obj})
+            except ValueError:
+                continue
+            if row[0] == oracle_id:
+                rows.append(row)
+        await self._transaction(
+            ("DELETE FROM rulings WHERE oracle_id = ?", [(oracle_id,)]),
+            (
+                "INSERT INTO rulings (oracle_id, card_name, published_at, comment, source) "
+                "VALUES (?, ?, ?, ?, ?)",
+                rows,
+            ),
+        )
+        self._changed()
+        return len(rows)
