@@ -14,6 +14,7 @@ INVOCATIONS = [
     ("entrypoint.sh", "rulesbot sync;", ["sync"]),
     ("rulesbot.service", "/opt/rulesbot/venv/bin/rulesbot run\n", ["run"]),
     ("rulesbot.service", "/opt/rulesbot/venv/bin/rulesbot sync ||", ["sync"]),
+    ("README.md", "rulesbot commands                      #", ["commands"]),
     ("README.md", "rulesbot sync-commands                 #", ["sync-commands"]),
     ("README.md", "rulesbot sync-commands --guild ID", ["sync-commands", "--guild", "1"]),
     ("README.md", "run --rm shard-0 rulesbot\nsync-commands", ["sync-commands"]),

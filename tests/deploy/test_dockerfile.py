@@ -81,6 +81,12 @@ def test_healthcheck_runs_rulesbot_status() -> None:
     assert "--start-period=" in checks[0].args
 
 
+def test_stop_signal_is_one_rulesbot_run_handles() -> None:
+    # `rulesbot run` installs SIGTERM and SIGINT handlers, so even as PID 1 it stops cleanly.
+    signals = [ins.args for ins in FINAL.all("STOPSIGNAL")] or ["SIGTERM"]
+    assert signals[-1] in {"SIGTERM", "SIGINT"}
+
+
 def test_entrypoint_is_the_copied_script_and_command_is_rulesbot_run() -> None:
     entrypoint = FINAL.all("ENTRYPOINT")[-1].exec_form()
     assert FINAL.all("CMD")[-1].exec_form() == ["rulesbot", "run"]
