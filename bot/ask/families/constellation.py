@@ -1,0 +1,505 @@
+"""Constellation family: enchantments entering, Aura and bestow resolution, trigger order, "must be blocked"."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from bot.ask.question import CardMention, Question, Scenario
+from engine import blocking as b
+from engine import constellation as c
+from engine.abilities import Ability, EnchantmentEnters, MustBeBlocked
+from engine.model import OPPONENT, YOU, GameState, Permanent, Spell
+from engine.ruling import Ruling
+
+# Cards whose official rulings state the general rules, quoted when no card is named.
+CONSTELLATION_REFERENCE = "Eidolon of Blossoms"
+MUST_BE_BLOCKED_REFERENCE = "Goldenhide Ox"
+
+_GENERIC_CONSTELLATION = EnchantmentEnters(
+    constellation=True,
+    whose="you",
+    another=True,
+    includes_self=True,
+    text="Constellation — Whenever this creature or another enchantment you control enters, ...",
+)
+_NUMBERS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "both": 2,
+    "several": 2,
+    "multiple": 2,
+}
+_ENCHANTMENT_SUBTYPES = (
+    r"\b(aura|saga|shrine|cartouche|curse|class|room|case|background|role|rune|shard)s?\b"
+)
+
+
+def _missing(*facts: str) -> Callable[[], Ruling]:
+    def run() -> Ruling:
+        return Ruling(verdict=None, missing=facts)
+
+    return run
+
+
+def _flip(ruling: Ruling) -> Ruling:
+    return Ruling(
+        verdict={"yes": "no", "no": "yes"}.get(ruling.verdict or ""),
+        steps=ruling.steps,
+        missing=ruling.missing,
+    )
+
+
+def _watcher_mentions(q: Question) -> list[CardMention]:
+    return [m for m in q.cards if m.of_kind("enchantment_enters")]
+
+
+def _perm(m: CardMention, controller: str = YOU, suffix: str = "") -> Permanent:
+    return Permanent(
+        name=m.name + suffix,
+        controller=controller,
+        owner=controller,
+        types=m.card.types,
+        subtypes=m.card.subtypes,
+        abilities=m.abilities(),
+        card=m.card,
+    )
+
+
+def _generic_watcher(n: int) -> Permanent:
+    return Permanent(
+        name=f"constellation permanent {n}",
+        types=frozenset({"Enchantment", "Creature"}),
+        abilities=(_GENERIC_CONSTELLATION,),
+    )
+
+
+class ConstellationHandler:
+    """Constellation and enchantment-enters triggers, Aura/bestow resolution, trigger order, must-be-blocked."""
+
+    family = "constellation"
+
+    def scenarios(self, q: Question) -> list[Scenario]:
+        out: list[Scenario] = []
+        block = self._must_be_blocked(q)
+        if block is not None:
+            out.append(block)
+        if not self._about_enchantments_entering(q):
+            return out
+        for build in (self._order, self._aura, self._enters):
+            s = build(q)
+            if s is not None:
+                out.append(s)
+        return out
+
+    # -- recognising ------------------------------------------------------------
+    @staticmethod
+    def _about_enchantments_entering(q: Question) -> bool:
+        if _watcher_mentions(q) or q.fuzzy_has("constellation"):
+            return True
+        return q.has(
+            r"enchantment(s)? (you control |i control )?(enter|come)",
+            r"\benchantment.*\btrigger",
+            r"\btrigger.*\benchantment",
+            r"\bbestow",
+        )
+
+    def _cards(self, q: Question) -> tuple[str, ...]:
+        named = tuple(m.name for m in _watcher_mentions(q))
+        return named or (CONSTELLATION_REFERENCE,)
+
+    def _watchers(self, q: Question) -> list[Permanent]:
+        mentions = _watcher_mentions(q)
+        many = _many(q)
+        if mentions:
+            opp = q.has(
+                r"opponent'?s'? card", r"(my |an |the )?opponent controls card", r"their card"
+            )
+            perms = [_perm(m, OPPONENT if opp else YOU) for m in mentions]
+            if len(perms) == 1 and many > 1:
+                perms += [_perm(mentions[0], suffix=f" #{i}") for i in range(2, many + 1)]
+            return perms
+        return [_generic_watcher(i) for i in range(1, max(1, many) + 1)]
+
+    # -- scenarios -------------------------------------------------------------
+    def _order(self, q: Question) -> Scenario | None:
+        if not q.has(
+            r"\border\b", r"resolves? first", r"which (one )?(goes|resolves)", r"\bapnap\b"
+        ):
+            return None
+        if not q.fuzzy_has("trigger"):
+            return None
+        opponent_asked = q.has(
+            r"(does|do|can|will) (my |the )?opponent(s)? (choose|decide|pick|get to)"
+        )
+        watchers = self._watchers(q)
+        triggers = [c.Triggered(w.name, w.controller, "an enchantment") for w in watchers] or [
+            c.Triggered("constellation permanent", YOU, "an enchantment")
+        ]
+        card = watchers[0].card.name if watchers and watchers[0].card else None
+
+        def run() -> Ruling:
+            ruling = c.trigger_order(triggers, YOU, card)
+            return _flip(ruling) if opponent_asked else ruling
+
+        return Scenario("constellation_order", "yesno", 0.9, run, self._cards(q))
+
+    def _aura(self, q: Question) -> Scenario | None:
+        if not q.has(r"\baura\b", r"\bbestow"):
+            return None
+        if not q.has(
+            r"illegal",
+            r"removed",
+            r"in response",
+            r"fizzle",
+            r"(dies|died|leaves|left|destroyed|"
+            r"exiled|sacrificed|bounced|gone)",
+            r"no longer (there|legal|on the battlefield)",
+            r"hexproof|shroud|protection",
+        ):
+            return None
+        bestow_card = any(m.of_kind("bestow") for m in q.cards)
+        normal = q.has(
+            r"without bestow",
+            r"non-?bestow",
+            r"(normal|regular|ordinary|plain|non-bestowed) aura",
+            r"not (cast )?bestowed",
+            r"wasn't bestowed",
+            r"isn't bestowed",
+        )
+        bestowed = (q.has(r"\bbestow") or bestow_card) and not normal
+        name = next((m.name for m in q.cards if m.of_kind("bestow")), "the Aura spell")
+        types = frozenset({"Enchantment", "Creature"}) if bestowed else frozenset({"Enchantment"})
+        spell = Spell(name=name, types=types, subtypes=frozenset({"Aura"}), bestowed=bestowed)
+        state = GameState(battlefield=tuple(self._watchers(q)))
+        asks_trigger = q.fuzzy_has("trigger") or q.fuzzy_has("constellation")
+        asks_countered = q.has(r"fizzle", r"countered", r"go(es)? to the graveyard")
+
+        def run() -> Ruling:
+            if asks_trigger:
+                return c.aura_spell_triggers(state, spell, target_legal=False)
+            _, ruling = c.resolve_aura(spell, target_legal=False)
+            return _flip(ruling) if asks_countered else ruling
+
+        cards = self._cards(q) + tuple(m.name for m in q.cards if m.of_kind("bestow"))
+        return Scenario("constellation_aura_illegal_target", "yesno", 0.92, run, cards)
+
+    def _enters(self, q: Question) -> Scenario | None:
+        if not q.fuzzy_has("trigger"):
+            return None
+        event = _event(q)
+        if event is None:
+            return None
+        how, controller, types, subtypes, token = event
+        watchers = self._watchers(q)
+        count_asked = q.has(r"how many (times|triggers|cards|abilities)")
+        simultaneous = q.has(r"same time", r"simultaneous", r"together", r"at once", r"both enter")
+        if simultaneous:
+            entering = list(watchers)
+            state = GameState()
+            if q.has(
+                r"(and|with) (an|another|a second|a) (other )?enchantment", r"other enchantment"
+            ):
+                entering.append(
+                    Permanent(name="the other enchantment", types=frozenset({"Enchantment"}))
+                )
+        else:
+            state = GameState(battlefield=tuple(watchers))
+            itself = [
+                w
+                for w in watchers
+                if w.card
+                and q.has(r"card (itself )?(enters|entering|comes)", r"itself (enters|entering)")
+            ]
+            if itself and not q.has(
+                r"another enchantment", r"an enchantment", r"enchantment creature"
+            ):
+                entering = itself[:1]
+                state = GameState(battlefield=tuple(w for w in watchers if w is not itself[0]))
+            else:
+                if types is None:
+                    return None
+                entering = [
+                    Permanent(
+                        name=_describe(types, subtypes, token),
+                        controller=controller,
+                        owner=controller,
+                        types=types,
+                        subtypes=subtypes,
+                        token=token,
+                    )
+                ]
+        if (
+            how == "cast"
+            and controller == YOU
+            and not q.has(r"countered", r"before it resolves", r"on cast")
+        ):
+            return Scenario(
+                "constellation_enters",
+                "yesno",
+                0.6,
+                _missing("whether the spell resolved and the enchantment entered"),
+                self._cards(q),
+            )
+        several = len(watchers) > 1 and q.has(r"\b(both|each|all|every|two|several|multiple)\b")
+        watcher = None if several or len(watchers) != 1 else watchers[0].name
+
+        def run() -> Ruling:
+            if count_asked:
+                return c.trigger_count(state, entering, how, watcher)
+            if several:
+                fired, ruling = c.enters(state, entering, how)
+                sources = {f.source for f in fired}
+                every = all(w.name in sources for w in watchers)
+                return Ruling(verdict="yes" if every else "no", steps=ruling.steps)
+            return c.enters(state, entering, how, watcher)[1]
+
+        name = (
+            "constellation_simultaneous"
+            if simultaneous
+            else ("constellation_each_triggers" if several else "constellation_enters")
+        )
+        return Scenario(name, "number" if count_asked else "yesno", 0.9, run, self._cards(q))
+
+    # -- must be blocked -----------------------------------------------------
+    def _must_be_blocked(self, q: Question) -> Scenario | None:
+        sources = [m for m in q.cards if m.of_kind("must_be_blocked")]
+        if not (
+            sources
+            or q.has(
+                r"must be blocked",
+                r"blocked if able",
+                r"(has|have) to be blocked",
+                r"all creatures able to block",
+                r"\blure\b",
+            )
+        ):
+            return None
+        if not q.has(r"\bblock"):
+            return None
+        abilities: list[Ability] = [a for m in sources for a in m.of_kind("must_be_blocked")]
+        by_all = any(isinstance(a, MustBeBlocked) and a.by_all for a in abilities) or q.has(
+            r"all creatures able to block", r"\blure\b"
+        )
+        card = sources[0].name if sources else MUST_BE_BLOCKED_REFERENCE
+        cards = tuple(m.name for m in sources) or (MUST_BE_BLOCKED_REFERENCE,)
+        n_attackers = (
+            2
+            if q.has(
+                r"(two|both|multiple|several) (attacking )?(creatures|attackers)",
+                r"two such",
+                r"each of them",
+            )
+            else 1
+        )
+        attackers = [
+            b.Attacker(
+                name=f"attacker {i}",
+                must_be_blocked=not by_all,
+                by_all=by_all,
+                card=card,
+                flying=q.has(
+                    r"(attacker|it|attacking creature) (has|with) flying", r"flying attacker"
+                ),
+            )
+            for i in range(1, n_attackers + 1)
+        ]
+        n_blockers = _count_before(q, r"(potential |possible |untapped )?(blockers|creatures)") or 3
+        if n_attackers == 2 and q.has(r"two (potential |possible )?blockers"):
+            n_blockers = 2
+        blockers = [
+            b.Blocker(name=f"creature {i}") for i in range(1, max(1, min(n_blockers, 6)) + 1)
+        ]
+        first = attackers[0].name
+
+        if q.has(r"same (attacker|creature|one)", r"both block (the same|one)"):
+            assignment = {bl.name: first for bl in blockers}
+            return Scenario(
+                "must_be_blocked_same_attacker",
+                "yesno",
+                0.92,
+                lambda: b.is_legal(attackers, blockers, assignment),
+                cards,
+            )
+        if q.has(r"how many"):
+            return Scenario(
+                "must_be_blocked_count",
+                "number",
+                0.9,
+                lambda: b.min_blockers(attackers, blockers, first),
+                cards,
+            )
+        if q.has(
+            r"\btapped (creature|blocker)",
+            r"creature that'?s? tapped",
+            r"can'?t block",
+            r"without (flying|reach)",
+            r"doesn'?t have (flying|reach)",
+        ):
+            special = blockers[0]
+            if q.has(r"\btapped (creature|blocker)", r"creature that'?s? tapped"):
+                special = special.model_copy(update={"tapped": True})
+            elif q.has(r"can'?t block"):
+                special = special.model_copy(update={"can_block": False})
+            else:
+                attackers = [a.model_copy(update={"flying": True}) for a in attackers]
+            blockers = [special, *blockers[1:]]
+            return Scenario(
+                "must_be_blocked_specific",
+                "yesno",
+                0.9,
+                lambda: b.must_block_with(attackers, blockers, first, special.name),
+                cards,
+            )
+        if q.has(
+            r"specific creature",
+            r"particular creature",
+            r"(choose|pick|decide) which",
+            r"any creature",
+            r"a certain creature",
+        ):
+            choose = q.has(r"(choose|pick|decide) which")
+
+            def run_specific() -> Ruling:
+                ruling = b.must_block_with(attackers, blockers, first, blockers[0].name)
+                return _flip(ruling) if choose else ruling
+
+            return Scenario("must_be_blocked_specific", "yesno", 0.88, run_specific, cards)
+        if q.has(
+            r"\b(all|every|each)\b.*\bblock",
+            r"everything (has|have) to block",
+            r"all of (them|their)",
+        ):
+            return Scenario(
+                "must_be_blocked_all",
+                "yesno",
+                0.92,
+                lambda: b.all_must_block(attackers, blockers, first),
+                cards,
+            )
+        return None
+
+
+def _many(q: Question) -> int:
+    m = re.search(
+        r"\b(two|three|four|five|both|several|multiple|\d)\b\s+(\w+\s+)?(permanents|creatures|cards|"
+        r"constellation|copies|eidolons|abilities|of them|things)",
+        q.lower,
+    )
+    if m:
+        word = m.group(1)
+        return int(word) if word.isdigit() else _NUMBERS.get(word, 2)
+    if q.has(r"\bboth\b", r"\beach\b") and len(_watcher_mentions(q)) <= 1:
+        return 2
+    return 1
+
+
+def _count_before(q: Question, pattern: str) -> int | None:
+    m = re.search(r"\b(\d+|one|two|three|four|five)\s+" + pattern, q.lower)
+    if not m:
+        return None
+    word = m.group(1)
+    return int(word) if word.isdigit() else _NUMBERS.get(word)
+
+
+def _describe(types: frozenset[str], subtypes: frozenset[str], token: bool) -> str:
+    words = " ".join(sorted(types, key=lambda t: t != "Enchantment")).lower()
+    sub = " ".join(sorted(subtypes)).lower()
+    return ("a " if not token else "a token ") + " ".join(w for w in (words, sub) if w)
+
+
+Event = tuple[c.How, str, frozenset[str] | None, frozenset[str], bool]
+
+
+def _event(q: Question) -> Event | None:
+    """How, under whose control, and what enters, as the question states it."""
+    if not q.has(
+        r"\benter",
+        r"\bcast",
+        r"\btoken",
+        r"\bcreate",
+        r"\breturn",
+        r"\bput",
+        r"\bphase",
+        r"\bbecomes?\b",
+        r"resolv",
+        r"into play",
+        r"\betb\b",
+        r"\breanimat",
+        r"\bflicker",
+        r"\bblink",
+        r"gain control",
+        r"\bsteal",
+    ):
+        return None
+    controller = (
+        OPPONENT
+        if q.has(
+            r"opponent('s|s'?)? (casts?|plays?|controls?|creates?|resolves?|puts?|returns?|enchantment)",
+            r"under (my |an |the |their |his |her )?opponent'?s?'? control",
+            r"under their control",
+            r"opponent('s|s'?)? side",
+        )
+        and not q.has(r"under my control")
+        else YOU
+    )
+    if q.has(r"phas(es|ed|ing)? in"):
+        how: c.How = "phase_in"
+    elif q.has(
+        r"becomes? an? (\w+ )?enchantment", r"turns? into an enchantment", r"is now an enchantment"
+    ):
+        how = "becomes"
+    elif q.has(r"gain(s|ed)? control", r"\bsteal", r"take control", r"exchange control"):
+        how = "control_change"
+    elif q.has(r"\btoken", r"\bcreates?\b"):
+        how = "token"
+    elif q.has(r"graveyard", r"\breanimat", r"\breturns?\b"):
+        how = "reanimate"
+    elif q.has(r"\bflicker", r"\bblink", r"exile[sd]? and return"):
+        how = "flicker"
+    elif q.has(
+        r"\bput (it |an? |the )?(\w+ )?(\w+ )?onto the battlefield",
+        r"\bputs?\b.*onto the battlefield",
+        r"into play",
+    ):
+        how = "put"
+    elif q.has(r"\bcasts?\b", r"\bcasting\b") and not q.has(
+        r"\benters?\b", r"resolv", r"comes? into play"
+    ):
+        how = "cast"
+    else:
+        how = "resolve"
+    token = how == "token"
+    subtypes: frozenset[str] = frozenset()
+    types: frozenset[str] | None
+    entering_named = [m for m in q.cards if not m.of_kind("enchantment_enters")]
+    if q.has(r"enchantment creature", r"creature enchantment"):
+        types = frozenset({"Enchantment", "Creature"})
+    elif q.has(r"enchantment artifact", r"artifact enchantment"):
+        types = frozenset({"Enchantment", "Artifact"})
+    elif q.has(r"enchantment land", r"land enchantment"):
+        types = frozenset({"Enchantment", "Land"})
+    elif q.has(r"\bbestow"):
+        types = frozenset({"Enchantment"})
+        subtypes = frozenset({"Aura"})
+    elif q.has(_ENCHANTMENT_SUBTYPES):
+        m = re.search(_ENCHANTMENT_SUBTYPES, q.lower)
+        types = frozenset({"Enchantment"})
+        subtypes = frozenset({m.group(1).capitalize()}) if m else frozenset()
+    elif q.has(r"\benchantments?\b"):
+        types = frozenset({"Enchantment"})
+    elif entering_named:
+        types = entering_named[0].card.types
+        subtypes = entering_named[0].card.subtypes
+    elif q.has(r"\b(creature|artifact|land|planeswalker)s?\b") and how not in (
+        "phase_in",
+        "becomes",
+    ):
+        word = re.search(r"\b(creature|artifact|land|planeswalker)s?\b", q.lower)
+        types = frozenset({word.group(1).capitalize()}) if word else None
+    else:
+        types = None
+    return how, controller, types, subtypes, token

@@ -1,0 +1,592 @@
+"""Kicker family: maps questions about kicker, multikicker, costs, mana value, copies and X onto the engine."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from bot.ask.question import CardMention, Question, Scenario
+from engine import kicker as k
+from engine.abilities import IfKicked, Kicker, KickerCost
+from engine.model import OPPONENT, GameState, Permanent, Spell
+from engine.ruling import Rule, Ruling, Trace
+
+# A card whose official rulings state the general kicker rules (copies, putting
+# onto the battlefield, total cost), quoted when the question names no card.
+REFERENCE_CARD = "Skyclave Shade"
+
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_ALT_WORDS = (
+    "flashback",
+    "escape",
+    "overload",
+    "evoke",
+    "dash",
+    "madness",
+    "foretell",
+    "plot",
+    "alternative cost",
+    "alternate cost",
+    "spectacle",
+    "surge",
+    "emerge",
+    "prowl",
+)
+_FREE_WORDS = ("cascade", "without paying", "for free", "discover", "free cast")
+
+
+def _missing(*facts: str) -> Callable[[], Ruling]:
+    def run() -> Ruling:
+        return Ruling(verdict=None, missing=facts)
+
+    return run
+
+
+def _times_asked(q: Question) -> int | None:
+    if q.has(r"\btwice\b", r"more than once", r"multiple times", r"\bagain\b", r"second time"):
+        return 2
+    if q.has(r"\bthrice\b"):
+        return 3
+    n = q.count_word(r"times\b")
+    if n is not None and n > 0:
+        return n
+    if q.has(r"\bonce\b"):
+        return 1
+    return None
+
+
+class KickerHandler:
+    """Kicker and multikicker: payments, total cost, mana value, copies, zone changes, kicked triggers."""
+
+    family = "kicker"
+
+    def scenarios(self, q: Question) -> list[Scenario]:
+        mention = q.card_with("kicker")
+        about_kicker = (
+            mention is not None
+            or q.fuzzy_has("kicker")
+            or q.has(r"\bkick(ed|ing|s)?\b", r"\bunkicked\b")
+        )
+        out: list[Scenario] = []
+        if about_kicker:
+            for build in (
+                self._pay_times,
+                self._total_cost,
+                self._copy_spell,
+                self._copy_permanent,
+                self._zone_change,
+                self._put_onto_battlefield,
+                self._alternative,
+                self._trigger_target,
+                self._target_illegal,
+            ):
+                s = build(q, mention)
+                if s is not None:
+                    out.append(s)
+        for build in (self._mana_value, self._x_etb):
+            s = build(q, mention)
+            if s is not None:
+                out.append(s)
+        return out
+
+    # -- helpers -------------------------------------------------------------
+    @staticmethod
+    def _cards(mention: CardMention | None) -> tuple[str, ...]:
+        return (mention.name,) if mention else (REFERENCE_CARD,)
+
+    @staticmethod
+    def _kicker(mention: CardMention | None) -> Kicker | None:
+        if mention is None:
+            return None
+        found = [a for a in mention.of_kind("kicker") if isinstance(a, Kicker)]
+        return found[0] if found else None
+
+    @staticmethod
+    def _which(q: Question, kicker: Kicker) -> int | None:
+        """The kicker cost the question names, by its mana cost or its color."""
+        costs = q.mana_costs()
+        for i, kc in enumerate(kicker.costs):
+            if kc.mana is not None and any(str(c) == str(kc.mana) for c in costs):
+                return i
+        for word, letter in _COLOR_WORDS.items():
+            if q.has(rf"\b{word}\b"):
+                hits = [
+                    i
+                    for i, kc in enumerate(kicker.costs)
+                    if kc.mana and letter in "".join(kc.mana.parts)
+                ]
+                if len(hits) == 1:
+                    return hits[0]
+        if q.has(r"\bfirst\b"):
+            return 0
+        if q.has(r"\bsecond\b") and len(kicker.costs) > 1:
+            return 1
+        if len(kicker.costs) == 1:
+            return 0
+        return None
+
+    @staticmethod
+    def _both(q: Question) -> bool:
+        return q.has(
+            r"\bboth\b",
+            r"\ball (of )?(the |its |their )?kick",
+            r"\band/or\b",
+            r"\beach kicker",
+            r"\btwo kicker",
+        )
+
+    # -- scenarios -----------------------------------------------------------
+    def _pay_times(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        if not q.has(r"\b(can|could|may|allowed|able|possible|legal)\b"):
+            return None
+        if not q.has(r"\b(pay|kick|use|cast)"):
+            return None
+        if q.has(
+            r"total cost",
+            r"how much",
+            r"mana value",
+            r"\bcmc\b",
+            r"\bcopy\b",
+            r"flashback",
+            r"cascade",
+            r"without (paying|casting)",
+            r"onto the battlefield",
+        ):
+            return None
+        kicker = self._kicker(mention)
+        multi_named = q.fuzzy_has("multikicker")
+        if kicker is None:
+            if mention is not None:
+                return None
+            both = self._both(q)
+            kicker = Kicker(
+                costs=(KickerCost(), KickerCost()) if both else (KickerCost(),), multi=multi_named
+            )
+        both = self._both(q)
+        if both:
+            payments = {i: 1 for i in range(max(2, len(kicker.costs)))}
+            times_note = "both"
+        else:
+            times = _times_asked(q)
+            if times is None:
+                return None
+            which = self._which(q, kicker)
+            if which is None:
+                return Scenario(
+                    "kicker_pay_times",
+                    "yesno",
+                    0.6,
+                    _missing("which kicker cost"),
+                    self._cards(mention),
+                )
+            payments = {which: times}
+            times_note = str(times)
+        name = mention.name if mention else None
+        fixed = kicker
+
+        def run() -> Ruling:
+            return k.kicker_payments(fixed, payments, name)
+
+        score = 0.9 if (mention or times_note == "both" or q.fuzzy_has("kicker")) else 0.7
+        return Scenario("kicker_pay_times", "yesno", score, run, self._cards(mention))
+
+    def _total_cost(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        if not q.has(
+            r"total cost",
+            r"how much (mana )?(do|does|would|will|to)",
+            r"what (does|would) it cost",
+            r"cost to cast",
+            r"how much (is|would) it",
+            r"what do i (need to )?pay",
+            r"how much to cast",
+        ):
+            return None
+        if mention is None:
+            return None
+        kicker = self._kicker(mention)
+        if kicker is None:
+            return None
+        card = mention.card
+        base = card.front.mana_cost
+        kicked: list[int] = []
+        if self._both(q):
+            kicked = list(range(len(kicker.costs)))
+        elif kicker.multi:
+            times = _times_asked(q)
+            if times is None and q.has(r"\bkicked\b"):
+                return Scenario(
+                    "kicker_total_cost",
+                    "mana",
+                    0.6,
+                    _missing("how many times it was kicked"),
+                    self._cards(mention),
+                )
+            kicked = [0] * (times or 0)
+        elif q.has(
+            r"\bkick(ed|ing)\b", r"with (its |the )?kicker", r"pay(ing)? (the |its )?kicker"
+        ):
+            which = self._which(q, kicker)
+            if which is None:
+                return Scenario(
+                    "kicker_total_cost",
+                    "mana",
+                    0.6,
+                    _missing("which kicker cost was paid"),
+                    self._cards(mention),
+                )
+            kicked = [which]
+            times = _times_asked(q)
+            if times and times > 1:
+                kicked = [which] * times
+        without = any(q.has(rf"{w}") for w in _FREE_WORDS)
+        if any(q.has(rf"\b{w}") for w in _ALT_WORDS):
+            return Scenario(
+                "kicker_total_cost",
+                "mana",
+                0.6,
+                _missing("the alternative cost"),
+                self._cards(mention),
+            )
+        increase = _amount(q, r"(?:cost|costs)\s+\{?(\d+)\}?\s+more")
+        reduction = _amount(q, r"(?:cost|costs)\s+\{?(\d+)\}?\s+less")
+        x = q.x_value()
+        name = mention.name
+
+        def run() -> Ruling:
+            return k.total_cost(
+                base,
+                kicker=kicker,
+                kicked=tuple(kicked),
+                without_paying=without,
+                increase=increase,
+                reduction=reduction,
+                x=x,
+                card=name,
+            )
+
+        return Scenario("kicker_total_cost", "mana", 0.9, run, self._cards(mention))
+
+    def _mana_value(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        if not (q.fuzzy_has("mana value") or q.has(r"\bcmc\b", r"converted mana cost", r"\bmv\b")):
+            return None
+        kickerish = mention is not None or q.fuzzy_has("kick")
+        on_stack = q.has(
+            r"on the stack",
+            r"while (casting|it'?s being cast)",
+            r"\bas a spell\b",
+            r"\bspell\b(?! on the battlefield)",
+        ) and not q.has(r"on the battlefield", r"in (my |the )?(graveyard|hand)")
+        x = q.x_value()
+        if mention is not None:
+            cost = mention.card.front.mana_cost
+            name: str | None = mention.name
+        else:
+            costs = q.mana_costs()
+            if costs and not q.has(r"kicker \{"):
+                cost = costs[0]
+                name = None
+            elif kickerish and q.has(r"\b(change|increase|affect|raise)"):
+                return Scenario(
+                    "kicker_mana_value_unchanged", "yesno", 0.8, _unchanged, (REFERENCE_CARD,)
+                )
+            else:
+                return None
+        if q.has(r"\b(change|increase|affect|raise)") and kickerish and mention is not None:
+            return Scenario(
+                "kicker_mana_value_unchanged", "yesno", 0.8, _unchanged, self._cards(mention)
+            )
+        if not kickerish and not cost.has_x:
+            return None
+        if cost.has_x and not q.has(
+            r"on the stack",
+            r"on the battlefield",
+            r"in (my |the )?(graveyard|hand)",
+            r"\bspell\b",
+            r"\bpermanent\b",
+        ):
+            return Scenario(
+                "kicker_mana_value",
+                "number",
+                0.6,
+                _missing("where the object is (stack or not)"),
+                self._cards(mention),
+            )
+        kicked = q.has(r"\bkicked\b") and not q.has(r"\bunkicked\b", r"not kicked")
+        fixed = cost
+
+        def run() -> Ruling:
+            return k.mana_value(fixed, on_stack=on_stack, x=x, kicked=kicked, card=name)
+
+        return Scenario(
+            "kicker_mana_value", "number", 0.9 if kickerish else 0.7, run, self._cards(mention)
+        )
+
+    def _copy_spell(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        if not q.has(r"\bcop(y|ies|ied)\b"):
+            return None
+        if q.has(
+            r"enters? (the battlefield )?as a copy",
+            r"copy of (a|the|that|my|an)? ?kicked (creature|permanent)",
+            r"\bclone\b",
+            r"copy of .* on the battlefield",
+            r"becomes? a copy",
+        ):
+            return None
+        if not q.has(
+            r"\bspell\b", r"on the stack", r"\bfork\b", r"twincast", r"copy (a|the|that) kicked"
+        ):
+            return None
+        unkicked = q.has(r"\bunkicked\b", r"(wasn't|was not|isn't|not) kicked")
+        spell = Spell(
+            name=mention.name if mention else "the spell",
+            kicked=() if unkicked else (0,),
+            types=mention.card.types if mention else frozenset(),
+        )
+
+        def run() -> Ruling:
+            return k.copy_spell(spell)[1]
+
+        return Scenario("kicker_copy_spell", "yesno", 0.9, run, self._cards(mention))
+
+    def _copy_permanent(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        if not q.has(
+            r"enters? (the battlefield )?as a copy",
+            r"\bclone\b",
+            r"becomes? a copy",
+            r"copy of (a|the|that|my|an)? ?kicked (creature|permanent|artifact|enchantment)",
+            r"token copy",
+            r"copy of .* on the battlefield",
+        ):
+            return None
+        if q.has(r"\bspell\b", r"on the stack"):
+            return None
+        original = Permanent(
+            name=mention.name if mention else "the kicked permanent",
+            types=mention.card.types if mention else frozenset({"Creature"}),
+            kicked=(0,),
+        )
+
+        def run() -> Ruling:
+            return k.copy_permanent(original)[1]
+
+        return Scenario("kicker_copy_permanent", "yesno", 0.9, run, self._cards(mention))
+
+    def _zone_change(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        if not q.has(
+            r"\breturn",
+            r"reanimat",
+            r"\bflicker",
+            r"\bblink",
+            r"dies and (comes|come) back",
+            r"comes? back",
+            r"from (my|the|your|a|their) graveyard",
+            r"\bexiled? and return",
+        ):
+            return None
+        if not q.has(r"\bkicked\b", r"\bkick(er)?\b", r"is it kicked", r"was it kicked"):
+            return None
+        if q.has(r"\bcast\w*\b.*from (my|the|your) graveyard", r"flashback", r"escape"):
+            return None
+        perm = Permanent(
+            name=mention.name if mention else "the creature",
+            types=mention.card.types if mention else frozenset({"Creature"}),
+            kicked=(0,),
+        )
+
+        def run() -> Ruling:
+            return k.zone_change(perm)[1]
+
+        return Scenario("kicker_zone_change", "yesno", 0.88, run, self._cards(mention))
+
+    def _put_onto_battlefield(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        if not q.has(
+            r"(put|puts|putting|placed?) (it |him |her |them )?(directly )?onto the battlefield",
+            r"without casting",
+            r"\bcheat(ed|ing)? (it )?(into play|in)",
+            r"sneak attack",
+        ):
+            return None
+        name = mention.name if mention else None
+
+        def run() -> Ruling:
+            return k.can_kick("put", name)
+
+        return Scenario("kicker_put_onto_battlefield", "yesno", 0.9, run, self._cards(mention))
+
+    def _alternative(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        free = any(q.has(rf"{w}") for w in _FREE_WORDS)
+        alt = any(q.has(rf"\b{w}") for w in _ALT_WORDS)
+        if not (free or alt):
+            return None
+        if not q.has(r"\b(can|could|may|still|able|allowed)\b") or not q.has(r"\b(pay|kick)"):
+            return None
+        name = mention.name if mention else None
+        way: k.EntryWay = "without_paying" if free else "alternative"
+
+        def run() -> Ruling:
+            return k.can_kick(way, name)
+
+        return Scenario("kicker_alternative_cost", "yesno", 0.9, run, self._cards(mention))
+
+    def _trigger_ability(
+        self, q: Question, mention: CardMention | None
+    ) -> tuple[Kicker, IfKicked] | None:
+        kicker = self._kicker(mention)
+        if kicker is None or mention is None:
+            return None
+        triggers = [
+            a for a in mention.of_kind("if_kicked") if isinstance(a, IfKicked) and a.targets
+        ]
+        if not triggers:
+            return None
+        if len(triggers) == 1:
+            return kicker, triggers[0]
+        which = self._which(q, kicker)
+        chosen = [a for a in triggers if a.which == which] if which is not None else []
+        return (kicker, chosen[0]) if len(chosen) == 1 else None
+
+    def _trigger_target(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        if not q.has(r"\btarget"):
+            return None
+        if not q.has(
+            r"have to", r"\bmust\b", r"what (can|does|will|could)", r"which", r"who", r"forced"
+        ):
+            return None
+        if q.has(r"resolves", r"in response", r"gets? tapped", r"becomes? tapped"):
+            return None
+        found = self._trigger_ability(q, mention)
+        if found is None or mention is None:
+            return None
+        kicker, ability = found
+        if not q.has(r"\bonly\b", r"no other", r"nothing else", r"\bno (untapped )?creatures?\b"):
+            return Scenario(
+                "kicker_trigger_target",
+                "card",
+                0.6,
+                _missing("what else is on the battlefield"),
+                (mention.name,),
+            )
+        kicked = (ability.which,) if ability.which is not None else (0,)
+        source = Permanent(
+            name=mention.name,
+            types=mention.card.types,
+            kicked=kicked,
+            abilities=mention.abilities(),
+            card=mention.card,
+        )
+        state = GameState(battlefield=(source,))
+
+        def run() -> Ruling:
+            return k.kicked_trigger(state, source, ability, kicker)
+
+        return Scenario("kicker_trigger_target", "card", 0.9, run, (mention.name,))
+
+    def _target_illegal(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        change = _target_change(q)
+        if change is None:
+            return None
+        if not q.has(r"\btarget", r"\btrigger"):
+            return None
+        found = self._trigger_ability(q, mention)
+        if found is None or mention is None:
+            return None
+        _, ability = found
+        spec = ability.targets[0]
+        source = Permanent(
+            name=mention.name,
+            types=mention.card.types,
+            kicked=(ability.which or 0,),
+            card=mention.card,
+        )
+        target = Permanent(
+            name="the targeted creature",
+            controller=OPPONENT,
+            types=frozenset({"Creature"}),
+            tapped=change == "tapped",
+        )
+        battlefield: tuple[Permanent, ...] = (source,) if change == "gone" else (source, target)
+        state = GameState(battlefield=battlefield)
+        inverted = q.has(
+            r"fizzle",
+            r"countered",
+            r"(doesn't|does not|won't|will not|not) resolve",
+            r"removed from",
+        )
+
+        def run() -> Ruling:
+            ruling = k.resolve_targeted(state, source, {spec: "the targeted creature"})
+            if not inverted:
+                return ruling
+            flipped = {"yes": "no", "no": "yes"}.get(ruling.verdict or "")
+            return Ruling(verdict=flipped, steps=ruling.steps)
+
+        return Scenario("kicker_target_illegal", "yesno", 0.9, run, (mention.name,))
+
+    def _x_etb(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        if not q.has(r"\bx\b") or not q.has(r"\benters?\b", r"\betb\b", r"enters-the-battlefield"):
+            return None
+        if not q.has(
+            r"what (is|'s) (the value of )?x",
+            r"value of x",
+            r"what x",
+            r"x (is|be|equal)",
+            r"x for",
+        ):
+            return None
+        if q.has(r"mana value", r"\bcmc\b"):
+            return None
+        x = q.x_value()
+        if x is None:
+            m = re.search(r"(?:with|for|cast for)\s+x\s*(?:=|of|as)?\s*(\d+)", q.lower)
+            x = int(m.group(1)) if m else None
+        on_permanent = q.has(
+            r"on the (permanent|battlefield)", r"of the permanent", r"permanent's x"
+        )
+        spell = Spell(name=mention.name if mention else "the spell", x=x)
+
+        def run() -> Ruling:
+            if on_permanent:
+                t = Trace()
+                t.step(Rule.X_ETB, "On the battlefield, X on the permanent itself is 0.")
+                return t.ruling("0")
+            return k.x_for_etb(spell)
+
+        return Scenario("kicker_x_etb", "number", 0.8, run, self._cards(mention))
+
+
+def _unchanged() -> Ruling:
+    t = Trace()
+    t.step(Rule.MANA_VALUE, "Mana value comes from the mana cost alone.", REFERENCE_CARD)
+    t.step(
+        Rule.TOTAL_COST,
+        "Kicker adds to the total cost paid, never to the mana cost; the mana value is unchanged.",
+        REFERENCE_CARD,
+    )
+    return t.ruling("no")
+
+
+def _amount(q: Question, pattern: str) -> int:
+    m = re.search(pattern, q.lower)
+    return int(m.group(1)) if m else 0
+
+
+def _target_change(q: Question) -> str | None:
+    if not q.has(
+        r"before (it|the trigger|the ability|that) resolves",
+        r"in response",
+        r"by the time",
+        r"before resolution",
+        r"then",
+        r"gets?",
+        r"becomes?",
+    ):
+        return None
+    if q.has(r"(gets?|becomes?|is|was) tapped", r"taps? (it|the target|that creature)"):
+        return "tapped"
+    if q.has(
+        r"\b(dies|died|destroyed|sacrificed|exiled|bounced|leaves)",
+        r"removed from the battlefield",
+        r"returned to (its owner's )?hand",
+    ):
+        return "gone"
+    return None

@@ -1,0 +1,284 @@
+"""Declaring blockers: restrictions, 'must be blocked if able' requirements and their maximum (CR 509.1c)."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable, Mapping, Sequence
+
+from pydantic import BaseModel, ConfigDict
+
+from engine.abilities import Keyword, MustBeBlocked
+from engine.errors import IllegalActionError
+from engine.model import Permanent
+from engine.ruling import Rule, Ruling, Trace
+
+# Assignments tried at most; (attackers + 1) ** blockers grows fast.
+MAX_ASSIGNMENTS = 50_000
+
+Assignment = Mapping[str, str | None]
+
+
+class Attacker(BaseModel):
+    """An attacking creature and what constrains blocking it."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str
+    must_be_blocked: bool = False
+    by_all: bool = False
+    flying: bool = False
+    menace: bool = False
+    card: str | None = None
+
+    @classmethod
+    def from_permanent(
+        cls, perm: Permanent, must_be_blocked: bool = False, by_all: bool = False
+    ) -> Attacker:
+        names = _keywords(perm)
+        mbb = [a for a in perm.abilities if isinstance(a, MustBeBlocked) and a.subject == "self"]
+        return cls(
+            name=perm.name,
+            must_be_blocked=must_be_blocked or any(not a.by_all for a in mbb),
+            by_all=by_all or any(a.by_all for a in mbb),
+            flying="flying" in names,
+            menace="menace" in names,
+            card=perm.card.name if perm.card else None,
+        )
+
+
+class Blocker(BaseModel):
+    """A creature the defending player controls."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str
+    tapped: bool = False
+    can_block: bool = True
+    flying: bool = False
+    reach: bool = False
+
+    @classmethod
+    def from_permanent(cls, perm: Permanent) -> Blocker:
+        names = _keywords(perm)
+        return cls(
+            name=perm.name,
+            tapped=perm.tapped,
+            can_block="can't block" not in names,
+            flying="flying" in names,
+            reach="reach" in names,
+        )
+
+
+def _keywords(perm: Permanent) -> set[str]:
+    return {a.name.casefold() for a in perm.abilities if isinstance(a, Keyword)}
+
+
+def can_block(blocker: Blocker, attacker: Attacker) -> tuple[bool, Rule | None, str]:
+    """Whether this one creature may block that attacker, ignoring other blockers."""
+    if blocker.tapped:
+        return False, Rule.BLOCKERS_UNTAPPED, f"{blocker.name} is tapped and can't block"
+    if not blocker.can_block:
+        return False, Rule.BLOCK_RESTRICTIONS, f"{blocker.name} can't block"
+    if attacker.flying and not (blocker.flying or blocker.reach):
+        return (
+            False,
+            Rule.FLYING,
+            f"{blocker.name} has neither flying nor reach to block {attacker.name}",
+        )
+    return True, None, ""
+
+
+def _legal(attackers: Sequence[Attacker], assignment: Assignment) -> bool:
+    for a in attackers:
+        count = sum(1 for v in assignment.values() if v == a.name)
+        if a.menace and count == 1:
+            return False
+    return True
+
+
+def requirements_obeyed(
+    attackers: Sequence[Attacker], blockers: Sequence[Blocker], assignment: Assignment
+) -> int:
+    """Requirements obeyed: one per 'must be blocked' attacker that is blocked, and one per
+    creature able to block a 'block it if able' (Lure) attacker that does block it."""
+    obeyed = 0
+    for a in attackers:
+        if a.must_be_blocked and any(v == a.name for v in assignment.values()):
+            obeyed += 1
+        if a.by_all:
+            for b in blockers:
+                if can_block(b, a)[0] and assignment.get(b.name) == a.name:
+                    obeyed += 1
+    return obeyed
+
+
+def legal_assignments(
+    attackers: Sequence[Attacker], blockers: Sequence[Blocker]
+) -> list[dict[str, str | None]]:
+    """Every blocker declaration that breaks no restriction (CR 509.1a-b), bounded in size."""
+    options: list[list[str | None]] = []
+    for b in blockers:
+        opts: list[str | None] = [None]
+        opts.extend(a.name for a in attackers if can_block(b, a)[0])
+        options.append(opts)
+    size = 1
+    for opts in options:
+        size *= len(opts)
+    if size > MAX_ASSIGNMENTS:
+        raise IllegalActionError(f"too many possible blocks to check ({size})")
+    out: list[dict[str, str | None]] = []
+    for combo in itertools.product(*options):
+        assignment = {b.name: choice for b, choice in zip(blockers, combo, strict=True)}
+        if _legal(attackers, assignment):
+            out.append(assignment)
+    return out
+
+
+def maximal_assignments(
+    attackers: Sequence[Attacker], blockers: Sequence[Blocker]
+) -> tuple[list[dict[str, str | None]], int]:
+    """The legal declarations obeying the most requirements, and that number (CR 509.1c)."""
+    legal = legal_assignments(attackers, blockers)
+    scored = [(requirements_obeyed(attackers, blockers, a), a) for a in legal]
+    best = max((s for s, _ in scored), default=0)
+    return [a for s, a in scored if s == best], best
+
+
+def _explain(t: Trace, attackers: Sequence[Attacker], blockers: Sequence[Blocker]) -> None:
+    for a in attackers:
+        if a.must_be_blocked:
+            t.step(
+                Rule.BLOCK_REQUIREMENTS,
+                f"{a.name} must be blocked if able: one requirement, met by a single blocker.",
+                a.card,
+            )
+        if a.by_all:
+            t.step(
+                Rule.BLOCK_REQUIREMENTS,
+                f"Every creature able to block {a.name} has a requirement to block it.",
+                a.card,
+            )
+        if a.menace:
+            t.step(Rule.MENACE, f"{a.name} can't be blocked except by two or more creatures.")
+    for b in blockers:
+        for a in attackers:
+            ok, rule, why = can_block(b, a)
+            if not ok:
+                t.step(rule, why + ".")
+                break
+
+
+def solve(
+    attackers: Sequence[Attacker], blockers: Sequence[Blocker]
+) -> tuple[dict[str, str | None], Ruling]:
+    """A legal declaration obeying as many requirements as possible; verdict is that number."""
+    t = Trace()
+    _explain(t, attackers, blockers)
+    best, obeyed = maximal_assignments(attackers, blockers)
+    chosen = min(best, key=lambda a: sum(v is not None for v in a.values()))
+    blocks = ", ".join(f"{b} blocks {a}" for b, a in chosen.items() if a) or "no blocks"
+    t.step(
+        Rule.BLOCK_REQUIREMENTS,
+        f"At most {obeyed} requirement(s) can be obeyed without breaking a restriction; "
+        f"for example: {blocks}.",
+    )
+    return chosen, t.ruling(str(obeyed))
+
+
+def holds_always(
+    attackers: Sequence[Attacker],
+    blockers: Sequence[Blocker],
+    claim: Callable[[Assignment], bool],
+    claim_text: str,
+) -> Ruling:
+    """Must ``claim`` hold in every legal declaration that obeys the most requirements?"""
+    t = Trace()
+    _explain(t, attackers, blockers)
+    best, obeyed = maximal_assignments(attackers, blockers)
+    t.step(
+        Rule.BLOCK_REQUIREMENTS,
+        f"A declaration must obey the most requirements possible without breaking a restriction: {obeyed}.",
+    )
+    counter = next((a for a in best if not claim(a)), None)
+    if counter is None:
+        t.step(Rule.BLOCK_REQUIREMENTS, f"Every such declaration has {claim_text}.")
+        return t.ruling("yes")
+    blocks = ", ".join(f"{b} blocks {a}" for b, a in counter.items() if a) or "no blocks"
+    t.step(
+        Rule.BLOCK_REQUIREMENTS, f"Not required: {blocks} is legal and doesn't have {claim_text}."
+    )
+    return t.ruling("no")
+
+
+def all_must_block(
+    attackers: Sequence[Attacker], blockers: Sequence[Blocker], attacker: str
+) -> Ruling:
+    """Must every creature able to block ``attacker`` block it?"""
+    target = next(a for a in attackers if a.name == attacker)
+    able = [b.name for b in blockers if can_block(b, target)[0]]
+    return holds_always(
+        attackers,
+        blockers,
+        lambda asg: all(asg.get(n) == attacker for n in able),
+        f"every creature able to block {attacker} blocking it",
+    )
+
+
+def must_block_with(
+    attackers: Sequence[Attacker], blockers: Sequence[Blocker], attacker: str, blocker: str
+) -> Ruling:
+    """Must this particular creature block ``attacker``?"""
+    return holds_always(
+        attackers,
+        blockers,
+        lambda asg: asg.get(blocker) == attacker,
+        f"{blocker} blocking {attacker}",
+    )
+
+
+def min_blockers(
+    attackers: Sequence[Attacker], blockers: Sequence[Blocker], attacker: str
+) -> Ruling:
+    """The fewest creatures that must block ``attacker`` in a declaration obeying the most requirements."""
+    t = Trace()
+    _explain(t, attackers, blockers)
+    best, obeyed = maximal_assignments(attackers, blockers)
+    fewest = min(sum(1 for v in a.values() if v == attacker) for a in best)
+    t.step(
+        Rule.BLOCK_REQUIREMENTS,
+        f"Obeying the most requirements ({obeyed}) needs at least {fewest} blocker(s) on {attacker}.",
+    )
+    return t.ruling(str(fewest))
+
+
+def is_legal(
+    attackers: Sequence[Attacker], blockers: Sequence[Blocker], assignment: Assignment
+) -> Ruling:
+    """Is this blocker declaration legal (restrictions, then the requirement maximum)?"""
+    t = Trace()
+    _explain(t, attackers, blockers)
+    by_name = {a.name: a for a in attackers}
+    for b in blockers:
+        choice = assignment.get(b.name)
+        if choice is None:
+            continue
+        ok, rule, why = can_block(b, by_name[choice])
+        if not ok:
+            t.step(rule, why + ", so the declaration is illegal.")
+            return t.ruling("no")
+    if not _legal(attackers, assignment):
+        t.step(Rule.MENACE, "A creature with menace is blocked by only one creature.")
+        return t.ruling("no")
+    _, best = maximal_assignments(attackers, blockers)
+    obeyed = requirements_obeyed(attackers, blockers, assignment)
+    if obeyed < best:
+        t.step(
+            Rule.BLOCK_REQUIREMENTS,
+            f"It obeys {obeyed} requirement(s) but {best} could be obeyed, so it is illegal.",
+        )
+        return t.ruling("no")
+    t.step(
+        Rule.BLOCK_REQUIREMENTS,
+        f"It obeys the most requirements possible ({best}) and breaks no restriction.",
+    )
+    return t.ruling("yes")

@@ -1,0 +1,258 @@
+"""Enchantments entering: constellation triggers, Aura and bestow resolution, and trigger order."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from engine.abilities import EnchantmentEnters
+from engine.model import GameState, Permanent, Spell
+from engine.ruling import Rule, Ruling, Trace
+
+# How the permanents arrive. Only the first group is a zone change onto the battlefield.
+How = Literal[
+    "resolve",
+    "put",
+    "token",
+    "reanimate",
+    "flicker",
+    "copy",
+    "cast",
+    "phase_in",
+    "becomes",
+    "control_change",
+]
+_ENTERS: frozenset[str] = frozenset({"resolve", "put", "token", "reanimate", "flicker", "copy"})
+
+
+@dataclass(frozen=True)
+class Triggered:
+    """One enchantment-enters ability that triggered: its source and what entered."""
+
+    source: str
+    controller: str
+    entered: str
+
+
+def _watchers(state: GameState, entering: Sequence[Permanent]) -> list[Permanent]:
+    # Newcomers count as well as permanents already there (CR 603.6a).
+    out = [p for p in state.battlefield if not p.phased_out]
+    names = {id(p) for p in out}
+    out.extend(p for p in entering if id(p) not in names)
+    return out
+
+
+def _card(perm: Permanent) -> str | None:
+    return perm.card.name if perm.card else None
+
+
+def _abilities(perm: Permanent) -> list[EnchantmentEnters]:
+    return [a for a in perm.abilities if isinstance(a, EnchantmentEnters)]
+
+
+def _matches(
+    watcher: Permanent, ability: EnchantmentEnters, entered: Permanent
+) -> tuple[bool, str]:
+    types = {"Enchantment", *(t.capitalize() for t in ability.also)}
+    if not types & entered.types:
+        return False, f"{entered.name} isn't an enchantment"
+    is_self = entered is watcher
+    if is_self and ability.another and not ability.includes_self:
+        return False, f"{entered.name} is the ability's own source and it says 'another'"
+    if ability.nontoken and entered.token:
+        return False, f"{entered.name} is a token and the ability says 'nontoken'"
+    if ability.whose == "you" and entered.controller != watcher.controller:
+        return (
+            False,
+            f"{entered.name} enters under {entered.controller}'s control, not {watcher.controller}'s",
+        )
+    if ability.whose == "opponent" and entered.controller == watcher.controller:
+        return False, f"{entered.name} enters under its own controller's control, not an opponent's"
+    return True, ""
+
+
+def enters(
+    state: GameState,
+    entering: Sequence[Permanent],
+    how: How = "resolve",
+    watcher: str | None = None,
+) -> tuple[list[Triggered], Ruling]:
+    """Which enchantment-enters abilities trigger as ``entering`` arrive ``how`` (CR 603.2, 603.6a).
+
+    ``watcher`` narrows the verdict to one permanent's abilities. The verdict is
+    "yes" when at least one (of the watcher's) abilities triggers.
+    """
+    t = Trace()
+    if how == "cast":
+        t.step(
+            Rule.TRIGGER_EVENT,
+            "Casting a spell isn't an enchantment entering the battlefield; the ability can trigger "
+            "only when the spell resolves and the permanent enters.",
+        )
+        return [], t.ruling("no")
+    if how == "phase_in":
+        t.step(
+            Rule.PHASING_NO_ENTER, "Phasing in isn't entering the battlefield, so nothing triggers."
+        )
+        return [], t.ruling("no")
+    if how == "becomes":
+        t.step(
+            Rule.TRIGGER_EVENT,
+            "A permanent that becomes an enchantment didn't enter the battlefield, so nothing triggers.",
+        )
+        return [], t.ruling("no")
+    if how == "control_change":
+        t.step(
+            Rule.TRIGGER_EVENT,
+            "Gaining control of an enchantment isn't it entering the battlefield, so nothing triggers.",
+        )
+        return [], t.ruling("no")
+    if how == "token":
+        t.step(Rule.TRIGGER_EVENT, "Creating a token puts it onto the battlefield: it enters.")
+    elif how == "reanimate":
+        t.step(
+            Rule.TRIGGER_EVENT,
+            "Returning a card from a graveyard to the battlefield makes it enter.",
+        )
+    elif how == "put":
+        t.step(
+            Rule.TRIGGER_EVENT,
+            "Putting a permanent onto the battlefield makes it enter, cast or not.",
+        )
+    elif how == "flicker":
+        t.step(Rule.NEW_OBJECT, "A permanent that leaves and returns enters again as a new object.")
+    if len(entering) > 1:
+        t.step(
+            Rule.SIMULTANEOUS_ENTER,
+            "Permanents entering at the same time each see the others enter, as well as themselves.",
+        )
+    fired: list[Triggered] = []
+    for perm in _watchers(state, entering):
+        for ability in _abilities(perm):
+            hits = 0
+            for entered in entering:
+                ok, why = _matches(perm, ability, entered)
+                if not ok:
+                    if watcher is None or perm.name.casefold() == watcher.casefold():
+                        t.step(
+                            Rule.TRIGGER_EVENT,
+                            f"{perm.name}'s ability doesn't trigger: {why}.",
+                            _card(perm),
+                        )
+                    continue
+                if ability.one_or_more and hits:
+                    continue
+                hits += 1
+                fired.append(Triggered(perm.name, perm.controller, entered.name))
+                t.step(
+                    Rule.TRIGGER_EVENT,
+                    f"{perm.name}'s ability triggers for {entered.name} entering under "
+                    f"{entered.controller}'s control.",
+                    _card(perm),
+                )
+    mine = [f for f in fired if watcher is None or f.source.casefold() == watcher.casefold()]
+    if len(fired) > 1:
+        t.step(
+            Rule.TRIGGER_ORDER,
+            "Several abilities triggered: their controller puts them on the stack in any order.",
+        )
+        t.step(Rule.STACK_RESOLVES, "The last one put on the stack resolves first.")
+    return fired, t.ruling("yes" if mine else "no")
+
+
+def trigger_count(
+    state: GameState,
+    entering: Sequence[Permanent],
+    how: How = "resolve",
+    watcher: str | None = None,
+) -> Ruling:
+    """How many times abilities (of ``watcher``) trigger for this event, as a number verdict."""
+    fired, ruling = enters(state, entering, how, watcher)
+    mine = [f for f in fired if watcher is None or f.source.casefold() == watcher.casefold()]
+    return Ruling(verdict=str(len(mine)), steps=ruling.steps)
+
+
+def resolve_aura(spell: Spell, target_legal: bool) -> tuple[Permanent | None, Ruling]:
+    """An Aura spell resolves: with an illegal target a bestowed Aura becomes a creature
+    and enters; any other Aura doesn't resolve (CR 608.3b, 702.103e)."""
+    t = Trace()
+    t.step(Rule.AURA, "An Aura spell targets what it will enchant, as its enchant ability says.")
+    types = set(spell.types)
+    if target_legal:
+        t.step(
+            Rule.RESOLVE_PERMANENT,
+            f"The target is legal, so {spell.name} resolves and enters attached to it.",
+        )
+        return _as_permanent(spell, frozenset(types)), t.ruling("yes")
+    if spell.bestowed:
+        types.discard("Aura")
+        types.add("Creature")
+        t.step(
+            Rule.BESTOW_ILLEGAL_TARGET,
+            f"{spell.name} was cast bestowed and its target is illegal: it stops being an Aura and "
+            "resolves as an enchantment creature.",
+        )
+        t.step(
+            Rule.AURA_ILLEGAL_TARGET, "A bestowed Aura spell with an illegal target still resolves."
+        )
+        perm = _as_permanent(spell, frozenset(types))
+        return perm.model_copy(update={"subtypes": spell.subtypes - {"Aura"}}), t.ruling("yes")
+    t.step(
+        Rule.AURA_ILLEGAL_TARGET,
+        f"{spell.name}'s only target is illegal, so it doesn't resolve: it goes to the graveyard and "
+        "never enters the battlefield.",
+    )
+    return None, t.ruling("no")
+
+
+def _as_permanent(spell: Spell, types: frozenset[str]) -> Permanent:
+    return Permanent(
+        name=spell.name,
+        controller=spell.controller,
+        owner=spell.owner,
+        types=types,
+        subtypes=spell.subtypes,
+        token=spell.is_copy,
+        kicked=spell.kicked,
+        abilities=spell.abilities,
+        card=spell.card,
+        since_turn_start=False,
+    )
+
+
+def aura_spell_triggers(
+    state: GameState, spell: Spell, target_legal: bool, watcher: str | None = None
+) -> Ruling:
+    """Does an Aura spell resolving (or failing to) trigger enchantment-enters abilities?"""
+    perm, resolved = resolve_aura(spell, target_legal)
+    if perm is None:
+        t = Trace()
+        t.step(
+            Rule.TRIGGER_EVENT,
+            "No enchantment entered, so constellation abilities don't trigger.",
+            watcher,
+        )
+        return Ruling(verdict="no", steps=resolved.steps + t.ruling(None).steps)
+    _, triggered = enters(state, [perm], "resolve", watcher)
+    return Ruling(verdict=triggered.verdict, steps=resolved.steps + triggered.steps)
+
+
+def trigger_order(triggers: Sequence[Triggered], active: str, card: str | None = None) -> Ruling:
+    """Who orders simultaneous triggers: each controller orders their own, APNAP (CR 603.3b, 405.5)."""
+    t = Trace()
+    controllers = sorted({tr.controller for tr in triggers}, key=lambda c: c != active)
+    t.step(
+        Rule.TRIGGER_ORDER,
+        "Abilities that triggered at the same time are put on the stack by their controllers, each "
+        "in the order that player chooses.",
+        card,
+    )
+    if len(controllers) > 1:
+        t.step(
+            Rule.TRIGGER_ORDER,
+            f"With several players, the active player ({active}) puts theirs on the stack first, then "
+            "the others in turn order (APNAP), so the non-active player's abilities resolve first.",
+        )
+    t.step(Rule.STACK_RESOLVES, "The last ability put on the stack is the first to resolve.")
+    return t.ruling("yes")

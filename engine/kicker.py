@@ -1,0 +1,476 @@
+"""Kicker and multikicker: paying kicker costs, total cost, mana value, X, copies and kicked triggers."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from typing import Literal
+
+from engine.abilities import IfKicked, Kicker, Target
+from engine.mana import ManaCost
+from engine.model import GameState, Permanent, Spell
+from engine.ruling import Rule, Ruling, Trace
+
+EntryWay = Literal["cast", "alternative", "without_paying", "put", "copy"]
+
+
+def _times(n: int) -> str:
+    return {1: "once", 2: "twice"}.get(n, f"{n} times")
+
+
+def _cost_name(kicker: Kicker, index: int) -> str:
+    text = str(kicker.costs[index]) if index < len(kicker.costs) else ""
+    return f"{text} kicker" if text else "kicker"
+
+
+def kicker_payments(kicker: Kicker, payments: Mapping[int, int], card: str | None = None) -> Ruling:
+    """May the kicker costs be paid as often as ``payments`` says (cost index → times)?
+
+    Each kicker cost is an additional cost paid at most once; "Kicker [A] and/or
+    [B]" is two kicker costs, either or both of which may be paid; multikicker may
+    be paid any number of times (CR 702.33a-d).
+    """
+    t = Trace()
+    t.step(
+        Rule.KICKER_MEANING, "Kicker is an additional cost you may pay as you cast the spell.", card
+    )
+    if len(kicker.costs) > 1:
+        t.step(
+            Rule.KICKER_AND_OR,
+            f"The spell has {len(kicker.costs)} kicker costs; you may pay either or both of them.",
+        )
+    ok = True
+    for index, times in sorted(payments.items()):
+        if times < 0:
+            ok = False
+            t.step(Rule.KICKER_MEANING, "A cost can't be paid a negative number of times.")
+            continue
+        if index >= len(kicker.costs):
+            ok = False
+            t.step(Rule.KICKER_AND_OR, f"The spell has no kicker cost number {index + 1} to pay.")
+            continue
+        name = _cost_name(kicker, index)
+        if kicker.multi:
+            t.step(
+                Rule.MULTIKICKER,
+                f"The {name} is a multikicker cost: paying it {_times(times)} is allowed.",
+            )
+        elif times > 1:
+            ok = False
+            t.step(
+                Rule.KICKED,
+                f"The {name} is an ordinary kicker cost: it can be paid at most once, not {_times(times)}.",
+            )
+        else:
+            t.step(Rule.KICKED, f"Paying the {name} {_times(times)} is allowed.")
+    return t.ruling("yes" if ok else "no")
+
+
+def kick_count(kicker: Kicker, payments: Mapping[int, int]) -> int:
+    """How many times the spell is kicked (CR 702.33d): one per kicker payment."""
+    return sum(max(0, n) for i, n in payments.items() if i < len(kicker.costs))
+
+
+def _format_cost(cost: ManaCost) -> str:
+    return str(cost) if not cost.is_empty else "{0}"
+
+
+def total_cost(
+    mana_cost: ManaCost,
+    *,
+    kicker: Kicker | None = None,
+    kicked: Sequence[int] = (),
+    alternative: ManaCost | None = None,
+    alternative_name: str = "",
+    without_paying: bool = False,
+    increase: int = 0,
+    reduction: int = 0,
+    x: int | None = None,
+    card: str | None = None,
+) -> Ruling:
+    """The total cost to cast a spell (CR 601.2f), verdict as a mana cost.
+
+    The base is the mana cost or one alternative cost (118.9, 118.9d); "without
+    paying its mana cost" makes the base empty, but kicker may still be paid. Then
+    kicker payments and cost increases are added, and generic reductions are taken
+    off last; they never remove colored mana.
+    """
+    t = Trace()
+    if without_paying:
+        base = ManaCost()
+        t.step(
+            Rule.ALT_COST_PLUS_ADDITIONAL,
+            "Cast without paying its mana cost: the base cost is zero, and additional costs "
+            "such as kicker may still be paid.",
+        )
+    elif alternative is not None:
+        base = alternative
+        label = f" ({alternative_name})" if alternative_name else ""
+        t.step(
+            Rule.ALTERNATIVE_COST,
+            f"The alternative cost{label} {alternative} replaces the mana cost.",
+        )
+        t.step(
+            Rule.ALT_COST_PLUS_ADDITIONAL, "Additional costs, increases and reductions apply to it."
+        )
+    else:
+        base = mana_cost
+        t.step(Rule.TOTAL_COST, f"Start from the mana cost {_format_cost(mana_cost)}.", card)
+    if base.has_x:
+        if x is None:
+            t.step(Rule.X_CHOSEN, "The cost has {X}; its value must be announced.")
+            return t.ruling(None, missing=("the value of X",))
+        base = base.with_x(x)
+        t.step(Rule.X_CHOSEN, f"X is {x}, so {{X}} is paid as {x} generic mana.")
+    total = base
+    if kicked:
+        if kicker is None:
+            t.step(Rule.KICKER, "The spell has no kicker cost to pay.")
+            return t.ruling(None, missing=("the kicker cost",))
+        legal = kicker_payments(kicker, _payments(kicked))
+        if legal.verdict != "yes":
+            return Ruling(verdict=None, steps=t.ruling(None).steps + legal.steps)
+        for index in kicked:
+            cost = kicker.costs[index].mana
+            if cost is None:
+                t.step(Rule.KICKER, f"The {_cost_name(kicker, index)} isn't a mana cost.")
+                continue
+            total = total + cost
+            t.step(
+                Rule.KICKER_MEANING,
+                f"Add the {_cost_name(kicker, index)} ({cost}) as an additional cost.",
+            )
+    if increase:
+        total = total.increase(increase)
+        t.step(Rule.TOTAL_COST, f"Add the cost increase of {{{increase}}}.")
+    if reduction:
+        before = total
+        total = total.reduce_generic(reduction)
+        removed = before.generic - total.generic
+        note = (
+            f"Take off the reduction of {{{reduction}}} from generic mana only ({removed} removed)"
+        )
+        if removed < reduction:
+            note += "; it can't reduce colored mana"
+        t.step(Rule.TOTAL_COST, note + ".")
+    verdict = _format_cost(total)
+    t.step(Rule.TOTAL_COST, f"The total cost is {verdict}.")
+    return t.ruling(verdict)
+
+
+def _payments(kicked: Sequence[int]) -> dict[int, int]:
+    out: dict[int, int] = {}
+    for index in kicked:
+        out[index] = out.get(index, 0) + 1
+    return out
+
+
+def mana_value(
+    mana_cost: ManaCost,
+    *,
+    on_stack: bool,
+    x: int | None = None,
+    kicked: bool = False,
+    card: str | None = None,
+) -> Ruling:
+    """An object's mana value (CR 202.3): kicker and other paid costs never change it."""
+    t = Trace()
+    t.step(
+        Rule.MANA_VALUE, f"Mana value counts only the mana cost {_format_cost(mana_cost)}.", card
+    )
+    if kicked:
+        t.step(
+            Rule.TOTAL_COST,
+            "Kicker is part of the total cost paid, not of the mana cost, so the mana value is unchanged.",
+            card,
+        )
+    value_x = 0
+    if mana_cost.has_x:
+        if on_stack:
+            if x is None:
+                t.step(Rule.MANA_VALUE_X, "On the stack X counts as its announced value.")
+                return t.ruling(None, missing=("the value of X",))
+            value_x = x
+            t.step(Rule.MANA_VALUE_X, f"On the stack X counts as the announced {x}.")
+        else:
+            t.step(Rule.MANA_VALUE_X, "Off the stack X counts as 0.")
+    value = mana_cost.mana_value(value_x)
+    return t.ruling(str(value))
+
+
+def can_kick(way: EntryWay, card: str | None = None) -> Ruling:
+    """Can kicker be paid when the object arrives this way?"""
+    t = Trace()
+    t.step(Rule.KICKER_MEANING, "Kicker is paid only as the spell is cast.", card)
+    if way == "cast":
+        t.step(Rule.ANNOUNCE_COSTS, "Casting it normally, you announce and pay any kicker costs.")
+        return t.ruling("yes")
+    if way in ("alternative", "without_paying"):
+        t.step(
+            Rule.ALT_COST_PLUS_ADDITIONAL,
+            "An alternative cost (flashback, cascade, 'without paying its mana cost') still lets you pay "
+            "additional costs such as kicker.",
+        )
+        return t.ruling("yes")
+    if way == "copy":
+        t.step(
+            Rule.COPY_SPELL,
+            "A copy of a spell isn't cast, so no kicker can be paid for it; it copies "
+            "whether the original was kicked.",
+        )
+        return t.ruling("no")
+    t.step(
+        Rule.NEW_OBJECT,
+        "Put onto the battlefield without being cast, it was never a spell that could be kicked.",
+        card,
+    )
+    return t.ruling("no")
+
+
+def resolve(spell: Spell) -> tuple[Permanent, Ruling]:
+    """A permanent spell resolves: the permanent remembers how it was kicked (CR 608.3, 702.33d)."""
+    t = Trace()
+    perm = Permanent(
+        name=spell.name,
+        controller=spell.controller,
+        owner=spell.owner,
+        types=spell.types,
+        subtypes=spell.subtypes,
+        token=spell.is_copy,
+        kicked=spell.kicked,
+        x=0,
+        abilities=spell.abilities,
+        card=spell.card,
+    )
+    t.step(Rule.RESOLVE_PERMANENT, f"{spell.name} resolves and enters the battlefield.")
+    if spell.is_copy:
+        t.step(
+            Rule.COPY_PERMANENT_SPELL, "A copy of a permanent spell becomes a token as it resolves."
+        )
+    if spell.kicked:
+        t.step(
+            Rule.KICKED, "The permanent was kicked, because the spell that became it was kicked."
+        )
+    return perm, t.ruling("yes" if perm.was_kicked else "no")
+
+
+def copy_spell(spell: Spell) -> tuple[Spell, Ruling]:
+    """Copy a spell on the stack: the copy keeps kicker payments and X (CR 707.10)."""
+    t = Trace()
+    copy = spell.model_copy(update={"is_copy": True, "cast": False})
+    t.step(
+        Rule.COPY_SPELL,
+        "A copy of a spell copies the decisions made when casting it, including additional costs like "
+        "kicker and the value of X; the copy itself isn't cast.",
+    )
+    if spell.kicked:
+        t.step(Rule.KICKED, f"{spell.name} was kicked, so its copy is kicked too.")
+    else:
+        t.step(Rule.KICKED, f"{spell.name} wasn't kicked, so neither is its copy.")
+    if (
+        "Creature" in spell.types
+        or {"Artifact", "Enchantment", "Planeswalker", "Battle"} & spell.types
+    ):
+        t.step(
+            Rule.COPY_PERMANENT_SPELL,
+            "A copy of a permanent spell becomes a token as it resolves; that token is kicked if the copy was.",
+        )
+    return copy, t.ruling("yes" if copy.was_kicked else "no")
+
+
+def copy_permanent(original: Permanent, name: str = "the copy") -> tuple[Permanent, Ruling]:
+    """A permanent enters as a copy of ``original``: being kicked isn't copied (CR 707.2)."""
+    t = Trace()
+    copy = original.model_copy(
+        update={"name": name, "kicked": (), "x": 0, "copy_of": original.name, "tapped": False}
+    )
+    t.step(
+        Rule.COPY_VALUES,
+        "A copy of a permanent gets only the copiable values (printed characteristics); whether the "
+        "original was kicked is a choice made while casting it, not a copiable value.",
+    )
+    t.step(Rule.KICKER_MEANING, f"{name} wasn't cast with its kicker paid, so it isn't kicked.")
+    return copy, t.ruling("no")
+
+
+def zone_change(perm: Permanent, to: str = "battlefield") -> tuple[Permanent, Ruling]:
+    """A kicked permanent leaves and comes back: it is a new object, not kicked (CR 400.7)."""
+    t = Trace()
+    new = perm.model_copy(update={"kicked": (), "x": 0, "tapped": False, "since_turn_start": False})
+    t.step(
+        Rule.NEW_OBJECT,
+        f"{perm.name} changed zones, so it is a new object with no memory of having been kicked.",
+    )
+    if to == "battlefield":
+        t.step(
+            Rule.KICKER_MEANING,
+            "It returned to the battlefield without being cast, so it wasn't kicked.",
+        )
+    return new, t.ruling("no")
+
+
+def x_for_etb(spell: Spell) -> Ruling:
+    """The X an enters trigger of the resolved spell uses (CR 107.3m); the permanent's own X is 0."""
+    t = Trace()
+    if spell.x is None:
+        t.step(Rule.X_ETB, "The enters ability uses the X chosen for the spell.")
+        return t.ruling(None, missing=("the value of X",))
+    t.step(
+        Rule.X_ETB,
+        f"The enters ability uses the spell's X of {spell.x}, although X on the permanent itself is 0.",
+    )
+    return t.ruling(str(spell.x))
+
+
+def condition_met(ability: IfKicked, kicked: Sequence[int]) -> bool:
+    """Does the kicked status meet this 'if it was kicked ...' condition (CR 702.33e-f)?"""
+    if ability.which is not None:
+        met = ability.which in kicked
+    elif ability.times is not None:
+        met = len(kicked) >= ability.times
+    else:
+        met = bool(kicked)
+    return not met if ability.negated else met
+
+
+def kicked_trigger(
+    state: GameState,
+    source: Permanent,
+    ability: IfKicked,
+    kicker: Kicker | None = None,
+) -> Ruling:
+    """Does an 'enters, if it was kicked' trigger go on the stack, and what must it target?
+
+    The verdict is the one object or player it must target when only one is legal
+    (CR 115.1d, 603.3d), "no" when it doesn't trigger or has no legal target, and
+    None when its controller has a choice of targets.
+    """
+    t = Trace()
+    card = source.name
+    which = ""
+    if ability.which is not None and kicker is not None and ability.which < len(kicker.costs):
+        which = f" with its {_cost_name(kicker, ability.which)}"
+        t.step(
+            Rule.KICKER_SPECIFIC,
+            f"This trigger is linked to the {_cost_name(kicker, ability.which)}.",
+            card,
+        )
+    else:
+        t.step(Rule.KICKER_LINKED, "This trigger is linked to the kicker ability.", card)
+    if not condition_met(ability, source.kicked):
+        t.step(
+            Rule.TRIGGER_EVENT,
+            f"{source.name} wasn't kicked{which}, so the ability doesn't trigger.",
+        )
+        return t.ruling("no")
+    t.step(
+        Rule.TRIGGER_EVENT,
+        f"{source.name} was kicked{which}, so the ability triggers as it enters.",
+    )
+    if not ability.targets:
+        return t.ruling("yes")
+    candidates: list[str] = []
+    for spec in ability.targets:
+        found = legal_targets(state, spec, source)
+        candidates.extend(n for n in found if n not in candidates)
+        t.step(
+            Rule.TARGETED_TRIGGER,
+            f"Targets for 'target {spec.what}' are chosen as it goes on the stack: "
+            + (", ".join(found) if found else "none are legal")
+            + ".",
+            card,
+        )
+    if not candidates:
+        t.step(
+            Rule.TRIGGER_NO_LEGAL_TARGET,
+            "With no legal target, the ability is removed from the stack.",
+        )
+        return t.ruling("no")
+    if len(candidates) == 1:
+        only = candidates[0]
+        note = f"{only} is the only legal target, so the ability must target it"
+        if only == source.name:
+            note += ", even though it is the ability's own source"
+        t.step(Rule.TARGETED_TRIGGER, note + ".", card)
+        return t.ruling(only)
+    t.step(Rule.TARGETS, "Its controller chooses among the legal targets.")
+    return t.ruling(None)
+
+
+def resolve_targeted(state: GameState, source: Permanent, targets: Mapping[Target, str]) -> Ruling:
+    """Will an ability with these chosen targets resolve, given the position now (CR 608.2b)?"""
+    t = Trace()
+    legal_any = False
+    for spec, chosen in targets.items():
+        if chosen in legal_targets(state, spec, source):
+            legal_any = True
+            t.step(Rule.TARGET_ILLEGAL, f"{chosen} is still a legal 'target {spec.what}'.")
+        else:
+            t.step(
+                Rule.TARGET_ILLEGAL,
+                f"{chosen} is no longer a legal 'target {spec.what}'.",
+                source.name,
+            )
+    if not legal_any:
+        t.step(
+            Rule.TARGET_ILLEGAL,
+            "Every target is illegal, so the ability doesn't resolve and does nothing.",
+        )
+        return t.ruling("no")
+    return t.ruling("yes")
+
+
+_TYPE_WORDS = {
+    "creature": "Creature",
+    "artifact": "Artifact",
+    "enchantment": "Enchantment",
+    "land": "Land",
+    "planeswalker": "Planeswalker",
+    "battle": "Battle",
+}
+
+
+def legal_targets(
+    state: GameState, spec: Target, source: Permanent | None = None
+) -> tuple[str, ...]:
+    """The names of the players and permanents a 'target [what]' phrase can choose now."""
+    what = spec.what.casefold()
+    controller = source.controller if source else "you"
+    words = set(re.findall(r"[a-z]+", what))
+    out: list[str] = []
+    types = {_TYPE_WORDS[w] for w in words if w in _TYPE_WORDS}
+    wants_players = "player" in words or (
+        "opponent" in words and not types and "permanent" not in words
+    )
+    if wants_players:
+        for p in state.players:
+            if "opponent" in words and "player" not in words and p == controller:
+                continue
+            out.append(p)
+        if not types and "permanent" not in words:
+            return tuple(out)
+    for perm in state.battlefield:
+        if perm.phased_out:
+            continue
+        if types and not types & perm.types:
+            continue
+        if not types and "permanent" not in words:
+            continue
+        if "untapped" in words and perm.tapped:
+            continue
+        if "tapped" in words and "untapped" not in words and not perm.tapped:
+            continue
+        if (
+            ("another" in words or "other" in words)
+            and source is not None
+            and perm.name == source.name
+        ):
+            continue
+        if "you control" in what and "don't" not in what and perm.controller != controller:
+            continue
+        if (
+            "opponent controls" in what or "don't control" in what
+        ) and perm.controller == controller:
+            continue
+        out.append(perm.name)
+    return tuple(out)
