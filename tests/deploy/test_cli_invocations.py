@@ -19,6 +19,7 @@ INVOCATIONS = [
     ("README.md", "rulesbot sync-commands --guild ID", ["sync-commands", "--guild", "1"]),
     ("README.md", "run --rm shard-0 rulesbot\nsync-commands", ["sync-commands"]),
     ("README.md", "exec shard-0 rulesbot sync\n", ["sync"]),
+    ("README.md", "/opt/rulesbot/venv/bin/rulesbot sync-commands\n", ["sync-commands"]),
     (
         "README.md",
         "rulesbot --db /var/lib/rulesbot/rulesbot.sqlite3 sync",
