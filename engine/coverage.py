@@ -12,7 +12,14 @@ from engine.abilities import Activated, EnchantmentEnters, IfKicked, Kicker, Par
 from engine.card import BASIC_LAND_TYPES, Card, Face
 from engine.oracle import parse_card
 
-__all__ = ["FAMILIES", "CoverageReport", "FamilyCoverage", "coverage", "expected"]
+__all__ = [
+    "FAMILIES",
+    "CoverageCounter",
+    "CoverageReport",
+    "FamilyCoverage",
+    "coverage",
+    "expected",
+]
 
 FAMILIES = ("kicker", "constellation", "tap_untap", "mana")
 
@@ -167,31 +174,50 @@ class CoverageReport(BaseModel):
         }
 
 
+class CoverageCounter:
+    """Adds cards one at a time, so a caller streaming from a database holds none of them."""
+
+    def __init__(self, parse: Callable[[Card], tuple[ParsedFace, ...]] = parse_card) -> None:
+        self._parse = parse
+        self._cards = dict.fromkeys(FAMILIES, 0)
+        self._parsed = dict.fromkeys(FAMILIES, 0)
+        self._failures: dict[str, set[str]] = {f: set() for f in FAMILIES}
+
+    def add(self, obj: Mapping[str, Any]) -> None:
+        """Count one Scryfall card object."""
+        card = Card.from_scryfall(obj)
+        wanted = expected(card)
+        if not any(wanted.values()):
+            return
+        faces = self._parse(card)
+        for family, occurrences in wanted.items():
+            if not occurrences:
+                continue
+            self._cards[family] += 1
+            if all(_found(faces[i], what) >= n for i, what, n in occurrences):
+                self._parsed[family] += 1
+            else:
+                self._failures[family].add(card.name)
+
+    def report(self) -> CoverageReport:
+        return CoverageReport(
+            families={
+                f: FamilyCoverage(
+                    cards=self._cards[f],
+                    parsed=self._parsed[f],
+                    failures=sorted(self._failures[f]),
+                )
+                for f in FAMILIES
+            }
+        )
+
+
 def coverage(
     cards: Iterable[Mapping[str, Any]],
     parse: Callable[[Card], tuple[ParsedFace, ...]] = parse_card,
 ) -> CoverageReport:
     """Measure the parser over Scryfall card objects."""
-    totals = {f: 0 for f in FAMILIES}
-    parsed = {f: 0 for f in FAMILIES}
-    failures: dict[str, set[str]] = {f: set() for f in FAMILIES}
+    counter = CoverageCounter(parse)
     for obj in cards:
-        card = Card.from_scryfall(obj)
-        wanted = expected(card)
-        if not any(wanted.values()):
-            continue
-        faces = parse(card)
-        for family, occurrences in wanted.items():
-            if not occurrences:
-                continue
-            totals[family] += 1
-            if all(_found(faces[i], what) >= n for i, what, n in occurrences):
-                parsed[family] += 1
-            else:
-                failures[family].add(card.name)
-    return CoverageReport(
-        families={
-            f: FamilyCoverage(cards=totals[f], parsed=parsed[f], failures=sorted(failures[f]))
-            for f in FAMILIES
-        }
-    )
+        counter.add(obj)
+    return counter.report()

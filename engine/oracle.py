@@ -42,7 +42,7 @@ __all__ = ["SELF", "parse_card", "parse_face", "parse_mana", "split_cost"]
 SELF = "CARDNAME"
 
 # "this creature", "this enchantment", ... : how modern oracle text names its own object.
-_THIS = r"this (?!turn\b|way\b|ability\b|mana\b|combat\b|phase\b|step\b|emblem\b)[A-Za-z]+"
+_THIS = r"[Tt]his (?!turn\b|way\b|ability\b|mana\b|combat\b|phase\b|step\b|emblem\b)[A-Za-z]+"
 _ME = rf"(?:{SELF}|{_THIS})"
 _NUMBERS = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
@@ -152,7 +152,9 @@ def split_cost(text: str) -> AbilityCost | None:
             continue
         m = _TAP_OTHERS.match(part)
         if m and m["n"] != "X":
-            tap_others = TapOthers(count=_count(m["n"]), what=m["what"], whose="you")
+            count = _count(m["n"])
+            what = _singular(m["what"]) if count > 1 else m["what"]
+            tap_others = TapOthers(count=count, what=what, whose="you")
             continue
         if _COST_VERBS.match(part):
             other.append(part)
@@ -165,6 +167,16 @@ def split_cost(text: str) -> AbilityCost | None:
     return AbilityCost(
         mana=mana, tap=tap, untap=untap, tap_others=tap_others, other=tuple(other), loyalty=loyalty
     )
+
+
+def _singular(phrase: str) -> str:
+    """'white creatures' → 'white creature', 'Elves' → 'Elf' (cost texts only)."""
+    head, _, last = phrase.rpartition(" ")
+    if last.endswith("ves"):
+        last = last[:-3] + "f"
+    elif last.endswith("s") and not last.endswith("ss"):
+        last = last[:-1]
+    return f"{head} {last}".strip()
 
 
 def _count(word: str) -> int:
@@ -493,7 +505,9 @@ class _FaceParser:
                 text=full,
                 which=self.which(m["which"]),
                 trigger=trigger,
-                instead=bool(groups.get("instead1") or groups.get("instead2")),
+                instead=bool(
+                    groups.get("instead1") or groups.get("instead2") or " instead of " in effect
+                ),
                 negated=m["neg"] == "wasn't",
                 times=2 if groups.get("times") else None,
                 targets=targets(effect),
