@@ -148,27 +148,42 @@ class RulesBot(commands.AutoShardedBot):
             status.rules,
             status.cr_effective,
         )
-        self._sync_loop = tasks.loop(hours=self.settings.sync_interval_hours)(self.refresh_data)
+        self._sync_loop = tasks.loop(hours=self.settings.sync_interval_hours)(self._scheduled_sync)
         self._sync_loop.start()
 
+    async def _scheduled_sync(self) -> None:
+        # The loop's first run is at start-up: sync then only if there is no real data yet.
+        first = self._sync_loop is not None and self._sync_loop.current_loop == 0
+        if first and not (await self.store.status()).using_builtin:
+            return
+        await self.refresh_data()
+
     async def refresh_data(self, *, force: bool = False) -> bool:
-        """Run the data sync; on failure keep serving the data already loaded."""
+        """Run the data sync; on any failure keep serving the data already loaded.
+
+        Returns True when the sync ran without a failed dataset.
+        """
+        from bot.scryfall import ScryfallClient
+        from bot.sync import run_sync
+
         async with self._sync_lock:
             try:
-                from bot.sync import run_sync
-
-                await run_sync(self.store, self.settings, force=force, progress=False)
+                client = ScryfallClient.from_settings(self.settings, session=self.http_session)
+                report = await run_sync(self.store, self.settings, force=force, client=client)
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.exception("data sync failed; still serving the previous data")
                 return False
-            try:
-                await self.reload_data()
-            except Exception:
-                log.exception("reloading indexes after sync failed; keeping the previous ones")
-                return False
-            return True
+            if report.failed:
+                log.warning("data sync: %s; still serving the previous data", report.summary())
+            if report.updated:
+                try:
+                    await self.reload_data()
+                except Exception:
+                    log.exception("reloading indexes after the sync failed; keeping the old ones")
+                    return False
+            return report.ok
 
     async def close(self) -> None:
         if self._sync_loop is not None:

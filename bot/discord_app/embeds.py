@@ -39,6 +39,7 @@ NO_MENTIONS: dict[str, list[str]] = {"parse": []}
 RULES_PAGE = "https://yawgatog.com/resources/magic-rules/"
 SCRYFALL_SEARCH = "https://scryfall.com/search?q="
 QUESTION_ECHO_LIMIT = 400
+MAX_LINK_BUTTONS = 5
 # Footers here are short; capping them keeps a full description plus title within a page.
 FOOTER_BUDGET = 300
 
@@ -257,7 +258,7 @@ def answer_description(answer: Answer) -> str:
 def answer_pages(answer: Answer, settings: Settings | None = None) -> list[discord.Embed]:
     """The answer as embed pages: verdict as title, explanation, citations as fields."""
     fields: list[Field] = []
-    if answer.cards:
+    if len(answer.cards) > MAX_LINK_BUTTONS:  # the rest have a link button each
         links = ", ".join(f"[{plain(c.name)}]({scryfall_url(c.name)})" for c in answer.cards)
         fields.append(Field("Cards", links))
     fields.extend(citation_field(c) for c in answer.citations)

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import discord
 
-from bot.discord_app.errors import NotJudgeError, handle_error, send_ephemeral
+from bot.discord_app.errors import NotFoundError, NotJudgeError, handle_error, send_ephemeral
 from bot.discord_app.escape import escape_user_text, plain
 from bot.discord_app.respond import MessageBound, respond
 
@@ -198,7 +198,9 @@ class FeedbackButton(
                 ephemeral=True,
             )
             return
-        await bot.store.vote(self.answer_id, interaction.user.id, self.action)
+        record = await bot.store.vote(self.answer_id, interaction.user.id, self.action)
+        if record is None:
+            raise NotFoundError(f"Answer #{self.answer_id} is no longer on record.")
         await send_ephemeral(
             interaction,
             f"Thanks: your vote ({self.action}) on answer #{self.answer_id} is recorded.",
@@ -215,7 +217,8 @@ class ReviewView(BaseView):
     async def _review(self, interaction: discord.Interaction, verdict: str) -> None:
         bot = _bot(interaction)
         require_judge(interaction, bot.settings)
-        await bot.store.review(self.answer_id, interaction.user.id, verdict)
+        if await bot.store.review(self.answer_id, interaction.user.id, verdict) is None:
+            raise NotFoundError(f"Answer #{self.answer_id} is no longer on record.")
         self.stop()
         await interaction.response.edit_message(
             content=f"Answer #{self.answer_id} reviewed as **{verdict}**.", view=None
@@ -252,9 +255,9 @@ class AnswerView(PagerView):
         if answer_id is not None:
             for action in ("correct", "wrong", "review"):
                 self.add_item(FeedbackButton(answer_id, action))
-        from bot.discord_app.embeds import scryfall_url
+        from bot.discord_app.embeds import MAX_LINK_BUTTONS, scryfall_url
 
-        for name in list(dict.fromkeys(cards))[:5]:
+        for name in list(dict.fromkeys(cards))[:MAX_LINK_BUTTONS]:
             self.add_item(
                 discord.ui.Button(
                     label=_label(plain(name), BUTTON_LABEL_LIMIT),
