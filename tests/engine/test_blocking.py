@@ -1,0 +1,151 @@
+"""Blocking requirements and restrictions (CR 509.1a-c): 'must be blocked if able' and Lure."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import blocking as b
+from engine.abilities import Keyword, MustBeBlocked
+from engine.errors import IllegalActionError
+from engine.model import GameState
+from engine.ruling import Rule
+
+MUST = b.Attacker(name="Ox target", must_be_blocked=True, card="Goldenhide Ox")
+LURED = b.Attacker(name="Lured", by_all=True, card="Lure")
+PLAIN = b.Attacker(name="Plain")
+
+
+def _blockers(n: int, **flags: bool) -> list[b.Blocker]:
+    return [b.Blocker(name=f"B{i}", **flags) for i in range(1, n + 1)]
+
+
+@pytest.mark.parametrize(
+    ("attackers", "blockers", "obeyed"),
+    [
+        ([MUST], _blockers(3), 1),
+        ([MUST], _blockers(2, tapped=True), 0),
+        ([MUST], _blockers(2, can_block=False), 0),
+        ([MUST, MUST.model_copy(update={"name": "Second"})], _blockers(2), 2),
+        ([MUST, MUST.model_copy(update={"name": "Second"})], _blockers(1), 1),
+        ([LURED], _blockers(3), 3),
+        ([LURED], [*_blockers(2), b.Blocker(name="Tapped", tapped=True)], 2),
+        ([MUST.model_copy(update={"flying": True})], _blockers(2), 0),
+        (
+            [MUST.model_copy(update={"flying": True})],
+            [*_blockers(1), b.Blocker(name="Spider", reach=True)],
+            1,
+        ),
+        ([MUST.model_copy(update={"menace": True})], _blockers(1), 0),
+        ([MUST.model_copy(update={"menace": True})], _blockers(2), 1),
+        ([PLAIN], _blockers(2), 0),
+    ],
+)
+def test_solve_maximum(attackers: list[b.Attacker], blockers: list[b.Blocker], obeyed: int) -> None:
+    assignment, ruling = b.solve(attackers, blockers)
+    assert ruling.verdict == str(obeyed)
+    assert Rule.BLOCK_REQUIREMENTS in ruling.rules
+    assert b.requirements_obeyed(attackers, blockers, assignment) == obeyed
+    assert b.is_legal(attackers, blockers, assignment).verdict == "yes"
+
+
+@pytest.mark.parametrize(
+    ("attackers", "verdict"),
+    [([MUST], "no"), ([LURED], "yes"), ([PLAIN], "no")],
+)
+def test_all_must_block(attackers: list[b.Attacker], verdict: str) -> None:
+    ruling = b.all_must_block(attackers, _blockers(3), attackers[0].name)
+    assert ruling.verdict == verdict
+    assert Rule.BLOCK_REQUIREMENTS in ruling.rules
+
+
+def test_must_be_blocked_cites_the_source_card() -> None:
+    ruling = b.all_must_block([MUST], _blockers(2), MUST.name)
+    assert ruling.cards == ("Goldenhide Ox",)
+
+
+@pytest.mark.parametrize(
+    ("attackers", "blockers", "blocker", "verdict", "rule"),
+    [
+        ([MUST], _blockers(1), "B1", "yes", Rule.BLOCK_REQUIREMENTS),
+        ([MUST], _blockers(2), "B1", "no", Rule.BLOCK_REQUIREMENTS),
+        ([MUST], [b.Blocker(name="B1", tapped=True)], "B1", "no", Rule.BLOCKERS_UNTAPPED),
+        ([MUST], [b.Blocker(name="B1", can_block=False)], "B1", "no", Rule.BLOCK_RESTRICTIONS),
+        ([MUST.model_copy(update={"flying": True})], _blockers(1), "B1", "no", Rule.FLYING),
+        ([LURED], _blockers(2), "B2", "yes", Rule.BLOCK_REQUIREMENTS),
+    ],
+)
+def test_must_block_with(
+    attackers: list[b.Attacker], blockers: list[b.Blocker], blocker: str, verdict: str, rule: Rule
+) -> None:
+    ruling = b.must_block_with(attackers, blockers, attackers[0].name, blocker)
+    assert ruling.verdict == verdict
+    assert rule in ruling.rules
+
+
+@pytest.mark.parametrize(
+    ("attackers", "n", "fewest"),
+    [
+        ([MUST], 3, "1"),
+        ([LURED], 3, "3"),
+        ([PLAIN], 3, "0"),
+        ([MUST.model_copy(update={"menace": True})], 3, "2"),
+    ],
+)
+def test_min_blockers(attackers: list[b.Attacker], n: int, fewest: str) -> None:
+    assert b.min_blockers(attackers, _blockers(n), attackers[0].name).verdict == fewest
+
+
+def test_two_must_be_blocked_attackers_cant_share_both_blockers() -> None:
+    second = MUST.model_copy(update={"name": "Second"})
+    blockers = _blockers(2)
+    same = b.is_legal([MUST, second], blockers, {"B1": MUST.name, "B2": MUST.name})
+    split = b.is_legal([MUST, second], blockers, {"B1": MUST.name, "B2": second.name})
+    assert same.verdict == "no" and Rule.BLOCK_REQUIREMENTS in same.rules
+    assert split.verdict == "yes"
+
+
+@pytest.mark.parametrize(
+    ("assignment", "verdict", "rule"),
+    [
+        ({"B1": "Ox target"}, "no", Rule.BLOCKERS_UNTAPPED),
+        ({"B2": "Ox target"}, "yes", Rule.BLOCK_REQUIREMENTS),
+        ({}, "no", Rule.BLOCK_REQUIREMENTS),
+    ],
+)
+def test_is_legal_checks_restrictions_first(
+    assignment: dict[str, str | None], verdict: str, rule: Rule
+) -> None:
+    blockers = [b.Blocker(name="B1", tapped=True), b.Blocker(name="B2")]
+    ruling = b.is_legal([MUST], blockers, assignment)
+    assert ruling.verdict == verdict
+    assert rule in ruling.rules
+
+
+def test_menace_single_block_is_illegal() -> None:
+    attacker = MUST.model_copy(update={"menace": True})
+    ruling = b.is_legal([attacker], _blockers(2), {"B1": attacker.name})
+    assert ruling.verdict == "no" and Rule.MENACE in ruling.rules
+
+
+def test_from_permanent_reads_abilities() -> None:
+    state = GameState.parse(
+        "you: Drake[type=Creature]; opponent: Wall[type=Creature|tapped], Spider[type=Creature]"
+    )
+    drake = state.find("Drake").model_copy(
+        update={"abilities": (Keyword(name="Flying"), MustBeBlocked(subject="self"))}
+    )
+    spider = state.find("Spider").model_copy(update={"abilities": (Keyword(name="Reach"),)})
+    attacker = b.Attacker.from_permanent(drake)
+    assert attacker.flying and attacker.must_be_blocked and not attacker.by_all
+    wall = b.Blocker.from_permanent(state.find("Wall"))
+    assert wall.tapped
+    assert b.Blocker.from_permanent(spider).reach
+    assert (
+        b.min_blockers([attacker], [wall, b.Blocker.from_permanent(spider)], "Drake").verdict == "1"
+    )
+
+
+def test_search_is_bounded() -> None:
+    attackers = [MUST.model_copy(update={"name": f"A{i}"}) for i in range(6)]
+    with pytest.raises(IllegalActionError):
+        b.solve(attackers, _blockers(9))

@@ -1,0 +1,228 @@
+"""Enchantment-enters triggers, Aura and bestow resolution, and trigger order."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import constellation as c
+from engine.abilities import EnchantmentEnters
+from engine.model import OPPONENT, YOU, GameState, Permanent, Spell
+from engine.ruling import Rule
+
+CONSTELLATION = EnchantmentEnters(constellation=True, whose="you", another=True, includes_self=True)
+ANOTHER_ONLY = EnchantmentEnters(whose="you", another=True)
+ANY_PLAYER = EnchantmentEnters(whose="any")
+ONCE_PER_EVENT = EnchantmentEnters(whose="you", one_or_more=True)
+NONTOKEN = EnchantmentEnters(whose="you", nontoken=True)
+ARTIFACT_TOO = EnchantmentEnters(whose="you", also=("artifact",))
+ENCHANTMENT_CREATURE = frozenset({"Enchantment", "Creature"})
+
+
+def _watcher(
+    name: str = "Eidolon of Blossoms",
+    ability: EnchantmentEnters = CONSTELLATION,
+    controller: str = YOU,
+) -> Permanent:
+    return Permanent(
+        name=name, controller=controller, types=ENCHANTMENT_CREATURE, abilities=(ability,)
+    )
+
+
+def _enchantment(
+    name: str = "Pacifism",
+    controller: str = YOU,
+    types: frozenset[str] = frozenset({"Enchantment"}),
+    token: bool = False,
+) -> Permanent:
+    return Permanent(name=name, controller=controller, owner=controller, types=types, token=token)
+
+
+@pytest.mark.parametrize(
+    ("watchers", "entering", "how", "verdict", "count", "rule"),
+    [
+        ([_watcher()], [_enchantment()], "resolve", "yes", 1, Rule.TRIGGER_EVENT),
+        (
+            [_watcher()],
+            [_enchantment(types=ENCHANTMENT_CREATURE)],
+            "resolve",
+            "yes",
+            1,
+            Rule.TRIGGER_EVENT,
+        ),
+        (
+            [_watcher()],
+            [_enchantment(types=frozenset({"Artifact", "Enchantment"}))],
+            "put",
+            "yes",
+            1,
+            Rule.TRIGGER_EVENT,
+        ),
+        ([_watcher()], [_enchantment(controller=OPPONENT)], "resolve", "no", 0, Rule.TRIGGER_EVENT),
+        ([_watcher()], [_enchantment(controller=OPPONENT)], "cast", "no", 0, Rule.TRIGGER_EVENT),
+        ([_watcher()], [_enchantment()], "cast", "no", 0, Rule.TRIGGER_EVENT),
+        ([_watcher()], [_enchantment(token=True)], "token", "yes", 1, Rule.TRIGGER_EVENT),
+        ([_watcher()], [_enchantment()], "reanimate", "yes", 1, Rule.TRIGGER_EVENT),
+        ([_watcher()], [_enchantment()], "flicker", "yes", 1, Rule.NEW_OBJECT),
+        ([_watcher()], [_enchantment()], "phase_in", "no", 0, Rule.PHASING_NO_ENTER),
+        ([_watcher()], [_enchantment()], "becomes", "no", 0, Rule.TRIGGER_EVENT),
+        ([_watcher()], [_enchantment()], "control_change", "no", 0, Rule.TRIGGER_EVENT),
+        (
+            [_watcher()],
+            [_enchantment(types=frozenset({"Creature"}))],
+            "resolve",
+            "no",
+            0,
+            Rule.TRIGGER_EVENT,
+        ),
+        (
+            [_watcher(), _watcher("Doomwake Giant")],
+            [_enchantment()],
+            "resolve",
+            "yes",
+            2,
+            Rule.TRIGGER_ORDER,
+        ),
+        (
+            [_watcher(ability=ANY_PLAYER)],
+            [_enchantment(controller=OPPONENT)],
+            "resolve",
+            "yes",
+            1,
+            Rule.TRIGGER_EVENT,
+        ),
+        (
+            [_watcher(ability=ONCE_PER_EVENT)],
+            [_enchantment("A"), _enchantment("B")],
+            "resolve",
+            "yes",
+            1,
+            Rule.SIMULTANEOUS_ENTER,
+        ),
+        (
+            [_watcher()],
+            [_enchantment("A"), _enchantment("B")],
+            "resolve",
+            "yes",
+            2,
+            Rule.SIMULTANEOUS_ENTER,
+        ),
+        (
+            [_watcher(ability=NONTOKEN)],
+            [_enchantment(token=True)],
+            "token",
+            "no",
+            0,
+            Rule.TRIGGER_EVENT,
+        ),
+        (
+            [_watcher(ability=ARTIFACT_TOO)],
+            [_enchantment(types=frozenset({"Artifact"}))],
+            "resolve",
+            "yes",
+            1,
+            Rule.TRIGGER_EVENT,
+        ),
+    ],
+)
+def test_enchantment_enters(
+    watchers: list[Permanent],
+    entering: list[Permanent],
+    how: c.How,
+    verdict: str,
+    count: int,
+    rule: Rule,
+) -> None:
+    state = GameState(battlefield=tuple(watchers))
+    fired, ruling = c.enters(state, entering, how)
+    assert ruling.verdict == verdict
+    assert len(fired) == count
+    assert rule in ruling.rules
+    assert c.trigger_count(state, entering, how).verdict == str(count)
+
+
+def test_phased_out_watcher_sees_nothing() -> None:
+    state = GameState(battlefield=(_watcher().model_copy(update={"phased_out": True}),))
+    fired, ruling = c.enters(state, [_enchantment()], "resolve")
+    assert not fired and ruling.verdict == "no"
+
+
+@pytest.mark.parametrize(
+    ("ability", "verdict"),
+    [(CONSTELLATION, "yes"), (ANOTHER_ONLY, "no"), (EnchantmentEnters(whose="you"), "yes")],
+)
+def test_source_entering_sees_itself(ability: EnchantmentEnters, verdict: str) -> None:
+    eidolon = _watcher(ability=ability)
+    _, ruling = c.enters(GameState(), [eidolon], "resolve", watcher=eidolon.name)
+    assert ruling.verdict == verdict
+
+
+def test_simultaneous_constellation_permanents_see_each_other() -> None:
+    a, b = _watcher("Eidolon of Blossoms"), _watcher("Doomwake Giant")
+    fired, ruling = c.enters(GameState(), [a, b], "put")
+    assert len(fired) == 4
+    assert {(f.source, f.entered) for f in fired} == {
+        (x, y) for x in (a.name, b.name) for y in (a.name, b.name)
+    }
+    assert Rule.SIMULTANEOUS_ENTER in ruling.rules
+
+
+def test_watcher_narrows_the_verdict() -> None:
+    mine, theirs = _watcher("Eidolon of Blossoms"), _watcher("Doomwake Giant", controller=OPPONENT)
+    state = GameState(battlefield=(mine, theirs))
+    enchantment = _enchantment()
+    assert c.enters(state, [enchantment], watcher="Doomwake Giant")[1].verdict == "no"
+    assert c.enters(state, [enchantment], watcher="Eidolon of Blossoms")[1].verdict == "yes"
+    assert (
+        c.trigger_count(
+            state, [_enchantment(controller=OPPONENT)], watcher="Doomwake Giant"
+        ).verdict
+        == "1"
+    )
+
+
+@pytest.mark.parametrize(
+    ("bestowed", "legal", "verdict", "enters", "rule"),
+    [
+        (True, False, "yes", True, Rule.BESTOW_ILLEGAL_TARGET),
+        (False, False, "no", False, Rule.AURA_ILLEGAL_TARGET),
+        (False, True, "yes", True, Rule.RESOLVE_PERMANENT),
+        (True, True, "yes", True, Rule.RESOLVE_PERMANENT),
+    ],
+)
+def test_resolve_aura(bestowed: bool, legal: bool, verdict: str, enters: bool, rule: Rule) -> None:
+    types = ENCHANTMENT_CREATURE if bestowed else frozenset({"Enchantment"})
+    spell = Spell(
+        name="Boon Satyr", types=types, subtypes=frozenset({"Aura", "Satyr"}), bestowed=bestowed
+    )
+    perm, ruling = c.resolve_aura(spell, target_legal=legal)
+    assert ruling.verdict == verdict
+    assert (perm is not None) is enters
+    assert rule in ruling.rules
+    if bestowed and not legal:
+        assert perm is not None and perm.is_creature and "Aura" not in perm.subtypes
+
+
+@pytest.mark.parametrize(("bestowed", "verdict"), [(True, "yes"), (False, "no")])
+def test_aura_spell_triggers_constellation(bestowed: bool, verdict: str) -> None:
+    spell = Spell(
+        name="Aura",
+        types=frozenset({"Enchantment"}),
+        subtypes=frozenset({"Aura"}),
+        bestowed=bestowed,
+    )
+    ruling = c.aura_spell_triggers(GameState(battlefield=(_watcher(),)), spell, target_legal=False)
+    assert ruling.verdict == verdict
+    assert Rule.AURA_ILLEGAL_TARGET in ruling.rules
+
+
+@pytest.mark.parametrize(
+    ("controllers", "apnap"),
+    [((YOU, YOU), False), ((YOU, OPPONENT), True)],
+)
+def test_trigger_order(controllers: tuple[str, str], apnap: bool) -> None:
+    triggers = [c.Triggered(f"source {i}", who, "Pacifism") for i, who in enumerate(controllers)]
+    ruling = c.trigger_order(triggers, YOU, "Eidolon of Blossoms")
+    assert ruling.verdict == "yes"
+    assert {Rule.TRIGGER_ORDER, Rule.STACK_RESOLVES} <= set(ruling.rules)
+    assert ("APNAP" in " ".join(s.note for s in ruling.steps)) is apnap
+    assert ruling.cards == ("Eidolon of Blossoms",)

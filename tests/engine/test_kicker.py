@@ -1,0 +1,361 @@
+"""Kicker mechanics: payments, total cost, mana value, X, copies, zone changes and kicked triggers."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import kicker as k
+from engine.abilities import IfKicked, Kicker, KickerCost, Target
+from engine.mana import ManaCost
+from engine.model import GameState, Permanent, Spell
+from engine.ruling import Rule
+
+
+def _cost(text: str) -> KickerCost:
+    return KickerCost(mana=ManaCost.parse(text))
+
+
+ANA_KICKER = Kicker(costs=(_cost("{2}{U}"), _cost("{1}{B}")))
+ONE_KICKER = Kicker(costs=(_cost("{B}"),))
+MULTI = Kicker(costs=(_cost("{1}{W}"),), multi=True)
+ANA_DISCARD = IfKicked(which=0, trigger="etb", targets=(Target(what="player"),))
+ANA_TAP = IfKicked(which=1, trigger="etb", targets=(Target(what="untapped creature"),))
+ANA_CARDS = {"Ana Battlemage": "Creature — Human Wizard"}
+
+
+@pytest.mark.parametrize(
+    ("kicker", "payments", "verdict", "rule"),
+    [
+        (ANA_KICKER, {0: 2}, "no", Rule.KICKED),
+        (ANA_KICKER, {1: 2}, "no", Rule.KICKED),
+        (ANA_KICKER, {0: 1, 1: 1}, "yes", Rule.KICKER_AND_OR),
+        (ANA_KICKER, {1: 1}, "yes", Rule.KICKER_AND_OR),
+        (ANA_KICKER, {2: 1}, "no", Rule.KICKER_AND_OR),
+        (ONE_KICKER, {0: 1}, "yes", Rule.KICKER_MEANING),
+        (ONE_KICKER, {0: 2}, "no", Rule.KICKED),
+        (ONE_KICKER, {0: 1, 1: 1}, "no", Rule.KICKER_AND_OR),
+        (MULTI, {0: 3}, "yes", Rule.MULTIKICKER),
+        (MULTI, {0: 0}, "yes", Rule.MULTIKICKER),
+        (MULTI, {0: 10}, "yes", Rule.MULTIKICKER),
+    ],
+)
+def test_kicker_payments(
+    kicker: Kicker, payments: dict[int, int], verdict: str, rule: Rule
+) -> None:
+    ruling = k.kicker_payments(kicker, payments)
+    assert ruling.verdict == verdict
+    assert rule in ruling.rules
+
+
+def test_kick_count_counts_each_payment() -> None:
+    assert k.kick_count(ANA_KICKER, {0: 1, 1: 1}) == 2
+    assert k.kick_count(MULTI, {0: 4}) == 4
+
+
+@pytest.mark.parametrize(
+    ("mana_cost", "kwargs", "verdict", "rule"),
+    [
+        ("{2}{G}", {"kicker": ANA_KICKER, "kicked": (0, 1)}, "{5}{G}{U}{B}", Rule.TOTAL_COST),
+        ("{2}{G}", {"kicker": ANA_KICKER, "kicked": (1,)}, "{3}{G}{B}", Rule.KICKER_MEANING),
+        ("{2}{G}", {"kicker": ANA_KICKER, "kicked": ()}, "{2}{G}", Rule.TOTAL_COST),
+        (
+            "{2}{W}{W}",
+            {"kicker": MULTI, "kicked": (0, 0, 0)},
+            "{5}{W}{W}{W}{W}{W}",
+            Rule.TOTAL_COST,
+        ),
+        (
+            "{0}",
+            {"kicker": Kicker(costs=(_cost("{2}"),), multi=True), "kicked": (0, 0)},
+            "{4}",
+            Rule.TOTAL_COST,
+        ),
+        # A generic reduction can't take off colored mana.
+        (
+            "{B}{B}",
+            {"kicker": ONE_KICKER, "kicked": (0,), "reduction": 2},
+            "{B}{B}{B}",
+            Rule.TOTAL_COST,
+        ),
+        (
+            "{2}{G}",
+            {"kicker": ANA_KICKER, "kicked": (0,), "reduction": 3},
+            "{1}{G}{U}",
+            Rule.TOTAL_COST,
+        ),
+        (
+            "{2}{G}",
+            {"kicker": ANA_KICKER, "kicked": (0,), "increase": 1},
+            "{5}{G}{U}",
+            Rule.TOTAL_COST,
+        ),
+        # Cascade: no mana cost, kicker may still be paid.
+        (
+            "{2}{G}",
+            {"kicker": ANA_KICKER, "kicked": (1,), "without_paying": True},
+            "{1}{B}",
+            Rule.ALT_COST_PLUS_ADDITIONAL,
+        ),
+        (
+            "{2}{G}",
+            {"kicker": ANA_KICKER, "without_paying": True},
+            "{0}",
+            Rule.ALT_COST_PLUS_ADDITIONAL,
+        ),
+        (
+            "{1}{R}",
+            {
+                "kicker": ONE_KICKER,
+                "kicked": (0,),
+                "alternative": ManaCost.parse("{3}{R}"),
+                "alternative_name": "flashback",
+            },
+            "{3}{R}{B}",
+            Rule.ALTERNATIVE_COST,
+        ),
+        ("{X}{R}", {"x": 3}, "{3}{R}", Rule.X_CHOSEN),
+    ],
+)
+def test_total_cost(mana_cost: str, kwargs: dict[str, object], verdict: str, rule: Rule) -> None:
+    ruling = k.total_cost(ManaCost.parse(mana_cost), **kwargs)  # type: ignore[arg-type]
+    assert ruling.verdict is not None
+    assert ManaCost.parse(ruling.verdict).mana_value() == ManaCost.parse(verdict).mana_value()
+    assert sorted(ManaCost.parse(ruling.verdict).parts) == sorted(ManaCost.parse(verdict).parts)
+    assert rule in ruling.rules
+
+
+@pytest.mark.parametrize(
+    ("mana_cost", "kwargs", "missing"),
+    [
+        ("{X}{R}", {}, "the value of X"),
+        ("{2}{G}", {"kicker": ANA_KICKER, "kicked": (0, 0)}, None),
+        ("{2}{G}", {"kicked": (0,)}, "the kicker cost"),
+    ],
+)
+def test_total_cost_undecided(
+    mana_cost: str, kwargs: dict[str, object], missing: str | None
+) -> None:
+    ruling = k.total_cost(ManaCost.parse(mana_cost), **kwargs)  # type: ignore[arg-type]
+    assert ruling.verdict is None
+    if missing:
+        assert missing in ruling.missing
+
+
+@pytest.mark.parametrize(
+    ("mana_cost", "on_stack", "x", "kicked", "verdict", "rule"),
+    [
+        ("{2}{G}", True, None, True, "3", Rule.MANA_VALUE),
+        ("{2}{G}", False, None, True, "3", Rule.TOTAL_COST),
+        ("{X}{R}{R}", True, 5, False, "7", Rule.MANA_VALUE_X),
+        ("{X}{R}{R}", False, 5, False, "2", Rule.MANA_VALUE_X),
+        ("{X}{X}{G}", True, 2, False, "5", Rule.MANA_VALUE_X),
+        ("{2/W}{G}", False, None, False, "3", Rule.MANA_VALUE),
+    ],
+)
+def test_mana_value(
+    mana_cost: str, on_stack: bool, x: int | None, kicked: bool, verdict: str, rule: Rule
+) -> None:
+    ruling = k.mana_value(ManaCost.parse(mana_cost), on_stack=on_stack, x=x, kicked=kicked)
+    assert ruling.verdict == verdict
+    assert rule in ruling.rules
+
+
+def test_mana_value_x_on_stack_needs_x() -> None:
+    ruling = k.mana_value(ManaCost.parse("{X}{U}"), on_stack=True)
+    assert ruling.verdict is None and ruling.missing
+
+
+@pytest.mark.parametrize(
+    ("way", "verdict", "rule"),
+    [
+        ("cast", "yes", Rule.ANNOUNCE_COSTS),
+        ("alternative", "yes", Rule.ALT_COST_PLUS_ADDITIONAL),
+        ("without_paying", "yes", Rule.ALT_COST_PLUS_ADDITIONAL),
+        ("put", "no", Rule.KICKER_MEANING),
+        ("copy", "no", Rule.COPY_SPELL),
+    ],
+)
+def test_can_kick(way: k.EntryWay, verdict: str, rule: Rule) -> None:
+    ruling = k.can_kick(way, "Skyclave Shade")
+    assert ruling.verdict == verdict
+    assert rule in ruling.rules
+    assert "Skyclave Shade" in ruling.cards
+
+
+@pytest.mark.parametrize(
+    ("spell", "verdict", "rules"),
+    [
+        (
+            Spell(name="Fireball", kicked=(0,), types=frozenset({"Sorcery"})),
+            "yes",
+            {Rule.COPY_SPELL},
+        ),
+        (Spell(name="Fireball", kicked=(), types=frozenset({"Sorcery"})), "no", {Rule.COPY_SPELL}),
+        (
+            Spell(name="Gatekeeper of Malakir", kicked=(0,), types=frozenset({"Creature"})),
+            "yes",
+            {Rule.COPY_SPELL, Rule.COPY_PERMANENT_SPELL},
+        ),
+    ],
+)
+def test_copy_spell_keeps_kicked(spell: Spell, verdict: str, rules: set[Rule]) -> None:
+    copy, ruling = k.copy_spell(spell)
+    assert ruling.verdict == verdict
+    assert rules <= set(ruling.rules)
+    assert copy.is_copy and not copy.cast
+    assert copy.kicked == spell.kicked
+
+
+def test_copy_of_permanent_spell_resolves_to_kicked_token() -> None:
+    spell = Spell(name="Gatekeeper of Malakir", kicked=(0,), types=frozenset({"Creature"}), x=2)
+    copy, _ = k.copy_spell(spell)
+    token, ruling = k.resolve(copy)
+    assert token.token and token.was_kicked
+    assert ruling.verdict == "yes"
+    assert Rule.COPY_PERMANENT_SPELL in ruling.rules
+    assert copy.x == 2
+
+
+def test_copy_of_permanent_is_not_kicked() -> None:
+    state = GameState.parse("you: Gatekeeper of Malakir[type=Creature|kicked]")
+    original = state.find("Gatekeeper of Malakir")
+    assert original.was_kicked
+    copy, ruling = k.copy_permanent(original, "Clone")
+    assert ruling.verdict == "no"
+    assert not copy.was_kicked
+    assert Rule.COPY_VALUES in ruling.rules
+
+
+def test_zone_change_forgets_kicked() -> None:
+    state = GameState.parse("you: Ana Battlemage[type=Creature|kicked=0+1]")
+    ana = state.find("Ana Battlemage")
+    assert ana.kicked == (0, 1)
+    back, ruling = k.zone_change(ana)
+    assert ruling.verdict == "no"
+    assert back.kicked == ()
+    assert {Rule.NEW_OBJECT, Rule.KICKER_MEANING} <= set(ruling.rules)
+
+
+def test_resolve_keeps_kicked_and_resets_x() -> None:
+    perm, ruling = k.resolve(Spell(name="Everflowing Chalice", kicked=(0, 0), x=None))
+    assert perm.kicked == (0, 0) and perm.x == 0
+    assert ruling.verdict == "yes"
+
+
+@pytest.mark.parametrize(("x", "verdict"), [(5, "5"), (0, "0"), (None, None)])
+def test_x_for_etb(x: int | None, verdict: str | None) -> None:
+    ruling = k.x_for_etb(Spell(name="Hydra", x=x))
+    assert ruling.verdict == verdict
+    assert Rule.X_ETB in ruling.rules
+
+
+@pytest.mark.parametrize(
+    ("ability", "kicked", "met"),
+    [
+        (ANA_TAP, (1,), True),
+        (ANA_TAP, (0,), False),
+        (ANA_DISCARD, (0, 1), True),
+        (IfKicked(), (), False),
+        (IfKicked(), (0,), True),
+        (IfKicked(negated=True), (), True),
+        (IfKicked(times=2), (0,), False),
+        (IfKicked(times=2), (0, 0), True),
+    ],
+)
+def test_condition_met(ability: IfKicked, kicked: tuple[int, ...], met: bool) -> None:
+    assert k.condition_met(ability, kicked) is met
+
+
+def _ana(kicked: str, extra: str = "") -> tuple[GameState, Permanent]:
+    text = f"you: Ana Battlemage[type=Creature|kicked={kicked}]" + extra
+    state = GameState.parse(text)
+    return state, state.find("Ana Battlemage")
+
+
+@pytest.mark.parametrize(
+    ("position", "kicked", "ability", "verdict", "rule"),
+    [
+        ("", "1", ANA_TAP, "Ana Battlemage", Rule.TARGETED_TRIGGER),
+        (
+            "; opponent: Grizzly Bears[type=Creature|tapped]",
+            "1",
+            ANA_TAP,
+            "Ana Battlemage",
+            Rule.TARGETED_TRIGGER,
+        ),
+        ("; opponent: Grizzly Bears[type=Creature]", "1", ANA_TAP, None, Rule.TARGETS),
+        ("", "0", ANA_TAP, "no", Rule.TRIGGER_EVENT),
+        ("", "0", ANA_DISCARD, None, Rule.TARGETS),
+    ],
+)
+def test_kicked_trigger_targets(
+    position: str, kicked: str, ability: IfKicked, verdict: str | None, rule: Rule
+) -> None:
+    state, ana = _ana(kicked, position)
+    ruling = k.kicked_trigger(state, ana, ability, ANA_KICKER)
+    assert ruling.verdict == verdict
+    assert rule in ruling.rules
+
+
+def test_kicked_trigger_without_legal_target_is_removed() -> None:
+    state = GameState.parse("you: Ana Battlemage[type=Creature|kicked=1|tapped]")
+    ruling = k.kicked_trigger(state, state.find("Ana Battlemage"), ANA_TAP, ANA_KICKER)
+    assert ruling.verdict == "no"
+    assert Rule.TRIGGER_NO_LEGAL_TARGET in ruling.rules
+
+
+@pytest.mark.parametrize(
+    ("position", "verdict"),
+    [
+        ("; opponent: Grizzly Bears[type=Creature|tapped]", "no"),
+        ("; opponent: Grizzly Bears[type=Creature]", "yes"),
+        ("", "no"),
+    ],
+)
+def test_resolve_checks_targets_again(position: str, verdict: str) -> None:
+    state, ana = _ana("1", position)
+    ruling = k.resolve_targeted(state, ana, {ANA_TAP.targets[0]: "Grizzly Bears"})
+    assert ruling.verdict == verdict
+    assert Rule.TARGET_ILLEGAL in ruling.rules
+
+
+@pytest.mark.parametrize(
+    ("what", "position", "expected"),
+    [
+        ("player", "you: Forest[type=Land]", ("you", "opponent")),
+        ("opponent", "you: Forest[type=Land]", ("opponent",)),
+        (
+            "creature",
+            "you: Bear[type=Creature]; opponent: Elf[type=Creature|tapped]",
+            ("Bear", "Elf"),
+        ),
+        (
+            "untapped creature",
+            "you: Bear[type=Creature]; opponent: Elf[type=Creature|tapped]",
+            ("Bear",),
+        ),
+        (
+            "tapped creature",
+            "you: Bear[type=Creature]; opponent: Elf[type=Creature|tapped]",
+            ("Elf",),
+        ),
+        (
+            "creature an opponent controls",
+            "you: Bear[type=Creature]; opponent: Elf[type=Creature]",
+            ("Elf",),
+        ),
+        (
+            "creature you control",
+            "you: Bear[type=Creature]; opponent: Elf[type=Creature]",
+            ("Bear",),
+        ),
+        (
+            "artifact or enchantment",
+            "you: Bear[type=Creature]; opponent: Ring[type=Artifact]",
+            ("Ring",),
+        ),
+        ("permanent", "you: Bear[type=Creature|phased]; opponent: Ring[type=Artifact]", ("Ring",)),
+    ],
+)
+def test_legal_targets(what: str, position: str, expected: tuple[str, ...]) -> None:
+    assert k.legal_targets(GameState.parse(position), Target(what=what)) == expected
