@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 import aiosqlite
 from pydantic import BaseModel, ConfigDict, computed_field
-from rank_bm25 import BM25Okapi
+from rank_bm25 import BM25Plus
 from rapidfuzz import fuzz, process
 
 from bot.crtext import ParsedRule, parent_of
@@ -243,8 +243,24 @@ def ruling_row(obj: dict[str, Any]) -> tuple[Any, ...]:
 
 @dataclass
 class _Bm25:
-    index: BM25Okapi
+    """A BM25+ index (positive IDF even for tiny corpora) and the row each document is."""
+
+    index: BM25Plus
     keys: list[Any]
+
+    def matching(self, ranked: Iterable[int], tokens: list[str], limit: int) -> list[int]:
+        """The first ``limit`` documents of ``ranked`` that contain a query word.
+
+        BM25+ gives every document a floor score, so "scored" doesn't mean "matched".
+        """
+        found: list[int] = []
+        for i in ranked:
+            if len(found) >= limit:
+                break
+            freqs = self.index.doc_freqs[i]
+            if any(t in freqs for t in tokens):
+                found.append(i)
+        return found
 
 
 class Staging:
@@ -927,7 +943,7 @@ class Store:
                 if not rows:
                     return None
                 docs = [_tokens(f"{r[1]} {' '.join(json.loads(r[2]))}") for r in rows]
-                index = await asyncio.to_thread(BM25Okapi, docs)
+                index = await asyncio.to_thread(BM25Plus, docs)
                 self._rules_bm25 = _Bm25(index, [r[0] for r in rows])
             return self._rules_bm25
 
@@ -939,7 +955,7 @@ class Store:
                 if not rows:
                     return None
                 docs = [_tokens(r[2]) for r in rows]
-                index = await asyncio.to_thread(BM25Okapi, docs)
+                index = await asyncio.to_thread(BM25Plus, docs)
                 self._rulings_bm25 = _Bm25(index, [(r[0], r[1]) for r in rows])
             return self._rulings_bm25
 
@@ -950,8 +966,8 @@ class Store:
         if index is None:
             return []
         scores = index.index.get_scores(tokens)
-        best = sorted(range(len(scores)), key=lambda i: -scores[i])[:limit]
-        numbers = [index.keys[i] for i in best if scores[i] > 0]
+        best = sorted(range(len(scores)), key=lambda i: -scores[i])
+        numbers = [index.keys[i] for i in index.matching(best, tokens, limit)]
         found = await self.rules(numbers)
         return [found[n] for n in numbers if n in found]
 
@@ -973,7 +989,7 @@ class Store:
         else:
             everything = index.index.get_scores(tokens)
             scored = sorted(enumerate(everything), key=lambda p: -p[1])
-        ids = [index.keys[i][0] for i, score in scored[:limit] if score > 0]
+        ids = [index.keys[i][0] for i in index.matching([i for i, _ in scored], tokens, limit)]
         if not ids:
             return []
         marks = ",".join("?" * len(ids))
