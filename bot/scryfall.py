@@ -503,12 +503,14 @@ async def fetch_and_cache(store: Store, client: ScryfallClient, name: str) -> di
     card = await client.named_fuzzy(name)
     fetched_at = datetime.now(UTC)
     await store.cache_card(card, fetched_at)
-    cache_rulings = getattr(store, "cache_rulings", None)
-    if cache_rulings is not None and card.get("oracle_id"):
+    faces = card.get("card_faces") or [{}]
+    # Reversible cards carry their oracle id on the faces only.
+    oracle_id = card.get("oracle_id") or (faces[0].get("oracle_id") if faces else None)
+    if oracle_id:
         try:
             rulings = await client.rulings(card)
         except (NetworkError, UnknownCardError) as exc:
             log.warning("cached %s without its rulings: %s", card.get("name"), exc)
         else:
-            await cache_rulings(str(card["oracle_id"]), rulings, fetched_at)
+            await store.cache_rulings(str(oracle_id), rulings)
     return card

@@ -15,8 +15,8 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 from yarl import URL
 
-from bot.errors import RulesbotError
-from bot.importer import import_stream
+from bot.errors import ImportFailedError, RulesbotError
+from bot.importer import ImportSummary, import_stream
 from bot.scryfall import Download, NetworkError, ScryfallClient
 
 if TYPE_CHECKING:
@@ -126,19 +126,23 @@ def find_rules_txt_link(html: str, base_url: str) -> str | None:
     parser = _LinkParser()
     parser.feed(html)
     parser.close()
-    txt = [
-        (href, text)
-        for href, text in parser.links
-        if unquote(urlsplit(href).path).casefold().endswith(".txt")
-    ]
-    if not txt:
-        return None
 
-    def looks_like_cr(link: tuple[str, str]) -> bool:
-        words = (unquote(link[0]) + " " + link[1]).casefold().replace(" ", "")
+    def looks_like_cr(href: str, text: str) -> bool:
+        words = (unquote(href) + " " + text).casefold().replace(" ", "")
         return "comprules" in words or "comprehensiverules" in words
 
-    href, _ = next((link for link in txt if looks_like_cr(link)), txt[0])
+    # Other .txt files (release notes, say) may be linked too; only the CR's will do.
+    href = next(
+        (
+            href
+            for href, text in parser.links
+            if unquote(urlsplit(href).path).casefold().endswith(".txt")
+            and looks_like_cr(href, text)
+        ),
+        None,
+    )
+    if href is None:
+        return None
     # yarl percent-encodes what the page left raw (Wizards' file names contain spaces).
     return str(URL(urljoin(base_url, href)))
 
@@ -157,6 +161,16 @@ def _looks_like_html(download: Download) -> bool:
     with download.path.open("rb") as f:
         head = f.read(512).lstrip(b"\xef\xbb\xbf \t\r\n").lower()
     return head.startswith((b"<!doctype html", b"<html", b"<head", b"<!--"))
+
+
+async def _import(
+    store: Store, dataset: Dataset, path: Path, url: str, *, progress: bool
+) -> ImportSummary:
+    try:
+        return await import_stream(store, dataset, path, url, progress=progress)
+    except ImportFailedError as exc:
+        # The temporary file's path means nothing to a reader; the URL does.
+        raise ImportFailedError(exc.user_message.replace(str(path), url)) from exc
 
 
 async def _sync_bulk(
@@ -187,7 +201,7 @@ async def _sync_bulk(
             dataset, url, etag=prev.etag, updated_at=updated_at, count=prev.count
         )
         return DatasetResult(dataset, "unchanged", url, "not modified", prev.count)
-    summary = await import_stream(store, dataset, download.path, url, progress=progress)
+    summary = await _import(store, dataset, download.path, url, progress=progress)
     count = summary.counts.get(dataset, 0)
     if not count:
         raise SyncError(f"the {BULK_TYPES[dataset]} file held no {dataset}")
@@ -232,7 +246,7 @@ async def _sync_rules(
         if prev.source != url:
             await store.set_source("rules", url, etag=prev.etag, updated_at=prev.updated_at)
         return DatasetResult("rules", "unchanged", url, "not modified", prev.count)
-    summary = await import_stream(store, "rules", download.path, url, progress=progress)
+    summary = await _import(store, "rules", download.path, url, progress=progress)
     count = summary.counts.get("rules", 0)
     if not count:
         raise SyncError(f"{_file_name(url, url)} held no rules")
@@ -248,6 +262,7 @@ async def _guarded(dataset: Dataset, step: Callable[[], Awaitable[DatasetResult]
         return await step()
     except (RulesbotError, OSError) as exc:
         message = exc.user_message if isinstance(exc, RulesbotError) else f"disk error: {exc}"
+        message = " ".join(message.split())  # one line: some parser errors span several
         log.error("sync: %s not updated, keeping the previous data: %s", dataset, message)
         log.debug("sync: %s failure", dataset, exc_info=True)
         source = getattr(exc, "url", None) or None

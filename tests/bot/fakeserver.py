@@ -19,6 +19,7 @@ from types import TracebackType
 from typing import Any, Literal, Self
 
 from aiohttp import web
+from rapidfuzz import fuzz, process
 
 FaultKind = Literal["429", "500", "503", "timeout", "truncate", "garbage", "corrupt_gzip", "drop"]
 Encoding = Literal["none", "file", "content-encoding"]
@@ -600,7 +601,12 @@ class FakeScryfall:
         if exact:
             return exact[:1]
         words = q.split()
-        return [c for c in self.cards if all(w in c["name"].casefold() for w in words)]
+        found = [c for c in self.cards if all(w in c["name"].casefold() for w in words)]
+        if found:
+            return found
+        # Scryfall's fuzzy search forgives typos too.
+        best = process.extractOne(q, [c["name"].casefold() for c in self.cards], scorer=fuzz.WRatio)
+        return [self.cards[best[2]]] if best and best[1] >= 85 else []
 
     async def _named(self, request: web.Request) -> web.StreamResponse:
         fuzzy = request.query.get("fuzzy") or request.query.get("exact")
