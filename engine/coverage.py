@@ -29,7 +29,7 @@ _REMINDER = re.compile(r"\s*\([^()]*\)")
 _KICKER_LINE = re.compile(r"^(?:Kicker|Multikicker)\b|(?:^|, )(?:kicker|multikicker) \{", re.I)
 _MULTIKICKER_LINE = re.compile(r"^Multikicker\b|(?:^|, )multikicker \{", re.I)
 _KICKED_REF = re.compile(
-    r"\b(?:it|this spell|this [a-z]+|@)\s+(?:was|wasn't) kicked\b"
+    r"\b(?:[Ii]t|[Tt]his spell|[Tt]his [a-z]+|@)\s+(?:was|wasn't) kicked\b"
     r"|times? (?:it|this spell|this [a-z]+|@) was kicked\b"
 )
 _ENCH_TRIGGER = re.compile(

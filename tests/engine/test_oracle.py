@@ -26,9 +26,9 @@ from engine.abilities import (
     ManaReplacement,
     MustBeBlocked,
     ParsedFace,
-    Target,
-    TappedForManaTrigger,
     TapOthers,
+    TappedForManaTrigger,
+    Target,
 )
 from engine.card import Card
 from engine.mana import ManaCost
@@ -505,9 +505,7 @@ MANA_CASES: list[tuple[str, ManaProduction]] = [
     ),
     (
         "one mana of any color that a land an opponent controls could produce",
-        ManaProduction(
-            choice="could_produce", could=CouldProduce(whose="opponent", kind="color")
-        ),
+        ManaProduction(choice="could_produce", could=CouldProduce(whose="opponent", kind="color")),
     ),
     (
         "one mana of any color that a land you control could produce",
