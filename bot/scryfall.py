@@ -40,6 +40,8 @@ SEARCH_RATE = 2.0
 DEFAULT_RATE = 10.0
 _SEARCH_LIKE = re.compile(r"/cards/(search|named|random|collection)/?$")
 
+# Scryfall limits a client that got a 429 for 30 seconds; wait that long if not told.
+RATE_LIMIT_PENALTY = 30.0
 _RETRY_STATUSES = frozenset({500, 502, 503, 504})
 _CHUNK = 1 << 16
 
@@ -263,7 +265,7 @@ class ScryfallClient:
             )
             if delay is not None and delay > self.max_retry_after:
                 raise error
-            raise _Retry(error, delay if delay is not None else 1.0)
+            raise _Retry(error, delay if delay is not None else RATE_LIMIT_PENALTY)
         if resp.status in _RETRY_STATUSES:
             failure = HTTPStatusError(
                 f"{_host(url)} answered {resp.status} {resp.reason or ''}".rstrip(),

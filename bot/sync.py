@@ -231,8 +231,7 @@ async def _sync_rules(
 
     url = rules_url
     download = await fetch(url, tmp / "rules-page")
-    if not download.not_modified and _looks_like_html(download):
-        assert download.path is not None
+    if download.path is not None and _looks_like_html(download):
         if download.size > _PAGE_LIMIT:
             raise SyncError(f"the rules page {rules_url} is unexpectedly large")
         html = download.path.read_text(encoding="utf-8", errors="replace")
@@ -242,7 +241,8 @@ async def _sync_rules(
         url = link
         download = await fetch(url, tmp / _file_name(url, "comprules.txt"))
     if download.not_modified or download.path is None:
-        assert prev is not None
+        if prev is None:
+            raise SyncError(f"{_file_name(url, url)} was answered 'not modified' unasked")
         if prev.source != url:
             await store.set_source("rules", url, etag=prev.etag, updated_at=prev.updated_at)
         return DatasetResult("rules", "unchanged", url, "not modified", prev.count)

@@ -213,7 +213,7 @@ class SeenRequest:
 class Fault:
     kind: FaultKind
     remaining: int | None  # None: every matching request
-    retry_after: str = "1"
+    retry_after: str | None = "1"
     delay: float = 30.0
 
 
@@ -360,7 +360,7 @@ class FakeScryfall:
         kind: FaultKind,
         times: int | None = 1,
         *,
-        retry_after: str = "1",
+        retry_after: str | None = "1",
         delay: float = 30.0,
     ) -> None:
         """The next ``times`` requests whose path starts with ``path_prefix`` misbehave."""
@@ -460,7 +460,7 @@ class FakeScryfall:
                     429,
                     "too_many_requests",
                     "You are being rate limited.",
-                    headers={"Retry-After": fault.retry_after},
+                    headers={"Retry-After": fault.retry_after} if fault.retry_after else None,
                 )
             if fault.kind in ("500", "503"):
                 return _error(

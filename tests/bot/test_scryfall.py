@@ -15,6 +15,7 @@ from bot.errors import AmbiguousCardError, UnknownCardError
 from bot.scryfall import (
     ACCEPT,
     DEFAULT_USER_AGENT,
+    RATE_LIMIT_PENALTY,
     FetchTimeoutError,
     HTTPStatusError,
     NetworkError,
@@ -288,6 +289,15 @@ async def test_429_honours_retry_after_then_succeeds(
     seen = server.seen("/cards/named")
     assert len(seen) == 2
     assert seen[1].at - seen[0].at >= 3.0
+
+
+async def test_429_without_retry_after_waits_scryfalls_penalty(
+    client: ScryfallClient, server: FakeScryfall
+) -> None:
+    server.fail("/cards/named", "429", times=1, retry_after=None)
+    await client.named_fuzzy("Thornwood Elf")
+    seen = server.seen("/cards/named")
+    assert seen[1].at - seen[0].at >= RATE_LIMIT_PENALTY
 
 
 async def test_429_too_many_times_gives_rate_limited_error(
