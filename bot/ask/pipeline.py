@@ -10,8 +10,6 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from rank_bm25 import BM25Okapi
-
 from bot.answer import Answer, Citation, ResolvedCard
 from bot.ask import families
 from bot.ask.question import CardMention, FamilyHandler, Question, Scenario, clean_text, mention_for
@@ -118,7 +116,7 @@ class AskService:
             )
             for e in await store.all_names()
         ]
-        vocabulary = await store.vocabulary() if hasattr(store, "vocabulary") else []
+        vocabulary = await rules_vocabulary(store)
         status = await store.status()
         return cls(store, TextCardFinder(rows, vocabulary), load_handlers(), status)
 
@@ -305,15 +303,14 @@ class AskService:
             obj = await self.store.card_json(name)
             if obj is None or not obj.get("oracle_id"):
                 continue
-            rulings = await self.store.rulings(obj["oracle_id"])
-            best = best_rulings(
-                q.text + " " + note, [r.comment for r in rulings], limit=1, required=bool(note)
+            # BM25 over every ruling gives real word weights; the filter keeps this card's.
+            found = await self.store.search_rulings(
+                f"{q.text} {note}", oracle_ids=[obj["oracle_id"]], limit=1
             )
-            for idx in best:
-                r = rulings[idx]
-                out.append(
-                    Citation(source="ruling", ref=f"{obj['name']} {r.published_at}", text=r.comment)
-                )
+            out += [
+                Citation(source="ruling", ref=f"{obj['name']} {r.published_at}", text=r.comment)
+                for r in found
+            ]
         return out
 
     async def _abstain(
@@ -335,16 +332,15 @@ class AskService:
         return answer
 
 
-def best_rulings(query: str, docs: Sequence[str], *, limit: int, required: bool) -> list[int]:
-    """Indexes of the rulings that best match the query (BM25); none when nothing overlaps."""
-    if not docs:
-        return []
-    corpus = [tokens(d) for d in docs]
-    bm25 = BM25Okapi([c or ["_"] for c in corpus])
-    scores = bm25.get_scores(tokens(query))
-    ranked = sorted(range(len(docs)), key=lambda i: scores[i], reverse=True)
-    floor = 0.0 if required else 1.0
-    return [i for i in ranked[:limit] if scores[i] > floor]
+async def rules_vocabulary(store: Any) -> set[str]:
+    """Every word the rules and glossary use: such words alone are not card names."""
+    records = await store.rules(await store.rule_numbers())
+    words: set[str] = set()
+    for record in records.values():
+        words.update(_TOKEN.findall(record.text.casefold()))
+    for term in await store.glossary_terms():
+        words.update(_TOKEN.findall(term.casefold()))
+    return words
 
 
 def summarise(kind: str, verdict: str, ruling: Ruling) -> str:

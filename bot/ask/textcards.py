@@ -165,20 +165,23 @@ class TextCardFinder:
             row = self._best(key)
             if row is None:
                 continue
-            if i == j and not self._accept_single(words[i].group(0), row):
+            if i == j and not self._accept_single(text, words[i], row):
                 continue
             return j, row
         return None
 
-    def _accept_single(self, written: str, row: NameRow) -> bool:
-        bare = _POSSESSIVE.sub("", written)
+    def _accept_single(self, text: str, word: re.Match[str], row: NameRow) -> bool:
+        bare = _POSSESSIVE.sub("", word.group(0))
         key = normalize(bare)
-        if key in self._vocab:
+        if row.is_token or key in _COMMON_SINGLE:
             return False
-        if row.is_token:
-            return False
-        # A lone lowercase word is a card only when it is a distinctive name.
-        return bare[:1].isupper() or len(key) >= 6
+        before = text[: word.start()].rstrip()
+        sentence_start = not before or before[-1] in ".?!:;\"("
+        # Mid-sentence capitals mark a name ("a Forest"); otherwise only words the
+        # rules never use ("counterspell") are taken as card names.
+        if bare[:1].isupper() and not sentence_start:
+            return True
+        return key not in self._vocab and len(key) >= 4
 
     def _fuzzy_pass(self, text: str, words: list[re.Match[str]], result: Scan) -> None:
         covered = [(f.start, f.end) for f in result.found]
