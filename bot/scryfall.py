@@ -42,6 +42,7 @@ _SEARCH_LIKE = re.compile(r"/cards/(search|named|random|collection)/?$")
 
 # Scryfall limits a client that got a 429 for 30 seconds; wait that long if not told.
 RATE_LIMIT_PENALTY = 30.0
+_ID = re.compile(r"[0-9a-fA-F-]{8,64}")
 _RETRY_STATUSES = frozenset({500, 502, 503, 504})
 _CHUNK = 1 << 16
 
@@ -387,8 +388,19 @@ class ScryfallClient:
         data = catalog.get("data") if isinstance(catalog, dict) else None
         return [str(n) for n in data] if isinstance(data, list) else []
 
-    async def rulings(self, card: str | Mapping[str, Any]) -> list[dict[str, Any]]:
-        """A card's official rulings: pass the card object, or its Scryfall id."""
+    async def rulings(
+        self, card: str | Mapping[str, Any] | None = None, *, oracle_id: str | None = None
+    ) -> list[dict[str, Any]]:
+        """A card's official rulings: pass the card object, its Scryfall id, or ``oracle_id=``.
+
+        Scryfall serves rulings per printing; an oracle id costs one extra search request.
+        """
+        if card is None:
+            if oracle_id is None or not _ID.fullmatch(oracle_id):
+                raise UnknownCardError(oracle_id or "(no id)")
+            return await self._coalesced(
+                ("rulings-oracle", oracle_id.lower()), lambda: self._rulings_by_oracle(oracle_id)
+            )
         if isinstance(card, Mapping):
             card_id = str(card.get("id") or "")
             uri = str(card.get("rulings_uri") or "")
@@ -398,9 +410,22 @@ class ScryfallClient:
         else:
             card_id = card
             uri = f"{self.api_url}/cards/{card_id}/rulings"
-        if not re.fullmatch(r"[0-9a-fA-F-]{8,64}", card_id):
+        if not _ID.fullmatch(card_id):
             raise UnknownCardError(card_id or "(no id)")
         return await self._coalesced(("rulings", card_id.lower()), lambda: self._get_list(uri))
+
+    async def _rulings_by_oracle(self, oracle_id: str) -> list[dict[str, Any]]:
+        def on_error(status: int, error: dict[str, Any]) -> None:
+            if status == 404:
+                raise UnknownCardError(oracle_id)
+
+        page = await self._get_json(
+            "/cards/search", {"q": f"oracleid:{oracle_id}", "unique": "cards"}, on_error=on_error
+        )
+        cards = page.get("data") if isinstance(page, dict) else None
+        if not cards or not isinstance(cards[0], dict):
+            raise UnknownCardError(oracle_id)
+        return await self.rulings(cards[0])
 
     async def bulk_data(self) -> list[dict[str, Any]]:
         """Scryfall's bulk-data entries (``type``, ``updated_at``, ``download_uri``, ...)."""

@@ -400,6 +400,7 @@ class FakeScryfall:
         app.router.add_get("/files/{name}", self._file)
         app.router.add_get("/cards/named", self._named)
         app.router.add_get("/cards/autocomplete", self._autocomplete)
+        app.router.add_get("/cards/search", self._search)
         app.router.add_get("/cards/{id}/rulings", self._card_rulings)
         app.router.add_get("/rules", self._rules_page)
         app.router.add_get("/downloads/{name}", self._rules_txt)
@@ -631,6 +632,19 @@ class FakeScryfall:
         return await self._send_json(
             request, {"object": "catalog", "total_values": len(names), "data": names}
         )
+
+    async def _search(self, request: web.Request) -> web.StreamResponse:
+        # Only the oracleid: query is understood; anything else finds nothing.
+        q = request.query.get("q", "").strip()
+        if not q:
+            return _error(400, "bad_request", "You didn't provide any search terms.")
+        found = [
+            c for c in self.cards if q.startswith("oracleid:") and c["oracle_id"] == q[9:].strip()
+        ]
+        if not found:
+            return _error(404, "not_found", "Your query didn't match any cards.")
+        body = {"object": "list", "total_cards": len(found), "has_more": False, "data": found}
+        return await self._send_json(request, body)
 
     async def _card_rulings(self, request: web.Request) -> web.StreamResponse:
         card = next((c for c in self.cards if c["id"] == request.match_info["id"]), None)

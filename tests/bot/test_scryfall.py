@@ -101,6 +101,17 @@ async def test_rulings_by_card_object_and_by_id(client: ScryfallClient) -> None:
     assert all(r["oracle_id"] == card["oracle_id"] for r in by_object)
 
 
+async def test_rulings_by_oracle_id(client: ScryfallClient, server: FakeScryfall) -> None:
+    card = server.cards[0]
+    rulings = await client.rulings(oracle_id=card["oracle_id"])
+    assert [r["comment"] for r in rulings] == [
+        r["comment"] for r in server.rulings if r["oracle_id"] == card["oracle_id"]
+    ]
+    assert server.seen("/cards/search")[0].query["q"] == f"oracleid:{card['oracle_id']}"
+    with pytest.raises(UnknownCardError):
+        await client.rulings(oracle_id="00000000-0000-0000-0000-000000000000")
+
+
 async def test_rulings_rejects_a_malformed_id(client: ScryfallClient, server: FakeScryfall) -> None:
     with pytest.raises(UnknownCardError):
         await client.rulings("../bulk-data")

@@ -337,6 +337,33 @@ async def test_failure_keeps_previous_data_in_use(
     assert (await store.status()).cr_effective == "2026-03-01"
 
 
+@pytest.mark.parametrize("kind", ["corrupt_gzip", "truncate", "garbage"])
+async def test_damaged_gz_file_keeps_previous_cards(
+    store: Store,
+    settings: Settings,
+    client: ScryfallClient,
+    server: FakeScryfall,
+    kind: Any,
+) -> None:
+    server.set_bulk("oracle_cards", server.cards, encoding="file")
+    assert (await sync(store, settings, client)).ok
+    assert server.file_path("oracle_cards").endswith(".json.gz")
+    before = await store.status()
+    server.set_bulk(
+        "oracle_cards",
+        [*server.cards, make_card("Fresh Wurm")],
+        updated_at=NEW_UPDATED_AT,
+        encoding="file",
+    )
+    server.fail("/files/oracle-cards", kind, times=None)
+    report = await sync(store, settings, client)
+    assert [r.dataset for r in report.failed] == ["cards"]
+    assert "/tmp/" not in report.result("cards").detail
+    assert (await store.status()).cards == before.cards
+    assert await store.card_json("Fresh Wurm") is None
+    assert await store.card_json("Glimmer Pool") is not None
+
+
 async def test_corrupt_download_on_a_fresh_database_keeps_builtin_data(
     store: Store, settings: Settings, client: ScryfallClient, server: FakeScryfall
 ) -> None:
