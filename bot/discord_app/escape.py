@@ -15,6 +15,9 @@ _INVISIBLE = re.compile(
 )
 # Channel, slash-command, emoji and timestamp syntax render specially too.
 _ANGLE = re.compile(r"<(?=[@#:/a]|t:)")
+# An opening bracket after an even run of backslashes is live; escape_markdown only
+# catches the simplest masked links, and "[[x]](url)" slips past it.
+_LIVE_BRACKET = re.compile(r"(?<!\\)((?:\\\\)*)\[")
 
 
 def strip_invisible(text: str) -> str:
@@ -32,6 +35,7 @@ def escape_user_text(text: str, *, single_line: bool = False) -> str:
     if single_line:
         text = " ".join(text.split())
     text = discord.utils.escape_markdown(text)
+    text = _LIVE_BRACKET.sub(r"\1\\[", text)
     text = discord.utils.escape_mentions(text)
     # escape_mentions leaves "<@" pairs; a zero-width space after "<" keeps
     # user, role, channel and command mentions from ever resolving.
