@@ -877,6 +877,30 @@ def tapped_for_mana_trigger_rule(
     return Ruling(verdict="yes", steps=tuple(steps))
 
 
+def tapped_for_mana_replacement_rule(action: TapAction = "mana_ability") -> Ruling:
+    """Whether an 'if tapped for mana' replacement (Mana Reflection) applies, given how the
+    permanent was tapped (106.12, 106.12b)."""
+    first = is_tapped_for_mana(action)
+    steps: list[Step] = list(first.steps)
+    if first.verdict != "yes":
+        steps.append(
+            Step(
+                rule=Rule.TAPPED_FOR_MANA_REPLACEMENT,
+                note="A replacement effect on tapping for mana only modifies the mana "
+                "production of a mana ability with {T} in its cost; here no such ability "
+                "produced mana, so it doesn't apply.",
+            )
+        )
+        return Ruling(verdict="no", steps=tuple(steps))
+    steps.append(
+        Step(
+            rule=Rule.TAPPED_FOR_MANA_REPLACEMENT,
+            note="The replacement modifies the mana production event while that ability resolves.",
+        )
+    )
+    return Ruling(verdict="yes", steps=tuple(steps))
+
+
 def mana_ability_uses_stack(kind: Literal["activated", "triggered"] = "activated") -> Ruling:
     """Mana abilities don't use the stack and can't be responded to (605.3b, 605.4a)."""
     t = Trace()

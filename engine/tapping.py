@@ -173,10 +173,10 @@ def can_block(state: GameState, name: str) -> Ruling:
     return t.ruling("yes")
 
 
-_VIA_RULE: dict[str, Rule] = {
+_VIA_RULE: dict[str, Rule | None] = {
     "convoke": Rule.CONVOKE_MEANING,
     "crew": Rule.CREW_MEANING,
-    "tap_others": Rule.TAP_SYMBOL,
+    "tap_others": None,
 }
 _VIA_TEXT = {
     "convoke": "tapped to convoke a spell",

@@ -1,0 +1,543 @@
+"""Mana family: what permanents could produce, undefined mana, 'tapped for mana' triggers and replacements, mana abilities and the stack."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from bot.ask.question import CardMention, Question, Scenario
+from engine import manaprod as mp
+from engine.abilities import Activated, CouldProduce
+from engine.card import TypeLine
+from engine.mana import ManaType
+from engine.model import OPPONENT, YOU, GameState, Permanent
+from engine.ruling import Rule, Ruling, Step
+
+# Cards whose official rulings state the general rules, quoted when the question names none.
+COULD_PRODUCE_REFERENCE = "Reflecting Pool"
+TAPPED_FOR_MANA_REFERENCE = "Mana Reflection"
+
+_PERMANENT_TYPES = frozenset(
+    {"Creature", "Artifact", "Enchantment", "Land", "Planeswalker", "Battle"}
+)
+_NUMBERS = {"two": 2, "three": 3, "four": 4, "five": 5, "both": 2, "2": 2, "3": 3, "4": 4}
+_TYPE_WORDS = {
+    "white": ManaType.W,
+    "blue": ManaType.U,
+    "black": ManaType.B,
+    "red": ManaType.R,
+    "green": ManaType.G,
+    "colorless": ManaType.C,
+    "colourless": ManaType.C,
+    "{w}": ManaType.W,
+    "{u}": ManaType.U,
+    "{b}": ManaType.B,
+    "{r}": ManaType.R,
+    "{g}": ManaType.G,
+    "{c}": ManaType.C,
+}
+_OPPONENT_CUE = re.compile(r"\b(opponent'?s?|opponents'|their|they|theirs|enemy|his|her)\b")
+_YOU_CUE = re.compile(r"\b(i|i've|i'm|my|me|mine|we|our)\b")
+_FACT_CUE = re.compile(r"\b(control|controls|have|has|had|only|got|play|plays|are|is|out|with)\b")
+_ASK_START = re.compile(
+    r"\b(what|which|how|can|could|does|do|will|would|is|are|should)\b(?![^.?!]*[.!]\s)"
+)
+_NO_MANA = (
+    r"\b(no|zero|0) mana\b",
+    r"\bproduc\w* (no|nothing|zero)\b",
+    r"\b(doesn't|does not|didn't|did not|can't|cannot|couldn't|won't|wouldn't) (produce|make|add|give)\b",
+    r"\bnothing\b",
+)
+
+
+def _missing(*facts: str) -> Callable[[], Ruling]:
+    def run() -> Ruling:
+        return Ruling(verdict=None, missing=facts)
+
+    return run
+
+
+def _flip(ruling: Ruling) -> Ruling:
+    return ruling.model_copy(
+        update={"verdict": {"yes": "no", "no": "yes"}.get(ruling.verdict or "")}
+    )
+
+
+def _with_card(ruling: Ruling, card: str, note: str) -> Ruling:
+    """Add a step marking a card whose official rulings state the rule applied."""
+    return ruling.model_copy(update={"steps": (*ruling.steps, Step(note=note, card=card))})
+
+
+@dataclass
+class _Board:
+    """The position the question describes: permanents, and which players' boards are complete."""
+
+    perms: list[Permanent] = field(default_factory=list)
+    described: set[str] = field(default_factory=set)
+    subject: CardMention | None = None
+    names: tuple[str, ...] = ()
+
+
+def _permanent(m: CardMention, controller: str, index: int) -> Permanent:
+    line = TypeLine.parse(m.card.front.type_line)
+    types = line.types - {"Token"}
+    return Permanent(
+        name=m.name if index == 0 else f"{m.name} #{index + 1}",
+        controller=controller,
+        owner=controller,
+        supertypes=line.supertypes,
+        types=types,
+        subtypes=line.subtypes,
+        abilities=m.abilities(),
+        card=m.card,
+    )
+
+
+def _sentence_before(text: str, start: int) -> str:
+    cut = max(text.rfind(ch, 0, start) for ch in ".?!;")
+    return text[cut + 1 : start]
+
+
+def _controller(text: str, m: CardMention) -> str:
+    """Whose permanent a mention is: the nearest ownership word before it in its sentence."""
+    after = text[m.end : m.end + 40]
+    if re.match(r"^s?\s*(that|which) (my |an |your )?opponents? (controls?|has|have)", after):
+        return OPPONENT
+    before = _sentence_before(text, m.start)
+    best_you = max((x.end() for x in _YOU_CUE.finditer(before)), default=-1)
+    best_opp = max((x.end() for x in _OPPONENT_CUE.finditer(before)), default=-1)
+    if best_opp > best_you:
+        return OPPONENT
+    return YOU
+
+
+def _count(text: str, m: CardMention) -> int:
+    before = text[: m.start].rstrip().rsplit(" ", 1)[-1] if m.start else ""
+    n = _NUMBERS.get(before.casefold())
+    if n:
+        return n
+    if text[m.end : m.end + 1] == "s" and re.match(r"^s\b", text[m.end : m.end + 3]):
+        return 2
+    return 1
+
+
+def _question_start(text: str) -> int:
+    """Where the asking part starts: 'What mana can Reflecting Pool make?' after the facts."""
+    low = text.casefold()
+    found = [m.start() for m in re.finditer(r"\b(what|which|how)\b", low)]
+    if found:
+        return found[-1]
+    ends = [m.end() for m in re.finditer(r"[.!;]\s", low)]
+    return ends[-1] if ends else 0
+
+
+def _read_board(q: Question) -> _Board:
+    text = q.text.casefold()
+    board = _Board()
+    ask_at = _question_start(q.text)
+    counts: dict[tuple[str, str], int] = {}
+    first: dict[tuple[str, str], CardMention] = {}
+    asked: list[CardMention] = []
+    for m in q.cards:
+        if not (m.card.types & _PERMANENT_TYPES):
+            continue
+        who = _controller(text, m)
+        key = (m.name, who)
+        in_question = m.start >= ask_at
+        fact = not in_question and bool(_FACT_CUE.search(_sentence_before(text, m.start)))
+        if fact or re.search(
+            r"\b(if|when|while) (i|my|you|your|they|their|an?|the) ",
+            _sentence_before(text, m.start),
+        ):
+            board.described.add(who)
+        counts[key] = max(counts.get(key, 0), _count(q.text, m))
+        first.setdefault(key, m)
+        if in_question and (_makes_mana(m) or "Land" in m.card.types):
+            asked.append(m)
+    for key, n in counts.items():
+        m = first[key]
+        for i in range(n):
+            board.perms.append(_permanent(m, key[1], i))
+    for who, pattern in (
+        (OPPONENT, r"\b(opponent|they)\b[^.?!]{0,30}\b(has|have|controls?) no (other )?lands?\b"),
+        (
+            OPPONENT,
+            r"\b(opponent|they)\b[^.?!]{0,30}\b(doesn't|does not|don't) (have|control) any lands?\b",
+        ),
+        (YOU, r"\bi (have|control) no other lands?\b"),
+        (YOU, r"\b(my|i have|i control) (only|just)\b"),
+        (OPPONENT, r"\bopponent('s)? (only|just)\b"),
+        (OPPONENT, r"\bopponent (has|controls) (only|just)\b"),
+    ):
+        if re.search(pattern, text):
+            board.described.add(who)
+    verb = re.search(
+        r"\b(make|makes|produce|produces|tap for|taps for|add|adds|give|gives|generate)\b",
+        text[ask_at:],
+    )
+    if asked:
+        # "What colors can Chromatic Lantern let my Tundra produce": the card nearest the verb.
+        at = ask_at + verb.start() if verb else len(text)
+        before_verb = [m for m in asked if m.end <= at]
+        board.subject = before_verb[-1] if before_verb else asked[0]
+    if board.subject is None:
+        # "...two Reflecting Pools, what can they produce?": the permanent named before.
+        with_mana = [
+            m
+            for m in q.cards
+            if any(isinstance(a, Activated) and a.mana is not None for a in m.abilities())
+        ]
+        if with_mana and re.search(r"\b(they|it|them|each|either)\b", text[ask_at:]):
+            board.subject = with_mana[-1]
+    board.names = tuple(dict.fromkeys(m.name for m in q.cards))
+    return board
+
+
+def _makes_mana(m: CardMention) -> bool:
+    return any(isinstance(a, Activated) and a.mana is not None for a in m.abilities())
+
+
+def _needs(board: _Board) -> list[str]:
+    """Facts the could-produce answer needs and the question doesn't give."""
+    missing: list[str] = []
+    for p in board.perms:
+        for a in p.abilities:
+            if (
+                isinstance(a, Activated)
+                and a.mana is not None
+                and isinstance(a.mana.could, CouldProduce)
+            ):
+                whose = a.mana.could.whose
+                player = (
+                    p.controller if whose == "you" else (OPPONENT if p.controller == YOU else YOU)
+                )
+                if whose == "any":
+                    needed = [YOU, OPPONENT]
+                else:
+                    needed = [player]
+                for who in needed:
+                    if who not in board.described:
+                        fact = (
+                            "every land you control"
+                            if who == YOU
+                            else "every land your opponent controls"
+                        )
+                        if fact not in missing:
+                            missing.append(fact)
+    return missing
+
+
+def _asked_type(q: Question) -> ManaType | None:
+    for word, t in _TYPE_WORDS.items():
+        pattern = re.escape(word) if word.startswith("{") else rf"\b{word}\b"
+        if q.has(pattern):
+            return t
+    return None
+
+
+class ManaHandler:
+    """Mana production: could produce, undefined mana, tapped-for-mana triggers, the stack."""
+
+    family = "mana"
+
+    def scenarios(self, q: Question) -> list[Scenario]:
+        out: list[Scenario] = []
+        for build in (
+            self._stack,
+            self._undefined,
+            self._tapped_meaning,
+            self._trigger_no_mana,
+            self._trigger_on_board,
+            self._amount,
+            self._could,
+        ):
+            s = build(q)
+            if s is not None:
+                out.append(s)
+        return out
+
+    # -- card-independent ------------------------------------------------------
+    def _stack(self, q: Question) -> Scenario | None:
+        about_mana = q.has(r"\bmana abilit", r"\btap\w* [^?]{0,30}for mana\b", r"\bfor mana\b") or (
+            q.card_with("tapped_for_mana_trigger") is not None and q.has(r"\btrigger")
+        )
+        stack = q.has(r"\bstack\b")
+        respond = q.has(r"\brespond\w*\b", r"\bin response\b", r"\bcounter(ed)?\b", r"\bstifle\b")
+        if not about_mana or not (stack or respond):
+            return None
+        if q.has(r"\bstorm\b", r"\bsplit second\b"):
+            return None
+        for m in q.cards:
+            for a in m.abilities():
+                if (
+                    isinstance(a, Activated)
+                    and a.mana is None
+                    and re.search(r"\badd\b", a.effect, re.I)
+                ):
+                    return Scenario(
+                        "mana.stack",
+                        "yesno",
+                        0.9,
+                        _missing(
+                            f"whether {m.name}'s ability is a mana ability (an ability that targets "
+                            "isn't one)"
+                        ),
+                        (m.name,),
+                    )
+        trigger_card = q.card_with("tapped_for_mana_trigger")
+        triggered = trigger_card is not None or q.has(r"\btriggered mana abilit")
+        if q.has(r"\btrigger") and not triggered:
+            return None
+        invert = q.has(
+            r"\b(skip|skips|bypass|bypasses|avoid|avoids)\b[^?]{0,15}\bstack\b",
+            r"\b(don't|doesn't|do not|does not|never|not)\b[^?]{0,15}\b(use|go on|go to|use up)\b"
+            r"[^?]{0,10}\bstack\b",
+            r"\bwithout (using|going on) the stack\b",
+            r"\bresolve (immediately|right away|instantly)\b",
+        )
+        kind = "triggered" if triggered else "activated"
+        names = tuple(m.name for m in q.cards)
+
+        def run() -> Ruling:
+            r = mp.mana_ability_uses_stack(kind)
+            return _flip(r) if invert else r
+
+        return Scenario("mana.stack", "yesno", 0.9, run, names)
+
+    def _undefined(self, q: Question) -> Scenario | None:
+        if not q.has(
+            r"\bundefined\b",
+            r"\bno type (of mana )?(can be |is )?defined\b",
+            r"\btype (of mana )?(isn't|is not|can't be|cannot be) defined\b",
+        ):
+            return None
+        if not q.has(r"\bmana\b", r"\bproduc"):
+            return None
+        return Scenario("mana.undefined", "types", 0.9, mp.undefined_mana, ())
+
+    @staticmethod
+    def _action(q: Question) -> mp.TapAction | None:
+        if q.fuzzy_has("convoke") or q.has(r"\bconvok"):
+            return "convoke"
+        if q.has(r"\bcrew(s|ed|ing)?\b"):
+            return "crew"
+        if q.has(r"\bimprovis"):
+            return "tap_others"
+        if q.has(r"\battack(s|ed|ing)?\b"):
+            return "attack"
+        if q.has(r"\btap an untapped creature\b") or any(
+            isinstance(a, Activated) and a.cost.tap_others for m in q.cards for a in m.abilities()
+        ):
+            return "tap_others"
+        if q.has(
+            r"\btapped by (a |an |the )?(spell|effect|ability|CARD)\b",
+            r"\b(becomes|gets|got|became) tapped\b",
+            r"\btap (it|them) (down )?with\b",
+            r"\bwith CARD\b[^?]{0,30}\btap",
+            r"\btaps? (my|your|a|an|the) \w+ with\b",
+        ):
+            return "effect"
+        if any(
+            isinstance(a, Activated) and a.cost.tap and a.mana is None
+            for m in q.cards
+            for a in m.abilities()
+        ) and q.has(r"\babilit"):
+            return "non_mana_ability"
+        return None
+
+    def _tapped_meaning(self, q: Question) -> Scenario | None:
+        """'Is tapping a creature for convoke tapping it for mana?' and the triggers/replacements
+        that hang on it."""
+        action = self._action(q)
+        cares = (
+            q.card_with("tapped_for_mana_trigger")
+            or q.card_with("mana_doubling")
+            or q.card_with("mana_replacement")
+        )
+        if not q.has(r"\bfor mana\b", r"\bmana abilit") and cares is None:
+            return None
+        if action is None:
+            return None
+        trigger = q.card_with("tapped_for_mana_trigger")
+        replacement = q.card_with("mana_doubling") or q.card_with("mana_replacement")
+        names = tuple(m.name for m in q.cards)
+        if trigger is not None or q.has(r"\btrigger", r"\bgo(es)? off\b", r"\bfire"):
+            ref = trigger.name if trigger else None
+
+            def run_trigger() -> Ruling:
+                r = mp.tapped_for_mana_trigger_rule(action)
+                return (
+                    _with_card(r, ref, "Its trigger cares only about tapping for mana.")
+                    if ref
+                    else r
+                )
+
+            return Scenario("mana.tapped_for_mana_trigger", "yesno", 0.9, run_trigger, names)
+        if replacement is not None or q.has(r"\b(double|doubles|doubled|twice as much|instead)\b"):
+            ref = replacement.name if replacement else TAPPED_FOR_MANA_REFERENCE
+
+            def run_replacement() -> Ruling:
+                r = mp.tapped_for_mana_replacement_rule(action)
+                return _with_card(
+                    r,
+                    ref,
+                    "You're tapping a permanent for mana only if you activate "
+                    "its mana ability with {T} in the cost.",
+                )
+
+            return Scenario(
+                "mana.tapped_for_mana_replacement", "yesno", 0.9, run_replacement, names
+            )
+        if not q.has(
+            r"\b(is|are|does|do|count|counts|considered|same as|mean|means|qualify|qualifies"
+            r"|treated)\b"
+        ):
+            return None
+
+        def run() -> Ruling:
+            return _with_card(
+                mp.is_tapped_for_mana(action),
+                TAPPED_FOR_MANA_REFERENCE,
+                "What counts as tapping a permanent for mana.",
+            )
+
+        return Scenario("mana.tapped_for_mana", "yesno", 0.9, run, names)
+
+    def _trigger_no_mana(self, q: Question) -> Scenario | None:
+        """'Does a "whenever a land is tapped for mana" trigger go off if it produced no mana?'"""
+        if not q.has(
+            r"\btapped for mana\b",
+            r"\btaps? (a|an|the) \w+ for mana\b",
+            r"\btap\w* [^?]{0,30}for mana",
+        ):
+            return None
+        if not q.has(
+            r"\btrigger", r"\bgo(es)? off\b", r"\bfire", r"\bextra mana\b", r"\badditional\b"
+        ):
+            return None
+        if not q.has(*_NO_MANA):
+            return None
+        if len([m for m in q.cards if m.card.types & {"Land", "Creature", "Artifact"}]) > 0:
+            return None
+        trigger = q.card_with("tapped_for_mana_trigger")
+        names = tuple(m.name for m in q.cards)
+
+        def run() -> Ruling:
+            r = mp.tapped_for_mana_trigger_rule("mana_ability", produced=False)
+            return (
+                _with_card(r, trigger.name, "It triggers only when mana is produced.")
+                if trigger
+                else r
+            )
+
+        return Scenario("mana.trigger_no_mana", "yesno", 0.9, run, names)
+
+    # -- positions -------------------------------------------------------------
+    def _trigger_on_board(self, q: Question) -> Scenario | None:
+        """'Does Heartbeat of Spring trigger when I tap Reflecting Pool ...?' with a position."""
+        trigger = q.card_with("tapped_for_mana_trigger")
+        if trigger is None or not q.has(r"\btrigger", r"\bgo(es)? off\b", r"\bfire"):
+            return None
+        if q.has(r"\bhow (much|many)\b"):
+            return None
+        if self._action(q) is not None:
+            return None
+        board = _read_board(q)
+        tapped = next(
+            (
+                m
+                for m in q.cards
+                if m.name != trigger.name
+                and any(isinstance(a, Activated) and a.mana is not None for a in m.abilities())
+            ),
+            None,
+        )
+        if tapped is None:
+            return None
+        if not q.has(r"\?") and not q.has(r"\b(does|do|will|would|is)\b"):
+            return None
+        missing = _needs(board)
+        if missing:
+            return Scenario("mana.trigger", "yesno", 0.85, _missing(*missing), board.names)
+        state = GameState(battlefield=tuple(board.perms))
+        name = tapped.name
+
+        def run() -> Ruling:
+            return mp.tapped_for_mana_triggers(state, name)
+
+        return Scenario("mana.trigger", "yesno", 0.85, run, board.names)
+
+    def _amount(self, q: Question) -> Scenario | None:
+        if not q.has(
+            r"\bhow (much|many)\b[^?]{0,20}\bmana\b",
+            r"\bhow much\b[^?]{0,40}\b(add|make|produce|get)",
+        ):
+            return None
+        board = _read_board(q)
+        subject = board.subject or next((m for m in q.cards if _makes_mana(m)), None)
+        if subject is None or not _makes_mana(subject):
+            return None
+        missing = _needs(board)
+        if missing:
+            return Scenario("mana.amount", "number", 0.85, _missing(*missing), board.names)
+        if not any(p.name == subject.name for p in board.perms):
+            board.perms.append(_permanent(subject, YOU, 0))
+        state = GameState(battlefield=tuple(board.perms))
+        choose = _asked_type(q)
+
+        def run() -> Ruling:
+            return mp.produce(state, subject.name, choose=choose)[1]
+
+        return Scenario("mana.amount", "number", 0.85, run, board.names)
+
+    def _could(self, q: Question) -> Scenario | None:
+        asks_types = q.has(
+            r"\bwhat (kinds? of |types? of |colou?rs? (of )?)?mana\b",
+            r"\bwhat (colou?rs?|types?)\b",
+            r"\bwhich (colou?rs?|types?|mana)\b",
+            r"\bwhat (can|could|does|will|would) [^?]{0,40}\b(make|produce|tap for|add|give|generate)\b",
+        )
+        verbs = r"\b(make|makes|produce|produces|tap for|taps for|add|adds|give|gives|generate)\b"
+        asks_yes = (
+            not asks_types
+            and q.has(r"\b(can|could|will|would|does|do|is)\b")
+            and q.has(verbs)
+            and _asked_type(q) is not None
+        )
+        if not asks_types and not asks_yes:
+            return None
+        if not q.has(verbs, r"\bcould produce\b", r"\bmana\b"):
+            return None
+        board = _read_board(q)
+        subject = board.subject
+        if subject is None:
+            return None
+        if not any(
+            isinstance(a, Activated) and a.mana is not None for a in subject.abilities()
+        ) and not any(m.of_kind("granted_mana") or m.of_kind("land_type_change") for m in q.cards):
+            return None
+        missing = _needs(board)
+        kind = "types" if asks_types else "yesno"
+        name = "mana.could_produce" if asks_types else "mana.can_produce_type"
+        if missing:
+            return Scenario(name, kind, 0.85, _missing(*missing), board.names)
+        if not any(p.name == subject.name for p in board.perms):
+            board.perms.append(_permanent(subject, YOU, 0))
+        state = GameState(battlefield=tuple(board.perms))
+        wanted = _asked_type(q)
+
+        def run() -> Ruling:
+            types, ruling = mp.could_produce(state, subject.name)
+            if asks_types or ruling.verdict is None or wanted is None:
+                return ruling
+            yes = wanted in types
+            note = f"So {subject.name} {'can' if yes else 'can’t'} make {{{wanted}}} here."
+            return ruling.model_copy(
+                update={
+                    "verdict": "yes" if yes else "no",
+                    "steps": (*ruling.steps, Step(rule=Rule.COULD_PRODUCE, note=note)),
+                }
+            )
+
+        return Scenario(name, kind, 0.85, run, board.names)

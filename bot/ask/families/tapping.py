@@ -1,0 +1,444 @@
+"""Tapping family: the {T} and {Q} symbols, summoning sickness and haste, attacking, blocking, crew and convoke."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from bot.ask.question import CardMention, Question, Scenario
+from engine import tapping as tp
+from engine.abilities import Ability, Activated, Cost, Keyword
+from engine.card import TypeLine
+from engine.model import YOU, GameState, Permanent
+from engine.ruling import Ruling, Step
+
+_PERMANENT_TYPES = frozenset(
+    {"Creature", "Artifact", "Enchantment", "Land", "Planeswalker", "Battle"}
+)
+_HASTE = Keyword(name="haste", text="Haste")
+
+# What the question says about how long the permanent has been under its controller's control.
+_NEW = (
+    r"\bthe (same )?turn (i|you|we|they|he|she|it|my opponent)\b[^.?!]{0,20}\b"
+    r"(cast|casts|play|plays|played|enter|enters|entered|came|comes|come|summon|summoned|"
+    r"put|drop|dropped|resolve|resolved|resolves)",
+    r"\bturn (it|that it|they) (enter|enters|entered|came|comes|come|resolved)",
+    r"\b(just|only just|recently|newly|freshly) (cast|played|entered|came|summoned|resolved|put)",
+    r"\b(cast|casted|played|summoned|entered|enters|put|dropped|gained|got|took|stole|stolen|"
+    r"came in|came into play|came into the battlefield|came out|resolved)\b[^.?!]{0,40}\bthis turn\b",
+    r"\bthis turn\b[^.?!]{0,20}\b(cast|played|entered|came)",
+    r"(?<!not )(?<!no longer )(?<!isn't )(?<!aren't )\bsummoning[ -]?sick(ness)?\b(?! (rule|wise))",
+    r"\b(gain|gained|gains|gaining|take|took|taken|steal|stole|stolen|get|got) control\b",
+    r"\b(steal|stole|stolen|borrowed|swiped)\b",
+    r"\bentered (the battlefield )?this turn\b",
+    r"\bcame (in|into play|out) this turn\b",
+    r"\bon the turn (it|they) (enter|came)",
+    r"\bflash(ed)? (it )?in\b",
+)
+_OLD = (
+    r"\bsince (my|your|their|his|her|the|our) (last|previous|prior) turn\b",
+    r"\bsince last turn\b",
+    r"\b(last|previous|prior|earlier) turn\b",
+    r"\bsince the (start|beginning) of (my|your|their|the) (most recent )?turn\b",
+    r"\b(i've|i have|you've|you have|they've) (had|controlled) (it|them|this|that|CARD)\b",
+    r"\bhad (it|them|CARD) (for|since)\b",
+    r"\b(not|no longer|isn't|aren't|wasn't) summoning[ -]?sick\b",
+    r"\bcontrolled (it |them |CARD )?(continuously )?since\b",
+    r"\bturns? ago\b",
+    r"\bbeen (on the battlefield|out|in play|around) (since|for)\b",
+)
+_HASTE_FACT = (
+    r"(?<!without )(?<!no )(?<!lacks )(?<!lacking )(?<!doesn't have )\bhaste\b|\bhasty\b|\bhasted\b"
+)
+_NO_HASTE = r"\b(without|no|lacks|lacking|doesn't have|does not have|hasn't got) haste\b"
+_ASK = r"\b(can|could|may|able|allowed|legal|possible|legally|cannot|can't|couldn't)\b"
+_TAPPED = (
+    r"\b(already|is|was|it's|its|they're|are|while|when|if|a|an|currently|been|stays?|still) "
+    r"tapped\b(?! (for|to|by|down)\b)",
+    r"\btapped (creature|artifact|land|permanent|vehicle|one)s?\b",
+)
+_UNTAPPED = (
+    r"\b(already|is|was|it's|its|they're|are|while|when|if|currently|been|stays?|still) untapped\b",
+    r"\buntapped (creature|artifact|land|permanent|vehicle)s?\b(?! you control)",
+)
+_ANIMATED = (
+    r"\banimat",
+    r"\bbec(ame|omes|ome) a (\d+/\d+ )?(artifact )?creature",
+    r"\bturn(ed|s)? (it |CARD )?into a creature",
+    r"\bcrewed\b",
+    r"\bafter crewing\b",
+    r"\bis a creature\b",
+    r"\bas a creature\b",
+)
+
+
+def _missing(*facts: str) -> Callable[[], Ruling]:
+    def run() -> Ruling:
+        return Ruling(verdict=None, missing=facts)
+
+    return run
+
+
+def _capitalised(ruling: Ruling) -> Ruling:
+    steps = tuple(
+        s.model_copy(update={"note": s.note[:1].upper() + s.note[1:]}) for s in ruling.steps
+    )
+    return ruling.model_copy(update={"steps": steps})
+
+
+def _flip(ruling: Ruling) -> Ruling:
+    return ruling.model_copy(
+        update={"verdict": {"yes": "no", "no": "yes"}.get(ruling.verdict or "")}
+    )
+
+
+def agreed(variants: Sequence[Ruling], unknown: str) -> Ruling:
+    """One answer when every way the unknown fact could be gives the same verdict.
+
+    Steps that differ between the variants rest on the unknown fact, so they are
+    dropped; what remains is what the verdict really rests on.
+    """
+    verdicts = {r.verdict for r in variants}
+    if len(variants) == 1:
+        return variants[0]
+    if len(verdicts) != 1 or None in verdicts:
+        return Ruling(verdict=None, missing=(unknown,))
+    first = variants[0]
+    common = [s for s in first.steps if all(s in r.steps for r in variants[1:])]
+    common.append(Step(note=f"That holds whatever {unknown}."))
+    return Ruling(verdict=first.verdict, steps=tuple(common))
+
+
+@dataclass
+class _Facts:
+    new: bool | None
+    haste: bool
+    tapped: bool | None
+    creature: bool | None
+
+
+class TappingHandler:
+    """The tap and untap symbols, summoning sickness, haste, attacking and blocking, crew and convoke."""
+
+    family = "tapping"
+
+    def scenarios(self, q: Question) -> list[Scenario]:
+        if not q.has(_ASK) and not q.has(r"\b(does|do|will|would) summoning[ -]?sick"):
+            return []
+        if self._about_tapped_for_mana_meaning(q):
+            return []
+        out: list[Scenario] = []
+        for build in (self._tap_others, self._attack_or_block, self._activate):
+            s = build(q)
+            if s is not None:
+                out.append(s)
+                break
+        return out
+
+    # -- reading the question --------------------------------------------------
+    @staticmethod
+    def _about_tapped_for_mana_meaning(q: Question) -> bool:
+        """'Is tapping X for convoke tapping it for mana?' belongs to the mana family."""
+        return q.has(
+            r"\b(count|counts|counted|considered|consider|same as|mean|means|qualify|qualifies)\b"
+            r"[^?]{0,40}\btap\w* (it |them |CARD |a \w+ )?for mana",
+            r"\bis tapping\b[^?]{0,80}\btapping (it|them|CARD|a \w+) for mana",
+            r"\b(trigger|triggers)\b",
+        )
+
+    @staticmethod
+    def _sick_word_asked(q: Question) -> bool:
+        return q.has(
+            r"\b(does|do|will|would) summoning[ -]?sick(ness)? (stop|prevent|affect|apply|matter|keep)"
+        )
+
+    def _facts(
+        self, q: Question, subject: CardMention | None, helpers: Sequence[CardMention]
+    ) -> _Facts:
+        old = q.has(*_OLD)
+        new = q.has(*_NEW) or self._sick_word_asked(q)
+        fact_new: bool | None = None
+        if new and not old:
+            fact_new = True
+        elif old and not new:
+            fact_new = False
+        haste = bool(q.has(_HASTE_FACT)) and not q.has(_NO_HASTE)
+        if subject is not None and any(k.casefold() == "haste" for k in subject.card.keywords):
+            haste = True
+        for h in helpers:
+            # Threaten, Act of Treason, Lightning Greaves: the permanent gains haste from them.
+            if re.search(r"\b(gains?|have|has) haste\b", h.card.oracle_text, re.I):
+                haste = True
+        tapped: bool | None = None
+        if q.has(*_UNTAPPED):
+            tapped = False
+        elif q.has(*_TAPPED):
+            tapped = True
+        return _Facts(new=fact_new, haste=haste, tapped=tapped, creature=None)
+
+    @staticmethod
+    def _split(q: Question) -> tuple[CardMention | None, list[CardMention]]:
+        """The permanent the question is about, and the other cards (spells, Vehicles, Drums)."""
+        subject: CardMention | None = None
+        helpers: list[CardMention] = []
+        for m in q.cards:
+            is_permanent = bool(m.card.types & _PERMANENT_TYPES)
+            if subject is None and is_permanent and "Vehicle" not in m.card.subtypes:
+                subject = m
+            elif subject is not None and m.name == subject.name:
+                continue
+            else:
+                helpers.append(m)
+        return subject, helpers
+
+    @staticmethod
+    def _generic_types(q: Question) -> frozenset[str] | None:
+        """Types of an unnamed permanent from the words used: 'a noncreature artifact'."""
+        if q.has(r"\bnon-?creature\b"):
+            for word, t in (
+                ("artifact", "Artifact"),
+                ("land", "Land"),
+                ("enchantment", "Enchantment"),
+            ):
+                if q.has(rf"\bnon-?creature {word}"):
+                    return frozenset({t})
+            return frozenset({"Artifact"})
+        if q.has(r"\b(artifact|land|enchantment) creatures?\b"):
+            m = re.search(r"\b(artifact|land|enchantment) creatures?\b", q.lower)
+            assert m
+            return frozenset({m.group(1).capitalize(), "Creature"})
+        if q.has(r"\bcreatures?\b", r"\bdorks?\b", r"\belf\b", r"\bmana creature"):
+            return frozenset({"Creature"})
+        for word, t in (
+            ("artifacts?", "Artifact"),
+            ("lands?", "Land"),
+            ("enchantments?", "Enchantment"),
+            ("planeswalkers?", "Planeswalker"),
+            ("mana rocks?", "Artifact"),
+        ):
+            if q.has(rf"\b{word}\b"):
+                return frozenset({t})
+        return None
+
+    def _subject(
+        self, q: Question, subject: CardMention | None, facts: _Facts
+    ) -> tuple[list[Permanent], str | None]:
+        """The permanent(s) to test; several when its being a creature is unknown."""
+        abilities: tuple[Ability, ...] = ()
+        if subject is not None:
+            line = TypeLine.parse(subject.card.front.type_line)
+            types = line.types - {"Token"} if "Token" in line.types else line.types
+            supertypes, subtypes = line.supertypes, line.subtypes
+            abilities = subject.abilities()
+            name = subject.name
+            animated = q.has(*_ANIMATED) and "Creature" not in types
+            if animated:
+                types = types | {"Creature"}
+            options = [types]
+        else:
+            generic = self._generic_types(q)
+            supertypes, subtypes = frozenset(), frozenset()
+            if q.has(r"\bvehicles?\b"):
+                generic = frozenset({"Artifact", "Creature"} if q.has(*_ANIMATED) else {"Artifact"})
+                subtypes = frozenset({"Vehicle"})
+            name = self._generic_name(generic)
+            options = (
+                [generic]
+                if generic is not None
+                else [frozenset({"Creature"}), frozenset({"Artifact"})]
+            )
+        if facts.haste:
+            abilities = (*abilities, _HASTE)
+        perms: list[Permanent] = []
+        for types in options:
+            for new in [facts.new] if facts.new is not None else [False, True]:
+                perms.append(
+                    Permanent(
+                        name=name,
+                        controller=YOU,
+                        tapped=bool(facts.tapped),
+                        supertypes=supertypes,
+                        types=types,
+                        subtypes=subtypes,
+                        since_turn_start=not new,
+                        abilities=abilities,
+                        card=subject.card if subject is not None else None,
+                    )
+                )
+        unknown = []
+        if len(options) > 1:
+            unknown.append("whether the permanent is a creature")
+        if facts.new is None:
+            unknown.append("whether you've controlled it since your most recent turn began")
+        return perms, " and ".join(unknown) or None
+
+    @staticmethod
+    def _generic_name(types: frozenset[str] | None) -> str:
+        if types is None:
+            return "the permanent"
+        if "Creature" in types:
+            return "the creature"
+        return "the " + "/".join(sorted(t.lower() for t in types))
+
+    def _run_all(
+        self, perms: list[Permanent], unknown: str | None, check: Callable[[GameState, str], Ruling]
+    ) -> Ruling:
+        variants = [check(GameState(battlefield=(p,)), p.name) for p in perms]
+        return _capitalised(agreed(variants, unknown or "else is true"))
+
+    @staticmethod
+    def _cards(subject: CardMention | None, helpers: Sequence[CardMention]) -> tuple[str, ...]:
+        return tuple(m.name for m in ([subject] if subject else []) + list(helpers))
+
+    # -- scenarios -------------------------------------------------------------
+    def _tap_others(self, q: Question) -> Scenario | None:
+        """Tapping a creature to pay another object's cost: convoke, crew, Springleaf Drum."""
+        subject, helpers = self._split(q)
+        source: CardMention | None = None
+        via: tp.TapOthersVia | None = None
+        if q.fuzzy_has("convoke") or q.has(r"\bconvok"):
+            via = "convoke"
+        elif q.has(r"\bcrew(s|ing)?\b(?!ed)", r"\bto crew\b") and not q.has(r"\bcrewed\b"):
+            via = "crew"
+            source = next((m for m in q.cards if "Vehicle" in m.card.subtypes), None)
+        else:
+            for m in q.cards:
+                if any(isinstance(a, Activated) and a.cost.tap_others for a in m.abilities()):
+                    if subject is not None and subject.name == m.name:
+                        subject = None
+                    via, source = "tap_others", m
+                    break
+            if via is None and q.has(r"\btap an untapped creature you control\b"):
+                via = "tap_others"
+        if via is None:
+            return None
+        if subject is not None and "Creature" not in subject.card.types:
+            subject = None
+        facts = self._facts(q, subject, helpers)
+        if facts.new is None and facts.tapped is None and not q.has(r"\bsummoning"):
+            return None
+        if facts.tapped is None:
+            facts.tapped = False
+        subject_perms, unknown = self._subject(q, subject, facts)
+        perms = [p for p in subject_perms if p.is_creature] or [
+            p.model_copy(update={"types": p.types | {"Creature"}}) for p in subject_perms
+        ]
+        name = f"tapping.{via}"
+        src_name = source.name if source else None
+
+        def run() -> Ruling:
+            return self._run_all(
+                perms, unknown, lambda st, n: tp.can_tap_for_cost(st, n, via, src_name)
+            )
+
+        return Scenario(name, "yesno", 0.8, run, self._cards(subject, helpers))
+
+    def _attack_or_block(self, q: Question) -> Scenario | None:
+        attack = q.has(r"\battack(s|ing)?\b", r"\bswing(s|ing)? (with|in)\b")
+        block = q.has(r"\bblock(s|ing)?\b(?!ed)") and not q.has(r"\bbe blocked\b", r"\bmust block")
+        if attack == block:
+            return None
+        subject, helpers = self._split(q)
+        facts = self._facts(q, subject, helpers)
+        if (
+            facts.new is None
+            and facts.tapped is None
+            and not facts.haste
+            and not self._sick_word_asked(q)
+        ):
+            return None
+        if facts.tapped is None:
+            facts.tapped = False
+        perms, unknown = self._subject(q, subject, facts)
+        check = tp.can_attack if attack else tp.can_block
+        flip = self._sick_word_asked(q)
+        name = "tapping.attack" if attack else "tapping.block"
+
+        def run() -> Ruling:
+            ruling = self._run_all(perms, unknown, check)
+            return _flip(ruling) if flip else ruling
+
+        return Scenario(name, "yesno", 0.8, run, self._cards(subject, helpers))
+
+    def _activate(self, q: Question) -> Scenario | None:
+        subject, helpers = self._split(q)
+        symbol = self._symbol(q, subject)
+        if symbol is None:
+            return None
+        facts = self._facts(q, subject, helpers)
+        flip = self._sick_word_asked(q)
+        if symbol == "none":
+            if subject is None and not q.has(
+                r"\bwithout (a |the )?(\{t\}|tap)", r"\bno (\{t\}|tap)"
+            ):
+                return None
+            perms, unknown = self._subject(q, subject, facts)
+            ability = next(
+                (
+                    a
+                    for a in (subject.abilities() if subject else ())
+                    if isinstance(a, Activated) and not a.cost.tap and not a.cost.untap
+                ),
+                Activated(cost=Cost()),
+            )
+
+            def run_plain() -> Ruling:
+                r = self._run_all(perms, unknown, lambda st, n: tp.can_activate(st, n, ability))
+                return _flip(r) if flip else r
+
+            return Scenario(
+                "tapping.no_tap_symbol", "yesno", 0.75, run_plain, self._cards(subject, helpers)
+            )
+        if facts.tapped is None:
+            facts.tapped = symbol == "Q"
+        score = 0.8
+        if facts.new is None and not q.has(*_TAPPED, *_UNTAPPED) and not facts.haste and not flip:
+            # "Can I tap Llanowar Elves for mana?" turns on a fact the question leaves out.
+            creature = subject is not None and "Creature" in subject.card.types
+            if not creature and not q.has(r"\bcreatures?\b", r"\bdorks?\b"):
+                return None
+            score = 0.6
+        perms, unknown = self._subject(q, subject, facts)
+        name = "tapping.tap_cost" if symbol == "T" else "tapping.untap_cost"
+        sym: tp.TapSymbol = "T" if symbol == "T" else "Q"
+
+        def run() -> Ruling:
+            r = self._run_all(perms, unknown, lambda st, n: tp.can_pay_tap_cost(st, n, sym))
+            return _flip(r) if flip else r
+
+        return Scenario(name, "yesno", score, run, self._cards(subject, helpers))
+
+    @staticmethod
+    def _symbol(q: Question, subject: CardMention | None) -> str | None:
+        """Which symbol the cost has: 'T', 'Q', 'none' (an ability without either) or None."""
+        if q.has(r"\{q\}", r"\buntap symbol\b", r"\bq ability\b", r"\bq cost\b"):
+            return "Q"
+        if q.has(
+            r"\{t\}",
+            r"\btap symbol\b",
+            r"\btap abilit",
+            r"\b(tap|use|activate) (it|them|this|that|CARD|the \w+|a \w+|my \w+|your \w+)"
+            r"( \w+)? for mana\b",
+            r"\btap\w* for mana\b",
+            r"\bfor mana\b",
+            r"\btap (it|them|CARD)\b",
+            r"\btapping (it|them|CARD)\b",
+            r"\bmana abilit",
+        ):
+            return "T"
+        if q.has(r"\b(activate|use)\b[^?]{0,40}\babilit", r"\bactivate (it|CARD)"):
+            if subject is None:
+                return (
+                    "none"
+                    if q.has(r"\bwithout (a |the )?(\{t\}|tap)", r"\bno (\{t\}|tap)")
+                    else None
+                )
+            activated = [a for a in subject.abilities() if isinstance(a, Activated)]
+            if q.has(r"\banimat", r"\bbecome a", r"\bturn (it|CARD) into"):
+                activated = [a for a in activated if a.mana is None and not a.cost.tap]
+            if not activated:
+                return None
+            kinds = {"T" if a.cost.tap else "Q" if a.cost.untap else "none" for a in activated}
+            return kinds.pop() if len(kinds) == 1 else None
+        return None
