@@ -212,10 +212,7 @@ def _needs(board: _Board) -> list[str]:
                 player = (
                     p.controller if whose == "you" else (OPPONENT if p.controller == YOU else YOU)
                 )
-                if whose == "any":
-                    needed = [YOU, OPPONENT]
-                else:
-                    needed = [player]
+                needed = [YOU, OPPONENT] if whose == "any" else [player]
                 for who in needed:
                     if who not in board.described:
                         fact = (
