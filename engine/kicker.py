@@ -66,6 +66,19 @@ def kicker_payments(kicker: Kicker, payments: Mapping[int, int], card: str | Non
     return t.ruling("yes" if ok else "no")
 
 
+def max_kicks(kicker: Kicker, card: str | None = None) -> Ruling:
+    """How many times a spell can be kicked: once per kicker cost; multikicker has no limit."""
+    t = Trace()
+    t.step(Rule.KICKER_MEANING, "Each kicker cost is an additional cost paid at most once.", card)
+    if kicker.multi:
+        t.step(Rule.MULTIKICKER, "A multikicker cost can be paid any number of times: there is no maximum.")
+        return t.ruling(None)
+    if len(kicker.costs) > 1:
+        t.step(Rule.KICKER_AND_OR, f"It has {len(kicker.costs)} kicker costs, each payable once.")
+    t.step(Rule.KICKED, f"So it can be kicked at most {_times(len(kicker.costs))}.")
+    return t.ruling(str(len(kicker.costs)))
+
+
 def kick_count(kicker: Kicker, payments: Mapping[int, int]) -> int:
     """How many times the spell is kicked (CR 702.33d): one per kicker payment."""
     return sum(max(0, n) for i, n in payments.items() if i < len(kicker.costs))

@@ -54,7 +54,19 @@ def _flip(ruling: Ruling) -> Ruling:
 
 
 def _watcher_mentions(q: Question) -> list[CardMention]:
-    return [m for m in q.cards if m.of_kind("enchantment_enters")]
+    """Named cards whose enchantment-enters abilities the question asks about.
+
+    "Does A trigger when B enters?" names two such cards; only A is watching then.
+    """
+    found = [m for m in q.cards if m.of_kind("enchantment_enters")]
+    if len(found) > 1 and not q.has(r"\b(both|each|all|every|several|multiple|two|three)\b"):
+        return found[:1]
+    return found
+
+
+def _entering_mentions(q: Question) -> list[CardMention]:
+    watching = {id(m) for m in _watcher_mentions(q)}
+    return [m for m in q.cards if id(m) not in watching]
 
 
 def _perm(m: CardMention, controller: str = YOU, suffix: str = "") -> Permanent:
@@ -116,7 +128,7 @@ class ConstellationHandler:
         many = _many(q)
         if mentions:
             opp = q.has(
-                r"opponent'?s'? card", r"(my |an |the )?opponent controls card", r"their card"
+                r"opponent'?s'? CARD", r"(my |an |the )?opponent controls CARD", r"their CARD"
             )
             perms = [_perm(m, OPPONENT if opp else YOU) for m in mentions]
             if len(perms) == 1 and many > 1:
@@ -188,50 +200,65 @@ class ConstellationHandler:
         return Scenario("constellation_aura_illegal_target", "yesno", 0.92, run, cards)
 
     def _enters(self, q: Question) -> Scenario | None:
-        if not q.fuzzy_has("trigger"):
+        watchers = self._watchers(q)
+        draws = bool(watchers) and all(
+            isinstance(a, EnchantmentEnters) and a.effect.strip(". ").casefold() == "draw a card"
+            for w in watchers
+            for a in w.abilities
+            if isinstance(a, EnchantmentEnters)
+        )
+        count_asked = q.has(r"how many (times|triggers|abilities)") or (
+            draws and q.has(r"how many cards")
+        )
+        if not (q.fuzzy_has("trigger") or count_asked):
             return None
         event = _event(q)
         if event is None:
             return None
         how, controller, types, subtypes, token = event
-        watchers = self._watchers(q)
-        count_asked = q.has(r"how many (times|triggers|cards|abilities)")
         simultaneous = q.has(r"same time", r"simultaneous", r"together", r"at once", r"both enter")
-        if simultaneous:
-            entering = list(watchers)
+        n_entering = _count_before(q, r"(\w+ )?enchantments") or 1
+        watchers_enter = simultaneous and q.has(
+            r"CARD (and [^.?!]*?)?(enters?|come)", r"CARD (itself )?(enters|entering|comes)"
+        )
+        itself = (
+            not simultaneous
+            and types is None
+            and any(w.card for w in watchers)
+            and q.has(
+                r"CARD (itself )?(enters|entering|comes)", r"\bit(self)? enters", r"enters itself"
+            )
+        )
+        others: list[Permanent] = []
+        if types is not None and not itself:
+            others = [
+                Permanent(
+                    name=_describe(types, subtypes, token) + (f" #{i}" if n_entering > 1 else ""),
+                    controller=controller,
+                    owner=controller,
+                    types=types,
+                    subtypes=subtypes,
+                    token=token,
+                )
+                for i in range(1, n_entering + 1)
+            ]
+        if watchers_enter:
             state = GameState()
+            entering = list(watchers)
             if q.has(
                 r"(and|with) (an|another|a second|a) (other )?enchantment", r"other enchantment"
             ):
-                entering.append(
+                entering += others[:1] or [
                     Permanent(name="the other enchantment", types=frozenset({"Enchantment"}))
-                )
-        else:
-            state = GameState(battlefield=tuple(watchers))
-            itself = [
-                w
-                for w in watchers
-                if w.card
-                and q.has(r"card (itself )?(enters|entering|comes)", r"itself (enters|entering)")
-            ]
-            if itself and not q.has(
-                r"another enchantment", r"an enchantment", r"enchantment creature"
-            ):
-                entering = itself[:1]
-                state = GameState(battlefield=tuple(w for w in watchers if w is not itself[0]))
-            else:
-                if types is None:
-                    return None
-                entering = [
-                    Permanent(
-                        name=_describe(types, subtypes, token),
-                        controller=controller,
-                        owner=controller,
-                        types=types,
-                        subtypes=subtypes,
-                        token=token,
-                    )
                 ]
+        elif itself:
+            entering = watchers[:1]
+            state = GameState(battlefield=tuple(watchers[1:]))
+        else:
+            if not others:
+                return None
+            state = GameState(battlefield=tuple(watchers))
+            entering = others
         if (
             how == "cast"
             and controller == YOU
@@ -259,7 +286,7 @@ class ConstellationHandler:
 
         name = (
             "constellation_simultaneous"
-            if simultaneous
+            if simultaneous or len(entering) > 1
             else ("constellation_each_triggers" if several else "constellation_enters")
         )
         return Scenario(name, "number" if count_asked else "yesno", 0.9, run, self._cards(q))
@@ -386,7 +413,7 @@ class ConstellationHandler:
 def _many(q: Question) -> int:
     m = re.search(
         r"\b(two|three|four|five|both|several|multiple|\d)\b\s+(\w+\s+)?(permanents|creatures|cards|"
-        r"constellation|copies|eidolons|abilities|of them|things)",
+        r"constellation|copies|eidolons|abilities|of them|things|CARD\b)",
         q.lower,
     )
     if m:
@@ -433,6 +460,7 @@ def _event(q: Question) -> Event | None:
         r"\bblink",
         r"gain control",
         r"\bsteal",
+        r"\bplays?\b",
     ):
         return None
     controller = (
@@ -475,8 +503,11 @@ def _event(q: Question) -> Event | None:
     token = how == "token"
     subtypes: frozenset[str] = frozenset()
     types: frozenset[str] | None
-    entering_named = [m for m in q.cards if not m.of_kind("enchantment_enters")]
-    if q.has(r"enchantment creature", r"creature enchantment"):
+    entering_named = _entering_mentions(q)
+    if q.has(r"non-?enchantment"):
+        word = re.search(r"non-?enchantment (creature|artifact|land|permanent)", q.lower)
+        types = frozenset({word.group(1).capitalize()}) if word else frozenset({"Creature"})
+    elif q.has(r"enchantment creature", r"creature enchantment"):
         types = frozenset({"Enchantment", "Creature"})
     elif q.has(r"enchantment artifact", r"artifact enchantment"):
         types = frozenset({"Enchantment", "Artifact"})

@@ -70,6 +70,7 @@ class KickerHandler:
         out: list[Scenario] = []
         if about_kicker:
             for build in (
+                self._max_times,
                 self._pay_times,
                 self._total_cost,
                 self._copy_spell,
@@ -190,6 +191,26 @@ class KickerHandler:
         score = 0.9 if (mention or times_note == "both" or q.fuzzy_has("kicker")) else 0.7
         return Scenario("kicker_pay_times", "yesno", score, run, self._cards(mention))
 
+    def _max_times(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        if not q.has(r"how many times", r"how often", r"maximum number of times"):
+            return None
+        if not q.has(r"\b(kick|pay)"):
+            return None
+        kicker = self._kicker(mention)
+        if kicker is None:
+            if mention is not None:
+                return None
+            kicker = Kicker(costs=(KickerCost(),), multi=q.fuzzy_has("multikicker"))
+        name = mention.name if mention else None
+        fixed = kicker
+        return Scenario(
+            "kicker_max_times",
+            "number",
+            0.85,
+            lambda: k.max_kicks(fixed, name),
+            self._cards(mention),
+        )
+
     def _total_cost(self, q: Question, mention: CardMention | None) -> Scenario | None:
         if not q.has(
             r"total cost",
@@ -223,7 +244,11 @@ class KickerHandler:
                 )
             kicked = [0] * (times or 0)
         elif q.has(
-            r"\bkick(ed|ing)\b", r"with (its |the )?kicker", r"pay(ing)? (the |its )?kicker"
+            r"\bkick(ed|ing)\b",
+            r"with (its |the |both )?(\w+ )?kicker",
+            r"\} kicker",
+            r"kicker (paid|cost paid)",
+            r"pay(ing)? (the |its )?kicker",
         ):
             which = self._which(q, kicker)
             if which is None:
@@ -332,7 +357,7 @@ class KickerHandler:
             r"becomes? a copy",
         ):
             return None
-        if not q.has(
+        if not _nonpermanent(mention) and not q.has(
             r"\bspell\b", r"on the stack", r"\bfork\b", r"twincast", r"copy (a|the|that) kicked"
         ):
             return None
@@ -353,12 +378,12 @@ class KickerHandler:
             r"enters? (the battlefield )?as a copy",
             r"\bclone\b",
             r"becomes? a copy",
-            r"copy of (a|the|that|my|an)? ?kicked (creature|permanent|artifact|enchantment)",
+            r"copy of (a|the|that|my|an)? ?kicked (creature|permanent|artifact|enchantment|CARD)",
             r"token copy",
             r"copy of .* on the battlefield",
         ):
             return None
-        if q.has(r"\bspell\b", r"on the stack"):
+        if q.has(r"\bspell\b", r"on the stack") or _nonpermanent(mention):
             return None
         original = Permanent(
             name=mention.name if mention else "the kicked permanent",
@@ -400,7 +425,8 @@ class KickerHandler:
 
     def _put_onto_battlefield(self, q: Question, mention: CardMention | None) -> Scenario | None:
         if not q.has(
-            r"(put|puts|putting|placed?) (it |him |her |them )?(directly )?onto the battlefield",
+            r"\b(put|puts|putting|placed?)\b.{0,40}\bonto the battlefield",
+            r"put into play",
             r"without casting",
             r"\bcheat(ed|ing)? (it )?(into play|in)",
             r"sneak attack",
@@ -552,6 +578,14 @@ class KickerHandler:
             return k.x_for_etb(spell)
 
         return Scenario("kicker_x_etb", "number", 0.8, run, self._cards(mention))
+
+
+def _nonpermanent(mention: CardMention | None) -> bool:
+    return (
+        mention is not None
+        and bool(mention.card.types)
+        and mention.card.types <= {"Instant", "Sorcery"}
+    )
 
 
 def _unchanged() -> Ruling:
