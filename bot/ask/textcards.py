@@ -176,12 +176,13 @@ class TextCardFinder:
         if row.is_token or key in _COMMON_SINGLE:
             return False
         before = text[: word.start()].rstrip()
-        sentence_start = not before or before[-1] in ".?!:;\"("
-        # Mid-sentence capitals mark a name ("a Forest"); otherwise only words the
-        # rules never use ("counterspell") are taken as card names.
-        if bare[:1].isupper() and not sentence_start:
-            return True
-        return key not in self._vocab and len(key) >= 4
+        sentence_start = not before or before[-1] in '.?!:;"('
+        # A lone word is a name only when capitalised ("a Forest"): lowercase single
+        # words are too often plain English ("reanimate", "gone"). At a sentence start
+        # the capital proves nothing, so the word must also be one the rules never use.
+        if not bare[:1].isupper():
+            return False
+        return not sentence_start or key not in self._vocab
 
     def _fuzzy_pass(self, text: str, words: list[re.Match[str]], result: Scan) -> None:
         covered = [(f.start, f.end) for f in result.found]
@@ -208,11 +209,17 @@ class TextCardFinder:
                     key = normalize(_POSSESSIVE.sub("", span))
                     if len(key) < 5:
                         continue
-                    if hi == lo and key in self._exact:
+                    if hi == lo and (key in self._exact or not free[lo].group(0)[:1].isupper()):
                         continue
-                    match = process.extractOne(key, self._keys, scorer=fuzz.ratio, score_cutoff=86)
-                    if match and (best is None or match[1] > best[0]):
-                        best = (match[1], lo, hi, match[0])
+                    # A typo changes letters, not the number of words: "i reanimate"
+                    # must not match Reanimate.
+                    width = hi - lo + 1
+                    for name, score, _ in process.extract(
+                        key, self._keys, scorer=fuzz.ratio, score_cutoff=86, limit=5
+                    ):
+                        if len(name.split()) == width and (best is None or score > best[0]):
+                            best = (score, lo, hi, name)
+                            break
             if best is not None:
                 _, lo, hi, key = best
                 row = self._best(key)
