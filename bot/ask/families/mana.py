@@ -190,6 +190,8 @@ def _read_board(q: Question) -> _Board:
         ]
         if with_mana and re.search(r"\b(they|it|them|each|either)\b", text[ask_at:]):
             board.subject = with_mana[-1]
+        elif len({m.name for m in with_mana}) == 1:
+            board.subject = with_mana[0]
     board.names = tuple(dict.fromkeys(m.name for m in q.cards))
     return board
 
@@ -203,6 +205,10 @@ def _needs(board: _Board) -> list[str]:
     missing: list[str] = []
     for p in board.perms:
         for a in p.abilities:
+            if isinstance(a, Activated) and a.mana is not None and a.mana.amount == "X":
+                missing.append(
+                    f"how much mana {p.name} makes ({a.mana.per or 'a variable amount'})"
+                )
             if (
                 isinstance(a, Activated)
                 and a.mana is not None
@@ -243,6 +249,7 @@ class ManaHandler:
         for build in (
             self._stack,
             self._undefined,
+            self._is_color,
             self._tapped_meaning,
             self._trigger_no_mana,
             self._trigger_on_board,
@@ -301,6 +308,18 @@ class ManaHandler:
             return _flip(r) if invert else r
 
         return Scenario("mana.stack", "yesno", 0.9, run, names)
+
+    def _is_color(self, q: Question) -> Scenario | None:
+        m = re.search(
+            r"\bis (colou?rless|white|blue|black|red|green|\{[wubrgc]\}) (mana )?(a|one of the) "
+            r"colou?rs?\b",
+            q.lower,
+        )
+        if m is None:
+            return None
+        word = m.group(1).replace("colourless", "colorless")
+        mana = _TYPE_WORDS[word]
+        return Scenario("mana.is_color", "yesno", 0.9, lambda: mp.is_color(mana), ())
 
     def _undefined(self, q: Question) -> Scenario | None:
         if not q.has(
@@ -403,10 +422,13 @@ class ManaHandler:
 
     def _trigger_no_mana(self, q: Question) -> Scenario | None:
         """'Does a "whenever a land is tapped for mana" trigger go off if it produced no mana?'"""
-        if not q.has(
-            r"\btapped for mana\b",
-            r"\btaps? (a|an|the) \w+ for mana\b",
-            r"\btap\w* [^?]{0,30}for mana",
+        if (
+            not q.has(
+                r"\btapped for mana\b",
+                r"\btaps? (a|an|the) \w+ for mana\b",
+                r"\btap\w* [^?]{0,30}for mana",
+            )
+            and q.card_with("tapped_for_mana_trigger") is None
         ):
             return None
         if not q.has(
@@ -414,8 +436,6 @@ class ManaHandler:
         ):
             return None
         if not q.has(*_NO_MANA):
-            return None
-        if len([m for m in q.cards if m.card.types & {"Land", "Creature", "Artifact"}]) > 0:
             return None
         trigger = q.card_with("tapped_for_mana_trigger")
         names = tuple(m.name for m in q.cards)
