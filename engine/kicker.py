@@ -71,7 +71,10 @@ def max_kicks(kicker: Kicker, card: str | None = None) -> Ruling:
     t = Trace()
     t.step(Rule.KICKER_MEANING, "Each kicker cost is an additional cost paid at most once.", card)
     if kicker.multi:
-        t.step(Rule.MULTIKICKER, "A multikicker cost can be paid any number of times: there is no maximum.")
+        t.step(
+            Rule.MULTIKICKER,
+            "A multikicker cost can be paid any number of times: there is no maximum.",
+        )
         return t.ruling(None)
     if len(kicker.costs) > 1:
         t.step(Rule.KICKER_AND_OR, f"It has {len(kicker.costs)} kicker costs, each payable once.")

@@ -144,6 +144,9 @@ class ConstellationHandler:
             return None
         if not q.fuzzy_has("trigger"):
             return None
+        # "Who orders them?" isn't a yes/no question; leave it to the rules search.
+        if not q.has(r"\b(do|does|can|may|am|will|is|should) (i|you|we|my|the|each|they)\b"):
+            return None
         opponent_asked = q.has(
             r"(does|do|can|will) (my |the )?opponent(s)? (choose|decide|pick|get to)"
         )
