@@ -244,9 +244,15 @@ class ScryfallClient:
                     FetchTimeoutError(f"{_host(url)} did not answer in time", url=url),
                     None,
                 )
-            except (aiohttp.ClientConnectionError, aiohttp.ClientPayloadError) as exc:
+            except aiohttp.ClientPayloadError as exc:
                 log.debug("request to %s failed: %r", url, exc)
-                error, delay = NetworkError(f"could not download from {_host(url)}", url=url), None
+                error = NetworkError(
+                    f"the response from {_host(url)} was cut off or damaged", url=url
+                )
+                delay = None
+            except aiohttp.ClientConnectionError as exc:
+                log.debug("request to %s failed: %r", url, exc)
+                error, delay = NetworkError(f"could not connect to {_host(url)}", url=url), None
             except aiohttp.ClientError as exc:
                 log.debug("request to %s failed: %r", url, exc)
                 raise NetworkError(f"could not reach {_host(url)}", url=url) from exc
