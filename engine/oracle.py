@@ -65,25 +65,32 @@ def _amount(word: str) -> int | Literal["X"]:
     return _NUMBERS[word.lower()]
 
 
-def _outside_quotes(text: str) -> Iterator[tuple[int, str]]:
-    """Yield (index, char) for characters that are not inside double quotes."""
-    quoted = False
-    for i, ch in enumerate(text):
-        if ch in '"“”':
-            quoted = not quoted
-            continue
-        if not quoted:
-            yield i, ch
+_QUOTES = re.compile('["“”]')
+_SENTENCE_BREAK = re.compile(r"[.!?] (?=[A-Z•{])")
+
+
+def _quoted(text: str, index: int) -> bool:
+    """Whether ``index`` falls inside a double-quoted ability."""
+    return len(_QUOTES.findall(text, 0, index)) % 2 == 1
+
+
+def _find_top(text: str, sep: str, start: int = 0) -> int:
+    """The index of the first ``sep`` outside quotes, or -1."""
+    i = text.find(sep, start)
+    while i != -1 and _quoted(text, i):
+        i = text.find(sep, i + 1)
+    return i
 
 
 def _split_top(text: str, sep: str) -> list[str]:
     """Split on ``sep`` wherever it is not inside quotes."""
     parts: list[str] = []
     start = 0
-    for i, _ in _outside_quotes(text):
-        if i >= start and text.startswith(sep, i):
-            parts.append(text[start:i])
-            start = i + len(sep)
+    i = _find_top(text, sep)
+    while i != -1:
+        parts.append(text[start:i])
+        start = i + len(sep)
+        i = _find_top(text, sep, start)
     parts.append(text[start:])
     return parts
 
@@ -92,15 +99,10 @@ def sentences(text: str) -> list[str]:
     """Split a line into sentences, never inside quoted abilities."""
     out: list[str] = []
     start = 0
-    quoted = False
-    for i, ch in enumerate(text):
-        if ch in '"“”':
-            quoted = not quoted
-        elif not quoted and ch in ".!?" and i + 1 < len(text) and text[i + 1] == " ":
-            rest = text[i + 2 : i + 3]
-            if rest and (rest.isupper() or rest in "•{"):
-                out.append(text[start : i + 1].strip())
-                start = i + 2
+    for m in _SENTENCE_BREAK.finditer(text):
+        if not _quoted(text, m.start()):
+            out.append(text[start : m.start() + 1].strip())
+            start = m.end()
     tail = text[start:].strip()
     if tail:
         out.append(tail)
@@ -185,10 +187,8 @@ def _count(word: str) -> int:
 
 
 def _split_activated(line: str) -> tuple[str, str] | None:
-    for i, ch in _outside_quotes(line):
-        if ch == ":" and line[i + 1 : i + 2] == " ":
-            return line[:i], line[i + 2 :]
-    return None
+    i = _find_top(line, ": ")
+    return (line[:i], line[i + 2 :]) if i != -1 else None
 
 
 # ---------------------------------------------------------------- mana production
@@ -465,12 +465,13 @@ class _FaceParser:
         self.names = sorted(names | short, key=len, reverse=True)
         keywords = {k.lower() for k in (card.keywords if card is not None else ())}
         self.keywords = keywords | _ALWAYS_KEYWORDS
+        self.first_words = {_FIRST_WORD.split(k, 1)[0] for k in self.keywords}
 
     # -- helpers
     def normalise(self, line: str) -> str:
         for name in self.names:
             if name and name in line:
-                line = re.sub(rf"(?<![\w-]){re.escape(name)}(?![\w-])", SELF, line)
+                line = _replace_word(line, name, SELF)
         return line
 
     def which(self, text: str | None) -> int | None:
@@ -597,6 +598,13 @@ class _FaceParser:
     def parse_line(self, line: str) -> tuple[list[Ability], list[str]]:
         word = ""
         body = _BULLET.sub("", line)
+        # Keywords come before ability words: "Suspend 17 — {0}" is a keyword with a cost.
+        keywords = self.keyword_line(body)
+        if keywords is not None:
+            for k in keywords:
+                if isinstance(k, Kicker):
+                    self.kicker_costs = k.costs
+            return keywords, []
         m = _ABILITY_WORD.match(body)
         if m and ":" not in m["word"]:
             word, body = m["word"], m["rest"]
@@ -669,21 +677,28 @@ class _FaceParser:
         for part in parts:
             ability = self.keyword(part, body)
             if ability is None:
-                return None
+                break
             out.append(ability)
-        return out
+        else:
+            return out
+        # One keyword whose parameter has commas: "Ward—{2}, Pay 2 life."
+        whole = self.keyword(body.removesuffix("."), body)
+        return [whole] if whole is not None else None
 
     def keyword(self, part: str, line: str) -> Ability | None:
         low = part.lower()
+        if _FIRST_WORD.split(low, 1)[0] not in self.first_words:
+            return None
         best = ""
-        for k in self.keywords:
-            if (low == k or low.startswith(k + " ") or low.startswith(k + "—")) and len(k) > len(
-                best
-            ):
-                best = k
+        # Candidate keywords are the part's leading words: "partner with", "first strike".
+        for m in _WORD_END.finditer(low[:40]):
+            if low[: m.start()] in self.keywords:
+                best = low[: m.start()]
         if not best:
             return None
         name = part[:1].upper() + part[1 : len(best)]
+        if part[len(best) :].startswith(" — ") and not re.match(r"^ — \{", part[len(best) :]):
+            return None  # an ability word ("Landfall — Whenever ..."), not a keyword
         rest = part[len(best) :].lstrip(" —")
         if best in {"kicker", "multikicker"}:
             costs = _kicker_costs(rest)
@@ -701,14 +716,55 @@ class _FaceParser:
             return Keyword(text=line, name=name)
         if rest.isdigit():
             return Keyword(text=line, name=name, amount=int(rest))
-        if _MANA_ONLY.match(rest):
-            try:
-                return Keyword(text=line, name=name, cost=ManaCost.parse(rest))
-            except ManaCostError:
-                return Keyword(text=line, name=name, detail=rest)
+        m = _AMOUNT_AND_COST.match(rest)
+        if m:
+            # "Awaken 4—{6}{R}", "Suspend 17 — {0}"
+            amount = int(m["n"]) if m["n"].isdigit() else None
+            cost, detail = _leading_cost(m["cost"])
+            return Keyword(text=line, name=name, amount=amount, cost=cost, detail=detail)
+        cost, detail = _leading_cost(rest)
+        if cost is not None:
+            return Keyword(text=line, name=name, cost=cost, detail=detail)
         if best in _DETAIL_KEYWORDS or rest[0].isupper() or best.endswith("cycling"):
             return Keyword(text=line, name=name, detail=rest)
         return None
+
+
+_AMOUNT_AND_COST = re.compile(r"^(?P<n>\d+|X) ?— ?(?P<cost>\{.+)$")
+_LEADING_COST = re.compile(r"^(?P<mana>(?:\{[^{}]+\})+)(?:, (?P<rest>[A-Z].*))?$")
+
+
+def _leading_cost(text: str) -> tuple[ManaCost | None, str]:
+    """'{2}' → ({2}, ''); '{2}, Pay 2 life' → ({2}, 'Pay 2 life'); otherwise (None, text)."""
+    m = _LEADING_COST.match(text)
+    if not m:
+        return None, text
+    try:
+        return ManaCost.parse(m["mana"]), m["rest"] or ""
+    except ManaCostError:
+        return None, text
+
+
+_WORD_END = re.compile(r"(?=[ —])|$")
+_FIRST_WORD = re.compile(r"[ —]")
+
+
+def _replace_word(text: str, word: str, placeholder: str) -> str:
+    """Replace ``word`` where it stands as a whole word (not inside 'Goblin-Blade')."""
+    out: list[str] = []
+    start = 0
+    i = text.find(word)
+    while i != -1:
+        end = i + len(word)
+        before = text[i - 1] if i else " "
+        after = text[end] if end < len(text) else " "
+        if not (before.isalnum() or before in "_-") and not (after.isalnum() or after in "_-"):
+            out.append(text[start:i])
+            out.append(placeholder)
+            start = end
+        i = text.find(word, end if start == end else i + 1)
+    out.append(text[start:])
+    return "".join(out)
 
 
 # Keywords whose parameter is words, not a cost or number ("Protection from red").
@@ -722,6 +778,7 @@ _DETAIL_KEYWORDS = frozenset(
         "buyback", "evoke", "dash", "emerge", "madness", "unearth", "embalm", "eternalize",
         "spectacle", "surge", "blitz", "warp", "mayhem", "harmonize", "impending", "overload",
         "entwine", "replicate", "level up", "saddle", "crew", "boast", "miracle", "transmute",
+        "gift", "devour",
     }
 )  # fmt: skip
 _ALWAYS_KEYWORDS = frozenset(
