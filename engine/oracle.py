@@ -716,11 +716,11 @@ class _FaceParser:
             return Keyword(text=line, name=name)
         if rest.isdigit():
             return Keyword(text=line, name=name, amount=int(rest))
-        m = _AMOUNT_AND_COST.match(rest)
-        if m:
+        paid = _AMOUNT_AND_COST.match(rest)
+        if paid:
             # "Awaken 4—{6}{R}", "Suspend 17 — {0}"
-            amount = int(m["n"]) if m["n"].isdigit() else None
-            cost, detail = _leading_cost(m["cost"])
+            amount = int(paid["n"]) if paid["n"].isdigit() else None
+            cost, detail = _leading_cost(paid["cost"])
             return Keyword(text=line, name=name, amount=amount, cost=cost, detail=detail)
         cost, detail = _leading_cost(rest)
         if cost is not None:
