@@ -587,7 +587,17 @@ def _pick(abilities: Sequence[Activated], index: int | None) -> Activated | None
 
 
 def _triggers(board: _Board, i: int) -> list[tuple[str, TappedForManaTrigger]]:
+    return _trigger_matches(board, i)[0]
+
+
+def _triggers_unsure(board: _Board, i: int) -> bool:
+    """Whether some 'tapped for mana' trigger may apply on facts the position lacks."""
+    return _trigger_matches(board, i)[1]
+
+
+def _trigger_matches(board: _Board, i: int) -> tuple[list[tuple[str, TappedForManaTrigger]], bool]:
     me = board.views[i]
+    unsure = False
     found: list[tuple[str, TappedForManaTrigger]] = []
     for src in board.views:
         for a in src.abilities:
@@ -597,9 +607,12 @@ def _triggers(board: _Board, i: int) -> list[tuple[str, TappedForManaTrigger]]:
             if a.of_type and _singular(a.of_type.casefold()) in _BASIC_WORDS:
                 # "Whenever a Forest is tapped for mana": a land type, not a mana type.
                 subject = f"{subject} {a.of_type}"
-            if _matches(subject, me.perm, me.subtypes, src.perm, a.whose):
+            hit = _matches(subject, me.perm, me.subtypes, src.perm, a.whose)
+            if hit is None:
+                unsure = True
+            elif hit:
                 found.append((src.perm.name, a))
-    return found
+    return found, unsure
 
 
 def produce(
@@ -619,6 +632,12 @@ def produce(
     t = Trace()
     _land_type_steps(t, v)
     picked = _pick(v.mana_abilities, ability)
+    if ability is None and choose is not None:
+        # "Tap Tundra for {U}": the ability that can make the chosen type.
+        for a in v.mana_abilities:
+            if a.cost.tap and any(choose in b for b in _resolve(board, i, a, could).after):
+                picked = a
+                break
     if picked is None:
         t.step(
             Rule.MANA_ABILITY, f"{v.perm.name} has no mana ability, so it can't be tapped for mana."
@@ -689,6 +708,8 @@ def produce(
                 "it doesn't use the stack and resolves right away.",
             )
     counts = {m: total[m] for m in ALL_TYPES if total[m]}
+    if picked.cost.tap and _triggers_unsure(board, i):
+        extra_unsure = True
     return counts, _finish(t, str(sum(counts.values())), board, unsure[i] or extra_unsure)
 
 
@@ -726,6 +747,8 @@ def tapped_for_mana_triggers(state: GameState, name: str) -> Ruling:
     could, unsure = _fixpoint(board)
     t = Trace()
     triggers = _triggers(board, i)
+    if _triggers_unsure(board, i):
+        unsure[i] = True
     picked = _pick(v.mana_abilities, None)
     if picked is None or not picked.cost.tap:
         t.step(

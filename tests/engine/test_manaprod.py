@@ -1,0 +1,413 @@
+"""Mana production: could-produce fixpoints, replacements, triggers and card-independent rules."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine import manaprod as mp
+from engine.card import Card
+from engine.mana import ManaType
+from engine.model import GameState
+from engine.oracle import parse_card
+from engine.ruling import Rule
+
+
+def _card(name: str, type_line: str, text: str = "") -> Card:
+    obj: dict[str, Any] = {"name": name, "type_line": type_line, "oracle_text": text}
+    return Card.from_scryfall(obj)
+
+
+_CARDS = [
+    ("Forest", "Basic Land — Forest", "({T}: Add {G}.)"),
+    ("Island", "Basic Land — Island", "({T}: Add {U}.)"),
+    ("Wastes", "Basic Land", "{T}: Add {C}."),
+    ("Tundra", "Land — Plains Island", "({T}: Add {W} or {U}.)"),
+    (
+        "Reflecting Pool",
+        "Land",
+        "{T}: Add one mana of any type that a land you control could produce.",
+    ),
+    (
+        "Exotic Orchard",
+        "Land",
+        "{T}: Add one mana of any color that a land an opponent controls could produce.",
+    ),
+    (
+        "Fellwar Stone",
+        "Artifact",
+        "{T}: Add one mana of any color that a land an opponent controls could produce.",
+    ),
+    ("Ancient Tomb", "Land", "{T}: Add {C}{C}. This land deals 2 damage to you."),
+    ("Sol Ring", "Artifact", "{T}: Add {C}{C}."),
+    ("Llanowar Elves", "Creature — Elf Druid", "{T}: Add {G}."),
+    ("Birds of Paradise", "Creature — Bird", "Flying\n{T}: Add one mana of any color."),
+    (
+        "Mana Reflection",
+        "Enchantment",
+        "If you tap a permanent for mana, it produces twice as much of that mana instead.",
+    ),
+    (
+        "Contamination",
+        "Enchantment",
+        "If a land is tapped for mana, it produces {B} instead of any other type and amount.",
+    ),
+    (
+        "Heartbeat of Spring",
+        "Enchantment",
+        "Whenever a player taps a land for mana, that player adds one mana of any type that land "
+        "produced.",
+    ),
+    (
+        "Zendikar Resurgent",
+        "Enchantment",
+        "Whenever you tap a land for mana, add one mana of any type that land produced.",
+    ),
+    (
+        "Vernal Bloom",
+        "Enchantment",
+        "Whenever a Forest is tapped for mana, its controller adds an additional {G}.",
+    ),
+    (
+        "Chromatic Lantern",
+        "Artifact",
+        'Lands you control have "{T}: Add one mana of any color."\n{T}: Add one mana of any color.',
+    ),
+    ("Blood Moon", "Enchantment", "Nonbasic lands are Mountains."),
+    ("Celestial Dawn", "Enchantment", "Lands you control are Plains."),
+    ("Urborg", "Legendary Land", "Each land is a Swamp in addition to its other land types."),
+    ("Gaea's Cradle", "Legendary Land", "{T}: Add {G} for each creature you control."),
+    ("Command Tower", "Land", "{T}: Add one mana of any color in your commander's color identity."),
+    (
+        "Utopia Sprawl",
+        "Enchantment — Aura",
+        "Enchant Forest\nWhenever enchanted Forest is tapped for mana, its controller adds an "
+        "additional one mana of the chosen color.",
+    ),
+    ("Mutavault", "Land", "{T}: Add {C}."),
+]
+POOL = {name: _card(name, type_line, text) for name, type_line, text in _CARDS}
+
+
+def position(text: str) -> GameState:
+    """The one-line notation, with each card's abilities parsed from its oracle text."""
+    state = GameState.parse(text, POOL)
+    filled = []
+    for p in state.battlefield:
+        parsed = tuple(a for f in parse_card(p.card) for a in f.abilities) if p.card else ()
+        filled.append(p.model_copy(update={"abilities": p.abilities + parsed}))
+    return state.model_copy(update={"battlefield": tuple(filled)})
+
+
+COULD: list[tuple[str, str, str, tuple[Rule, ...]]] = [
+    # (position, permanent, types it could produce, rules that must be cited)
+    ("you: Reflecting Pool, Forest", "Reflecting Pool", "G", (Rule.COULD_PRODUCE,)),
+    (
+        "you: Reflecting Pool, Reflecting Pool",
+        "Reflecting Pool",
+        "none",
+        (Rule.COULD_PRODUCE, Rule.MANA_UNDEFINED),
+    ),
+    ("you: Reflecting Pool", "Reflecting Pool", "none", (Rule.COULD_PRODUCE,)),
+    ("you: Reflecting Pool, Forest, Island", "Reflecting Pool", "UG", (Rule.COULD_PRODUCE,)),
+    ("you: Reflecting Pool, Ancient Tomb", "Reflecting Pool", "C", (Rule.COULD_PRODUCE,)),
+    ("you: Reflecting Pool; opponent: Forest", "Reflecting Pool", "none", (Rule.COULD_PRODUCE,)),
+    (
+        "you: Exotic Orchard; opponent: Ancient Tomb",
+        "Exotic Orchard",
+        "none",
+        (Rule.COULD_PRODUCE, Rule.MANA_COLORS),
+    ),
+    ("you: Exotic Orchard; opponent: Wastes, Island", "Exotic Orchard", "U", (Rule.MANA_COLORS,)),
+    (
+        "you: Exotic Orchard; opponent: Exotic Orchard",
+        "Exotic Orchard",
+        "none",
+        (Rule.COULD_PRODUCE,),
+    ),
+    (
+        "you: Exotic Orchard; opponent: Exotic Orchard, Forest",
+        "Exotic Orchard",
+        "G",
+        (Rule.COULD_PRODUCE,),
+    ),
+    # The opponent's Orchard mirrors your Forest, so yours mirrors it back.
+    (
+        "you: Exotic Orchard, Forest; opponent: Exotic Orchard",
+        "Exotic Orchard",
+        "G",
+        (Rule.COULD_PRODUCE,),
+    ),
+    (
+        "you: Exotic Orchard; opponent: Exotic Orchard, Reflecting Pool",
+        "Exotic Orchard",
+        "none",
+        (Rule.COULD_PRODUCE,),
+    ),
+    (
+        "you: Exotic Orchard, Island; opponent: Exotic Orchard, Forest",
+        "Exotic Orchard",
+        "UG",
+        (Rule.COULD_PRODUCE,),
+    ),
+    ("you: Forest; opponent: Exotic Orchard, Forest", "Exotic Orchard", "G", (Rule.COULD_PRODUCE,)),
+    ("you: Fellwar Stone; opponent: Tundra", "Fellwar Stone", "WU", (Rule.COULD_PRODUCE,)),
+    ("you: Fellwar Stone, Forest", "Fellwar Stone", "none", (Rule.COULD_PRODUCE,)),
+    (
+        "you: Reflecting Pool, Forest, Contamination",
+        "Reflecting Pool",
+        "B",
+        (Rule.TAPPED_FOR_MANA_REPLACEMENT,),
+    ),
+    ("you: Forest, Contamination", "Forest", "B", (Rule.TAPPED_FOR_MANA_REPLACEMENT,)),
+    ("you: Sol Ring, Contamination", "Sol Ring", "C", (Rule.COULD_PRODUCE,)),
+    (
+        "you: Reflecting Pool, Reflecting Pool, Contamination",
+        "Reflecting Pool",
+        "none",
+        (Rule.COULD_PRODUCE,),
+    ),
+    ("you: Tundra, Blood Moon", "Tundra", "R", (Rule.SET_LAND_TYPE, Rule.INTRINSIC_MANA)),
+    ("you: Forest, Blood Moon", "Forest", "G", (Rule.INTRINSIC_MANA,)),
+    ("you: Ancient Tomb, Blood Moon", "Ancient Tomb", "R", (Rule.SET_LAND_TYPE,)),
+    (
+        "you: Reflecting Pool, Ancient Tomb, Blood Moon",
+        "Reflecting Pool",
+        "R",
+        (Rule.SET_LAND_TYPE,),
+    ),
+    ("you: Tundra, Blood Moon, Chromatic Lantern", "Tundra", "WUBRG", (Rule.MANA_ABILITY,)),
+    ("you: Ancient Tomb, Chromatic Lantern", "Ancient Tomb", "WUBRGC", (Rule.MANA_ABILITY,)),
+    ("you: Forest, Urborg", "Forest", "BG", (Rule.SET_LAND_TYPE,)),
+    ("you: Forest, Urborg, Blood Moon", "Forest", "G", (Rule.INTRINSIC_MANA,)),
+    ("you: Birds of Paradise", "Birds of Paradise", "WUBRG", (Rule.MANA_COLORS,)),
+    ("you: Mana Reflection", "Mana Reflection", "none", (Rule.MANA_ABILITY,)),
+    ("you: Gaea's Cradle, Llanowar Elves", "Gaea's Cradle", "G", (Rule.COULD_PRODUCE,)),
+    ("you: Gaea's Cradle", "Gaea's Cradle", "none", (Rule.COULD_PRODUCE,)),
+]
+
+
+@pytest.mark.parametrize(
+    ("notation", "name", "verdict", "rules"), COULD, ids=[f"{c[0]} :: {c[1]}" for c in COULD]
+)
+def test_could_produce(notation: str, name: str, verdict: str, rules: tuple[Rule, ...]) -> None:
+    types, ruling = mp.could_produce(position(notation), name)
+    assert ruling.verdict == verdict
+    assert mp.types_verdict(types) == verdict
+    for rule in rules:
+        assert rule in ruling.rules, ruling.rules
+
+
+@pytest.mark.parametrize(
+    ("notation", "name", "why"),
+    [
+        ("you: Command Tower", "Command Tower", "the commander's colors aren't known"),
+        ("you: Forest, Tundra, Blood Moon, Celestial Dawn", "Tundra", "timestamp order"),
+        ("you: Forest, Utopia Sprawl", "Forest", "what the Aura enchants"),
+    ],
+)
+def test_could_produce_abstains_when_it_turns_on_unknown_facts(
+    notation: str, name: str, why: str
+) -> None:
+    if name == "Forest":
+        _, ruling = mp.could_produce(position(notation), name)
+        assert ruling.verdict == "G"  # the Aura's trigger doesn't change what Forest could make
+        _, produced = mp.produce(position(notation), name)
+        assert produced.verdict is None and produced.missing, why
+        return
+    _, ruling = mp.could_produce(position(notation), name)
+    assert ruling.verdict is None, why
+    assert ruling.missing
+
+
+def test_could_produce_cites_card_rulings() -> None:
+    _, ruling = mp.could_produce(
+        position("you: Exotic Orchard; opponent: Ancient Tomb"), "Exotic Orchard"
+    )
+    assert "Exotic Orchard" in ruling.cards
+    _, ruling = mp.could_produce(position("you: Tundra, Blood Moon"), "Tundra")
+    assert "Blood Moon" in ruling.cards
+
+
+PRODUCE: list[tuple[str, str, ManaType | None, dict[ManaType, int], tuple[Rule, ...]]] = [
+    # (position, permanent tapped, type chosen, mana added, rules that must be cited)
+    ("you: Forest", "Forest", None, {ManaType.G: 1}, (Rule.TAPPED_FOR_MANA,)),
+    (
+        "you: Sol Ring, Mana Reflection",
+        "Sol Ring",
+        None,
+        {ManaType.C: 4},
+        (Rule.TAPPED_FOR_MANA_REPLACEMENT,),
+    ),
+    (
+        "you: Sol Ring, Mana Reflection, Mana Reflection",
+        "Sol Ring",
+        None,
+        {ManaType.C: 8},
+        (Rule.REPLACEMENT_ORDER,),
+    ),
+    ("you: Sol Ring; opponent: Mana Reflection", "Sol Ring", None, {ManaType.C: 2}, ()),
+    (
+        "you: Ancient Tomb, Contamination",
+        "Ancient Tomb",
+        None,
+        {ManaType.B: 1},
+        (Rule.TAPPED_FOR_MANA_REPLACEMENT,),
+    ),
+    (
+        "you: Forest, Contamination, Mana Reflection",
+        "Forest",
+        None,
+        {ManaType.B: 2},
+        (Rule.REPLACEMENT_ORDER,),
+    ),
+    (
+        "you: Forest, Heartbeat of Spring",
+        "Forest",
+        None,
+        {ManaType.G: 2},
+        (Rule.TAPPED_FOR_MANA_TRIGGER, Rule.TRIGGERED_MANA_NO_STACK),
+    ),
+    (
+        "you: Forest; opponent: Heartbeat of Spring",
+        "Forest",
+        None,
+        {ManaType.G: 2},
+        (Rule.TAPPED_FOR_MANA_TRIGGER,),
+    ),
+    ("you: Forest; opponent: Zendikar Resurgent", "Forest", None, {ManaType.G: 1}, ()),
+    (
+        "you: Forest, Heartbeat of Spring, Mana Reflection",
+        "Forest",
+        None,
+        {ManaType.G: 3},
+        (Rule.TAPPED_FOR_MANA_TRIGGER,),
+    ),
+    (
+        "you: Forest, Heartbeat of Spring, Contamination",
+        "Forest",
+        None,
+        {ManaType.B: 2},
+        (Rule.TAPPED_FOR_MANA_REPLACEMENT,),
+    ),
+    ("you: Llanowar Elves, Heartbeat of Spring", "Llanowar Elves", None, {ManaType.G: 1}, ()),
+    ("you: Forest, Vernal Bloom", "Forest", None, {ManaType.G: 2}, (Rule.TAPPED_FOR_MANA_TRIGGER,)),
+    ("you: Wastes, Vernal Bloom", "Wastes", None, {ManaType.C: 1}, ()),
+    ("you: Tundra, Heartbeat of Spring", "Tundra", ManaType.U, {ManaType.U: 2}, ()),
+    (
+        "you: Reflecting Pool, Reflecting Pool, Heartbeat of Spring",
+        "Reflecting Pool",
+        None,
+        {},
+        (Rule.MANA_UNDEFINED,),
+    ),
+    (
+        "you: Gaea's Cradle, Llanowar Elves, Birds of Paradise",
+        "Gaea's Cradle",
+        None,
+        {ManaType.G: 2},
+        (),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("notation", "name", "choose", "mana", "rules"),
+    PRODUCE,
+    ids=[f"{c[0]} :: {c[1]}" for c in PRODUCE],
+)
+def test_produce(
+    notation: str,
+    name: str,
+    choose: ManaType | None,
+    mana: dict[ManaType, int],
+    rules: tuple[Rule, ...],
+) -> None:
+    counts, ruling = mp.produce(position(notation), name, choose=choose)
+    assert counts == mana
+    assert ruling.verdict == str(sum(mana.values()))
+    for rule in rules:
+        assert rule in ruling.rules, ruling.rules
+
+
+@pytest.mark.parametrize(
+    ("notation", "name", "verdict"),
+    [
+        ("you: Forest, Heartbeat of Spring", "Forest", "yes"),
+        ("you: Reflecting Pool, Reflecting Pool, Heartbeat of Spring", "Reflecting Pool", "no"),
+        ("you: Reflecting Pool, Forest, Heartbeat of Spring", "Reflecting Pool", "yes"),
+        ("you: Llanowar Elves, Heartbeat of Spring", "Llanowar Elves", "no"),
+        ("you: Wastes, Vernal Bloom", "Wastes", "no"),
+        ("you: Forest, Vernal Bloom", "Forest", "yes"),
+        ("you: Forest", "Forest", "no"),
+        ("you: Mana Reflection, Heartbeat of Spring", "Mana Reflection", "no"),
+    ],
+)
+def test_tapped_for_mana_triggers(notation: str, name: str, verdict: str) -> None:
+    ruling = mp.tapped_for_mana_triggers(position(notation), name)
+    assert ruling.verdict == verdict
+    assert {Rule.TAPPED_FOR_MANA, Rule.TAPPED_FOR_MANA_TRIGGER} & set(ruling.rules)
+
+
+@pytest.mark.parametrize(
+    ("action", "verdict", "rule"),
+    [
+        ("mana_ability", "yes", Rule.TAPPED_FOR_MANA),
+        ("mana_ability_no_tap", "no", Rule.TAPPED_FOR_MANA),
+        ("convoke", "no", Rule.CONVOKE_MEANING),
+        ("crew", "no", Rule.CREW_MEANING),
+        ("tap_others", "no", Rule.TAPPED_FOR_MANA),
+        ("non_mana_ability", "no", Rule.MANA_ABILITY),
+        ("effect", "no", Rule.TAPPED_FOR_MANA),
+        ("attack", "no", Rule.TAPPED_FOR_MANA),
+    ],
+)
+def test_is_tapped_for_mana(action: mp.TapAction, verdict: str, rule: Rule) -> None:
+    ruling = mp.is_tapped_for_mana(action)
+    assert ruling.verdict == verdict
+    assert rule in ruling.rules
+    assert Rule.TAPPED_FOR_MANA in ruling.rules
+    trigger = mp.tapped_for_mana_trigger_rule(action)
+    assert trigger.verdict == verdict
+    assert Rule.TAPPED_FOR_MANA_TRIGGER in trigger.rules
+    replacement = mp.tapped_for_mana_replacement_rule(action)
+    assert replacement.verdict == verdict
+    assert Rule.TAPPED_FOR_MANA_REPLACEMENT in replacement.rules
+
+
+def test_trigger_needs_mana_produced() -> None:
+    ruling = mp.tapped_for_mana_trigger_rule("mana_ability", produced=False)
+    assert ruling.verdict == "no"
+    assert Rule.TAPPED_FOR_MANA_TRIGGER in ruling.rules
+
+
+@pytest.mark.parametrize(
+    ("kind", "rule"),
+    [("activated", Rule.MANA_ABILITY_NO_STACK), ("triggered", Rule.TRIGGERED_MANA_NO_STACK)],
+)
+def test_mana_abilities_skip_the_stack(kind: str, rule: Rule) -> None:
+    ruling = mp.mana_ability_uses_stack(kind)  # type: ignore[arg-type]
+    assert ruling.verdict == "no"
+    assert rule in ruling.rules
+
+
+def test_undefined_mana_is_no_mana() -> None:
+    ruling = mp.undefined_mana()
+    assert ruling.verdict == "none"
+    assert ruling.rules == (Rule.MANA_UNDEFINED,)
+
+
+@pytest.mark.parametrize(("mana", "verdict"), [(ManaType.C, "no"), (ManaType.G, "yes")])
+def test_colorless_is_a_type_not_a_color(mana: ManaType, verdict: str) -> None:
+    ruling = mp.is_color(mana)
+    assert ruling.verdict == verdict
+    assert Rule.MANA_COLORS in ruling.rules and Rule.MANA_TYPES in ruling.rules
+
+
+@pytest.mark.parametrize(
+    ("types", "text"),
+    [((), "none"), ((ManaType.C, ManaType.W), "WC"), ((ManaType.G, ManaType.U, ManaType.G), "UG")],
+)
+def test_types_verdict_is_wubrgc_order(types: tuple[ManaType, ...], text: str) -> None:
+    assert mp.types_verdict(types) == text

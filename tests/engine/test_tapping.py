@@ -1,0 +1,359 @@
+"""The tap and untap symbols, summoning sickness and haste: positions, actions, verdicts and rules."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from engine import tapping as tp
+from engine.abilities import Activated, Cost, ManaProduction
+from engine.card import Card
+from engine.errors import UnknownCardError
+from engine.model import GameState
+from engine.oracle import parse_card
+from engine.ruling import Rule, Ruling
+
+
+def _card(name: str, type_line: str, text: str = "", keywords: tuple[str, ...] = ()) -> Card:
+    obj: dict[str, Any] = {
+        "name": name,
+        "type_line": type_line,
+        "oracle_text": text,
+        "keywords": list(keywords),
+    }
+    return Card.from_scryfall(obj)
+
+
+POOL = {
+    c.name: c
+    for c in (
+        _card("Llanowar Elves", "Creature — Elf Druid", "{T}: Add {G}."),
+        _card("Raging Goblin", "Creature — Goblin Berserker", "Haste", ("Haste",)),
+        _card("Sol Ring", "Artifact", "{T}: Add {C}{C}."),
+        _card("Forest", "Basic Land — Forest", "({T}: Add {G}.)"),
+        _card(
+            "Dryad Arbor",
+            "Land Creature — Forest Dryad",
+            "(This land isn't a spell, it's affected by summoning sickness, and it has "
+            '"{T}: Add {G}.")',
+        ),
+        _card(
+            "Mutavault",
+            "Land",
+            "{T}: Add {C}.\n{1}: This land becomes a 2/2 creature with all creature types until "
+            "end of turn. It's still a land.",
+        ),
+        _card(
+            "Smuggler's Copter",
+            "Artifact — Vehicle",
+            "Flying\nCrew 1",
+            ("Flying", "Crew"),
+        ),
+        _card("Grim Monolith", "Artifact", "{T}: Add {C}{C}{C}.\n{4}: Untap this artifact."),
+        _card("Puppet Master", "Creature — Human Wizard", "{Q}: Draw a card."),
+    )
+}
+
+
+def position(text: str) -> GameState:
+    """The one-line notation, with each card's abilities parsed from its oracle text."""
+    state = GameState.parse(text, POOL)
+    filled = []
+    for p in state.battlefield:
+        parsed = tuple(a for f in parse_card(p.card) for a in f.abilities) if p.card else ()
+        filled.append(p.model_copy(update={"abilities": p.abilities + parsed}))
+    return state.model_copy(update={"battlefield": tuple(filled)})
+
+
+def _tap(name: str) -> Callable[[GameState], Ruling]:
+    return lambda st: tp.can_pay_tap_cost(st, name, "T")
+
+
+def _untap(name: str) -> Callable[[GameState], Ruling]:
+    return lambda st: tp.can_pay_tap_cost(st, name, "Q")
+
+
+def _attack(name: str) -> Callable[[GameState], Ruling]:
+    return lambda st: tp.can_attack(st, name)
+
+
+def _block(name: str) -> Callable[[GameState], Ruling]:
+    return lambda st: tp.can_block(st, name)
+
+
+def _via(
+    name: str, via: tp.TapOthersVia, source: str | None = None
+) -> Callable[[GameState], Ruling]:
+    return lambda st: tp.can_tap_for_cost(st, name, via, source)
+
+
+CASES: list[tuple[str, str, Callable[[GameState], Ruling], str, tuple[Rule, ...]]] = [
+    # (position, what is tried, the check, verdict, rules that must be cited)
+    (
+        "you: Llanowar Elves[new]",
+        "elves cast this turn tap for mana",
+        _tap("Llanowar Elves"),
+        "no",
+        (Rule.SUMMONING_SICKNESS, Rule.TAP_SYMBOL),
+    ),
+    (
+        "you: Llanowar Elves",
+        "elves since last turn tap for mana",
+        _tap("Llanowar Elves"),
+        "yes",
+        (Rule.SUMMONING_SICKNESS,),
+    ),
+    (
+        "you: Llanowar Elves[tapped]",
+        "tapped elves pay {T}",
+        _tap("Llanowar Elves"),
+        "no",
+        (Rule.TAP_SYMBOL,),
+    ),
+    (
+        "you: Sol Ring[new]",
+        "noncreature artifact the turn it enters",
+        _tap("Sol Ring"),
+        "yes",
+        (Rule.SUMMONING_SICKNESS, Rule.TAP_SYMBOL),
+    ),
+    (
+        "you: Forest[new]",
+        "land the turn it's played",
+        _tap("Forest"),
+        "yes",
+        (Rule.SUMMONING_SICKNESS,),
+    ),
+    (
+        "you: Sol Ring[tapped|new]",
+        "tapped artifact pays {T}",
+        _tap("Sol Ring"),
+        "no",
+        (Rule.TAP_SYMBOL,),
+    ),
+    (
+        "you: Dryad Arbor[new]",
+        "land creature the turn it's played",
+        _tap("Dryad Arbor"),
+        "no",
+        (Rule.SUMMONING_SICKNESS,),
+    ),
+    (
+        "you: Mutavault[new]",
+        "unanimated Mutavault played this turn",
+        _tap("Mutavault"),
+        "yes",
+        (Rule.SUMMONING_SICKNESS,),
+    ),
+    (
+        "you: Mutavault[new|type=Land Creature]",
+        "animated Mutavault played this turn",
+        _tap("Mutavault"),
+        "no",
+        (Rule.SUMMONING_SICKNESS,),
+    ),
+    (
+        "you: Mutavault[type=Land Creature]",
+        "animated Mutavault since last turn",
+        _tap("Mutavault"),
+        "yes",
+        (Rule.SUMMONING_SICKNESS,),
+    ),
+    (
+        "you: Raging Goblin[new]",
+        "haste creature the turn it enters",
+        _tap("Raging Goblin"),
+        "yes",
+        (Rule.HASTE_TAP, Rule.SUMMONING_SICKNESS),
+    ),
+    (
+        "you: Llanowar Elves[new|haste]",
+        "creature gained with Threaten (haste)",
+        _tap("Llanowar Elves"),
+        "yes",
+        (Rule.HASTE_TAP,),
+    ),
+    (
+        "you: Puppet Master[tapped|new]",
+        "{Q} on a creature cast this turn",
+        _untap("Puppet Master"),
+        "no",
+        (Rule.SUMMONING_SICKNESS,),
+    ),
+    (
+        "you: Puppet Master",
+        "{Q} on an untapped creature",
+        _untap("Puppet Master"),
+        "no",
+        (Rule.UNTAP_SYMBOL,),
+    ),
+    (
+        "you: Puppet Master[tapped]",
+        "{Q} on a tapped creature since last turn",
+        _untap("Puppet Master"),
+        "yes",
+        (Rule.UNTAP_SYMBOL,),
+    ),
+    (
+        "you: Grim Monolith[new]",
+        "an untapped artifact can't pay {Q}",
+        _untap("Grim Monolith"),
+        "no",
+        (Rule.UNTAP_SYMBOL,),
+    ),
+    (
+        "you: Llanowar Elves[new]",
+        "creature cast this turn attacks",
+        _attack("Llanowar Elves"),
+        "no",
+        (Rule.SUMMONING_SICKNESS,),
+    ),
+    (
+        "you: Raging Goblin[new]",
+        "haste creature attacks",
+        _attack("Raging Goblin"),
+        "yes",
+        (Rule.HASTE_ATTACK,),
+    ),
+    (
+        "you: Llanowar Elves[tapped]",
+        "tapped creature attacks",
+        _attack("Llanowar Elves"),
+        "no",
+        (Rule.ATTACKERS,),
+    ),
+    ("you: Sol Ring", "artifact attacks", _attack("Sol Ring"), "no", (Rule.ATTACKERS,)),
+    (
+        "you: Smuggler's Copter[new|type=Artifact Creature]",
+        "crewed Vehicle cast this turn attacks",
+        _attack("Smuggler's Copter"),
+        "no",
+        (Rule.SUMMONING_SICKNESS,),
+    ),
+    (
+        "you: Llanowar Elves[new]",
+        "creature cast this turn blocks",
+        _block("Llanowar Elves"),
+        "yes",
+        (Rule.SUMMONING_SICKNESS, Rule.BLOCKERS_UNTAPPED),
+    ),
+    (
+        "you: Llanowar Elves[tapped]",
+        "tapped creature blocks",
+        _block("Llanowar Elves"),
+        "no",
+        (Rule.BLOCKERS_UNTAPPED,),
+    ),
+    (
+        "you: Smuggler's Copter",
+        "uncrewed Vehicle blocks",
+        _block("Smuggler's Copter"),
+        "no",
+        (Rule.BLOCKERS_UNTAPPED,),
+    ),
+    (
+        "you: Llanowar Elves[new]",
+        "creature cast this turn convokes",
+        _via("Llanowar Elves", "convoke"),
+        "yes",
+        (Rule.CONVOKE_MEANING, Rule.SUMMONING_SICKNESS),
+    ),
+    (
+        "you: Llanowar Elves[tapped]",
+        "tapped creature convokes",
+        _via("Llanowar Elves", "convoke"),
+        "no",
+        (Rule.CONVOKE_MEANING,),
+    ),
+    (
+        "you: Llanowar Elves[new], Smuggler's Copter",
+        "creature cast this turn crews",
+        _via("Llanowar Elves", "crew", "Smuggler's Copter"),
+        "yes",
+        (Rule.CREW_MEANING,),
+    ),
+    (
+        "you: Smuggler's Copter[type=Artifact Creature]",
+        "a Vehicle crews itself",
+        _via("Smuggler's Copter", "crew", "Smuggler's Copter"),
+        "no",
+        (Rule.CREW_MEANING,),
+    ),
+    (
+        "you: Llanowar Elves[new]",
+        "creature cast this turn pays 'tap an untapped creature'",
+        _via("Llanowar Elves", "tap_others"),
+        "yes",
+        (Rule.SUMMONING_SICKNESS,),
+    ),
+    (
+        "you: Sol Ring",
+        "an artifact can't convoke",
+        _via("Sol Ring", "convoke"),
+        "no",
+        (Rule.CONVOKE_MEANING,),
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("notation", "what", "check", "verdict", "rules"), CASES, ids=[c[1] for c in CASES]
+)
+def test_tapping(
+    notation: str,
+    what: str,
+    check: Callable[[GameState], Ruling],
+    verdict: str,
+    rules: tuple[Rule, ...],
+) -> None:
+    ruling = check(position(notation))
+    assert ruling.verdict == verdict, what
+    for rule in rules:
+        assert rule in ruling.rules, (what, ruling.rules)
+    assert all(step.note for step in ruling.steps)
+
+
+def test_animated_land_cites_the_card_ruling() -> None:
+    ruling = tp.can_pay_tap_cost(position("you: Mutavault[new|type=Land Creature]"), "Mutavault")
+    assert "Mutavault" in ruling.cards
+
+
+def test_crew_cites_the_vehicle() -> None:
+    st = position("you: Llanowar Elves[new], Smuggler's Copter")
+    assert tp.can_tap_for_cost(st, "Llanowar Elves", "crew", "Smuggler's Copter").cards == (
+        "Smuggler's Copter",
+    )
+
+
+@pytest.mark.parametrize(
+    ("cost", "notation", "verdict"),
+    [
+        (Cost(), "you: Llanowar Elves[new]", "yes"),
+        (Cost(tap=True), "you: Llanowar Elves[new]", "no"),
+        (Cost(untap=True), "you: Llanowar Elves[tapped]", "yes"),
+        (Cost(tap=True, untap=True), "you: Llanowar Elves", "no"),
+    ],
+)
+def test_can_activate_checks_only_tap_and_untap(cost: Cost, notation: str, verdict: str) -> None:
+    ability = Activated(cost=cost, mana=ManaProduction(choice="fixed", symbols=("G",)))
+    ruling = tp.can_activate(position(notation), "Llanowar Elves", ability)
+    assert ruling.verdict == verdict
+    assert Rule.SUMMONING_SICKNESS in ruling.rules or Rule.TAP_SYMBOL in ruling.rules
+
+
+def test_summoning_sick_needs_a_creature_without_haste() -> None:
+    st = position("you: Llanowar Elves[new], Raging Goblin[new], Sol Ring[new], Forest")
+    sick = {p.name: tp.is_summoning_sick(p) for p in st.battlefield}
+    assert sick == {
+        "Llanowar Elves": True,
+        "Raging Goblin": False,
+        "Sol Ring": False,
+        "Forest": False,
+    }
+
+
+def test_unknown_permanent_is_a_named_error() -> None:
+    with pytest.raises(UnknownCardError):
+        tp.can_pay_tap_cost(position("you: Forest"), "Island")
