@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 
 from bot.cli import db_path
@@ -27,10 +28,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 async def cmd_sync(args: argparse.Namespace) -> int:
     settings = Settings()
+    sync_log = logging.getLogger("bot.sync")
+    level = sync_log.level
+    if not args.verbose:
+        # Failures are logged for the bot's background sync; here the error line says it all.
+        sync_log.setLevel(logging.CRITICAL)
     store = await Store.open(db_path(args))
     try:
         report = await run_sync(store, settings, force=args.force, progress=sys.stderr.isatty())
     finally:
+        sync_log.setLevel(level)
         await store.close()
     print(report.summary())
     if not report.ok:

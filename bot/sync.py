@@ -44,7 +44,8 @@ class SyncError(RulesbotError):
     @classmethod
     def from_report(cls, report: SyncReport) -> SyncError:
         parts = "; ".join(f"{r.dataset}: {r.detail}" for r in report.failed)
-        return cls(f"Sync failed ({parts}). The previous data is still in use.", report)
+        names = " and ".join(r.dataset for r in report.failed)
+        return cls(f"Sync of {names} failed, so the previous data is still in use. {parts}", report)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,13 +88,12 @@ class SyncReport:
                 parts.append(
                     f"{r.dataset} updated ({r.count:,})" if r.count else f"{r.dataset} updated"
                 )
-            elif r.status == "unchanged":
-                parts.append(f"{r.dataset} unchanged")
             else:
-                parts.append(f"{r.dataset} FAILED, previous data kept")
+                parts.append(f"{r.dataset} {'FAILED' if r.status == 'failed' else r.status}")
+        kept = " (previous data kept)" if self.failed else ""
         size = sum(r.downloaded for r in self.results)
         shown = f"{size / (1 << 20):.1f} MiB" if size >= 1 << 20 else f"{size / 1024:.0f} KiB"
-        return f"Sync: {', '.join(parts)}; {shown} downloaded in {self.seconds:.1f} s."
+        return f"Sync: {', '.join(parts)}{kept}; {shown} downloaded in {self.seconds:.1f} s."
 
     def __str__(self) -> str:
         return self.summary()
