@@ -2,20 +2,32 @@
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
-from bisect import bisect_left
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from typing import Literal
 
+import numpy as np
 from pydantic import BaseModel, ConfigDict
-from rapidfuzz import fuzz, process, utils
+from rapidfuzz import fuzz, process
 
-from bot.errors import AmbiguousCardError, InputTooLongError, UnknownCardError
+from bot.errors import AmbiguousCardError, UnknownCardError
 
 MAX_QUERY_CHARS = 200
 _APOSTROPHES = re.compile(r"['’`ʼ]")
 _NON_WORD = re.compile(r"[^0-9a-z]+")
+
+
+_MASK_BITS = {ch: i for i, ch in enumerate("abcdefghijklmnopqrstuvwxyz0123456789 ")}
+
+
+def _char_mask(key: str) -> int:
+    mask = 0
+    for ch in set(key):
+        mask |= 1 << _MASK_BITS.get(ch, 63)
+    return mask
 
 
 def normalize(text: str) -> str:
@@ -65,24 +77,43 @@ def _rank(entry: NameEntry) -> tuple[int, int]:
 class NameIndex:
     """In-memory index over every card and face name; pure and synchronous."""
 
-    # WRatio copes with extra/missing words and typos; below this a match is a guess.
-    FUZZY_CUTOFF = 86.0
+    # fuzz.ratio (normalized Indel similarity) on normalized names: "ana batlemage" scores
+    # 96 against "ana battlemage"; below the cutoff a match is a guess.
+    FUZZY_CUTOFF = 85.0
     # When the best two fuzzy matches are this close, the query is ambiguous.
     FUZZY_MARGIN = 2.0
+    # Autocomplete may suggest looser matches than resolve accepts.
+    COMPLETE_CUTOFF = 75.0
+    # Candidates shown for an ambiguous prefix.
+    MAX_CANDIDATES = 25
 
     def __init__(self, entries: Iterable[NameEntry]) -> None:
         by_exact: dict[str, list[NameEntry]] = {}
+        by_fold: dict[str, list[NameEntry]] = {}
         by_norm: dict[str, list[NameEntry]] = {}
         for entry in entries:
             by_exact.setdefault(entry.name, []).append(entry)
+            by_fold.setdefault(entry.name.casefold(), []).append(entry)
             key = normalize(entry.name)
             if key:
                 by_norm.setdefault(key, []).append(entry)
-        for bucket in (*by_exact.values(), *by_norm.values()):
+        for bucket in (*by_exact.values(), *by_fold.values(), *by_norm.values()):
             bucket.sort(key=_rank)
         self._exact = by_exact
+        self._fold = by_fold
         self._norm = by_norm
         self._keys = sorted(by_norm)
+        # Keys by length, so a fuzzy search only scores names long or short enough to reach
+        # the cutoff (an exact filter: Indel distance is at least the length difference).
+        self._by_length = sorted(by_norm, key=len)
+        self._lengths = [len(k) for k in self._by_length]
+        # Which characters each key uses, as bits: a key missing k of the query's
+        # characters (or using k the query lacks) is at least k edits away, so most keys
+        # are ruled out by one vectorized XOR before any string is compared.
+        self._masks = np.fromiter(
+            (_char_mask(k) for k in self._by_length), dtype=np.uint64, count=len(self._by_length)
+        )
+        self._length_array = np.asarray(self._lengths, dtype=np.int32)
         # Short forms: "thalia" for "Thalia, Guardian of Thraben", "borborygmos" for
         # "Borborygmos Enraged". Several cards sharing one short form make it ambiguous.
         short: dict[str, set[str]] = {}
@@ -90,12 +121,11 @@ class NameIndex:
             card = bucket[0]
             if card.is_token:
                 continue
-            display = card.card_name
             head = normalize(card.name.split(",", 1)[0]) if "," in card.name else None
             first = key.split(" ", 1)[0]
             for form in {head, first}:
                 if form and form != key and len(form) >= 3:
-                    short.setdefault(form, set()).add(display)
+                    short.setdefault(form, set()).add(card.card_name)
         self._short = short
 
     def __len__(self) -> int:
@@ -105,13 +135,10 @@ class NameIndex:
     def _clean(query: str) -> str:
         if not isinstance(query, str):
             raise UnknownCardError(repr(query))
+        # Control and format characters (NUL, ANSI escapes, zero-width joiners, bidi marks).
         text = "".join(ch for ch in query if unicodedata.category(ch)[0] != "C").strip()
-        if len(text) > MAX_QUERY_CHARS:
-            raise InputTooLongError(
-                f"A card name is at most {MAX_QUERY_CHARS} characters; this one has {len(text)}."
-            )
-        if not text:
-            raise UnknownCardError(query[:80])
+        if not text or len(text) > MAX_QUERY_CHARS:
+            raise UnknownCardError(text or query[:80])
         return text
 
     @staticmethod
@@ -131,10 +158,10 @@ class NameIndex:
         bucket = self._norm.get(normalized)
         return bucket[0] if bucket else None
 
-    def _prefixed(self, key: str) -> list[str]:
+    def _prefixed(self, key: str, limit: int = 200) -> list[str]:
         start = bisect_left(self._keys, key)
         found: list[str] = []
-        for candidate in self._keys[start:]:
+        for candidate in self._keys[start : start + limit]:
             if not candidate.startswith(key):
                 break
             found.append(candidate)
@@ -148,10 +175,13 @@ class NameIndex:
         real = [e for e in seen.values() if not e.is_token]
         return real or list(seen.values())
 
+    def _ambiguous(self, text: str, names: Iterable[str]) -> AmbiguousCardError:
+        return AmbiguousCardError(text, sorted(set(names))[: self.MAX_CANDIDATES])
+
     def resolve(self, query: str) -> Resolution:
         """Resolve a user's card name, or raise UnknownCardError / AmbiguousCardError."""
         text = self._clean(query)
-        bucket = self._exact.get(text)
+        bucket = self._exact.get(text) or self._fold.get(text.casefold())
         if bucket:
             return self._resolution(bucket[0], "exact")
         key = normalize(text)
@@ -162,69 +192,84 @@ class NameIndex:
             return self._resolution(bucket[0], "normalized")
 
         short = self._short.get(key)
-        prefixed = self._prefixed(key)
         if short and len(short) > 1:
-            raise AmbiguousCardError(text, sorted(short))
+            raise self._ambiguous(text, short)
+        prefixed = self._prefixed(key)
         if prefixed:
             cards = self._distinct_cards(prefixed)
             if len(cards) == 1:
                 return self._resolution(cards[0], "prefix")
-            names = sorted(e.card_name for e in cards)
-            raise AmbiguousCardError(text, names)
+            raise self._ambiguous(text, (e.card_name for e in cards))
         if short:
             (only,) = short
             return self._resolution(self._norm[normalize(only)][0], "prefix")
         return self._fuzzy(text, key)
 
+    def _candidates(self, key: str, cutoff: float) -> list[str]:
+        """The keys that can reach ``cutoff`` with fuzz.ratio; a lossless filter.
+
+        ratio = 1 - d / (n + m) with d the Indel distance, so a key of length m needs
+        d <= (1 - c) * (n + m). d is at least |n - m| (which bounds m to a window) and
+        at least the number of characters used by one string but not the other.
+        """
+        n = len(key)
+        c = cutoff / 100
+        low = bisect_left(self._lengths, math.ceil(n * c / (2 - c) - 1e-9))
+        high = bisect_right(self._lengths, math.floor(n * (2 - c) / c + 1e-9))
+        if low >= high:
+            return []
+        differ = np.bitwise_count(self._masks[low:high] ^ np.uint64(_char_mask(key)))
+        allowed = np.floor((1 - c) * (n + self._length_array[low:high]) + 1e-9)
+        keep = np.flatnonzero(differ <= allowed)
+        keys = self._by_length
+        return [keys[low + int(i)] for i in keep]
+
     def _fuzzy(self, text: str, key: str) -> Resolution:
         matches = process.extract(
             key,
-            self._keys,
-            scorer=fuzz.WRatio,
+            self._candidates(key, self.FUZZY_CUTOFF),
+            scorer=fuzz.ratio,
             processor=None,
             score_cutoff=self.FUZZY_CUTOFF,
             limit=5,
         )
         if not matches:
             raise UnknownCardError(text)
-        best_key, best_score, _ = matches[0]
-        close = [m for m in matches if best_score - m[1] <= self.FUZZY_MARGIN]
-        cards = self._distinct_cards(m[0] for m in close)
+        best_score = matches[0][1]
+        close = [m[0] for m in matches if best_score - m[1] <= self.FUZZY_MARGIN]
+        cards = self._distinct_cards(close)
         if len(cards) > 1:
-            # A plain edit-distance tie-break: the closest spelling wins if it is clearly closest.
-            ranked = sorted(
-                close, key=lambda m: fuzz.ratio(key, m[0], processor=utils.default_process)
-            )
-            top = fuzz.ratio(key, ranked[-1][0])
-            runner = fuzz.ratio(key, ranked[-2][0])
-            if top - runner < 5:
-                raise AmbiguousCardError(text, sorted(e.card_name for e in cards))
-            best_key, best_score = ranked[-1][0], ranked[-1][1]
-        return self._resolution(self._norm[best_key][0], "fuzzy", float(best_score))
+            raise self._ambiguous(text, (e.card_name for e in cards))
+        return self._resolution(cards[0], "fuzzy", float(best_score))
 
     def complete(self, prefix: str, limit: int = 25) -> list[str]:
-        """Card names for autocomplete: prefix matches first, then fuzzy ones."""
+        """Card names for autocomplete (at most 100 characters): prefixes first, then fuzzy."""
         try:
             text = self._clean(prefix)
         except UnknownCardError:
             return []
-        except InputTooLongError:
-            return []
         key = normalize(text)
+        if not key or limit <= 0:
+            return []
         names: dict[str, None] = {}
-        for candidate in self._prefixed(key) if key else []:
+
+        def add(candidate: str) -> bool:
             entry = self._norm[candidate][0]
             if not entry.is_token and len(entry.card_name) <= 100:
                 names.setdefault(entry.card_name, None)
-            if len(names) >= limit:
+            return len(names) >= limit
+
+        for candidate in self._prefixed(key, limit * 4):
+            if add(candidate):
                 return list(names)
-        if key and len(names) < limit:
-            for candidate, _score, _ in process.extract(
-                key, self._keys, scorer=fuzz.WRatio, processor=None, limit=limit * 2
-            ):
-                entry = self._norm[candidate][0]
-                if not entry.is_token and len(entry.card_name) <= 100:
-                    names.setdefault(entry.card_name, None)
-                if len(names) >= limit:
-                    break
+        for candidate, _score, _ in process.extract(
+            key,
+            self._candidates(key, self.COMPLETE_CUTOFF),
+            scorer=fuzz.ratio,
+            processor=None,
+            limit=limit * 2,
+            score_cutoff=self.COMPLETE_CUTOFF,
+        ):
+            if add(candidate):
+                break
         return list(names)

@@ -44,7 +44,10 @@ Vote = Literal["correct", "wrong"]
 
 _REBUILD = "Delete the file and run `rulesbot sync` or `rulesbot import FILE...` to rebuild it."
 _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$")
-_TOKEN_LAYOUTS = frozenset({"token", "double_faced_token", "emblem"})
+# Objects that are not cards in a deck: name resolution prefers real cards over these.
+_TOKEN_LAYOUTS = frozenset(
+    {"token", "double_faced_token", "emblem", "vanguard", "planar", "scheme", "art_series"}
+)
 _WORD = re.compile(r"[0-9a-z]+(?:\.[0-9]+[a-z]?)?")
 _STOPWORDS = frozenset(
     re.split(
