@@ -166,6 +166,12 @@ async def run(args: argparse.Namespace) -> int:
                     "inline lookups need the Message Content intent: enable it in the Discord "
                     "developer portal or set RULESBOT_INLINE_LOOKUPS=false."
                 ) from None
+            except Exception:
+                # A stop that lands while still connecting closes the HTTP session under
+                # the connection attempt; that is the shutdown we asked for, not a crash.
+                if not stopping:
+                    raise
+                log.debug("connection attempt ended by shutdown", exc_info=True)
     finally:
         for sig in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError):

@@ -168,8 +168,11 @@ class RulesBot(commands.AutoShardedBot):
 
         async with self._sync_lock:
             try:
-                client = ScryfallClient.from_settings(self.settings, session=self.http_session)
-                report = await run_sync(self.store, self.settings, force=force, client=client)
+                # Closes its own session only when the bot has none to lend it.
+                async with ScryfallClient.from_settings(
+                    self.settings, session=self.http_session
+                ) as client:
+                    report = await run_sync(self.store, self.settings, force=force, client=client)
             except asyncio.CancelledError:
                 raise
             except Exception:

@@ -1,0 +1,97 @@
+"""The bot's life cycle: dependencies opened in setup_hook, closed in close(), daily data refresh."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+from bot.discord_app.client import RulesBot
+from bot.errors import UnknownCardError
+from tests.bot.fakeserver import FakeScryfall, make_card, make_ruling
+from tests.discord_app.conftest import make_settings
+
+NEW_CARD = "Zygon Test Lookout"
+
+
+@pytest_asyncio.fixture
+async def scryfall() -> AsyncIterator[FakeScryfall]:
+    card = make_card(NEW_CARD, oracle_text="Vigilance")
+    async with FakeScryfall(cards=[card], rulings=[make_ruling(card, "It sees all.")]) as server:
+        yield server
+
+
+async def test_setup_hook_opens_and_close_closes(tmp_path: Path, scryfall: FakeScryfall) -> None:
+    settings = make_settings(
+        tmp_path, scryfall_api_url=scryfall.api_url, rules_url=scryfall.rules_url
+    )
+    bot = RulesBot(settings, db_path=tmp_path / "deep" / "bot.sqlite3")
+    await bot.setup_hook()
+    try:
+        assert (tmp_path / "deep" / "bot.sqlite3").exists()
+        assert (await bot.store.status()).cards > 0
+        assert bot.names.resolve("Sol Ring").name == "Sol Ring"
+        assert bot.http_session is not None and not bot.http_session.closed
+        assert {c.qualified_name for c in bot.tree.get_commands()} >= {"ask", "card", "cr"}
+        session = bot.http_session
+    finally:
+        await bot.close()
+    assert session.closed and bot.http_session is None
+    with pytest.raises(RuntimeError):
+        _ = bot.store
+
+
+async def test_refresh_loads_new_data_and_rebuilds_indexes(
+    tmp_path: Path, scryfall: FakeScryfall
+) -> None:
+    settings = make_settings(
+        tmp_path, scryfall_api_url=scryfall.api_url, rules_url=scryfall.rules_url
+    )
+    bot = RulesBot(settings, db_path=tmp_path / "bot.sqlite3")
+    bot.serve = False
+    from bot.store import Store
+
+    await bot.attach(await Store.open(tmp_path / "bot.sqlite3"))
+    try:
+        with pytest.raises(UnknownCardError):
+            bot.names.resolve(NEW_CARD)
+        assert await bot.refresh_data() is True
+        assert bot.names.resolve(NEW_CARD).name == NEW_CARD
+    finally:
+        await bot.close()
+
+
+async def test_failed_refresh_keeps_serving_the_old_data(
+    tmp_path: Path, scryfall: FakeScryfall, caplog: pytest.LogCaptureFixture
+) -> None:
+    scryfall.fail("/", "garbage", times=None)
+    settings = make_settings(
+        tmp_path, scryfall_api_url=scryfall.api_url, rules_url=scryfall.rules_url
+    )
+    bot = RulesBot(settings, db_path=tmp_path / "bot.sqlite3")
+    bot.serve = False
+    from bot.store import Store
+
+    await bot.attach(await Store.open(tmp_path / "bot.sqlite3"))
+    try:
+        before = await bot.store.status()
+        names_before = bot.names
+        assert await bot.refresh_data() is False
+        assert await bot.store.status() == before
+        assert bot.names is names_before
+        assert bot.names.resolve("Sol Ring").name == "Sol Ring"
+        assert "previous data" in caplog.text
+    finally:
+        await bot.close()
+
+
+def test_intents_follow_inline_lookups(tmp_path: Path) -> None:
+    assert not RulesBot(make_settings(tmp_path)).intents.message_content
+    assert RulesBot(make_settings(tmp_path, inline_lookups=True)).intents.message_content
+
+
+def test_shards_from_settings(tmp_path: Path) -> None:
+    bot = RulesBot(make_settings(tmp_path, shard_count=4, shard_ids=[0, 2]))
+    assert bot.shard_count == 4 and bot.shard_ids == [0, 2]
