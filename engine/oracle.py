@@ -353,9 +353,12 @@ _TARGET_NOUNS = (
     r"planeswalker|battle|Aura|Equipment|instant|sorcery|ability|Vehicle|token|"
     r"Forest|Island|Swamp|Mountain|Plains|Gate|Dragon)s?"
 )
+# A word before the noun: "untapped", "nonblack", "attacking" (never a noun or "target").
+_ADJ = rf"(?!(?:{_TARGET_NOUNS}|target|and|or)\b)[\w+/'-]+"
 _TARGET = re.compile(
     rf"\b(?:up to (?P<n>{_NUM}) )?(?:(?P<m>{_NUM}) )?(?:other )?target "
-    rf"(?P<what>(?:[\w+/'-]+ ){{0,4}}?{_TARGET_NOUNS}"
+    rf"(?P<what>(?:{_ADJ}(?: or {_ADJ})? ){{0,3}}{_TARGET_NOUNS}(?: {_TARGET_NOUNS})?"
+    rf"(?:(?:,? or |, |,? and/or )(?:{_ADJ} ){{0,2}}{_TARGET_NOUNS}\b)*"
     r"(?: (?:you control|you don't control|an opponent controls|"
     r"your opponents control|with flying|with mana value \w+ or less))?)\b"
 )

@@ -742,9 +742,28 @@ def test_parse_card_returns_every_face() -> None:
     ]
 
 
-def test_targets() -> None:
-    assert targets("tap target untapped creature and it deals damage") == (
-        Target(what="untapped creature"),
-    )
-    assert targets("it deals 2 damage to any target") == (Target(what="any"),)
-    assert targets("tap up to two target creatures") == (Target(what="creatures", count=2),)
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("tap target untapped creature and it deals damage", [Target(what="untapped creature")]),
+        ("it deals 2 damage to any target", [Target(what="any")]),
+        ("tap up to two target creatures", [Target(what="creatures", count=2)]),
+        ("destroy target artifact or enchantment", [Target(what="artifact or enchantment")]),
+        ("target opponent discards a card", [Target(what="opponent")]),
+        (
+            "destroy target attacking or blocking creature",
+            [Target(what="attacking or blocking creature")],
+        ),
+        (
+            "return target creature card from your graveyard to the battlefield",
+            [Target(what="creature card")],
+        ),
+        (
+            "choose target creature you control and target creature you don't control",
+            [Target(what="creature you control"), Target(what="creature you don't control")],
+        ),
+        ("draw two cards", []),
+    ],
+)
+def test_targets(text: str, expected: list[Target]) -> None:
+    assert list(targets(text)) == expected
