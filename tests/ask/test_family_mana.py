@@ -1,0 +1,401 @@
+"""The mana family handler: could-produce boards, triggers, tapping for mana and the stack."""
+
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.ask.families.mana import ManaHandler
+from bot.ask.question import CardMention, Question, mention_for
+from engine.card import Card
+from engine.ruling import Ruling
+
+CARDS = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "cards.json"
+
+
+@lru_cache(maxsize=1)
+def _pool() -> dict[str, dict[str, Any]]:
+    by_name: dict[str, dict[str, Any]] = {}
+    for obj in json.loads(CARDS.read_text(encoding="utf-8")):
+        if obj.get("layout") not in {"token", "emblem", "art_series"}:
+            by_name.setdefault(obj["name"], obj)
+    return by_name
+
+
+def card(name: str) -> Card:
+    if not CARDS.exists():
+        pytest.skip("../shared/data is not available")
+    return Card.from_scryfall(_pool()[name])
+
+
+def question(text: str, names: tuple[str | tuple[str, str], ...] = ()) -> Question:
+    """A Question with each named card found where the text writes it (or an alias of it)."""
+    mentions: list[CardMention] = []
+    low = text.casefold()
+    taken: list[tuple[int, int]] = []
+    for entry in names:
+        written, name = (entry, entry) if isinstance(entry, str) else entry
+        for m in re.finditer(re.escape(written.casefold()), low):
+            if any(s < m.end() and m.start() < e for s, e in taken):
+                continue
+            taken.append((m.start(), m.end()))
+            mentions.append(mention_for(card(name), text[m.start() : m.end()], m.start(), m.end()))
+    return Question.build(text, mentions)
+
+
+def best(q: Question) -> tuple[str, Ruling] | None:
+    found = ManaHandler().scenarios(q)
+    if not found:
+        return None
+    chosen = max(found, key=lambda s: s.score)
+    return chosen.name, chosen.run()
+
+
+CARD_FREE = [
+    (
+        "What mana does an ability make if it would produce mana of an undefined type?",
+        "mana.undefined",
+        "none",
+        "106.5",
+    ),
+    (
+        "what happens if an ability produces mana of an undefined type",
+        "mana.undefined",
+        "none",
+        "106.5",
+    ),
+    (
+        "Does a 'whenever a land is tapped for mana' trigger go off if the land produced no mana?",
+        "mana.trigger_no_mana",
+        "no",
+        "106.12a",
+    ),
+    (
+        "If a land is tapped for mana but produces nothing, do tapped-for-mana triggers fire?",
+        "mana.trigger_no_mana",
+        "no",
+        "106.12a",
+    ),
+    (
+        "Is tapping a creature to pay for convoke tapping it for mana?",
+        "mana.tapped_for_mana",
+        "no",
+        "106.12",
+    ),
+    (
+        "does convoking count as tapping a creature for mana",
+        "mana.tapped_for_mana",
+        "no",
+        "702.51a",
+    ),
+    ("is tapping for convok the same as tapping for mana?", "mana.tapped_for_mana", "no", "106.12"),
+    ("Is crewing a Vehicle tapping creatures for mana?", "mana.tapped_for_mana", "no", "702.122a"),
+    (
+        "Does attacking with a creature count as tapping it for mana?",
+        "mana.tapped_for_mana",
+        "no",
+        "106.12",
+    ),
+    ("Do mana abilities use the stack?", "mana.stack", "no", "605.3b"),
+    ("do mana abilitys go on the stack", "mana.stack", "no", "605.3b"),
+    ("Can my opponent respond to me tapping a land for mana?", "mana.stack", "no", "605.3b"),
+    ("Can a mana ability be countered?", "mana.stack", "no", "605.3b"),
+    (
+        "Do mana abilities resolve immediately without using the stack?",
+        "mana.stack",
+        "yes",
+        "605.3b",
+    ),
+    ("Does a triggered mana ability use the stack?", "mana.stack", "no", "605.4a"),
+    ("Is colorless a color?", "mana.is_color", "no", "106.1a"),
+    ("is green a colour?", "mana.is_color", "yes", "106.1a"),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "scenario", "verdict", "rule"), CARD_FREE, ids=[c[0] for c in CARD_FREE]
+)
+def test_card_free_questions(text: str, scenario: str, verdict: str, rule: str) -> None:
+    found = best(question(text))
+    assert found is not None, text
+    name, ruling = found
+    assert name == scenario
+    assert ruling.verdict == verdict
+    assert rule in {str(r) for r in ruling.rules}
+
+
+WITH_CARDS: list[tuple[str, tuple[str | tuple[str, str], ...], str, str, str]] = [
+    (
+        "I control Reflecting Pool and a Forest. What mana can Reflecting Pool make?",
+        ("Reflecting Pool", "Forest"),
+        "mana.could_produce",
+        "G",
+        "106.7",
+    ),
+    (
+        "If my only lands are two Reflecting Pools, what can they produce?",
+        ("Reflecting Pool",),
+        "mana.could_produce",
+        "none",
+        "106.7",
+    ),
+    (
+        "my only lands are 2 reflecting pools. what mana can i get from them?",
+        (("reflecting pool", "Reflecting Pool"),),
+        "mana.could_produce",
+        "none",
+        "106.7",
+    ),
+    (
+        "My opponent's only land is Ancient Tomb. What colors can my Exotic Orchard produce?",
+        ("Ancient Tomb", "Exotic Orchard"),
+        "mana.could_produce",
+        "none",
+        "106.7",
+    ),
+    (
+        "What colors can Fellwar Stone produce if my opponent only has a Wastes?",
+        ("Fellwar Stone", "Wastes"),
+        "mana.could_produce",
+        "none",
+        "106.7",
+    ),
+    (
+        "What does Fellwar Stone make if my opponent has no lands?",
+        ("Fellwar Stone",),
+        "mana.could_produce",
+        "none",
+        "106.7",
+    ),
+    (
+        "what can reflecting pool tap for if i control a forest and an island",
+        (("reflecting pool", "Reflecting Pool"), ("forest", "Forest"), ("island", "Island")),
+        "mana.could_produce",
+        "UG",
+        "106.7",
+    ),
+    (
+        "My only other land is an Island. What can Reflecting Pool make?",
+        ("Island", "Reflecting Pool"),
+        "mana.could_produce",
+        "U",
+        "106.7",
+    ),
+    (
+        "I control Reflecting Pool and Ancient Tomb. What can Reflecting Pool produce?",
+        ("Reflecting Pool", "Ancient Tomb"),
+        "mana.could_produce",
+        "C",
+        "106.7",
+    ),
+    (
+        "My opponent controls Exotic Orchard and I control Exotic Orchard. What can my Exotic "
+        "Orchard make?",
+        ("Exotic Orchard",),
+        "mana.could_produce",
+        "none",
+        "106.7",
+    ),
+    (
+        "I control a Forest and Contamination. What can my Reflecting Pool produce?",
+        ("Forest", "Contamination", "Reflecting Pool"),
+        "mana.could_produce",
+        "B",
+        "106.12b",
+    ),
+    (
+        "With Contamination out, what mana can my Forest make?",
+        ("Contamination", "Forest"),
+        "mana.could_produce",
+        "B",
+        "106.7",
+    ),
+    (
+        "I control Tundra and Blood Moon is out. What mana can Tundra produce?",
+        ("Tundra", "Blood Moon"),
+        "mana.could_produce",
+        "R",
+        "305.7",
+    ),
+    (
+        "What mana can Tundra tap for with Blood Moon out?",
+        ("Tundra", "Blood Moon"),
+        "mana.could_produce",
+        "R",
+        "305.7",
+    ),
+    (
+        "What colors can my Tundra produce with Blood Moon and Chromatic Lantern out?",
+        ("Tundra", "Blood Moon", "Chromatic Lantern"),
+        "mana.could_produce",
+        "WUBRG",
+        "106.7",
+    ),
+    (
+        "What mana can Birds of Paradise make?",
+        ("Birds of Paradise",),
+        "mana.could_produce",
+        "WUBRG",
+        "106.1a",
+    ),
+    (
+        "Can Exotic Orchard produce colorless mana if my opponent controls Ancient Tomb?",
+        ("Exotic Orchard", "Ancient Tomb"),
+        "mana.can_produce_type",
+        "no",
+        "106.1a",
+    ),
+    (
+        "If I control a Forest, can Reflecting Pool tap for green?",
+        ("Forest", "Reflecting Pool"),
+        "mana.can_produce_type",
+        "yes",
+        "106.7",
+    ),
+    (
+        "How much mana does Sol Ring make with Mana Reflection?",
+        ("Sol Ring", "Mana Reflection"),
+        "mana.amount",
+        "4",
+        "106.12b",
+    ),
+    (
+        "How much mana do I get from tapping a Forest with Heartbeat of Spring and Mana Reflection "
+        "out?",
+        ("Forest", "Heartbeat of Spring", "Mana Reflection"),
+        "mana.amount",
+        "3",
+        "106.12a",
+    ),
+    (
+        "how many mana does ancient tomb make under contamination?",
+        (("ancient tomb", "Ancient Tomb"), ("contamination", "Contamination")),
+        "mana.amount",
+        "1",
+        "106.12b",
+    ),
+    (
+        "Does Heartbeat of Spring trigger when I tap Reflecting Pool if my only lands are two "
+        "Reflecting Pools?",
+        ("Heartbeat of Spring", "Reflecting Pool"),
+        "mana.trigger",
+        "no",
+        "106.12a",
+    ),
+    (
+        "Does Heartbeat of Spring trigger off a Reflecting Pool that produced no mana?",
+        ("Heartbeat of Spring", "Reflecting Pool"),
+        "mana.trigger_no_mana",
+        "no",
+        "106.12a",
+    ),
+    (
+        "Does Vernal Bloom trigger when I tap Dryad Arbor for mana?",
+        ("Vernal Bloom", "Dryad Arbor"),
+        "mana.trigger",
+        "yes",
+        "106.12a",
+    ),
+    (
+        "Does Heartbeat of Spring trigger if I tap a creature for convoke?",
+        ("Heartbeat of Spring",),
+        "mana.tapped_for_mana_trigger",
+        "no",
+        "106.12",
+    ),
+    (
+        "Does Mana Reflection double mana from a creature tapped for convoke?",
+        ("Mana Reflection",),
+        "mana.tapped_for_mana_replacement",
+        "no",
+        "106.12b",
+    ),
+    (
+        "Does Heartbeat of Spring's trigger use the stack?",
+        ("Heartbeat of Spring",),
+        "mana.stack",
+        "no",
+        "605.4a",
+    ),
+    (
+        "Can I respond to Birds of Paradise tapping for mana?",
+        ("Birds of Paradise",),
+        "mana.stack",
+        "no",
+        "605.3b",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("text", "cards", "scenario", "verdict", "rule"), WITH_CARDS, ids=[c[0] for c in WITH_CARDS]
+)
+def test_questions_naming_cards(
+    text: str, cards: tuple[str | tuple[str, str], ...], scenario: str, verdict: str, rule: str
+) -> None:
+    found = best(question(text, cards))
+    assert found is not None, text
+    name, ruling = found
+    assert name == scenario
+    assert ruling.verdict == verdict
+    assert rule in {str(r) for r in ruling.rules}
+
+
+def test_exotic_orchard_cites_its_colorless_ruling() -> None:
+    found = best(
+        question(
+            "My opponent's only land is Ancient Tomb. What colors can my Exotic Orchard produce?",
+            ("Ancient Tomb", "Exotic Orchard"),
+        )
+    )
+    assert found is not None
+    assert "Exotic Orchard" in found[1].cards
+
+
+@pytest.mark.parametrize(
+    ("text", "cards", "scenario"),
+    [
+        ("What can Reflecting Pool make?", ("Reflecting Pool",), "mana.could_produce"),
+        ("What colors can Exotic Orchard produce?", ("Exotic Orchard",), "mana.could_produce"),
+        ("What does Gaea's Cradle tap for?", ("Gaea's Cradle",), "mana.could_produce"),
+        (
+            "Does Deathrite Shaman's mana ability use the stack?",
+            ("Deathrite Shaman",),
+            "mana.stack",
+        ),
+        ("What mana can Command Tower make?", ("Command Tower",), "mana.could_produce"),
+    ],
+)
+def test_missing_facts_abstain(text: str, cards: tuple[str, ...], scenario: str) -> None:
+    found = best(question(text, cards))
+    assert found is not None
+    name, ruling = found
+    assert name == scenario
+    assert ruling.verdict is None
+    assert ruling.missing
+
+
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [
+        ("Does deathtouch work with trample?", ()),
+        ("What's the best deck in Standard?", ()),
+        ("Can I tap Llanowar Elves for mana the turn I cast it?", ("Llanowar Elves",)),
+        ("Can a creature I cast this turn block?", ()),
+        ("What's the mana value of a kicked Ana Battlemage on the stack?", ("Ana Battlemage",)),
+        (
+            "What is the total cost to cast Ana Battlemage kicked with both kickers?",
+            ("Ana Battlemage",),
+        ),
+        ("How does the stack work?", ()),
+        ("Does constellation trigger when an enchantment creature enters under my control?", ()),
+        ("", ()),
+    ],
+)
+def test_not_mana_questions(text: str, cards: tuple[str, ...]) -> None:
+    assert ManaHandler().scenarios(question(text, cards)) == []
