@@ -22,6 +22,7 @@ How = Literal[
     "phase_in",
     "becomes",
     "control_change",
+    "leaves",
 ]
 _ENTERS: frozenset[str] = frozenset({"resolve", "put", "token", "reanimate", "flicker", "copy"})
 
@@ -100,6 +101,12 @@ def enters(
         t.step(
             Rule.TRIGGER_EVENT,
             "A permanent that becomes an enchantment didn't enter the battlefield, so nothing triggers.",
+        )
+        return [], t.ruling("no")
+    if how == "leaves":
+        t.step(
+            Rule.TRIGGER_EVENT,
+            "An enchantment leaving the battlefield isn't one entering, so nothing triggers.",
         )
         return [], t.ruling("no")
     if how == "control_change":

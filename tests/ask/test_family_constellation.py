@@ -283,6 +283,27 @@ CASES: list[tuple[str, tuple[str, ...], str, str | None, str]] = [
         None,
         "",
     ),
+    (
+        "Does constellation trigger when an enchantment is returned to my hand?",
+        (),
+        "constellation_enters",
+        "no",
+        "603.2",
+    ),
+    (
+        "Does Eidolon of Blossoms trigger when an enchantment I control dies?",
+        EIDOLON,
+        "constellation_enters",
+        "no",
+        "603.2",
+    ),
+    (
+        "If I exile an enchantment and return it to the battlefield, does constellation trigger?",
+        (),
+        "constellation_enters",
+        "yes",
+        "603.2",
+    ),
     # several constellation permanents, several enchantments
     (
         "I control two permanents with constellation and an enchantment enters under my control. "

@@ -66,6 +66,7 @@ def _enchantment(
         ([_watcher()], [_enchantment()], "phase_in", "no", 0, Rule.PHASING_NO_ENTER),
         ([_watcher()], [_enchantment()], "becomes", "no", 0, Rule.TRIGGER_EVENT),
         ([_watcher()], [_enchantment()], "control_change", "no", 0, Rule.TRIGGER_EVENT),
+        ([_watcher()], [_enchantment()], "leaves", "no", 0, Rule.TRIGGER_EVENT),
         (
             [_watcher()],
             [_enchantment(types=frozenset({"Creature"}))],

@@ -464,6 +464,8 @@ def _event(q: Question) -> Event | None:
         r"gain control",
         r"\bsteal",
         r"\bplays?\b",
+        r"\b(dies|destroyed|sacrificed|leaves)\b",
+        r"\bbounce",
     ):
         return None
     controller = (
@@ -487,10 +489,19 @@ def _event(q: Question) -> Event | None:
         how = "control_change"
     elif q.has(r"\btoken", r"\bcreates?\b"):
         how = "token"
-    elif q.has(r"graveyard", r"\breanimat", r"\breturns?\b"):
-        how = "reanimate"
     elif q.has(r"\bflicker", r"\bblink", r"exile[sd]? and return"):
         how = "flicker"
+    elif q.has(r"\breanimat", r"from (my|the|your|a|their|an opponent's) graveyard") or q.has(
+        r"\breturn(s|ed)?\b[^.?!]*\b(to|onto) the battlefield"
+    ):
+        how = "reanimate"
+    elif q.has(
+        r"\bto (my|your|its owner's|their|his|her|the) hand",
+        r"\bbounce",
+        r"\b(dies|die|destroyed|sacrificed?|leaves the battlefield|is exiled|gets exiled)\b",
+        r"put into (a|my|the|your) graveyard",
+    ):
+        how = "leaves"
     elif q.has(
         r"\bput (it |an? |the )?(\w+ )?(\w+ )?onto the battlefield",
         r"\bputs?\b.*onto the battlefield",

@@ -85,7 +85,7 @@ class KickerHandler:
                 if s is not None:
                     out.append(s)
         for build in (self._mana_value, self._x_etb):
-            s = build(q, mention)
+            s = build(q, mention or _single_plain_card(q))
             if s is not None:
                 out.append(s)
         return out
@@ -118,6 +118,16 @@ class KickerHandler:
                 ]
                 if len(hits) == 1:
                     return hits[0]
+        short = re.search(r"\b(\d*)([wubrg]{1,3})\s+kicker\b", q.lower)
+        if short:
+            written = short.group(1) + short.group(2).upper()
+            hits = [
+                i
+                for i, kc in enumerate(kicker.costs)
+                if kc.mana is not None and str(kc.mana).replace("{", "").replace("}", "") == written
+            ]
+            if len(hits) == 1:
+                return hits[0]
         if q.has(r"\bfirst\b"):
             return 0
         if q.has(r"\bsecond\b") and len(kicker.costs) > 1:
@@ -410,7 +420,9 @@ class KickerHandler:
             return None
         if not q.has(r"\bkicked\b", r"\bkick(er)?\b", r"is it kicked", r"was it kicked"):
             return None
-        if q.has(r"\bcast\w*\b.*from (my|the|your) graveyard", r"flashback", r"escape"):
+        if q.has(r"\bcast\w*\b.*from (my|the|your) graveyard", r"flashback", r"escape") or q.has(
+            r"\b(re)?cast (it )?again", r"\bhand\b.*\b(re)?cast", r"\b(re)?cast\b.*\bhand\b"
+        ):
             return None
         perm = Permanent(
             name=mention.name if mention else "the creature",
@@ -578,6 +590,15 @@ class KickerHandler:
             return k.x_for_etb(spell)
 
         return Scenario("kicker_x_etb", "number", 0.8, run, self._cards(mention))
+
+
+def _single_plain_card(q: Question) -> CardMention | None:
+    """The one named card, when it has a single face (split and double-faced cards differ)."""
+    names = {m.name for m in q.cards}
+    if len(names) != 1:
+        return None
+    m = q.cards[0]
+    return m if m.card.layout == "normal" and len(m.card.faces) == 1 else None
 
 
 def _nonpermanent(mention: CardMention | None) -> bool:
