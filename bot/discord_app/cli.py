@@ -46,8 +46,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="register the application commands with Discord",
         description="Register the commands globally (can take up to an hour to show) or in one guild.",
     )
-    sync_p.add_argument(
+    where = sync_p.add_mutually_exclusive_group()
+    where.add_argument(
         "--guild", type=int, metavar="ID", help="register in this guild only (instant)"
+    )
+    where.add_argument(
+        "--dev", action="store_true", help="register in the guild RULESBOT_DEV_GUILD_ID names"
     )
     sync_p.set_defaults(func=sync_commands)
 
@@ -116,13 +120,16 @@ async def show_commands(args: argparse.Namespace) -> int:
 async def sync_commands(args: argparse.Namespace) -> int:
     settings = load_settings()
     token = require_token(settings)
+    if args.dev and not settings.dev_guild_id:
+        raise ConfigError("--dev needs RULESBOT_DEV_GUILD_ID (the development guild's id).")
     bot = build_bot(args, settings, serve=False)
     async with bot:
         try:
             await bot.login(token)
         except discord.LoginFailure:
             raise ConfigError("Discord rejected the token (RULESBOT_TOKEN).") from None
-        guild = discord.Object(id=args.guild) if args.guild else None
+        guild_id = args.guild or (settings.dev_guild_id if args.dev else None)
+        guild = discord.Object(id=guild_id) if guild_id else None
         if guild is not None:
             bot.tree.copy_global_to(guild=guild)
         try:
@@ -133,7 +140,7 @@ async def sync_commands(args: argparse.Namespace) -> int:
             ) from None
         except discord.HTTPException as exc:
             raise ConfigError(f"Discord refused the commands (HTTP {exc.status}).") from None
-    where = f"in guild {args.guild}" if guild else "globally (may take up to an hour to appear)"
+    where = f"in guild {guild.id}" if guild else "globally (may take up to an hour to appear)"
     print(f"registered {len(synced)} command(s) {where}: " + ", ".join(c.name for c in synced))
     return 0
 

@@ -222,7 +222,9 @@ async def _run_cli(argv: list[str]) -> int:
         return 2
 
 
-@pytest.mark.parametrize(("argv", "where"), [([], "global"), (["--guild", "123456"], "123456")])
+@pytest.mark.parametrize(
+    ("argv", "where"), [([], "global"), (["--guild", "123456"], "123456"), (["--dev"], "777")]
+)
 async def test_sync_commands_registers_exactly_the_payloads(
     fake_discord: FakeDiscord,
     monkeypatch: pytest.MonkeyPatch,
@@ -232,11 +234,23 @@ async def test_sync_commands_registers_exactly_the_payloads(
     where: str,
 ) -> None:
     monkeypatch.setenv("RULESBOT_TOKEN", TOKEN)
+    monkeypatch.setenv("RULESBOT_DEV_GUILD_ID", "777")
     assert await _run_cli(["sync-commands", *argv]) == 0
     assert list(fake_discord.registered) == [where]
     assert fake_discord.registered[where] == payloads
     out = capsys.readouterr().out
     assert "registered 7 command(s)" in out and TOKEN not in out
+    assert (f"in guild {where}" in out) is (where != "global")
+
+
+async def test_sync_commands_dev_without_a_dev_guild(
+    fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setenv("RULESBOT_TOKEN", TOKEN)
+    monkeypatch.delenv("RULESBOT_DEV_GUILD_ID", raising=False)
+    assert await _run_cli(["sync-commands", "--dev"]) == 2
+    assert "RULESBOT_DEV_GUILD_ID" in capsys.readouterr().out
+    assert fake_discord.registered == {}
 
 
 async def test_rejected_token_is_a_clear_message_and_never_shown(
