@@ -157,19 +157,12 @@ def can_block(state: GameState, name: str) -> Ruling:
         t.step(Rule.BLOCKERS_UNTAPPED, f"Blocking creatures must be untapped; {p.name} is tapped.")
         return t.ruling("no")
     t.step(Rule.BLOCKERS_UNTAPPED, f"Blocking creatures must be untapped; {p.name} is untapped.")
-    if p.is_creature and not p.since_turn_start:
-        t.step(
-            Rule.SUMMONING_SICKNESS,
-            "The summoning-sickness rule only stops a creature attacking and activating "
-            "{T}/{Q} abilities; it says nothing about blocking, so a creature that came under "
-            "your control this turn can block.",
-        )
-    else:
-        t.step(
-            Rule.SUMMONING_SICKNESS,
-            "The summoning-sickness rule only restricts attacking and {T}/{Q} abilities, never "
-            "blocking.",
-        )
+    t.step(
+        Rule.SUMMONING_SICKNESS,
+        "The summoning-sickness rule only stops a creature attacking and activating {T}/{Q} "
+        "abilities; it says nothing about blocking, so even a creature that came under your "
+        "control this turn can block.",
+    )
     return t.ruling("yes")
 
 

@@ -354,12 +354,12 @@ class ManaHandler:
             r"\btaps? (my|your|a|an|the) \w+ with\b",
         ):
             return "effect"
-        if any(
-            isinstance(a, Activated) and a.cost.tap and a.mana is None
-            for m in q.cards
-            for a in m.abilities()
-        ) and q.has(r"\babilit"):
-            return "non_mana_ability"
+        for m in q.cards:
+            activated = [a for a in m.abilities() if isinstance(a, Activated)]
+            taps = [a for a in activated if a.cost.tap]
+            if taps and all(a.mana is None for a in activated):
+                # "Does tapping Icy Manipulator count as tapping it for mana?"
+                return "non_mana_ability"
         return None
 
     def _tapped_meaning(self, q: Question) -> Scenario | None:

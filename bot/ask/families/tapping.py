@@ -34,7 +34,15 @@ _NEW = (
     r"\bentered (the battlefield )?this turn\b",
     r"\bcame (in|into play|out) this turn\b",
     r"\bon the turn (it|they) (enter|came)",
-    r"\bflash(ed)? (it )?in\b",
+    r"\b(came|come|comes) under (my|your|their|his|her) control\b[^.?!]{0,20}\bthis turn\b",
+)
+# Timing told relative to another player's turn: whether the permanent is still "new" depends
+# on whose turn began most recently, so the question is read as not saying.
+_OTHER_TURN = (
+    r"\b(opponent'?s|opponents'|their|his|her|other player'?s) turn\b",
+    r"\b(my|your) next turn\b",
+    r"\bon (my|your) turn\b",
+    r"\bflash",
 )
 _OLD = (
     r"\bsince (my|your|their|his|her|the|our) (last|previous|prior) turn\b",
@@ -159,6 +167,8 @@ class TappingHandler:
         old = q.has(*_OLD)
         new = q.has(*_NEW) or self._sick_word_asked(q)
         fact_new: bool | None = None
+        if q.has(*_OTHER_TURN):
+            new = old = False
         if new and not old:
             fact_new = True
         elif old and not new:
@@ -341,11 +351,13 @@ class TappingHandler:
             return None
         subject, helpers = self._split(q)
         facts = self._facts(q, subject, helpers)
+        timing = q.has(r"\bturn\b", r"\bcast", r"\bsummon", r"\bentered\b", r"\bplayed\b")
         if (
             facts.new is None
             and facts.tapped is None
             and not facts.haste
             and not self._sick_word_asked(q)
+            and not (block and timing)
         ):
             return None
         if facts.tapped is None:
