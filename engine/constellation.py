@@ -245,6 +245,23 @@ def aura_spell_triggers(
     return Ruling(verdict=triggered.verdict, steps=resolved.steps + triggered.steps)
 
 
+def bestow_unattached(state: GameState, watcher: str | None = None) -> Ruling:
+    """A bestowed Aura whose creature leaves becomes a creature where it is: nothing enters."""
+    t = Trace()
+    t.step(
+        Rule.BESTOW_UNATTACHED,
+        "When a bestowed Aura becomes unattached it stops being bestowed and is an enchantment "
+        "creature again, still on the battlefield.",
+    )
+    t.step(
+        Rule.TRIGGER_EVENT,
+        "It never left the battlefield, so it doesn't enter again and enchantment-enters abilities "
+        "don't trigger.",
+        watcher,
+    )
+    return t.ruling("no")
+
+
 def trigger_order(triggers: Sequence[Triggered], active: str, card: str | None = None) -> Ruling:
     """Who orders simultaneous triggers: each controller orders their own, APNAP (CR 603.3b, 405.5)."""
     t = Trace()

@@ -419,6 +419,21 @@ CASES: list[tuple[str, tuple[str, ...], str, str | None, str]] = [
         "no",
         "608.3b",
     ),
+    (
+        "If the creature enchanted by my bestowed Boon Satyr dies, does Boon Satyr becoming a creature "
+        "trigger constellation?",
+        ("Boon Satyr",),
+        "constellation_bestow_unattached",
+        "no",
+        "702.103f",
+    ),
+    (
+        "Boon Satyr is cast bestowed and resolves. Does Eidolon of Blossoms trigger?",
+        ("Boon Satyr", "Eidolon of Blossoms"),
+        "constellation_enters",
+        "yes",
+        "603.2",
+    ),
     # trigger order
     (
         "When several constellation abilities trigger at once, do I choose the order they go on the "
@@ -451,6 +466,14 @@ CASES: list[tuple[str, tuple[str, ...], str, str | None, str]] = [
         "405.5",
     ),
     # must be blocked
+    (
+        "My opponent has only one untapped creature. Goldenhide Ox targeted my attacker. Does it have "
+        "to block?",
+        OX,
+        "must_be_blocked_specific",
+        "yes",
+        "509.1c",
+    ),
     (
         "Goldenhide Ox says target creature must be blocked if able. Do all of my opponent's "
         "creatures have to block it?",

@@ -293,6 +293,14 @@ CASES: list[tuple[str, tuple[str, ...], str | None, str | None, str]] = [
         "no",
         "707.2",
     ),
+    (
+        "Does a copy of a kicked creature spell enter kicked?",
+        (),
+        "kicker_copy_spell",
+        "yes",
+        "707.10",
+    ),
+    ("Can I kick a spell copied with Twincast?", (), "kicker_copy_spell", "no", "707.10"),
     # zone changes and putting onto the battlefield
     (
         "If I return a creature with kicker from my graveyard to the battlefield, was it kicked?",

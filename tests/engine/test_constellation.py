@@ -227,3 +227,9 @@ def test_trigger_order(controllers: tuple[str, str], apnap: bool) -> None:
     assert {Rule.TRIGGER_ORDER, Rule.STACK_RESOLVES} <= set(ruling.rules)
     assert ("APNAP" in " ".join(s.note for s in ruling.steps)) is apnap
     assert ruling.cards == ("Eidolon of Blossoms",)
+
+
+def test_bestowed_aura_becoming_unattached_does_not_enter() -> None:
+    ruling = c.bestow_unattached(GameState(battlefield=(_watcher(),)))
+    assert ruling.verdict == "no"
+    assert {Rule.BESTOW_UNATTACHED, Rule.TRIGGER_EVENT} <= set(ruling.rules)

@@ -165,6 +165,18 @@ class ConstellationHandler:
     def _aura(self, q: Question) -> Scenario | None:
         if not q.has(r"\baura\b", r"\bbestow"):
             return None
+        if q.has(
+            r"unattached",
+            r"enchanted creature (dies|died|leaves|is destroyed|is exiled)",
+            r"creature enchanted by [^.?!]*\b(dies|died|leaves|is destroyed|is exiled)",
+            r"\bhost\b",
+            r"creature it('s| is| was) (attached to|enchanting|on)",
+        ) and not q.has(r"\bspell\b", r"in response", r"resolv", r"on the stack"):
+            return self._bestow_unattached(q)
+        if not q.has(
+            r"\bspell\b", r"in response", r"resolv", r"on the stack", r"\bcast", r"\btarget"
+        ):
+            return None
         if not q.has(
             r"illegal",
             r"removed",
@@ -201,6 +213,18 @@ class ConstellationHandler:
 
         cards = self._cards(q) + tuple(m.name for m in q.cards if m.of_kind("bestow"))
         return Scenario("constellation_aura_illegal_target", "yesno", 0.92, run, cards)
+
+    def _bestow_unattached(self, q: Question) -> Scenario | None:
+        if not q.has(r"\bbestow") or not (q.fuzzy_has("trigger") or q.fuzzy_has("constellation")):
+            return None
+        state = GameState(battlefield=tuple(self._watchers(q)))
+        return Scenario(
+            "constellation_bestow_unattached",
+            "yesno",
+            0.9,
+            lambda: c.bestow_unattached(state),
+            self._cards(q) + tuple(m.name for m in q.cards if m.of_kind("bestow")),
+        )
 
     def _enters(self, q: Question) -> Scenario | None:
         watchers = self._watchers(q)
@@ -338,6 +362,11 @@ class ConstellationHandler:
             for i in range(1, n_attackers + 1)
         ]
         n_blockers = _count_before(q, r"(potential |possible |untapped )?(blockers|creatures)") or 3
+        only_one = q.has(
+            r"only (one|1|a single) (untapped |potential |possible )?(creature|blocker)"
+        )
+        if only_one:
+            n_blockers = 1
         if n_attackers == 2 and q.has(r"two (potential |possible )?blockers"):
             n_blockers = 2
         blockers = [
@@ -398,6 +427,14 @@ class ConstellationHandler:
                 return _flip(ruling) if choose else ruling
 
             return Scenario("must_be_blocked_specific", "yesno", 0.88, run_specific, cards)
+        if only_one and q.has(r"(does|must|has) (it|that creature|the creature|their creature)"):
+            return Scenario(
+                "must_be_blocked_specific",
+                "yesno",
+                0.9,
+                lambda: b.must_block_with(attackers, blockers, first, blockers[0].name),
+                cards,
+            )
         if q.has(
             r"\b(all|every|each)\b.*\bblock",
             r"everything (has|have) to block",

@@ -359,7 +359,8 @@ class KickerHandler:
     def _copy_spell(self, q: Question, mention: CardMention | None) -> Scenario | None:
         if not q.has(r"\bcop(y|ies|ied)\b"):
             return None
-        if q.has(
+        spell_said = q.has(r"\bspell\b", r"on the stack")
+        if not spell_said and q.has(
             r"enters? (the battlefield )?as a copy",
             r"copy of (a|the|that|my|an)? ?kicked (creature|permanent)",
             r"\bclone\b",
@@ -378,7 +379,12 @@ class KickerHandler:
             types=mention.card.types if mention else frozenset(),
         )
 
+        # "Can I kick the copy?" asks about paying kicker, not about the copy's status.
+        pay_for_copy = q.has(r"\b(can|could|may) (i|you|we) (pay|kick)")
+
         def run() -> Ruling:
+            if pay_for_copy:
+                return k.can_kick("copy", mention.name if mention else None)
             return k.copy_spell(spell)[1]
 
         return Scenario("kicker_copy_spell", "yesno", 0.9, run, self._cards(mention))
