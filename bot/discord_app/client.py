@@ -16,6 +16,7 @@ from discord.ext import commands, tasks
 
 from bot.discord_app.errors import handle_error
 from bot.discord_app.views import FeedbackButton, RulingsButton
+from bot.errors import RulesbotError
 
 if TYPE_CHECKING:
     from bot.ask.pipeline import AskService
@@ -24,6 +25,17 @@ if TYPE_CHECKING:
     from bot.store import Store
 
 log = logging.getLogger(__name__)
+
+
+class CardFetchError(RulesbotError, LookupError):
+    """A card isn't in the local data and Scryfall couldn't be asked."""
+
+    def __init__(self, name: str) -> None:
+        shown = name if len(name) <= 80 else name[:77] + "..."
+        super().__init__(
+            f"No card matches {shown!r} in the local card data, and Scryfall couldn't be "
+            "reached to look further. Try again later."
+        )
 
 
 def package_version() -> str:
@@ -56,6 +68,9 @@ class RulesBot(commands.AutoShardedBot):
     def __init__(self, settings: Settings, *, db_path: Path | None = None) -> None:
         # The bot never joins voice; don't warn about voice libraries at every start.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
+        shard_options: dict[str, Any] = {}
+        if settings.shard_ids:
+            shard_options["shard_ids"] = settings.shard_ids
         super().__init__(
             command_prefix=commands.when_mentioned,
             help_command=None,
@@ -63,7 +78,7 @@ class RulesBot(commands.AutoShardedBot):
             tree_cls=RulesTree,
             allowed_mentions=discord.AllowedMentions.none(),
             shard_count=settings.shard_count,
-            shard_ids=settings.shard_ids,
+            **shard_options,
             activity=discord.Activity(type=discord.ActivityType.listening, name="/ask"),
         )
         self.settings = settings
@@ -121,6 +136,37 @@ class RulesBot(commands.AutoShardedBot):
             forget = getattr(cog, "forget_cached_data", None)
             if forget is not None:
                 forget()
+
+    async def reload_names(self) -> None:
+        from bot.names import NameIndex
+
+        self._names = NameIndex(await self.store.all_names())
+
+    async def fetch_card(self, name: str) -> dict[str, Any]:
+        """Fetch a card missing from the local data from Scryfall, and keep it.
+
+        Raises UnknownCardError / AmbiguousCardError as Scryfall decides, or
+        CardFetchError when Scryfall can't be reached.
+        """
+        from bot.scryfall import NetworkError, ScryfallClient
+
+        try:
+            async with ScryfallClient.from_settings(
+                self.settings, session=self.http_session
+            ) as client:
+                card = await client.named_fuzzy(name)
+                try:
+                    rulings: list[dict[str, Any]] | None = await client.rulings(card)
+                except NetworkError:
+                    rulings = None  # the card alone is still worth showing
+        except NetworkError as exc:
+            log.warning("on-demand fetch of %r failed: %s", name[:100], exc)
+            raise CardFetchError(name) from exc
+        await self.store.cache_card(card)
+        if rulings is not None and card.get("oracle_id"):
+            await self.store.cache_rulings(str(card["oracle_id"]), rulings)
+        await self.reload_names()
+        return card
 
     async def load_cogs(self) -> None:
         from bot.discord_app.cogs import COGS

@@ -16,6 +16,7 @@ from bot.discord_app.respond import MessageBound, respond
 if TYPE_CHECKING:
     from bot.discord_app.client import RulesBot
     from bot.settings import Settings
+    from bot.store import Vote
 
 log = logging.getLogger(__name__)
 
@@ -177,7 +178,7 @@ class FeedbackButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> FeedbackButton:
         return cls(int(match["answer_id"]), match["action"])
 
@@ -198,7 +199,8 @@ class FeedbackButton(
                 ephemeral=True,
             )
             return
-        record = await bot.store.vote(self.answer_id, interaction.user.id, self.action)
+        vote: Vote = "correct" if self.action == "correct" else "wrong"
+        record = await bot.store.vote(self.answer_id, interaction.user.id, vote)
         if record is None:
             raise NotFoundError(f"Answer #{self.answer_id} is no longer on record.")
         await send_ephemeral(
@@ -214,7 +216,7 @@ class ReviewView(BaseView):
         super().__init__(owner_id=owner_id)
         self.answer_id = answer_id
 
-    async def _review(self, interaction: discord.Interaction, verdict: str) -> None:
+    async def _review(self, interaction: discord.Interaction, verdict: Vote) -> None:
         bot = _bot(interaction)
         require_judge(interaction, bot.settings)
         if await bot.store.review(self.answer_id, interaction.user.id, verdict) is None:
@@ -336,7 +338,7 @@ class RulingsButton(
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str], /
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> RulingsButton:
         return cls(match["oracle_id"])
 

@@ -76,11 +76,42 @@ async def test_card_typo_resolves(bot: RulesBot) -> None:
     assert rec.last.embeds[0].title == "Llanowar Elves"
 
 
-async def test_unknown_card_is_an_expected_error(bot: RulesBot) -> None:
+async def test_card_missing_locally_is_fetched_from_scryfall(
+    tmp_path: Any, store: Store, reply_validator: Any
+) -> None:
+    from tests.bot.fakeserver import FakeScryfall, make_card, make_ruling
+
+    card = make_card("Zygon Test Lookout", oracle_text="Vigilance")
+    async with FakeScryfall(cards=[card], rulings=[make_ruling(card, "It sees all.")]) as server:
+        bot = await make_bot(make_settings(tmp_path, scryfall_api_url=server.api_url), store)
+        interaction, rec = make_interaction(bot)
+        await CardsCog.card.callback(cog(bot, "Cards"), interaction, "zygon test lookout")
+        assert rec.deferred == [{"thinking": True}]  # the fetch may outlast Discord's 3 s
+        reply = rec.last
+        assert reply.via == "followup" and reply.embeds[0].title == "Zygon Test Lookout"
+        assert {f.name: f.value for f in reply.embeds[0].fields}["Rulings"] == "1"
+        assert list(reply_validator.iter_errors(reply.payload)) == []
+        # kept: the next lookup is local, and autocomplete knows the name
+        assert (await store.card_json("Zygon Test Lookout")) is not None
+        assert bot.names.resolve("Zygon Test Lookout").name == "Zygon Test Lookout"
+        requests = server.count("/cards/named")
+        again, arec = make_interaction(bot)
+        await CardsCog.card.callback(cog(bot, "Cards"), again, "Zygon Test Lookout")
+        assert arec.deferred == [] and server.count("/cards/named") == requests
+
+        unknown, urec = make_interaction(bot)
+        with pytest.raises(UnknownCardError):
+            await CardsCog.card.callback(cog(bot, "Cards"), unknown, "Qwzx Nothing Like It")
+        assert urec.sent == []  # the error path sends the one reply
+
+
+async def test_card_fetch_with_scryfall_down_is_a_clear_error(bot: RulesBot) -> None:
+    from bot.discord_app.client import CardFetchError
+
     interaction, rec = make_interaction(bot)
-    with pytest.raises(UnknownCardError):
-        await CardsCog.card.callback(cog(bot, "Cards"), interaction, "Zzyzx Qwerty")
-    assert rec.sent == []
+    with pytest.raises(CardFetchError, match="couldn't be reached"):
+        await CardsCog.card.callback(cog(bot, "Cards"), interaction, "Qwzx Nothing Like It")
+    assert rec.deferred and rec.sent == []
 
 
 async def test_ambiguous_card_offers_a_menu(bot: RulesBot, store: Store) -> None:
@@ -160,6 +191,15 @@ async def test_cr_missing_rule(bot: RulesBot, query: str) -> None:
     with pytest.raises(NotFoundError, match="no rule"):
         await RulesCog.cr.callback(cog(bot, "Rules"), interaction, query)
     assert rec.sent == []
+
+
+async def test_cr_free_text_defers_then_lists_matching_rules(bot: RulesBot, store: Store) -> None:
+    interaction, rec = make_interaction(bot)
+    await RulesCog.cr.callback(cog(bot, "Rules"), interaction, "additional cost kicked")
+    assert rec.deferred == [{"thinking": True}]
+    assert rec.last.via == "followup"
+    found = await store.search_rules("additional cost kicked", 5)
+    assert found and all(r.number in rec.last.text for r in found)
 
 
 async def test_cr_unknown_term_escapes_the_echo(bot: RulesBot) -> None:

@@ -19,7 +19,7 @@ from bot.discord_app.embeds import (
 from bot.discord_app.errors import NotFoundError
 from bot.discord_app.respond import respond
 from bot.discord_app.views import CardChoiceView, PagerView, card_view
-from bot.errors import AmbiguousCardError
+from bot.errors import AmbiguousCardError, UnknownCardError
 
 if TYPE_CHECKING:
     from bot.discord_app.client import RulesBot
@@ -57,9 +57,18 @@ class CardsCog(commands.Cog, name="Cards"):
     async def _resolve_or_pick(
         self, interaction: discord.Interaction, name: str, then: str
     ) -> Resolution | None:
-        """The card ``name`` means; if ambiguous, offer a menu and return None."""
+        """The card ``name`` means; if ambiguous, offer a menu and return None.
+
+        A name the local data doesn't know is looked up on Scryfall (deferring
+        first: that can take longer than Discord's 3 seconds).
+        """
         try:
-            return self.bot.names.resolve(name)
+            try:
+                return self.bot.names.resolve(name)
+            except UnknownCardError:
+                await interaction.response.defer(thinking=True)
+                card = await self.bot.fetch_card(name)
+                return self.bot.names.resolve(str(card["name"]))
         except AmbiguousCardError as exc:
 
             async def chosen(inter: discord.Interaction, _written: str, picked: str) -> None:

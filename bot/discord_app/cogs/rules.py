@@ -82,6 +82,8 @@ class RulesCog(commands.Cog, name="Rules"):
             if entry is not None:
                 pages = glossary_pages(entry.term, entry.text, footer=footer)
             else:
+                # The first text search builds its index, which can outlast Discord's 3 s.
+                await interaction.response.defer(thinking=True)
                 found = await store.search_rules(query, SEARCH_RESULTS)
                 if not found:
                     raise NotFoundError(
