@@ -31,6 +31,42 @@ def is_summoning_sick(p: Permanent) -> bool:
     return p.is_creature and not p.since_turn_start and not has_haste(p)
 
 
+def summoning_sickness(state: GameState, name: str) -> Ruling:
+    """Whether the summoning-sickness rule restricts ``name`` now (302.6); undecided with haste,
+    where people mean different things by the question."""
+    p = state.find(name)
+    t = Trace()
+    if not p.is_creature:
+        t.step(
+            Rule.SUMMONING_SICKNESS,
+            f"The summoning-sickness rule only applies to creatures, and {p.name} isn't one: "
+            "it can use {T} abilities the turn it comes under your control.",
+        )
+        return t.ruling("no")
+    if p.since_turn_start:
+        t.step(
+            Rule.SUMMONING_SICKNESS,
+            f"{p.name} has been under its controller's control continuously since their most "
+            "recent turn began, so the rule doesn't restrict it.",
+        )
+        return t.ruling("no")
+    if has_haste(p):
+        t.step(
+            Rule.HASTE,
+            f"{p.name} has haste, so it may attack and use {{T}}/{{Q}} abilities anyway.",
+        )
+        return t.ruling(
+            None, ("whether 'summoning sick' means the rule applies or that it stops the creature",)
+        )
+    t.step(
+        Rule.SUMMONING_SICKNESS,
+        f"{p.name} is a creature that hasn't been under its controller's control continuously "
+        "since their most recent turn began: it can't attack or activate {T}/{Q} abilities "
+        "until then (it can still block).",
+    )
+    return t.ruling("yes")
+
+
 def _sickness_steps(t: Trace, p: Permanent, what: str, haste_rule: Rule) -> bool:
     """Add the 302.6 / haste steps for ``what`` ('activate its {T} abilities', 'attack');
     return True when summoning sickness doesn't stop it."""

@@ -118,6 +118,23 @@ CARD_FREE = [
     ("Can a creature I just cast crew a Vehicle?", "tapping.crew", "yes", "302.6"),
     ("Can a tapped creature crew a vehicle?", "tapping.crew", "no", "702.122a"),
     ("Can a crewed vehicle attack the turn I cast it?", "tapping.attack", "no", "302.6"),
+    ("Can I attack with a Vehicle I cast this turn if I crew it?", "tapping.attack", "no", "302.6"),
+    ("Can a creature token I created this turn tap for mana?", "tapping.tap_cost", "no", "302.6"),
+    ("Can I tap a creature I just gained control of for mana?", "tapping.tap_cost", "no", "302.6"),
+    (
+        "Can I block with a creature I cast during my opponent's turn?",
+        "tapping.block",
+        "yes",
+        "302.6",
+    ),
+    ("Does summoning sickness affect lands?", "tapping.summoning_sick", "no", "302.6"),
+    ("Does summoning sickness apply to creatures?", "tapping.summoning_sick", "yes", "302.6"),
+    (
+        "Can I use {Q} abilities on a creature with summoning sickness?",
+        "tapping.untap_cost",
+        "no",
+        "302.6",
+    ),
 ]
 
 
@@ -268,6 +285,34 @@ WITH_CARDS: list[tuple[str, tuple[str | tuple[str, str], ...], str, str, str]] =
         "yes",
         "302.6",
     ),
+    (
+        "If I cast Llanowar Elves, can I tap it right away?",
+        ("Llanowar Elves",),
+        "tapping.tap_cost",
+        "no",
+        "302.6",
+    ),
+    (
+        "Can I attack with Smuggler's Copter the turn I cast it if I crew it?",
+        ("Smuggler's Copter",),
+        "tapping.attack",
+        "no",
+        "302.6",
+    ),
+    (
+        "Can I crew Smuggler's Copter the turn I cast it?",
+        ("Smuggler's Copter",),
+        "tapping.crew",
+        "yes",
+        "702.122a",
+    ),
+    (
+        "Does Llanowar Elves have summoning sickness the turn I cast it?",
+        ("Llanowar Elves",),
+        "tapping.summoning_sick",
+        "yes",
+        "302.6",
+    ),
 ]
 
 
@@ -301,6 +346,10 @@ def test_animated_land_cites_its_ruling() -> None:
         ("can i tap llanowar elves for mana?", ("Llanowar Elves",)),
         ("Can I tap Birds of Paradise for mana?", ("Birds of Paradise",)),
         ("Can a creature use its {T} ability?", ()),
+        (
+            "If I flash in a creature during my opponent's turn, can I tap it for mana on my turn?",
+            (),
+        ),
     ],
 )
 def test_missing_facts_abstain(text: str, cards: tuple[str, ...]) -> None:

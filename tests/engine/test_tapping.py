@@ -357,3 +357,20 @@ def test_summoning_sick_needs_a_creature_without_haste() -> None:
 def test_unknown_permanent_is_a_named_error() -> None:
     with pytest.raises(UnknownCardError):
         tp.can_pay_tap_cost(position("you: Forest"), "Island")
+
+
+@pytest.mark.parametrize(
+    ("notation", "name", "verdict"),
+    [
+        ("you: Llanowar Elves[new]", "Llanowar Elves", "yes"),
+        ("you: Llanowar Elves", "Llanowar Elves", "no"),
+        ("you: Forest[new]", "Forest", "no"),
+        ("you: Dryad Arbor[new]", "Dryad Arbor", "yes"),
+        ("you: Raging Goblin[new]", "Raging Goblin", None),
+    ],
+)
+def test_summoning_sickness(notation: str, name: str, verdict: str | None) -> None:
+    ruling = tp.summoning_sickness(position(notation), name)
+    assert ruling.verdict == verdict
+    assert ruling.rules[0] in {Rule.SUMMONING_SICKNESS, Rule.HASTE}
+    assert (verdict is None) == bool(ruling.missing)

@@ -26,6 +26,7 @@ _NEW = (
     r"\bturn (it|that it|they) (enter|enters|entered|came|comes|come|resolved)",
     r"\b(just|only just|recently|newly|freshly) (cast|played|entered|came|summoned|resolved|put)",
     r"\b(cast|casted|played|summoned|entered|enters|put|dropped|gained|got|took|stole|stolen|"
+    r"created|made|create|make|"
     r"came in|came into play|came into the battlefield|came out|resolved)\b[^.?!]{0,40}\bthis turn\b",
     r"\bthis turn\b[^.?!]{0,20}\b(cast|played|entered|came)",
     r"(?<!not )(?<!no longer )(?<!isn't )(?<!aren't )\bsummoning[ -]?sick(ness)?\b(?! (rule|wise))",
@@ -34,6 +35,8 @@ _NEW = (
     r"\bentered (the battlefield )?this turn\b",
     r"\bcame (in|into play|out) this turn\b",
     r"\bon the turn (it|they) (enter|came)",
+    r"\b(cast|play|played|resolve|resolves)\b[^.?!]{0,60}\b(right away|immediately|straight away|"
+    r"at once|instantly)\b",
     r"\b(came|come|comes) under (my|your|their|his|her) control\b[^.?!]{0,20}\bthis turn\b",
 )
 # Timing told relative to another player's turn: whether the permanent is still "new" depends
@@ -76,6 +79,7 @@ _ANIMATED = (
     r"\bturn(ed|s)? (it |CARD )?into a creature",
     r"\bcrewed\b",
     r"\bafter crewing\b",
+    r"\bcrew (it|them|CARD)\b",
     r"\bis a creature\b",
     r"\bas a creature\b",
 )
@@ -132,12 +136,12 @@ class TappingHandler:
     family = "tapping"
 
     def scenarios(self, q: Question) -> list[Scenario]:
-        if not q.has(_ASK) and not q.has(r"\b(does|do|will|would) summoning[ -]?sick"):
+        if not q.has(_ASK, r"\bsummoning[ -]?sick"):
             return []
         if self._about_tapped_for_mana_meaning(q):
             return []
         out: list[Scenario] = []
-        for build in (self._tap_others, self._attack_or_block, self._activate):
+        for build in (self._tap_others, self._attack_or_block, self._activate, self._is_sick):
             s = build(q)
             if s is not None:
                 out.append(s)
@@ -200,6 +204,12 @@ class TappingHandler:
                 continue
             else:
                 helpers.append(m)
+        if subject is None:
+            # "Can I attack with Smuggler's Copter...": the Vehicle is what's asked about.
+            vehicle = next((m for m in helpers if "Vehicle" in m.card.subtypes), None)
+            if vehicle is not None:
+                helpers.remove(vehicle)
+                subject = vehicle
         return subject, helpers
 
     @staticmethod
@@ -309,7 +319,9 @@ class TappingHandler:
         via: tp.TapOthersVia | None = None
         if q.fuzzy_has("convoke") or q.has(r"\bconvok"):
             via = "convoke"
-        elif q.has(r"\bcrew(s|ing)?\b(?!ed)", r"\bto crew\b") and not q.has(r"\bcrewed\b"):
+        elif q.has(r"\bcrew(s|ing)?\b(?!ed)", r"\bto crew\b") and not q.has(
+            r"\bcrewed\b", r"\b(attack|block)\w*\b"
+        ):
             via = "crew"
             source = next((m for m in q.cards if "Vehicle" in m.card.subtypes), None)
         else:
@@ -420,6 +432,25 @@ class TappingHandler:
             return _flip(r) if flip else r
 
         return Scenario(name, "yesno", score, run, self._cards(subject, helpers))
+
+    def _is_sick(self, q: Question) -> Scenario | None:
+        """'Does Llanowar Elves have summoning sickness the turn I cast it?', 'Does summoning
+        sickness affect lands?'"""
+        if not q.has(
+            r"\b(have|has|get|gets|is|are|it's)\b[^?]{0,20}\bsummoning[ -]?sick",
+            r"\bsummoning[ -]?sick(ness)? (affect|apply|applies|matter)",
+        ):
+            return None
+        subject, helpers = self._split(q)
+        facts = self._facts(q, subject, helpers)
+        if q.has(r"\bsummoning[ -]?sick(ness)? (affect|apply|applies|matter)"):
+            facts.new = True
+        perms, unknown = self._subject(q, subject, facts)
+
+        def run() -> Ruling:
+            return self._run_all(perms, unknown, tp.summoning_sickness)
+
+        return Scenario("tapping.summoning_sick", "yesno", 0.75, run, self._cards(subject, helpers))
 
     @staticmethod
     def _symbol(q: Question, subject: CardMention | None) -> str | None:
