@@ -16,9 +16,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import IO, Any, Literal
 
-import ijson
+import ijson  # type: ignore[import-untyped]
 from pydantic import BaseModel, ConfigDict
-from tqdm import tqdm
+from tqdm import tqdm  # type: ignore[import-untyped]
 
 from bot.crtext import ParsedEffective, ParsedGlossary, ParsedRule, looks_like_cr, parse_cr
 from bot.errors import ImportFailedError
@@ -92,8 +92,8 @@ class _Opened:
         magic = self.raw.read(2)
         self.raw.seek(0)
         self.gzipped = magic == _GZIP_MAGIC
-        source: IO[bytes] = gzip.GzipFile(fileobj=self.raw, mode="rb") if self.gzipped else self.raw
-        self.stream = io.BufferedReader(source, buffer_size=_HEAD)  # type: ignore[arg-type]
+        source: Any = gzip.GzipFile(fileobj=self.raw, mode="rb") if self.gzipped else self.raw
+        self.stream = io.BufferedReader(source, buffer_size=_HEAD)
 
     def close(self) -> None:
         with contextlib.suppress(OSError):

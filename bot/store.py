@@ -8,15 +8,15 @@ import json
 import re
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from datetime import UTC, date, datetime
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
 import aiosqlite
+import numpy as np
 from pydantic import BaseModel, ConfigDict, computed_field
-from rank_bm25 import BM25Plus
+from rank_bm25 import BM25Plus  # type: ignore[import-untyped]
 from rapidfuzz import fuzz, process
 
 from bot.crtext import ParsedRule, parent_of
@@ -244,26 +244,53 @@ def ruling_row(obj: dict[str, Any]) -> tuple[Any, ...]:
     )
 
 
-@dataclass
 class _Bm25:
-    """A BM25+ index (positive IDF even for tiny corpora) and the row each document is."""
+    """Okapi BM25+ over one table's texts, fitted by rank-bm25, scored from postings.
 
-    index: BM25Plus
-    keys: list[Any]
+    rank-bm25 fits the statistics (IDF, document lengths); scoring goes through a
+    per-term postings list so a query touches only the documents holding its words
+    (rank-bm25's own scorer walks every document in Python). BM25+'s constant
+    per-term floor is the same for every document, so leaving it out keeps the order.
+    """
 
-    def matching(self, ranked: Iterable[int], tokens: list[str], limit: int) -> list[int]:
-        """The first ``limit`` documents of ``ranked`` that contain a query word.
+    def __init__(self, docs: list[list[str]], keys: list[Any], groups: list[str] | None = None):
+        self.keys = keys
+        self.model = BM25Plus(docs)
+        postings: dict[str, tuple[list[int], list[int]]] = {}
+        for position, freqs in enumerate(self.model.doc_freqs):
+            for term, count in freqs.items():
+                entry = postings.setdefault(term, ([], []))
+                entry[0].append(position)
+                entry[1].append(count)
+        self.postings = {
+            term: (np.asarray(docs_, dtype=np.int64), np.asarray(counts, dtype=np.float64))
+            for term, (docs_, counts) in postings.items()
+        }
+        self.doc_len = np.asarray(self.model.doc_len, dtype=np.float64)
+        # For rulings: each card's documents, so a search within some cards skips the rest.
+        self.by_group: dict[str, list[int]] = {}
+        for position, group in enumerate(groups or ()):
+            self.by_group.setdefault(group, []).append(position)
 
-        BM25+ gives every document a floor score, so "scored" doesn't mean "matched".
-        """
-        found: list[int] = []
-        for i in ranked:
-            if len(found) >= limit:
-                break
-            freqs = self.index.doc_freqs[i]
-            if any(t in freqs for t in tokens):
-                found.append(i)
-        return found
+    def top(self, tokens: list[str], limit: int, within: list[int] | None = None) -> list[int]:
+        """Positions of the best ``limit`` documents holding any query word, best first."""
+        model = self.model
+        scores = np.zeros(len(self.keys))
+        # A repeated query word counts again, as in rank-bm25's own scoring.
+        for term in tokens:
+            found = self.postings.get(term)
+            if found is None:
+                continue
+            docs, tf = found
+            norm = model.k1 * (1 - model.b + model.b * self.doc_len[docs] / model.avgdl)
+            scores[docs] += model.idf[term] * (tf * (model.k1 + 1) / (norm + tf))
+        if within is not None:
+            mask = np.zeros(len(self.keys), dtype=bool)
+            mask[within] = True
+            scores[~mask] = 0
+        hits = np.flatnonzero(scores > 0)
+        order = hits[np.argsort(-scores[hits], kind="stable")]
+        return [int(i) for i in order[:limit]]
 
 
 class Staging:
@@ -497,12 +524,12 @@ class Store:
         busy_timeout_ms: int = 5000,
     ) -> Store:
         """Open (creating if needed) the database, migrate it and seed built-in data if empty."""
-        path, target = await asyncio.to_thread(_prepare_path, Path(path), read_only)
+        file, target = await asyncio.to_thread(_prepare_path, Path(path), read_only)
         try:
             db = await aiosqlite.connect(target, uri=read_only, isolation_level=None)
         except sqlite3.Error as exc:
-            raise _error(exc, path) from exc
-        store = cls(db, path, read_only=read_only)
+            raise _error(exc, file) from exc
+        store = cls(db, file, read_only=read_only)
         try:
             with store._guard():
                 await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
@@ -946,8 +973,8 @@ class Store:
                 if not rows:
                     return None
                 docs = [_tokens(f"{r[1]} {' '.join(json.loads(r[2]))}") for r in rows]
-                index = await asyncio.to_thread(BM25Plus, docs)
-                self._rules_bm25 = _Bm25(index, [r[0] for r in rows])
+                keys = [r[0] for r in rows]
+                self._rules_bm25 = await asyncio.to_thread(_Bm25, docs, keys)
             return self._rules_bm25
 
     async def _rulings_index(self) -> _Bm25 | None:
@@ -958,8 +985,9 @@ class Store:
                 if not rows:
                     return None
                 docs = [_tokens(r[2]) for r in rows]
-                index = await asyncio.to_thread(BM25Plus, docs)
-                self._rulings_bm25 = _Bm25(index, [(r[0], r[1]) for r in rows])
+                keys = [(r[0], r[1]) for r in rows]
+                groups = [r[1] for r in rows]
+                self._rulings_bm25 = await asyncio.to_thread(_Bm25, docs, keys, groups)
             return self._rulings_bm25
 
     async def search_rules(self, query: str, limit: int = 5) -> list[RuleRecord]:
@@ -968,9 +996,7 @@ class Store:
         index = await self._rules_index() if tokens else None
         if index is None:
             return []
-        scores = index.index.get_scores(tokens)
-        best = sorted(range(len(scores)), key=lambda i: -scores[i])
-        numbers = [index.keys[i] for i in index.matching(best, tokens, limit)]
+        numbers = [index.keys[i] for i in index.top(tokens, limit)]
         found = await self.rules(numbers)
         return [found[n] for n in numbers if n in found]
 
@@ -982,17 +1008,12 @@ class Store:
         index = await self._rulings_index() if tokens else None
         if index is None:
             return []
+        within: list[int] | None = None
         if oracle_ids is not None:
-            wanted = set(oracle_ids)
-            positions = [i for i, (_, oid) in enumerate(index.keys) if oid in wanted]
-            if not positions:
+            within = [i for oid in dict.fromkeys(oracle_ids) for i in index.by_group.get(oid, ())]
+            if not within:
                 return []
-            subset = index.index.get_batch_scores(tokens, positions)
-            scored = sorted(zip(positions, subset, strict=True), key=lambda p: -p[1])
-        else:
-            everything = index.index.get_scores(tokens)
-            scored = sorted(enumerate(everything), key=lambda p: -p[1])
-        ids = [index.keys[i][0] for i in index.matching([i for i, _ in scored], tokens, limit)]
+        ids = [index.keys[i][0] for i in index.top(tokens, limit, within)]
         if not ids:
             return []
         marks = ",".join("?" * len(ids))
