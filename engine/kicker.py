@@ -82,6 +82,20 @@ def max_kicks(kicker: Kicker, card: str | None = None) -> Ruling:
     return t.ruling(str(len(kicker.costs)))
 
 
+def kicked_status(payments: int, card: str | None = None) -> Ruling:
+    """Is the spell kicked after this many kicker payments (CR 702.33d)?"""
+    t = Trace()
+    if payments > 0:
+        t.step(Rule.KICKED, "A kicker cost was paid as it was cast, so the spell is kicked.", card)
+        return t.ruling("yes")
+    t.step(
+        Rule.KICKED,
+        "A spell is kicked only if its controller paid a kicker cost while casting it; none was paid.",
+        card,
+    )
+    return t.ruling("no")
+
+
 def kick_count(kicker: Kicker, payments: Mapping[int, int]) -> int:
     """How many times the spell is kicked (CR 702.33d): one per kicker payment."""
     return sum(max(0, n) for i, n in payments.items() if i < len(kicker.costs))

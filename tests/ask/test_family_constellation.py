@@ -434,6 +434,20 @@ CASES: list[tuple[str, tuple[str, ...], str, str | None, str]] = [
         "yes",
         "603.2",
     ),
+    (
+        "Pacifism's target gets exiled in response. Does Pacifism enter the battlefield?",
+        ("Pacifism",),
+        "constellation_aura_illegal_target",
+        "no",
+        "608.3b",
+    ),
+    (
+        "Pacifism's target gets exiled in response. Is Pacifism countered?",
+        ("Pacifism",),
+        "constellation_aura_illegal_target",
+        "yes",
+        "608.3b",
+    ),
     # trigger order
     (
         "When several constellation abilities trigger at once, do I choose the order they go on the "

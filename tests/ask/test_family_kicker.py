@@ -54,6 +54,18 @@ HAND: dict[str, dict[str, Any]] = {
             "{T}: Add {C} for each charge counter on this artifact."
         ),
     },
+    "Clone": {
+        "name": "Clone",
+        "mana_cost": "{3}{U}",
+        "type_line": "Creature — Shapeshifter",
+        "oracle_text": "You may have this creature enter as a copy of any creature on the battlefield.",
+    },
+    "Twincast": {
+        "name": "Twincast",
+        "mana_cost": "{U}{U}",
+        "type_line": "Instant",
+        "oracle_text": "Copy target instant or sorcery spell. You may choose new targets for the copy.",
+    },
 }
 
 
@@ -301,6 +313,29 @@ CASES: list[tuple[str, tuple[str, ...], str | None, str | None, str]] = [
         "707.10",
     ),
     ("Can I kick a spell copied with Twincast?", (), "kicker_copy_spell", "no", "707.10"),
+    (
+        "If I Clone a kicked Gatekeeper of Malakir, is the Clone kicked?",
+        ("Gatekeeper of Malakir", "Clone"),
+        "kicker_copy_permanent",
+        "no",
+        "707.2",
+    ),
+    (
+        "I Twincast my kicked Fireball. Is the copy kicked?",
+        ("Twincast",),
+        "kicker_copy_spell",
+        "yes",
+        "707.10",
+    ),
+    # is it kicked at all
+    (
+        "Is Everflowing Chalice kicked if I don't pay multikicker at all?",
+        CHALICE,
+        "kicker_is_kicked",
+        "no",
+        "702.33d",
+    ),
+    ("If I pay the kicker, is the spell kicked?", (), "kicker_is_kicked", "yes", "702.33d"),
     # zone changes and putting onto the battlefield
     (
         "If I return a creature with kicker from my graveyard to the battlefield, was it kicked?",

@@ -359,3 +359,10 @@ def test_resolve_checks_targets_again(position: str, verdict: str) -> None:
 )
 def test_legal_targets(what: str, position: str, expected: tuple[str, ...]) -> None:
     assert k.legal_targets(GameState.parse(position), Target(what=what)) == expected
+
+
+@pytest.mark.parametrize(("payments", "verdict"), [(0, "no"), (1, "yes"), (3, "yes")])
+def test_kicked_status(payments: int, verdict: str) -> None:
+    ruling = k.kicked_status(payments, "Everflowing Chalice")
+    assert ruling.verdict == verdict
+    assert Rule.KICKED in ruling.rules

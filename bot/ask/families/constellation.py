@@ -112,6 +112,8 @@ class ConstellationHandler:
     def _about_enchantments_entering(q: Question) -> bool:
         if _watcher_mentions(q) or q.fuzzy_has("constellation"):
             return True
+        if any("Aura" in m.card.subtypes or m.of_kind("bestow") for m in q.cards):
+            return True
         return q.has(
             r"enchantment(s)? (you control |i control )?(enter|come)",
             r"\benchantment.*\btrigger",
@@ -163,7 +165,10 @@ class ConstellationHandler:
         return Scenario("constellation_order", "yesno", 0.9, run, self._cards(q))
 
     def _aura(self, q: Question) -> Scenario | None:
-        if not q.has(r"\baura\b", r"\bbestow"):
+        aura_cards = [m for m in q.cards if "Aura" in m.card.subtypes or m.of_kind("bestow")]
+        if not (q.has(r"\baura\b", r"\bbestow") or aura_cards):
+            return None
+        if not q.has(r"\b(does|do|is|will|can|would|should)\b"):
             return None
         if q.has(
             r"unattached",
@@ -198,7 +203,10 @@ class ConstellationHandler:
             r"isn't bestowed",
         )
         bestowed = (q.has(r"\bbestow") or bestow_card) and not normal
-        name = next((m.name for m in q.cards if m.of_kind("bestow")), "the Aura spell")
+        name = next(
+            (m.name for m in q.cards if m.of_kind("bestow")),
+            aura_cards[0].name if aura_cards else "the Aura spell",
+        )
         types = frozenset({"Enchantment", "Creature"}) if bestowed else frozenset({"Enchantment"})
         spell = Spell(name=name, types=types, subtypes=frozenset({"Aura"}), bestowed=bestowed)
         state = GameState(battlefield=tuple(self._watchers(q)))
@@ -211,7 +219,7 @@ class ConstellationHandler:
             _, ruling = c.resolve_aura(spell, target_legal=False)
             return _flip(ruling) if asks_countered else ruling
 
-        cards = self._cards(q) + tuple(m.name for m in q.cards if m.of_kind("bestow"))
+        cards = self._cards(q) + tuple(m.name for m in aura_cards)
         return Scenario("constellation_aura_illegal_target", "yesno", 0.92, run, cards)
 
     def _bestow_unattached(self, q: Question) -> Scenario | None:

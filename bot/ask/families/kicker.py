@@ -70,6 +70,7 @@ class KickerHandler:
         out: list[Scenario] = []
         if about_kicker:
             for build in (
+                self._is_kicked,
                 self._max_times,
                 self._pay_times,
                 self._total_cost,
@@ -200,6 +201,34 @@ class KickerHandler:
 
         score = 0.9 if (mention or times_note == "both" or q.fuzzy_has("kicker")) else 0.7
         return Scenario("kicker_pay_times", "yesno", score, run, self._cards(mention))
+
+    def _is_kicked(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        if not q.has(
+            r"\b(is|was) (it|the spell|that spell|CARD|the creature) (still |considered )?kicked"
+        ):
+            return None
+        if q.has(
+            r"\bcop(y|ied)", r"\bclone", r"return", r"reanimat", r"flicker", r"onto the battlefield"
+        ):
+            return None
+        if q.has(
+            r"(don't|didn't|do not|did not|never|without) pay",
+            r"pay (it |them )?zero times",
+            r"(not|n't) (pay|kick)",
+        ):
+            payments = 0
+        elif q.has(r"\b(i|you) (pay|paid)\b", r"pay(ing)? (it|the kicker|multikicker) once"):
+            payments = 1
+        else:
+            return None
+        name = mention.name if mention else None
+        return Scenario(
+            "kicker_is_kicked",
+            "yesno",
+            0.88,
+            lambda: k.kicked_status(payments, name),
+            self._cards(mention),
+        )
 
     def _max_times(self, q: Question, mention: CardMention | None) -> Scenario | None:
         if not q.has(r"how many times", r"how often", r"maximum number of times"):
@@ -359,7 +388,9 @@ class KickerHandler:
     def _copy_spell(self, q: Question, mention: CardMention | None) -> Scenario | None:
         if not q.has(r"\bcop(y|ies|ied)\b"):
             return None
-        spell_said = q.has(r"\bspell\b", r"on the stack")
+        spell_said = q.has(r"\bspell\b", r"on the stack") or _spell_copier_named(q)
+        if _clone_named(q) and not spell_said:
+            return None
         if not spell_said and q.has(
             r"enters? (the battlefield )?as a copy",
             r"copy of (a|the|that|my|an)? ?kicked (creature|permanent)",
@@ -368,8 +399,12 @@ class KickerHandler:
             r"becomes? a copy",
         ):
             return None
-        if not _nonpermanent(mention) and not q.has(
-            r"\bspell\b", r"on the stack", r"\bfork\b", r"twincast", r"copy (a|the|that) kicked"
+        if (
+            not _nonpermanent(mention)
+            and not _spell_copier_named(q)
+            and not q.has(
+                r"\bspell\b", r"on the stack", r"\bfork\b", r"twincast", r"copy (a|the|that) kicked"
+            )
         ):
             return None
         unkicked = q.has(r"\bunkicked\b", r"(wasn't|was not|isn't|not) kicked")
@@ -390,7 +425,7 @@ class KickerHandler:
         return Scenario("kicker_copy_spell", "yesno", 0.9, run, self._cards(mention))
 
     def _copy_permanent(self, q: Question, mention: CardMention | None) -> Scenario | None:
-        if not q.has(
+        if not _clone_named(q) and not q.has(
             r"enters? (the battlefield )?as a copy",
             r"\bclone\b",
             r"becomes? a copy",
@@ -605,6 +640,24 @@ def _single_plain_card(q: Question) -> CardMention | None:
         return None
     m = q.cards[0]
     return m if m.card.layout == "normal" and len(m.card.faces) == 1 else None
+
+
+def _clone_named(q: Question) -> bool:
+    """A named card that makes a permanent enter as a copy (Clone and its kin)."""
+    return any(
+        "as a copy of" in m.card.oracle_text and m.card.types - {"Instant", "Sorcery"}
+        for m in q.cards
+        if not m.of_kind("kicker")
+    )
+
+
+def _spell_copier_named(q: Question) -> bool:
+    """A named card that copies spells (Twincast, Fork, ...)."""
+    return any(
+        "copy target" in m.card.oracle_text.casefold() and "spell" in m.card.oracle_text
+        for m in q.cards
+        if not m.of_kind("kicker")
+    )
 
 
 def _nonpermanent(mention: CardMention | None) -> bool:
