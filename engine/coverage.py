@@ -37,13 +37,15 @@ _ENCH_TRIGGER = re.compile(
     r"(?:or )?enchantments?\b[^.,]*?\benters?\b"
 )
 _ADD_EFFECT = re.compile(r"^Add\b")
+_LOYALTY = re.compile(r"^[+−-]?(?:\d+|X)$")
+_TARGETED = re.compile(r"\btargets?\b", re.I)
 
 
 def _lines(face: Face) -> list[str]:
     out = []
     for raw in face.lines:
         line = _REMINDER.sub("", raw).strip()
-        line = re.sub(r"^[•+]\s*", "", line)
+        line = re.sub(r"^•\s*", "", line)
         if line:
             out.append(line.replace(face.name, "@"))
     return out
@@ -101,7 +103,9 @@ def expected(card: Card) -> dict[str, list[tuple[int, str, int]]]:
             cost, effect = split
             if "{T}" in cost or "{Q}" in cost:
                 n_tap += 1
-            if _ADD_EFFECT.match(effect):
+            # Loyalty and targeted abilities are not mana abilities (CR 605.1a).
+            own = effect.split(" When")[0]
+            if _ADD_EFFECT.match(effect) and not _LOYALTY.match(cost) and not _TARGETED.search(own):
                 n_mana += 1
         if n_tap:
             out["tap_untap"].append((i, "tap_untap", n_tap))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Literal
@@ -37,7 +38,16 @@ from engine.card import BASIC_LAND_TYPES, Card, Face
 from engine.errors import ManaCostError
 from engine.mana import ManaCost
 
-__all__ = ["SELF", "parse_card", "parse_face", "parse_mana", "split_cost"]
+__all__ = [
+    "SELF",
+    "parse_all",
+    "parse_card",
+    "parse_face",
+    "parse_mana",
+    "sentences",
+    "split_cost",
+    "targets",
+]
 
 SELF = "CARDNAME"
 
@@ -53,8 +63,7 @@ _SYMS = r"(?:\{[WUBRGC]\})+"
 
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 _ABILITY_WORD = re.compile(r"^(?P<word>[A-Z][\w'!,.\- ]{0,40}?) — (?P<rest>.+)$")
-_BULLET = re.compile(r"^[•+]\s*")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z•{])")
+_BULLET = re.compile(r"^•\s*")
 
 
 def _amount(word: str) -> int | Literal["X"]:
@@ -363,6 +372,7 @@ _TARGET = re.compile(
     r"your opponents control|with flying|with mana value \w+ or less))?)\b"
 )
 _ANY_TARGET = re.compile(r"\bany target\b")
+_TARGET_WORD = re.compile(r"\b[Tt]argets?\b")
 
 
 def targets(text: str) -> tuple[Target, ...]:
@@ -668,6 +678,12 @@ class _FaceParser:
         if cost is None:
             return None
         effect = split[1]
+        own = itertools.takewhile(lambda x: not x.startswith("When"), sentences(effect))
+        targeted = any(_TARGET_WORD.search(x) for x in own)
+        if cost.loyalty is not None or targeted:
+            # Loyalty abilities and targeted ones are never mana abilities (CR 605.1a);
+            # targets of a delayed trigger it sets up ("When you next cast...") don't count.
+            return [Activated(text=line, cost=cost, effect=effect)], []
         mana, is_add = _mana_effect(effect)
         ability = Activated(text=line, cost=cost, effect=effect, mana=mana)
         if is_add and mana is None:

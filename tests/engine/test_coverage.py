@@ -71,6 +71,11 @@ def families_of(obj: dict[str, Any]) -> set[str]:
         (card("Aura", "When this enchantment enters, draw a card.", "Enchantment"), set()),
         (card("Pump", "{1}: This creature gets +1/+1 until end of turn."), set()),
         (card("Relic", "{Q}: Draw a card."), {"tap_untap"}),
+        (card("Walker", "+1: Add {R}{R}.", "Legendary Planeswalker — Test"), set()),
+        (
+            card("Goggles", "{T}: Add {R}. When you next cast a spell, copy it."),
+            {"tap_untap", "mana"},
+        ),
         (
             card("Ajani's Chosen", "Whenever an enchantment you control enters, draw a card."),
             {"constellation"},

@@ -542,6 +542,27 @@ def test_mana_ability_with_rider() -> None:
     assert ability.effect == "Add {R} or {G}. This land deals 1 damage to you."
 
 
+@pytest.mark.parametrize(
+    ("text", "is_mana"),
+    [
+        ("+1: Add {R}{R}. This planeswalker deals 2 damage to target player.", False),
+        ("−2: Add {G}{G}.", False),
+        ("{T}: Add {C}. Target player mills a card.", False),
+        (
+            "{T}: Add {R}. When that mana is spent to cast a red instant or sorcery spell, copy "
+            "that spell. You may choose new targets for the copy.",
+            True,
+        ),
+    ],
+)
+def test_loyalty_and_targeted_abilities_are_not_mana_abilities(text: str, is_mana: bool) -> None:
+    face = parse(text, type_line="Legendary Planeswalker — Test")
+    (ability,) = face.abilities
+    assert isinstance(ability, Activated)
+    assert (ability.mana is not None) == is_mana
+    assert face.unparsed == ()
+
+
 def test_unknown_mana_production_is_shown_unparsed() -> None:
     face = parse("{T}: Add one mana of your guild's colors.", type_line="Artifact")
     (ability,) = face.abilities
