@@ -9,6 +9,7 @@ import gzip
 import io
 import itertools
 import json
+import re
 import sys
 import time
 import zlib
@@ -32,6 +33,7 @@ Format = Literal["array", "jsonl", "list", "text"]
 _GZIP_MAGIC = b"\x1f\x8b"
 _BOM = codecs.BOM_UTF8
 _BATCH = 2000
+_LIST_OBJECT = re.compile(rb'^\{\s*"object"\s*:\s*"list"')
 _HEAD = 1 << 16
 # Errors a damaged or wrong file can raise while being read; all become ImportFailedError.
 _READ_ERRORS = (
@@ -140,14 +142,20 @@ def _records(opened: _Opened) -> tuple[Format, Iterator[Any] | None]:
     if first == b"[":
         return "array", ijson.items(opened.stream, "item", use_float=True)
     if first == b"{":
-        line = head.lstrip().split(b"\n", 1)[0]
+        stripped = head.lstrip()
+        line, newline, _ = stripped.partition(b"\n")
+        if _LIST_OBJECT.match(stripped):
+            return "list", ijson.items(opened.stream, "data.item", use_float=True)
+        if not newline and len(head) >= _HEAD:
+            # A first record longer than the sniffed head: only JSON lines has those.
+            return "jsonl", _jsonl(opened.stream)
         try:
             obj = json.loads(line)
         except ValueError:
             obj = None
         if isinstance(obj, dict) and obj.get("object") != "list":
             return "jsonl", _jsonl(opened.stream)
-        # A Scryfall list object ({"object": "list", "data": [...]}).
+        # A Scryfall list object ({"object": "list", "data": [...]}), maybe pretty-printed.
         return "list", ijson.items(opened.stream, "data.item", use_float=True)
     try:
         text = codecs.getincrementaldecoder("utf-8")().decode(head, final=False)

@@ -121,6 +121,33 @@ async def test_imports_cr_text(empty: Store, tmp_path: Path, newline: str, gz: b
     assert (await empty.rule("702.33")) is not None
 
 
+async def test_jsonl_with_a_first_record_longer_than_the_sniffed_head(
+    empty: Store, tmp_path: Path
+) -> None:
+    big = {**cards(1)[0], "oracle_text": "word " * 40_000}
+    path = write(tmp_path, "c.jsonl", as_jsonl([big, *cards()[1:3]]))
+    assert detect(path) == ("cards", "jsonl", False)
+    summary = await import_paths(empty, [path])
+    assert summary.counts == {"cards": 3}
+    card = await empty.card_json(big["name"])
+    assert card is not None and card["oracle_text"] == big["oracle_text"]
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        json.dumps({"object": "list", "data": cards(3)}).encode(),
+        json.dumps({"has_more": False, "data": cards(3), "object": "list"}).encode(),
+        json.dumps({"data": cards(3), "object": "list"}, indent=1).encode(),
+    ],
+    ids=["compact", "object-last", "pretty"],
+)
+async def test_scryfall_list_objects(empty: Store, tmp_path: Path, data: bytes) -> None:
+    path = write(tmp_path, "page.json", data)
+    summary = await import_paths(empty, [path])
+    assert summary.counts == {"cards": 3} and summary.files[0].format == "list"
+
+
 async def test_reimport_replaces_without_duplicates(empty: Store, tmp_path: Path) -> None:
     files = [
         write(tmp_path, "c.json", as_array(cards())),
