@@ -603,8 +603,11 @@ class _FaceParser:
                 continue
             line = self.normalise(stripped)
             got, rest = self.parse_line(line)
-            abilities.extend(got)
-            unparsed.extend(rest)
+            # Matching used the placeholder; what people read keeps the printed words.
+            abilities.extend(a.model_copy(update={"text": stripped}) for a in got)
+            unparsed.extend(
+                stripped if r == line else r.replace(SELF, self.face.name) for r in rest
+            )
         abilities.extend(_intrinsic(self.face))
         return ParsedFace(name=self.face.name, abilities=tuple(abilities), unparsed=tuple(unparsed))
 

@@ -213,6 +213,10 @@ def test_spell_kicked_keeps_the_base_effect_unparsed() -> None:
         keywords=("Kicker",),
     )
     assert face.unparsed == ("This spell deals 2 damage to any target.",)
+    assert face.abilities[1].text == (
+        "This spell deals 2 damage to any target. If this spell was kicked, it deals 4 damage "
+        "instead."
+    )
 
 
 @pytest.mark.parametrize(
@@ -397,7 +401,7 @@ def test_must_be_blocked_by_several_is_left_unparsed() -> None:
     text = "Test Card must be blocked by two or more creatures if able."
     face = parse(text)
     assert face.abilities == ()
-    assert face.unparsed == ("CARDNAME must be blocked by two or more creatures if able.",)
+    assert face.unparsed == (text,)
 
 
 # ---------------------------------------------------------------- activated abilities and costs
