@@ -7,6 +7,8 @@ import re
 from datetime import date
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.crtext import (
     ParsedEffective,
@@ -216,3 +218,25 @@ def test_full_cr_counts_and_verbatim_text() -> None:
     assert rules["119.1d"].text.startswith("In a two-player Brawl game")
     assert glossary["Kicker, Kicked"].startswith("Kicker is a keyword ability")
     assert rules["101.2"].examples and rules["101.2"].examples[0].startswith("Example:")
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    lines=st.lists(
+        st.one_of(
+            st.text(max_size=80),
+            st.sampled_from(
+                ["Contents", "Credits", "Glossary", "", "100.1. A rule.", "Example: x"]
+            ),
+            st.from_regex(r"\A\d{3}\.\d{1,3}[a-z]?\.? [A-Za-z ]{1,20}\Z"),
+        ),
+        max_size=40,
+    )
+)
+def test_any_text_parses_without_errors(lines: list[str]) -> None:
+    for item in parse_cr(io.StringIO("\n".join(lines))):
+        if isinstance(item, ParsedRule):
+            assert item.text == item.text.strip() and item.text
+            assert re.fullmatch(r"\d{3}(\.\d+[a-z]*)?", item.number)
+        elif isinstance(item, ParsedGlossary):
+            assert item.term and "\n" not in item.term

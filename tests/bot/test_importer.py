@@ -14,6 +14,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bot.errors import ImportFailedError, StoreError
 from bot.importer import detect, import_paths, import_stream
@@ -458,3 +460,36 @@ async def test_full_shared_data_import(full_db_path: Path) -> None:
     assert status.cr_effective == "2026-02-27" and not status.using_builtin
     assert {s.source for s in status.sources} == {str(p.resolve()) for p in FULL_FILES}
     assert {s.count for s in status.sources} == {status.cards, status.rulings, status.rules}
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    data=st.one_of(
+        st.binary(max_size=2000),
+        st.binary(max_size=500).map(lambda b: b"[" + b),
+        st.binary(max_size=500).map(lambda b: b'{"object":"card",' + b),
+        st.binary(max_size=500).map(gzip.compress),
+        st.text(max_size=500).map(str.encode),
+    )
+)
+def test_arbitrary_bytes_never_crash_the_importer(data: bytes) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = write(Path(folder), "input", data)
+
+        async def attempt() -> tuple[StoreStatus, StoreStatus]:
+            store = await Store.open(Path(folder) / "db.sqlite3")
+            try:
+                before = await store.status()
+                try:
+                    await import_paths(store, [path])
+                except ImportFailedError as exc:
+                    assert (
+                        "Nothing was changed" in exc.user_message or "No such" in exc.user_message
+                    )
+                return before, await store.status()
+            finally:
+                await store.close()
+
+        before, after = asyncio.run(attempt())
+        # Random bytes are never a valid data file, so nothing may have changed.
+        assert after == before

@@ -6,11 +6,12 @@ import asyncio
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
 
 from bot.errors import AmbiguousCardError, UnknownCardError
 from bot.names import NameEntry, NameIndex, normalize
 from bot.store import Store
-from tests.hostile import HOSTILE_QUESTIONS
+from tests.hostile import HOSTILE_QUESTIONS, hostile_text
 
 
 def entry(name: str, oid: str, *, token: bool = False, face_of: str | None = None) -> NameEntry:
@@ -118,6 +119,20 @@ def test_hostile_inputs_raise_only_named_errors(small: NameIndex, case: str, tex
     else:
         assert found.name in {e.card_name for e in SMALL}
     assert all(len(name) <= 100 for name in small.complete(text))
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=hostile_text())
+def test_any_text_resolves_or_raises_a_named_error(text: str) -> None:
+    index = NameIndex(SMALL)
+    try:
+        found = index.resolve(text)
+    except (UnknownCardError, AmbiguousCardError) as exc:
+        assert exc.user_message
+    else:
+        assert found.oracle_id in {e.oracle_id for e in SMALL}
+    completions = index.complete(text)
+    assert len(completions) <= 25 and all(len(n) <= 100 for n in completions)
 
 
 def test_complete(small: NameIndex) -> None:
