@@ -339,6 +339,22 @@ def zone_change(perm: Permanent, to: str = "battlefield") -> tuple[Permanent, Ru
     return new, t.ruling("no")
 
 
+def phase_out_and_in(perm: Permanent) -> tuple[Permanent, Ruling]:
+    """Phasing out and in isn't a zone change: the permanent stays the same object, still kicked."""
+    t = Trace()
+    t.step(
+        Rule.PHASING_NO_ENTER,
+        f"Phasing doesn't move {perm.name} to another zone, so it stays the same object.",
+    )
+    t.step(
+        Rule.KICKED,
+        f"{perm.name} keeps its kicked status."
+        if perm.was_kicked
+        else f"{perm.name} still isn't kicked.",
+    )
+    return perm, t.ruling("yes" if perm.was_kicked else "no")
+
+
 def x_for_etb(spell: Spell) -> Ruling:
     """The X an enters trigger of the resolved spell uses (CR 107.3m); the permanent's own X is 0."""
     t = Trace()

@@ -448,6 +448,20 @@ CASES: list[tuple[str, tuple[str, ...], str, str | None, str]] = [
         "yes",
         "608.3b",
     ),
+    (
+        "Does my opponent's constellation trigger when my enchantment enters?",
+        (),
+        "constellation_enters",
+        "no",
+        "603.2",
+    ),
+    (
+        "If my opponent casts an enchantment creature, does my Eidolon of Blossoms trigger?",
+        EIDOLON,
+        "constellation_enters",
+        "no",
+        "603.2",
+    ),
     # trigger order
     (
         "When several constellation abilities trigger at once, do I choose the order they go on the "
@@ -479,7 +493,31 @@ CASES: list[tuple[str, tuple[str, ...], str, str | None, str]] = [
         "yes",
         "405.5",
     ),
+    (
+        "When an enchantment enters, do my constellation triggers resolve in the order I put them on "
+        "the stack?",
+        (),
+        "constellation_order",
+        "no",
+        "405.5",
+    ),
     # must be blocked
+    (
+        "If two creatures must be blocked if able and the defending player has just one untapped "
+        "creature, must it block one of them?",
+        (),
+        "must_be_blocked_specific",
+        "yes",
+        "509.1c",
+    ),
+    (
+        "If a creature must be blocked if able and the defending player's only creature has flying, "
+        "does it have to block?",
+        (),
+        "must_be_blocked_specific",
+        "yes",
+        "509.1c",
+    ),
     (
         "My opponent has only one untapped creature. Goldenhide Ox targeted my attacker. Does it have "
         "to block?",

@@ -336,6 +336,14 @@ CASES: list[tuple[str, tuple[str, ...], str | None, str | None, str]] = [
         "702.33d",
     ),
     ("If I pay the kicker, is the spell kicked?", (), "kicker_is_kicked", "yes", "702.33d"),
+    (
+        "Is a kicked creature still kicked after it phases out and back in?",
+        (),
+        "kicker_phasing",
+        "yes",
+        "702.26d",
+    ),
+    ("Does kicker change a spell's mana cost?", (), "kicker_mana_value_unchanged", "no", "202.3"),
     # zone changes and putting onto the battlefield
     (
         "If I return a creature with kicker from my graveyard to the battlefield, was it kicked?",

@@ -366,3 +366,12 @@ def test_kicked_status(payments: int, verdict: str) -> None:
     ruling = k.kicked_status(payments, "Everflowing Chalice")
     assert ruling.verdict == verdict
     assert Rule.KICKED in ruling.rules
+
+
+@pytest.mark.parametrize(("kicked", "verdict"), [((0,), "yes"), ((), "no")])
+def test_phasing_keeps_the_same_object(kicked: tuple[int, ...], verdict: str) -> None:
+    perm = Permanent(name="Gatekeeper of Malakir", types=frozenset({"Creature"}), kicked=kicked)
+    same, ruling = k.phase_out_and_in(perm)
+    assert same.kicked == kicked
+    assert ruling.verdict == verdict
+    assert Rule.PHASING_NO_ENTER in ruling.rules

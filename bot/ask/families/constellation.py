@@ -10,7 +10,7 @@ from engine import blocking as b
 from engine import constellation as c
 from engine.abilities import Ability, EnchantmentEnters, MustBeBlocked
 from engine.model import OPPONENT, YOU, GameState, Permanent, Spell
-from engine.ruling import Ruling
+from engine.ruling import Rule, Ruling, Trace
 
 # Cards whose official rulings state the general rules, quoted when no card is named.
 CONSTELLATION_REFERENCE = "Eidolon of Blossoms"
@@ -130,13 +130,24 @@ class ConstellationHandler:
         many = _many(q)
         if mentions:
             opp = q.has(
-                r"opponent'?s'? CARD", r"(my |an |the )?opponent controls CARD", r"their CARD"
+                r"opponent'?s'? (CARD|constellation)",
+                r"(my |an |the )?opponent controls CARD",
+                r"their (CARD|constellation)",
             )
             perms = [_perm(m, OPPONENT if opp else YOU) for m in mentions]
             if len(perms) == 1 and many > 1:
                 perms += [_perm(mentions[0], suffix=f" #{i}") for i in range(2, many + 1)]
             return perms
-        return [_generic_watcher(i) for i in range(1, max(1, many) + 1)]
+        generic = [_generic_watcher(i) for i in range(1, max(1, many) + 1)]
+        if q.has(
+            r"opponent'?s'? constellation",
+            r"opponent controls (a |an )?constellation",
+            r"their constellation",
+        ):
+            return [
+                w.model_copy(update={"controller": OPPONENT, "owner": OPPONENT}) for w in generic
+            ]
+        return generic
 
     # -- scenarios -------------------------------------------------------------
     def _order(self, q: Question) -> Scenario | None:
@@ -148,6 +159,15 @@ class ConstellationHandler:
             return None
         # "Who orders them?" isn't a yes/no question; leave it to the rules search.
         if not q.has(r"\b(do|does|can|may|am|will|is|should) (i|you|we|my|the|each|they)\b"):
+            return None
+        if q.has(
+            r"resolve[sd]? in (the )?(same )?order (that )?(i|you|they|we) (put|place|stack|add)"
+        ):
+            return Scenario("constellation_order", "yesno", 0.9, _last_in_first_out, self._cards(q))
+        if not q.has(
+            r"\b(choose|choice|decide|pick|get to|determine|any order|set the order|"
+            r"order them|which order|what order)"
+        ):
             return None
         opponent_asked = q.has(
             r"(does|do|can|will) (my |the )?opponent(s)? (choose|decide|pick|get to)"
@@ -371,7 +391,8 @@ class ConstellationHandler:
         ]
         n_blockers = _count_before(q, r"(potential |possible |untapped )?(blockers|creatures)") or 3
         only_one = q.has(
-            r"only (one|1|a single) (untapped |potential |possible )?(creature|blocker)"
+            r"(only|just) (one|1|a single) (untapped |potential |possible )?(creature|blocker)",
+            r"(only|sole) (untapped |potential |possible )?(creature|blocker)",
         )
         if only_one:
             n_blockers = 1
@@ -436,11 +457,22 @@ class ConstellationHandler:
 
             return Scenario("must_be_blocked_specific", "yesno", 0.88, run_specific, cards)
         if only_one and q.has(r"(does|must|has) (it|that creature|the creature|their creature)"):
+            lone = blockers[0].name
+            if len(attackers) > 1:
+                return Scenario(
+                    "must_be_blocked_specific",
+                    "yesno",
+                    0.9,
+                    lambda: b.holds_always(
+                        attackers, blockers, lambda a: a.get(lone) is not None, f"{lone} blocking"
+                    ),
+                    cards,
+                )
             return Scenario(
                 "must_be_blocked_specific",
                 "yesno",
                 0.9,
-                lambda: b.must_block_with(attackers, blockers, first, blockers[0].name),
+                lambda: b.must_block_with(attackers, blockers, first, lone),
                 cards,
             )
         if q.has(
@@ -456,6 +488,19 @@ class ConstellationHandler:
                 cards,
             )
         return None
+
+
+def _last_in_first_out() -> Ruling:
+    t = Trace()
+    t.step(
+        Rule.TRIGGER_ORDER, "You put your triggered abilities on the stack in the order you choose."
+    )
+    t.step(
+        Rule.STACK_RESOLVES,
+        "The stack resolves last in, first out: the last one put on the stack resolves first, so "
+        "they resolve in the reverse of the order you put them there.",
+    )
+    return t.ruling("no")
 
 
 def _many(q: Question) -> int:

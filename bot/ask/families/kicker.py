@@ -70,6 +70,7 @@ class KickerHandler:
         out: list[Scenario] = []
         if about_kicker:
             for build in (
+                self._phasing,
                 self._is_kicked,
                 self._max_times,
                 self._pay_times,
@@ -202,6 +203,22 @@ class KickerHandler:
         score = 0.9 if (mention or times_note == "both" or q.fuzzy_has("kicker")) else 0.7
         return Scenario("kicker_pay_times", "yesno", score, run, self._cards(mention))
 
+    def _phasing(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        if not q.has(r"\bphas(e|es|ed|ing)\b") or not q.has(r"\bkicked\b"):
+            return None
+        perm = Permanent(
+            name=mention.name if mention else "the kicked permanent",
+            types=mention.card.types if mention else frozenset({"Creature"}),
+            kicked=(0,),
+        )
+        return Scenario(
+            "kicker_phasing",
+            "yesno",
+            0.88,
+            lambda: k.phase_out_and_in(perm)[1],
+            self._cards(mention),
+        )
+
     def _is_kicked(self, q: Question, mention: CardMention | None) -> Scenario | None:
         if not q.has(
             r"\b(is|was) (it|the spell|that spell|CARD|the creature) (still |considered )?kicked"
@@ -332,6 +349,12 @@ class KickerHandler:
 
     def _mana_value(self, q: Question, mention: CardMention | None) -> Scenario | None:
         if not (q.fuzzy_has("mana value") or q.has(r"\bcmc\b", r"converted mana cost", r"\bmv\b")):
+            if q.fuzzy_has("kick") and q.has(
+                r"\b(change|increase|affect|raise)s? (its |the |a spell'?s? |that spell'?s? )?mana cost"
+            ):
+                return Scenario(
+                    "kicker_mana_value_unchanged", "yesno", 0.8, _unchanged, self._cards(mention)
+                )
             return None
         kickerish = mention is not None or q.fuzzy_has("kick")
         on_stack = q.has(
