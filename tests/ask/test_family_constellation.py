@@ -462,6 +462,21 @@ CASES: list[tuple[str, tuple[str, ...], str, str | None, str]] = [
         "no",
         "603.2",
     ),
+    (
+        "does constellation trigger off enchantment creatures?",
+        (),
+        "constellation_enters",
+        "yes",
+        "603.2",
+    ),
+    (
+        "Will Eidolon of Blossoms draw me a card when an enchantment creature enters under my control?",
+        EIDOLON,
+        "constellation_enters",
+        "yes",
+        "603.2",
+    ),
+    ("Does Eidolon of Blossoms trigger on cast?", EIDOLON, "constellation_enters", "no", "603.2"),
     # trigger order
     (
         "When several constellation abilities trigger at once, do I choose the order they go on the "

@@ -217,6 +217,13 @@ CASES: list[tuple[str, tuple[str, ...], str | None, str | None, str]] = [
         "118.9d",
     ),
     ("What's the total cost to cast Ana Battlemage kicked?", ANA, "kicker_total_cost", None, ""),
+    (
+        "Total cost of Ana Battlemage fully kicked?",
+        ANA,
+        "kicker_total_cost",
+        "{5}{G}{U}{B}",
+        "601.2f",
+    ),
     # mana value
     (
         "What's the mana value of a kicked Ana Battlemage on the stack?",
@@ -344,6 +351,7 @@ CASES: list[tuple[str, tuple[str, ...], str | None, str | None, str]] = [
         "702.26d",
     ),
     ("Does kicker change a spell's mana cost?", (), "kicker_mana_value_unchanged", "no", "202.3"),
+    ("Does a copy of a kicked instant count as kicked?", (), "kicker_copy_spell", "yes", "707.10"),
     # zone changes and putting onto the battlefield
     (
         "If I return a creature with kicker from my graveyard to the battlefield, was it kicked?",

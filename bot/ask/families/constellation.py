@@ -265,7 +265,8 @@ class ConstellationHandler:
         count_asked = q.has(r"how many (times|triggers|abilities)") or (
             draws and q.has(r"how many cards")
         )
-        if not (q.fuzzy_has("trigger") or count_asked):
+        draw_asked = draws and q.has(r"\bdraws?\b")
+        if not (q.fuzzy_has("trigger") or count_asked or draw_asked):
             return None
         event = _event(q)
         if event is None:
@@ -538,6 +539,7 @@ def _event(q: Question) -> Event | None:
     """How, under whose control, and what enters, as the question states it."""
     if not q.has(
         r"\benter",
+        r"\btrigger(s|ed)? (off|on|for|from|with)\b",
         r"\bcast",
         r"\btoken",
         r"\bcreate",

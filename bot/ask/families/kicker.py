@@ -146,6 +146,9 @@ class KickerHandler:
             r"\band/or\b",
             r"\beach kicker",
             r"\btwo kicker",
+            r"fully kicked",
+            r"max(imum|imally|ed)? kick",
+            r"every kicker",
         )
 
     # -- scenarios -----------------------------------------------------------
@@ -426,7 +429,12 @@ class KickerHandler:
             not _nonpermanent(mention)
             and not _spell_copier_named(q)
             and not q.has(
-                r"\bspell\b", r"on the stack", r"\bfork\b", r"twincast", r"copy (a|the|that) kicked"
+                r"\bspell\b",
+                r"on the stack",
+                r"\bfork\b",
+                r"twincast",
+                r"copy (a|the|that) kicked",
+                r"kicked (instant|sorcery)",
             )
         ):
             return None
