@@ -313,7 +313,7 @@ class Staging:
         return self._store._conn()
 
     async def _create(self) -> None:
-        with self._store._guard():
+        async with self._store._writing():
             await self._db.executescript(
                 """
                 DROP TABLE IF EXISTS temp.stage_cards;
@@ -339,16 +339,17 @@ class Staging:
             )
 
     async def drop(self) -> None:
-        with contextlib.suppress(sqlite3.Error, ValueError):
-            await self._db.executescript(
-                """
-                DROP TABLE IF EXISTS temp.stage_cards;
-                DROP TABLE IF EXISTS temp.stage_faces;
-                DROP TABLE IF EXISTS temp.stage_rulings;
-                DROP TABLE IF EXISTS temp.stage_rules;
-                DROP TABLE IF EXISTS temp.stage_glossary;
-                """
-            )
+        async with self._store._write_lock:
+            with contextlib.suppress(sqlite3.Error, ValueError):
+                await self._db.executescript(
+                    """
+                    DROP TABLE IF EXISTS temp.stage_cards;
+                    DROP TABLE IF EXISTS temp.stage_faces;
+                    DROP TABLE IF EXISTS temp.stage_rulings;
+                    DROP TABLE IF EXISTS temp.stage_rules;
+                    DROP TABLE IF EXISTS temp.stage_glossary;
+                    """
+                )
 
     async def add_cards(
         self, rows: Sequence[tuple[tuple[Any, ...], list[tuple[Any, ...]]]]
@@ -435,7 +436,7 @@ class Staging:
         db = self._db
         counts: dict[Dataset, int] = {}
         loaded_at = _now()
-        with store._guard():
+        async with store._writing():
             await db.execute("BEGIN IMMEDIATE")
             try:
                 if only_if_empty:
@@ -511,6 +512,9 @@ class Store:
         self._rulings_bm25: _Bm25 | None = None
         self._glossary_terms: list[tuple[str, str]] | None = None
         self._bm25_lock = asyncio.Lock()
+        self._write_lock = asyncio.Lock()
+        # The staging tables have fixed names: one import at a time per connection.
+        self._import_lock = asyncio.Lock()
 
     # -- opening and closing -------------------------------------------------------
 
@@ -576,10 +580,21 @@ class Store:
         except sqlite3.Error as exc:
             raise _error(exc, self.path) from exc
 
+    @contextlib.asynccontextmanager
+    async def _writing(self) -> AsyncIterator[None]:
+        """One writer at a time on this connection.
+
+        Transactions here span several awaits; without this, a second task's statement
+        (or its BEGIN) would land inside the first task's transaction.
+        """
+        async with self._write_lock:
+            with self._guard():
+                yield
+
     async def _transaction(self, *batches: tuple[str, Sequence[Sequence[Any]]]) -> None:
         """Run executemany batches in one transaction (rolled back on any failure)."""
         db = self._conn()
-        with self._guard():
+        async with self._writing():
             await db.execute("BEGIN")
             try:
                 for sql, rows in batches:
@@ -674,12 +689,13 @@ class Store:
         """Temporary tables for an import; dropped afterwards whether or not committed."""
         if self.read_only:
             raise StoreError(f"The database {self.path} was opened read-only.")
-        staging = Staging(self)
-        await staging._create()
-        try:
-            yield staging
-        finally:
-            await staging.drop()
+        async with self._import_lock:
+            staging = Staging(self)
+            await staging._create()
+            try:
+                yield staging
+            finally:
+                await staging.drop()
 
     async def set_source(
         self,
@@ -716,7 +732,7 @@ class Store:
             fetched_at.isoformat() if isinstance(fetched_at, datetime) else (fetched_at or _now())
         )
         db = self._conn()
-        with self._guard():
+        async with self._writing():
             await db.execute("BEGIN IMMEDIATE")
             try:
                 await db.execute("DELETE FROM card_faces WHERE oracle_id = ?", (row[0],))
@@ -732,7 +748,7 @@ class Store:
 
     async def _write(self, sql: str, params: Sequence[Any] = ()) -> int:
         db = self._conn()
-        with self._guard():
+        async with self._writing():
             cursor = await db.execute(sql, params)
             rowid = cursor.lastrowid or 0
             await cursor.close()
@@ -1082,7 +1098,7 @@ class Store:
         """
         self._check_vote(vote, allow_none=True)
         db = self._conn()
-        with self._guard():
+        async with self._writing():
             await db.execute("BEGIN IMMEDIATE")
             try:
                 async with db.execute("SELECT 1 FROM feedback WHERE id = ?", (answer_id,)) as cur:

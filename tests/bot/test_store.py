@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 from pathlib import Path
@@ -371,3 +372,40 @@ async def test_full_disk_gives_clear_error_and_keeps_data(store: Store) -> None:
         await store.record_answer(question="q" * 200_000, answer_json="{}")
     assert await store.status() == before
     assert await store.recent_wrong() == []
+
+
+async def test_concurrent_writers_on_one_store(store: Store) -> None:
+    """Tasks sharing the bot's one Store: transactions never interleave."""
+    ids = await asyncio.gather(
+        *(store.record_answer(question=f"q{i}", answer_json="{}") for i in range(30))
+    )
+    assert len(set(ids)) == 30
+    votes = [store.vote(ids[0], user, "wrong" if user % 3 else "correct") for user in range(30)]
+    cards = [
+        store.cache_card({"oracle_id": f"00000000-0000-0000-0000-{i:012d}", "name": f"Card {i}"})
+        for i in range(10)
+    ]
+    await asyncio.gather(*votes, *cards, store.review(ids[1], 7, "wrong"))
+    record = await store.feedback(ids[0])
+    assert record is not None and (record.correct_votes, record.wrong_votes) == (10, 20)
+    assert record.vote == "wrong"
+    assert {r.id for r in await store.recent_wrong(50)} == {ids[0], ids[1]}
+    assert sum(1 for e in await store.all_names() if e.name.startswith("Card ")) == 10
+
+
+async def test_two_imports_on_one_store_run_one_after_the_other(store: Store) -> None:
+    from bot.crtext import ParsedRule
+
+    async def load(text: str) -> None:
+        async with store.staging() as staging:
+            await staging.add_rules([ParsedRule("100.1", text)])
+            await asyncio.sleep(0)
+            await staging.add_glossary([(text, text)])
+            await staging.commit({"rules": text})
+
+    await asyncio.gather(
+        load("First."), load("Second."), store.record_answer(question="q", answer_json="{}")
+    )
+    rule = await store.rule("100.1")
+    assert rule is not None and rule.text == "Second."
+    assert await store.glossary_terms() == ["Second."]
