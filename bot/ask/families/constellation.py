@@ -639,4 +639,7 @@ def _event(q: Question) -> Event | None:
         types = frozenset({word.group(1).capitalize()}) if word else None
     else:
         types = None
+    if types is None and how == "cast":
+        # "Does it trigger on cast?" is about casting any enchantment spell.
+        types = frozenset({"Enchantment"})
     return how, controller, types, subtypes, token
