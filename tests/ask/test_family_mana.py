@@ -329,6 +329,41 @@ WITH_CARDS: list[tuple[str, tuple[str | tuple[str, str], ...], str, str, str]] =
         "no",
         "605.3b",
     ),
+    (
+        "Can Reflecting Pool make {C} if I control Sol Ring?",
+        ("Reflecting Pool", "Sol Ring"),
+        "mana.can_produce_type",
+        "no",
+        "106.7",
+    ),
+    (
+        "What mana can I get from Reflecting Pool if I control Urborg, Tomb of Yawgmoth?",
+        ("Reflecting Pool", "Urborg, Tomb of Yawgmoth"),
+        "mana.could_produce",
+        "B",
+        "305.7",
+    ),
+    (
+        "What type of mana does Heartbeat of Spring add when I tap Ancient Tomb?",
+        ("Heartbeat of Spring", "Ancient Tomb"),
+        "mana.could_produce",
+        "C",
+        "106.7",
+    ),
+    (
+        "How much mana does my Sol Ring make if my opponent controls Mana Reflection?",
+        ("Sol Ring", "Mana Reflection"),
+        "mana.amount",
+        "2",
+        "106.12",
+    ),
+    (
+        "Can my opponent respond to me tapping Llanowar Elves for mana?",
+        ("Llanowar Elves",),
+        "mana.stack",
+        "no",
+        "605.3b",
+    ),
 ]
 
 
@@ -394,6 +429,10 @@ def test_missing_facts_abstain(text: str, cards: tuple[str, ...], scenario: str)
         ),
         ("How does the stack work?", ()),
         ("Does constellation trigger when an enchantment creature enters under my control?", ()),
+        ("What mana value does Sol Ring have?", ("Sol Ring",)),
+        ("How much mana does Sol Ring cost?", ("Sol Ring",)),
+        ("Can I tap Llanowar Elves for mana in response to removal?", ("Llanowar Elves",)),
+        ("What colors is Dryad Arbor?", ("Dryad Arbor",)),
         ("", ()),
     ],
 )

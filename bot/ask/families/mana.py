@@ -51,6 +51,17 @@ _NO_MANA = (
 )
 
 
+# Questions about what a spell costs, not what a permanent makes.
+_COST_WORDS = (
+    r"\bmana (value|cost)",
+    r"\bconverted mana\b",
+    r"\bcmc\b",
+    r"\bcosts?\b",
+    r"\bto (cast|pay|activate)\b",
+    r"\b(spend|pay|paid)\b",
+)
+
+
 def _missing(*facts: str) -> Callable[[], Ruling]:
     def run() -> Ruling:
         return Ruling(verdict=None, missing=facts)
@@ -266,9 +277,20 @@ class ManaHandler:
         about_mana = q.has(r"\bmana abilit", r"\btap\w* [^?]{0,30}for mana\b", r"\bfor mana\b") or (
             q.card_with("tapped_for_mana_trigger") is not None and q.has(r"\btrigger")
         )
-        stack = q.has(r"\bstack\b")
-        respond = q.has(r"\brespond\w*\b", r"\bin response\b", r"\bcounter(ed)?\b", r"\bstifle\b")
+        stack = q.has(
+            r"\b(use|uses|using|go|goes|going|put|placed|on|onto|skip|skips|bypass\w*)\b"
+            r"[^?]{0,15}\bstack\b"
+        )
+        respond = q.has(
+            r"\b(respond|responded|responding) to\b",
+            r"\bbe responded\b",
+            r"\bcounter(ed)?\b",
+            r"\bstifle",
+        )
         if not about_mana or not (stack or respond):
+            return None
+        if q.has(r"\bin response\b", r"\bwhile\b[^?]{0,30}\bon the stack\b"):
+            # "Can I tap Llanowar Elves for mana in response?" asks about timing, not the stack.
             return None
         if q.has(r"\bstorm\b", r"\bsplit second\b"):
             return None
@@ -486,6 +508,8 @@ class ManaHandler:
         return Scenario("mana.trigger", "yesno", 0.85, run, board.names)
 
     def _amount(self, q: Question) -> Scenario | None:
+        if q.has(*_COST_WORDS):
+            return None
         if not q.has(
             r"\bhow (much|many)\b[^?]{0,20}\bmana\b",
             r"\bhow much\b[^?]{0,40}\b(add|make|produce|get)",
@@ -509,6 +533,8 @@ class ManaHandler:
         return Scenario("mana.amount", "number", 0.85, run, board.names)
 
     def _could(self, q: Question) -> Scenario | None:
+        if q.has(*_COST_WORDS):
+            return None
         asks_types = q.has(
             r"\bwhat (kinds? of |types? of |colou?rs? (of )?)?mana\b",
             r"\bwhat (colou?rs?|types?)\b",
