@@ -8,9 +8,10 @@ import discord
 import pytest
 from discord import app_commands
 
+from bot.answer import Answer, Citation
 from bot.discord_app.client import RulesBot
 from bot.discord_app.cogs.ask import AskCog
-from bot.discord_app.embeds import MESSAGE_TOTAL_LIMIT, embed_problems
+from bot.discord_app.embeds import MESSAGE_TOTAL_LIMIT, answer_pages, embed_problems
 from bot.discord_app.views import AnswerView, CardChoiceView, FeedbackButton
 from bot.errors import InputTooLongError
 from bot.store import Store
@@ -246,3 +247,34 @@ async def test_mentions_in_questions_never_ping(bot: RulesBot, reply_validator: 
     assert "```" not in reply.text
     assert list(reply_validator.iter_errors(reply.payload)) == []
     assert len(reply.embeds[0]) <= MESSAGE_TOTAL_LIMIT
+
+
+async def test_message_command_shares_the_ask_cooldown(bot: RulesBot) -> None:
+    user = make_interaction(bot)[0].user
+    for _ in range(bot.settings.ask_cooldown_rate):
+        await call_ask(bot, QUESTION, user=user)
+    interaction, rec = make_interaction(bot, user=user)
+    with pytest.raises(app_commands.CommandOnCooldown):
+        await cog(bot).context_menu.callback(interaction, _message_double(QUESTION))  # type: ignore[call-arg]
+    assert rec.deferred == []
+
+
+async def test_timeout_disables_the_pager_but_not_feedback_or_links(bot: RulesBot) -> None:
+    long_answer = Answer(
+        question="q",
+        verdict="yes",
+        kind="yesno",
+        citations=[Citation(source="rule", ref=f"702.{i}", text="word " * 200) for i in range(30)],
+    )
+    pages = answer_pages(long_answer)
+    view = AnswerView(pages, answer_id=5, cards=["Sol Ring"])
+    interaction, rec = make_interaction(bot)
+    await view.send(interaction)
+    await view.on_timeout()
+    edited = rec.last
+    assert edited.via == "edit_original" and edited.view is view
+    items = [getattr(i, "item", i) for i in view.walk_children()]  # unwrap dynamic items
+    states = {i.custom_id or i.url: i.disabled for i in items}
+    assert states["rb:page:prev"] and states["rb:page:next"]
+    assert not states["rb:fb:5:correct"] and not states["rb:fb:5:wrong"]
+    assert not any(v for k, v in states.items() if k and k.startswith("https://"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -338,3 +339,28 @@ def test_embed_dicts_are_what_discord_py_sends() -> None:
     # A sanity check of the helper the limit tests trust.
     embed = discord.Embed(title="x" * 300)
     assert "title" in embed_problems(embed)
+
+
+DEV = Path(__file__).resolve().parents[2].parent / "shared" / "eval" / "dev.jsonl"
+
+
+async def test_real_answers_to_the_dev_questions_render_valid_payloads(
+    store: Any, reply_validator: Any
+) -> None:
+    """Every dev question, answered by the real pipeline on the built-in data, fits Discord."""
+    if not DEV.exists():
+        pytest.skip("../shared/eval/dev.jsonl is not available")
+    from bot.ask.pipeline import AskService
+
+    service = await AskService.create(store)
+    questions = [
+        json.loads(line)["question"] for line in DEV.read_text().splitlines() if line.strip()
+    ]
+    assert questions
+    for number, question in enumerate(questions):
+        answer = await service.ask(question)
+        for page_number, page in enumerate(answer_pages(answer)):
+            assert embed_problems(page) == [], question
+            payload = answer_payload(answer, answer_id=number, page=page_number)
+            assert list(reply_validator.iter_errors(payload)) == [], question
+            assert payload["allowed_mentions"] == {"parse": []}
