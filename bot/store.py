@@ -166,6 +166,21 @@ def _error(exc: sqlite3.Error, path: Path) -> StoreError:
     return StoreError(f"Database error on {path}: {text}")
 
 
+def _statements(script: str) -> Iterator[str]:
+    """Split a migration file into complete SQL statements."""
+    pending = ""
+    for line in script.splitlines(keepends=True):
+        pending += line
+        if sqlite3.complete_statement(pending):
+            if pending.strip():
+                yield pending.strip()
+            pending = ""
+    if pending.strip() and not all(
+        part.strip().startswith("--") or not part.strip() for part in pending.splitlines()
+    ):
+        raise StoreError(f"Unfinished SQL statement in a migration: {pending.strip()[:60]!r}")
+
+
 def _prepare_path(path: Path, read_only: bool) -> tuple[Path, str]:
     """The database path and the target to connect to; creates the parent folder."""
     path = path.expanduser()
@@ -546,6 +561,8 @@ class Store:
                     async with db.execute("PRAGMA journal_mode = WAL") as cur:
                         await cur.fetchone()
                     await db.execute("PRAGMA synchronous = NORMAL")
+                    # A full import writes ~60 MB through the WAL; don't keep a file that big.
+                    await db.execute("PRAGMA journal_size_limit = 16777216")
             await store._migrate(version)
             if seed_builtin and not read_only:
                 await store.seed_builtin()
@@ -634,17 +651,30 @@ class Store:
             raise StoreError(f"{self.path} needs a schema upgrade; open it writable once.")
         db = self._conn()
         for number, name, sql in pending:
-            # One transaction per file, with the version bump inside it.
-            script = f"BEGIN IMMEDIATE;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;"
-            with self._guard():
+            # One transaction per file, the version bump inside it. Statements go one by
+            # one (executescript would commit first), and the version is read again under
+            # the write lock in case another process migrated meanwhile.
+            async with self._writing():
+                await db.execute("BEGIN IMMEDIATE")
                 try:
-                    await db.executescript(script)
+                    async with db.execute("PRAGMA user_version") as cur:
+                        row = await cur.fetchone()
+                    if row and int(row[0]) >= number:
+                        await db.execute("ROLLBACK")
+                        continue
+                    for statement in _statements(sql):
+                        await db.execute(statement)
+                    await db.execute(f"PRAGMA user_version = {number}")
+                    await db.execute("COMMIT")
                 except sqlite3.Error as exc:
                     await self._rollback()
                     if "already exists" in str(exc):
                         raise StoreError(
                             f"{self.path} has tables rulesbot didn't expect ({name}). {_REBUILD}"
                         ) from exc
+                    raise
+                except BaseException:
+                    await self._rollback()
                     raise
 
     async def schema_version(self) -> int:

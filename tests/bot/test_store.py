@@ -409,3 +409,27 @@ async def test_two_imports_on_one_store_run_one_after_the_other(store: Store) ->
     rule = await store.rule("100.1")
     assert rule is not None and rule.text == "Second."
     assert await store.glossary_terms() == ["Second."]
+
+
+async def test_processes_opening_a_new_database_at_once(tmp_path: Path) -> None:
+    path = tmp_path / "new.sqlite3"
+    stores = await asyncio.gather(*(Store.open(path) for _ in range(4)))
+    try:
+        statuses = [await s.status() for s in stores]
+        assert all(s == statuses[0] for s in statuses)
+        assert statuses[0].using_builtin and statuses[0].cards > 0
+    finally:
+        for s in stores:
+            await s.close()
+
+
+async def test_database_with_foreign_tables_says_how_to_rebuild(tmp_path: Path) -> None:
+    path = tmp_path / "other.sqlite3"
+    with raw(path) as conn:
+        conn.execute("CREATE TABLE cards (x)")
+    with pytest.raises(StoreError, match="rulesbot sync"):
+        await Store.open(path)
+    with raw(path) as conn:
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 0
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    assert tables == {"cards"}
