@@ -40,7 +40,11 @@ def normalize(text: str) -> str:
 
 
 class NameEntry(BaseModel):
-    """A name a card answers to; ``face_of`` is the card's full name when this is a face."""
+    """A name a card answers to; ``face_of`` is the card's full name when this is a face.
+
+    ``is_token`` marks objects that don't go in a deck (tokens, emblems, planes,
+    schemes, Vanguard cards): resolution prefers real cards over them.
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
