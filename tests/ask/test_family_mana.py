@@ -364,6 +364,58 @@ WITH_CARDS: list[tuple[str, tuple[str | tuple[str, str], ...], str, str, str]] =
         "no",
         "605.3b",
     ),
+    (
+        "If my only land is Exotic Orchard and my opponent controls only Islands, what colors can "
+        "it make?",
+        ("Exotic Orchard", "Island"),
+        "mana.could_produce",
+        "U",
+        "106.7",
+    ),
+    (
+        "If my only lands are two Exotic Orchards and my opponent has a Swamp, what can they "
+        "produce?",
+        ("Exotic Orchard", "Swamp"),
+        "mana.could_produce",
+        "B",
+        "106.7",
+    ),
+    (
+        "I have Reflecting Pool and Exotic Orchard; my opponent has a Mountain. What can Reflecting "
+        "Pool tap for?",
+        ("Reflecting Pool", "Exotic Orchard", "Mountain"),
+        "mana.could_produce",
+        "R",
+        "106.7",
+    ),
+    (
+        "My opponent controls only Sol Ring. What can my Exotic Orchard tap for?",
+        ("Sol Ring", "Exotic Orchard"),
+        "mana.could_produce",
+        "none",
+        "106.7",
+    ),
+    (
+        "Does Mana Flare trigger if the land didn't produce any mana?",
+        ("Mana Flare",),
+        "mana.trigger_no_mana",
+        "no",
+        "106.12a",
+    ),
+    (
+        "If I convoke with Llanowar Elves, did I tap it for mana?",
+        ("Llanowar Elves",),
+        "mana.tapped_for_mana",
+        "no",
+        "106.12",
+    ),
+    (
+        "Does tapping Icy Manipulator count as tapping it for mana?",
+        ("Icy Manipulator",),
+        "mana.tapped_for_mana",
+        "no",
+        "106.12",
+    ),
 ]
 
 

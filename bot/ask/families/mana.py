@@ -199,8 +199,13 @@ def _read_board(q: Question) -> _Board:
             for m in q.cards
             if any(isinstance(a, Activated) and a.mana is not None for a in m.abilities())
         ]
-        if with_mana and re.search(r"\b(they|it|them|each|either)\b", text[ask_at:]):
-            board.subject = with_mana[-1]
+        plural = re.search(r"\b(they|them|each|either|both)\b", text[ask_at:])
+        several = [m for m in with_mana if _count(q.text, m) > 1]
+        if with_mana and plural and len({m.name for m in several}) == 1:
+            board.subject = several[0]
+        elif with_mana and re.search(r"\bit\b", text[ask_at:]) and not plural:
+            # "If my only land is Exotic Orchard and ..., what can it make?": the first named.
+            board.subject = with_mana[0]
         elif len({m.name for m in with_mana}) == 1:
             board.subject = with_mana[0]
     board.names = tuple(dict.fromkeys(m.name for m in q.cards))
@@ -429,7 +434,7 @@ class ManaHandler:
             )
         if not q.has(
             r"\b(is|are|does|do|count|counts|considered|same as|mean|means|qualify|qualifies"
-            r"|treated)\b"
+            r"|treated|did|was|were|has|have)\b"
         ):
             return None
 
