@@ -9,6 +9,7 @@ import secrets
 import discord
 from discord import app_commands
 
+from bot.discord_app.escape import escape_user_text
 from bot.discord_app.respond import respond
 from bot.errors import RulesbotError
 
@@ -47,7 +48,8 @@ def expected_message(error: BaseException) -> str | None:
     """The message a user sees for an expected error; None when the error is unexpected."""
     error = _unwrap(error)
     if isinstance(error, RulesbotError):
-        return error.user_message
+        # These messages often quote what the user typed (a card name, a rule).
+        return escape_user_text(error.user_message)
     if isinstance(error, app_commands.CommandOnCooldown):
         wait = max(1, math.ceil(error.retry_after))
         unit = "second" if wait == 1 else "seconds"

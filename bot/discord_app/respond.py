@@ -7,6 +7,7 @@ from typing import Any
 import discord
 
 NONE = discord.AllowedMentions.none()
+CONTENT_LIMIT = 2000
 
 
 async def respond(
@@ -21,6 +22,8 @@ async def respond(
 
     Returns the follow-up message (None for a first reply, whose message id comes later).
     """
+    if content is not None and len(content) > CONTENT_LIMIT:
+        content = content[: CONTENT_LIMIT - 1].rsplit(" ", 1)[0] + "…"
     kwargs: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": NONE}
     if embed is not None:
         kwargs["embed"] = embed

@@ -138,3 +138,11 @@ async def test_vote_on_an_answer_that_is_gone(bot: RulesBot) -> None:
     interaction, rec = make_interaction(bot)
     await FeedbackButton(424242, "wrong").callback(interaction)
     assert rec.last.ephemeral and "no longer on record" in rec.last.content
+
+
+async def test_long_error_messages_fit_in_one_message(bot: RulesBot, reply_validator: Any) -> None:
+    names = ["Card " + "x" * 400 + f" {i}" for i in range(10)]
+    interaction, rec = make_interaction(bot)
+    await handle_error(interaction, AmbiguousCardError("y" * 80, names))
+    assert len(rec.last.content) <= 2000 and rec.last.content.endswith("…")
+    assert list(reply_validator.iter_errors(rec.last.payload)) == []

@@ -202,11 +202,15 @@ async def test_cr_free_text_defers_then_lists_matching_rules(bot: RulesBot, stor
     assert found and all(r.number in rec.last.text for r in found)
 
 
-async def test_cr_unknown_term_escapes_the_echo(bot: RulesBot) -> None:
-    interaction, _ = make_interaction(bot)
+async def test_cr_unknown_term_echo_is_escaped_on_the_error_path(bot: RulesBot) -> None:
+    interaction, rec = make_interaction(bot)
     with pytest.raises(NotFoundError) as info:
-        await RulesCog.cr.callback(cog(bot, "Rules"), interaction, "@everyone zzqx")
-    assert "@everyone" not in info.value.user_message
+        await RulesCog.cr.callback(cog(bot, "Rules"), interaction, "@everyone **zzqx**")
+    await bot.tree.on_error(interaction, info.value)  # type: ignore[arg-type]
+    shown = rec.last.content
+    assert "No rule or glossary term matches" in shown
+    assert "@everyone" not in shown and "**" not in shown
+    assert rec.last.payload["allowed_mentions"] == {"parse": []}
 
 
 # --- autocomplete -------------------------------------------------------------------------

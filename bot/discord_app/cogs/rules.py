@@ -67,15 +67,13 @@ class RulesCog(commands.Cog, name="Rules"):
             )
         if not query:
             raise NotFoundError("Give a rule number like 702.33 or a term like 'kicker'.")
+        shown = " ".join(query.split())  # the error path escapes it when echoed
         footer = await self._footer()
         store = self.bot.store
         if is_rule_number(query):
             records = await store.rule_tree(query)
             if not records:
-                raise NotFoundError(
-                    f"There is no rule {escape_user_text(query, single_line=True)} in the "
-                    "Comprehensive Rules."
-                )
+                raise NotFoundError(f"There is no rule {shown} in the Comprehensive Rules.")
             pages = rule_pages(records, footer=footer)
         else:
             entry = await store.glossary(query)
@@ -86,13 +84,10 @@ class RulesCog(commands.Cog, name="Rules"):
                 await interaction.response.defer(thinking=True)
                 found = await store.search_rules(query, SEARCH_RESULTS)
                 if not found:
-                    raise NotFoundError(
-                        f"No rule or glossary term matches "
-                        f"“{escape_user_text(query, single_line=True)}”."
-                    )
+                    raise NotFoundError(f"No rule or glossary term matches “{shown}”.")
                 lines = [f"**[{r.number}]({rule_url(r.number)})** {r.text}" for r in found]
                 pages = paginate(
-                    f"Rules about “{clip(' '.join(query.split()), 100)}”",
+                    f"Rules about “{escape_user_text(shown, single_line=True)}”",
                     "No glossary entry has that name; these rules mention it:\n\n"
                     + "\n\n".join(lines),
                     footer=footer,
