@@ -11,7 +11,7 @@ from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from datetime import UTC, date, datetime
 from importlib import resources
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, NamedTuple
 
 import aiosqlite
 import numpy as np
@@ -197,8 +197,21 @@ def _prepare_path(path: Path, read_only: bool) -> tuple[Path, str]:
     return path, str(path)
 
 
-def card_row(obj: dict[str, Any]) -> tuple[tuple[Any, ...], list[tuple[Any, ...]]]:
-    """The cards row and card_faces rows for one Scryfall card object (ValueError if unusable)."""
+class CardRow(NamedTuple):
+    """A card object as table rows; ``rank`` orders printings of one card (lower wins)."""
+
+    row: tuple[Any, ...]
+    faces: list[tuple[Any, ...]]
+    rank: int
+
+
+def card_row(obj: dict[str, Any]) -> CardRow:
+    """The cards row and card_faces rows for one Scryfall card object (ValueError if unusable).
+
+    Bulk files may hold several printings of one card. The English one (rank 0) beats
+    another language (1), which beats a reversible card reprinting it (2: "Forest //
+    Forest" shares the plain Forest's oracle id).
+    """
     if not isinstance(obj, dict):
         raise ValueError("a card must be a JSON object")
     faces = obj.get("card_faces") or []
@@ -233,7 +246,8 @@ def card_row(obj: dict[str, Any]) -> tuple[tuple[Any, ...], list[tuple[Any, ...]
         for index, face in enumerate(faces)
         if isinstance(face, dict) and isinstance(face.get("name"), str) and face["name"].strip()
     ]
-    return row, face_rows
+    rank = 2 if layout == "reversible_card" else 0 if obj.get("lang", "en") == "en" else 1
+    return CardRow(row, face_rows, rank)
 
 
 def ruling_row(obj: dict[str, Any]) -> tuple[Any, ...]:
@@ -338,10 +352,10 @@ class Staging:
                 DROP TABLE IF EXISTS temp.stage_glossary;
                 CREATE TEMP TABLE stage_cards (
                     oracle_id TEXT PRIMARY KEY, name TEXT, norm_name TEXT, layout TEXT,
-                    is_token INTEGER, type_line TEXT, mana_cost TEXT, json TEXT);
+                    is_token INTEGER, type_line TEXT, mana_cost TEXT, json TEXT, rank INTEGER);
                 CREATE TEMP TABLE stage_faces (
-                    oracle_id TEXT, face_index INTEGER, name TEXT, norm_name TEXT,
-                    PRIMARY KEY (oracle_id, face_index));
+                    oracle_id TEXT, face_index INTEGER, name TEXT, norm_name TEXT, rank INTEGER,
+                    PRIMARY KEY (oracle_id, rank, face_index));
                 CREATE TEMP TABLE stage_rulings (
                     id INTEGER PRIMARY KEY, oracle_id TEXT, card_name TEXT,
                     published_at TEXT, comment TEXT, source TEXT);
@@ -366,32 +380,21 @@ class Staging:
                     """
                 )
 
-    async def add_cards(
-        self, rows: Sequence[tuple[tuple[Any, ...], list[tuple[Any, ...]]]]
-    ) -> None:
-        """Stage ``card_row`` results; a later card with the same oracle_id wins."""
-        # A reversible card ("Forest // Forest") shares its oracle id with the card it
-        # reprints; the plain card is the one to keep.
-        plain = [(r, f) for r, f in rows if r[3] != "reversible_card"]
-        reversible = [(r, f) for r, f in rows if r[3] == "reversible_card"]
+    async def add_cards(self, rows: Sequence[CardRow]) -> None:
+        """Stage ``card_row`` results; per oracle id the lowest rank wins, then the latest."""
         await self._store._transaction(
             (
-                "INSERT OR REPLACE INTO temp.stage_cards VALUES (?,?,?,?,?,?,?,?)",
-                [r for r, _ in plain],
-            ),
-            ("DELETE FROM temp.stage_faces WHERE oracle_id = ?", [(r[0],) for r, _ in plain]),
-            (
-                "INSERT OR REPLACE INTO temp.stage_faces VALUES (?,?,?,?)",
-                [face for _, faces in plain for face in faces],
-            ),
-            (
-                "INSERT OR IGNORE INTO temp.stage_cards VALUES (?,?,?,?,?,?,?,?)",
-                [r for r, _ in reversible],
+                "INSERT INTO temp.stage_cards VALUES (?,?,?,?,?,?,?,?,?) "
+                "ON CONFLICT (oracle_id) DO UPDATE SET name = excluded.name, "
+                "norm_name = excluded.norm_name, layout = excluded.layout, "
+                "is_token = excluded.is_token, type_line = excluded.type_line, "
+                "mana_cost = excluded.mana_cost, json = excluded.json, rank = excluded.rank "
+                "WHERE excluded.rank <= stage_cards.rank",
+                [(*card.row, card.rank) for card in rows],
             ),
             (
-                "INSERT OR IGNORE INTO temp.stage_faces SELECT ?,?,?,? WHERE NOT EXISTS "
-                "(SELECT 1 FROM temp.stage_cards WHERE oracle_id = ? AND layout != 'reversible_card')",
-                [(*face, r[0]) for r, faces in reversible for face in faces],
+                "INSERT OR REPLACE INTO temp.stage_faces VALUES (?,?,?,?,?)",
+                [(*face, card.rank) for card in rows for face in card.faces],
             ),
         )
         self.counts["cards"] += len(rows)
@@ -475,7 +478,12 @@ class Staging:
                         "type_line, mana_cost, json) SELECT oracle_id, name, norm_name, layout, "
                         "is_token, type_line, mana_cost, json FROM temp.stage_cards"
                     )
-                    await db.execute("INSERT INTO card_faces SELECT * FROM temp.stage_faces")
+                    # The faces of the printing that won, not of every printing staged.
+                    await db.execute(
+                        "INSERT INTO card_faces SELECT f.oracle_id, f.face_index, f.name, "
+                        "f.norm_name FROM temp.stage_faces f JOIN temp.stage_cards c "
+                        "ON c.oracle_id = f.oracle_id AND c.rank = f.rank"
+                    )
                     async with db.execute("SELECT COUNT(*) FROM temp.stage_cards") as cur:
                         row = await cur.fetchone()
                     counts["cards"] = int(row[0]) if row else 0
@@ -755,7 +763,7 @@ class Store:
     ) -> None:
         """Store one card fetched on demand, replacing any card with its oracle_id."""
         try:
-            row, faces = card_row(obj)
+            row, faces, _ = card_row(obj)
         except ValueError as exc:
             raise ImportFailedError(f"Can't cache that card: {exc}.") from exc
         when = (

@@ -193,6 +193,22 @@ async def test_reversible_card_does_not_replace_the_plain_card(
         assert (await empty.status()).cards == 1
 
 
+async def test_english_printing_wins_over_other_languages(empty: Store, tmp_path: Path) -> None:
+    delver = next(c for c in cards() if c["name"].startswith("Delver of Secrets"))
+    faces = [{**f, "name": f"{f['name']} (ja)"} for f in delver["card_faces"]]
+    japanese = {**delver, "lang": "ja", "oracle_text": "日本語", "card_faces": faces}
+    for order in ([delver, japanese], [japanese, delver]):
+        await import_paths(empty, [write(tmp_path, "c.json", as_jsonl(order))])
+        card = await empty.card_json(delver["oracle_id"])
+        assert card is not None and card.get("lang", "en") == "en"
+        names = {e.name for e in await empty.all_names()}
+        assert "Insectile Aberration" in names
+        assert not any(n.endswith("(ja)") for n in names)
+    await import_paths(empty, [write(tmp_path, "c.json", as_jsonl([japanese]))])
+    card = await empty.card_json(delver["oracle_id"])
+    assert card is not None and card["lang"] == "ja"
+
+
 async def test_real_import_replaces_builtin_per_dataset(store: Store, tmp_path: Path) -> None:
     assert (await store.status()).using_builtin
     await import_paths(store, [write(tmp_path, "c.json", as_jsonl(cards(3)))])
