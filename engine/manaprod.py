@@ -435,6 +435,14 @@ def _fixpoint(board: _Board) -> tuple[list[frozenset[ManaType]], list[bool]]:
     return could, unsure
 
 
+_WHOSE_TEXT = {"you": " you control", "opponent": " an opponent controls", "any": ""}
+
+
+def _symbols(types: Iterable[ManaType]) -> str:
+    letters = sort_types(types)
+    return "".join(f"{{{x}}}" for x in letters) if letters else "nothing"
+
+
 def _describe(a: Activated) -> str:
     return a.text.strip() or "its mana ability"
 
@@ -456,17 +464,16 @@ def _ability_steps(
         refs = [board.views[j] for j in res.sources]
         listed = (
             "; ".join(
-                f"{r.perm.name} could produce {types_verdict(could[j])}"
+                f"{r.perm.name} could produce {_symbols(could[j])}"
                 for r, j in zip(refs, res.sources, strict=True)
             )
             or "there are none"
         )
         t.step(
             Rule.COULD_PRODUCE,
-            f"{name}'s ability makes mana of a {prod.could.kind} that {prod.could.what} "
-            f"({'you' if prod.could.whose == 'you' else 'an opponent' if prod.could.whose == 'opponent' else 'anyone'} "
-            f"control) could produce, ignoring costs: {listed}. Abilities that only mirror what "
-            "other lands could produce don't define a type by themselves.",
+            f"{name}'s ability makes mana of a {prod.could.kind} that a {prod.could.what}"
+            f"{_WHOSE_TEXT[prod.could.whose]} could produce, ignoring costs: {listed}. Abilities "
+            "that only mirror what other lands could produce don't define a type by themselves.",
             card=name,
         )
         mirrored = set().union(*(could[j] for j in res.sources)) if res.sources else set()

@@ -118,7 +118,7 @@ def agreed(variants: Sequence[Ruling], unknown: str) -> Ruling:
         return Ruling(verdict=None, missing=(unknown,))
     first = variants[0]
     common = [s for s in first.steps if all(s in r.steps for r in variants[1:])]
-    common.append(Step(note=f"That holds whatever {unknown}."))
+    common.insert(0, Step(note=f"The answer doesn't depend on {unknown}."))
     return Ruling(verdict=first.verdict, steps=tuple(common))
 
 
@@ -305,7 +305,7 @@ class TappingHandler:
         self, perms: list[Permanent], unknown: str | None, check: Callable[[GameState, str], Ruling]
     ) -> Ruling:
         variants = [check(GameState(battlefield=(p,)), p.name) for p in perms]
-        return _capitalised(agreed(variants, unknown or "else is true"))
+        return _capitalised(agreed(variants, unknown or "anything the question leaves out"))
 
     @staticmethod
     def _cards(subject: CardMention | None, helpers: Sequence[CardMention]) -> tuple[str, ...]:
