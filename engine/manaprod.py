@@ -206,6 +206,15 @@ def _board(state: GameState) -> _Board:
         for p in perms
     ]
     board = _Board(views)
+
+    def hits(subject: str, v: _View, src: _View, whose: Whose = "any") -> bool:
+        found = _matches(subject, v.perm, v.subtypes, src.perm, whose)
+        if found is None:
+            note = f"which permanent {src.perm.name}'s '{subject}' means"
+            if note not in board.undecided:
+                board.undecided.append(note)
+        return bool(found)
+
     # Effects that set land types (Blood Moon) apply first: they strip the rules-text
     # abilities of the lands they hit, including any land-type effects those lands had.
     setters: dict[int, list[tuple[Permanent, frozenset[str]]]] = {}
@@ -213,7 +222,7 @@ def _board(state: GameState) -> _Board:
         for a in src.own:
             if isinstance(a, LandTypeChange) and a.replaces:
                 for i, v in enumerate(views):
-                    if "Land" in v.perm.types and _matches(a.subject, v.perm, v.subtypes, src.perm):
+                    if "Land" in v.perm.types and hits(a.subject, v, src):
                         setters.setdefault(i, []).append((src.perm, _new_types(a.new_type)))
     for i, found in setters.items():
         v = views[i]
@@ -230,7 +239,7 @@ def _board(state: GameState) -> _Board:
         for a in src.own:
             if isinstance(a, LandTypeChange) and not a.replaces:
                 for v in views:
-                    if "Land" in v.perm.types and _matches(a.subject, v.perm, v.subtypes, src.perm):
+                    if "Land" in v.perm.types and hits(a.subject, v, src):
                         v.subtypes = v.subtypes | _new_types(a.new_type)
                         v.added_by = (*v.added_by, src.perm.name)
     for v in views:
@@ -240,7 +249,7 @@ def _board(state: GameState) -> _Board:
         for a in src.own:
             if isinstance(a, GrantedManaAbility):
                 for v in views:
-                    if _matches(a.subject, v.perm, v.subtypes, src.perm, a.whose):
+                    if hits(a.subject, v, src, a.whose):
                         v.granted = (*v.granted, (src.perm.name, a.ability))
     return board
 

@@ -86,6 +86,12 @@ _CARDS = [
         "additional one mana of the chosen color.",
     ),
     ("Mutavault", "Land", "{T}: Add {C}."),
+    (
+        "Fertile Ground",
+        "Enchantment — Aura",
+        'Enchant land\nEnchanted land has "{T}: Add one mana of any color."',
+    ),
+    ("Spreading Seas", "Enchantment — Aura", "Enchant land\nEnchanted land is an Island."),
 ]
 POOL = {name: _card(name, type_line, text) for name, type_line, text in _CARDS}
 
@@ -205,12 +211,14 @@ def test_could_produce(notation: str, name: str, verdict: str, rules: tuple[Rule
         ("you: Command Tower", "Command Tower", "the commander's colors aren't known"),
         ("you: Forest, Tundra, Blood Moon, Celestial Dawn", "Tundra", "timestamp order"),
         ("you: Forest, Utopia Sprawl", "Forest", "what the Aura enchants"),
+        ("you: Forest, Fertile Ground", "Forest", "what the Aura enchants"),
+        ("you: Ancient Tomb, Spreading Seas", "Ancient Tomb", "what the Aura enchants"),
     ],
 )
 def test_could_produce_abstains_when_it_turns_on_unknown_facts(
     notation: str, name: str, why: str
 ) -> None:
-    if name == "Forest":
+    if "Utopia Sprawl" in notation:
         _, ruling = mp.could_produce(position(notation), name)
         assert ruling.verdict == "G"  # the Aura's trigger doesn't change what Forest could make
         _, produced = mp.produce(position(notation), name)
