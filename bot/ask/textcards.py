@@ -116,7 +116,18 @@ class TextCardFinder:
                 self._first[first].add(row.card_name)
         # Tokens are found only when written exactly; fuzzy guesses go to real cards.
         self._keys = [k for k, rows in self._exact.items() if any(not r.is_token for r in rows)]
+        self._prefixes = {
+            " ".join(parts[:n])
+            for k in self._exact
+            for parts in [k.split()]
+            for n in range(1, len(parts))
+        }
         self._max_words = min(MAX_SPAN_WORDS, max((len(k.split()) for k in self._keys), default=1))
+        # Typos keep the word count and almost always the first letter, so fuzzy
+        # matching searches only names of the same shape: a few hundred, not 33,000.
+        self._buckets: dict[tuple[int, str], list[str]] = defaultdict(list)
+        for key in self._keys:
+            self._buckets[(len(key.split()), key[0])].append(key)
         self._vocab = {normalize(w) for w in vocabulary} | set(_COMMON_SINGLE)
 
     def _best(self, key: str) -> NameRow | None:
@@ -126,6 +137,15 @@ class TextCardFinder:
         real = [r for r in rows if not r.is_token]
         return (real or rows)[0]
 
+    def _plural(self, key: str) -> NameRow | None:
+        """ "two Reflecting Pools", "only Forests": the singular name, if there is one."""
+        for suffix in ("es", "s"):
+            if key.endswith(suffix) and len(key) > len(suffix) + 2:
+                row = self._best(key[: -len(suffix)])
+                if row is not None:
+                    return row
+        return None
+
     def scan(self, text: str) -> Scan:
         result = Scan()
         taken: list[tuple[int, int]] = []
@@ -133,9 +153,11 @@ class TextCardFinder:
             self._resolve_written(m.group(1), m.start(), m.end(), result, explicit=True)
             taken.append((m.start(), m.end()))
         words = [w for w in _WORD.finditer(text) if not any(a <= w.start() < b for a, b in taken)]
+        full = [normalize(w.group(0)) for w in words]
+        bare = [normalize(_POSSESSIVE.sub("", w.group(0))) for w in words]
         i = 0
         while i < len(words):
-            hit = self._longest_exact(text, words, i)
+            hit = self._longest_exact(text, words, full, bare, i)
             if hit is not None:
                 j, row = hit
                 start, end = words[i].start(), words[j].end()
@@ -157,18 +179,22 @@ class TextCardFinder:
         return result
 
     def _longest_exact(
-        self, text: str, words: list[re.Match[str]], i: int
+        self, text: str, words: list[re.Match[str]], full: list[str], bare: list[str], i: int
     ) -> tuple[int, NameRow] | None:
-        for j in range(min(len(words), i + self._max_words) - 1, i - 1, -1):
-            span = text[words[i].start() : words[j].end()]
-            key = normalize(_POSSESSIVE.sub("", span))
-            row = self._best(key)
-            if row is None:
-                continue
-            if i == j and not self._accept_single(text, words[i], row):
-                continue
-            return j, row
-        return None
+        """The longest name starting at word i; spans grow only while they prefix a name."""
+        best: tuple[int, NameRow] | None = None
+        prefix = ""
+        for j in range(i, min(len(words), i + self._max_words)):
+            head = f"{prefix} " if prefix else ""
+            for key in (head + bare[j], head + full[j]):
+                row = self._best(key) or self._plural(key)
+                if row is not None and (i != j or self._accept_single(text, words[i], row)):
+                    best = (j, row)
+                    break
+            prefix = head + full[j]
+            if prefix not in self._prefixes:
+                break
+        return best
 
     def _accept_single(self, text: str, word: re.Match[str], row: NameRow) -> bool:
         bare = _POSSESSIVE.sub("", word.group(0))
@@ -211,15 +237,10 @@ class TextCardFinder:
                         continue
                     if hi == lo and (key in self._exact or not free[lo].group(0)[:1].isupper()):
                         continue
-                    # A typo changes letters, not the number of words: "i reanimate"
-                    # must not match Reanimate.
-                    width = hi - lo + 1
-                    for name, score, _ in process.extract(
-                        key, self._keys, scorer=fuzz.ratio, score_cutoff=86, limit=5
-                    ):
-                        if len(name.split()) == width and (best is None or score > best[0]):
-                            best = (score, lo, hi, name)
-                            break
+                    bucket = self._buckets.get((hi - lo + 1, key[0]), [])
+                    match = process.extractOne(key, bucket, scorer=fuzz.ratio, score_cutoff=86)
+                    if match and (best is None or match[1] > best[0]):
+                        best = (match[1], lo, hi, match[0])
             if best is not None:
                 _, lo, hi, key = best
                 row = self._best(key)
