@@ -159,6 +159,7 @@ CASES: list[tuple[str, tuple[str, ...], str | None, str | None, str]] = [
     ),
     ("Can I pay Ana Battlemages 2U kicker twice?", ANA, "kicker_pay_times", "no", "702.33"),
     ("can i pay ana battlemage's 1b kicker two times", ANA, "kicker_pay_times", "no", "702.33"),
+    ("Can Ana Battlemage pay her kicker twice?", ANA, "kicker_pay_times", "no", "702.33"),
     # total cost
     (
         "What is the total cost to cast Ana Battlemage kicked with both kickers?",

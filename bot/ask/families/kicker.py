@@ -187,15 +187,13 @@ class KickerHandler:
             if times is None:
                 return None
             which = self._which(q, kicker)
-            if which is None:
-                return Scenario(
-                    "kicker_pay_times",
-                    "yesno",
-                    0.6,
-                    _missing("which kicker cost"),
-                    self._cards(mention),
-                )
-            payments = {which: times}
+            if which is None and (kicker.multi or times > 1):
+                # No single kicker cost may be paid twice, whichever one is meant.
+                payments = {i: times for i in range(len(kicker.costs))}
+            elif which is None:
+                payments = {0: times}
+            else:
+                payments = {which: times}
             times_note = str(times)
         name = mention.name if mention else None
         fixed = kicker
