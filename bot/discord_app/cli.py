@@ -148,8 +148,13 @@ async def sync_commands(args: argparse.Namespace) -> int:
 async def run(args: argparse.Namespace) -> int:
     settings = load_settings()
     token = require_token(settings)
+    level = logging.getLevelName(settings.log_level.strip().upper())
+    if not isinstance(level, int):
+        raise ConfigError(
+            f"RULESBOT_LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, not {settings.log_level!r}."
+        )
     if not getattr(args, "verbose", False):
-        logging.getLogger().setLevel(settings.log_level.upper())
+        logging.getLogger().setLevel(level)
     bot = build_bot(args, settings, serve=True)
     loop = asyncio.get_running_loop()
     stopping: list[asyncio.Task[None]] = []

@@ -102,6 +102,17 @@ def test_missing_token_fails_fast(
     assert "RULESBOT_TOKEN" in err and "Traceback" not in err
 
 
+def test_bad_log_level_fails_fast(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("RULESBOT_TOKEN", TOKEN)
+    monkeypatch.setenv("RULESBOT_LOG_LEVEL", "loud")
+    assert main(["run"]) == 2
+    err = capsys.readouterr().err
+    assert "RULESBOT_LOG_LEVEL" in err and "Traceback" not in err
+
+
 def test_invalid_settings_fail_fast(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
