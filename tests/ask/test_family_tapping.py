@@ -313,6 +313,13 @@ WITH_CARDS: list[tuple[str, tuple[str | tuple[str, str], ...], str, str, str]] =
         "yes",
         "302.6",
     ),
+    (
+        "Can Wall of Omens block the turn I cast it?",
+        ("Wall of Omens",),
+        "tapping.block",
+        "yes",
+        "302.6",
+    ),
 ]
 
 
@@ -378,3 +385,20 @@ def test_missing_facts_abstain(text: str, cards: tuple[str, ...]) -> None:
 )
 def test_not_tapping_questions(text: str) -> None:
     assert TappingHandler().scenarios(question(text)) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [
+        ("Can a creature I cast this turn block a creature with flying?", ()),
+        ("Can a creature with defender attack the turn it comes in if it has haste?", ()),
+        (
+            "I've had Llanowar Elves since last turn but it's enchanted with Arrest. Can I tap it "
+            "for mana?",
+            ("Llanowar Elves", "Arrest"),
+        ),
+        ("Can Wall of Omens attack the turn after I cast it?", ("Wall of Omens",)),
+    ],
+)
+def test_restrictions_from_other_rules_are_left_alone(text: str, cards: tuple[str, ...]) -> None:
+    assert TappingHandler().scenarios(question(text, cards)) == []

@@ -85,6 +85,25 @@ _ANIMATED = (
 )
 
 
+# Other combat rules that change whether a creature can attack or block.
+_COMBAT_OTHER = (
+    r"\b(flying|flier|flyer|reach|menace|shadow|horsemanship|fear|intimidate|skulk|landwalk|"
+    r"\w+walk|unblockable|protection|hexproof|lure|provoke|goad\w*)\b",
+    r"\bdefender\b",
+    r"\bcan't (attack|block)\b",
+)
+
+
+def _restricted(q: Question, pattern: str, defender: bool = False) -> bool:
+    """Whether a named card imposes a restriction this family doesn't model (Arrest, Pacifism,
+    defender when attacking)."""
+    return any(
+        re.search(pattern, m.card.oracle_text, re.I)
+        or (defender and any(k.casefold() == "defender" for k in m.card.keywords))
+        for m in q.cards
+    )
+
+
 def _missing(*facts: str) -> Callable[[], Ruling]:
     def run() -> Ruling:
         return Ruling(verdict=None, missing=facts)
@@ -361,6 +380,12 @@ class TappingHandler:
         block = q.has(r"\bblock(s|ing)?\b(?!ed)") and not q.has(r"\bbe blocked\b", r"\bmust block")
         if attack == block:
             return None
+        combat_other = _COMBAT_OTHER if attack else _COMBAT_OTHER[:1] + _COMBAT_OTHER[2:]
+        if q.has(*combat_other) or _restricted(
+            q, r"can't (attack|block)|attacks? each combat", defender=attack
+        ):
+            # Evasion, defender and "can't block" are other rules: not this family's answer.
+            return None
         subject, helpers = self._split(q)
         facts = self._facts(q, subject, helpers)
         timing = q.has(r"\bturn\b", r"\bcast", r"\bsummon", r"\bentered\b", r"\bplayed\b")
@@ -386,6 +411,12 @@ class TappingHandler:
         return Scenario(name, "yesno", 0.8, run, self._cards(subject, helpers))
 
     def _activate(self, q: Question) -> Scenario | None:
+        if _restricted(
+            q,
+            r"abilities can't be activated|can't be activated|doesn't untap|"
+            r"don't untap|can't untap",
+        ):
+            return None
         subject, helpers = self._split(q)
         symbol = self._symbol(q, subject)
         if symbol is None:
