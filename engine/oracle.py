@@ -314,7 +314,7 @@ def _could(m: re.Match[str]) -> ManaProduction:
     )
 
 
-@_mana(r"^one mana of any type that (?:land|permanent) produced$")
+@_mana(r"^one mana of any type that (?:[a-z]+ )?(?:land|permanent|token) produced$")
 def _same(m: re.Match[str]) -> ManaProduction:
     return ManaProduction(choice="same_as_produced")
 
@@ -950,6 +950,8 @@ def _mana_replacement(body: str, line: str, word: str) -> list[Ability]:
     produces = parse_mana(m["produces"])
     if produces is None and m["produces"] == "mana of a color of your choice":
         produces = ManaProduction(choice="any_color")
+    if produces is None and m["produces"] == "colorless mana":
+        produces = ManaProduction(choice="fixed", symbols=("C",))
     if produces is None:
         return []
     what = m["what"] or m["what2"]
@@ -1022,7 +1024,7 @@ _LINE_PARSERS: tuple[LineParser, ...] = (
 # ---------------------------------------------------------------- sentence parsers
 
 _MUST_BE_BLOCKED = re.compile(
-    r"^(?:.*?, )?(?P<subj>[A-Za-z ]+?) (?:(?:gets|gains|has) [^.]*? and )?"
+    r"^(?:.*?, )?(?P<subj>[A-Za-z ]+?) (?:(?:gets|gains|has) [^.]*?(?: and|,) )?"
     r"must be blocked(?P<dur> this turn| each combat this turn)? if able\.?$"
 )
 _ALL_BLOCK = re.compile(
