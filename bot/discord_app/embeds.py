@@ -50,6 +50,7 @@ COLOR_NONE = discord.Colour.light_grey()
 COLOR_INFO = discord.Colour.dark_teal()
 
 _RULE_NUMBER = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?$")
+_CR_REF = re.compile(r"\bCR (\d{3}(?:\.\d+[a-z]?)?)\b")
 
 
 def clip(text: str, limit: int) -> str:
@@ -95,6 +96,11 @@ def split_text(text: str, limit: int) -> list[str]:
 def rule_url(number: str) -> str:
     """A stable public link to one CR rule (the rule number, dots removed, is the anchor)."""
     return RULES_PAGE + "#R" + number.rstrip(".").replace(".", "")
+
+
+def link_rules(text: str) -> str:
+    """Link each "CR 702.33a" in engine text to that rule (no space inside the link text)."""
+    return _CR_REF.sub(lambda m: f"CR [{m.group(1)}]({rule_url(m.group(1))})", text)
 
 
 def scryfall_url(name: str) -> str:
@@ -248,7 +254,9 @@ def answer_description(answer: Answer) -> str:
     if answer.summary:
         parts.append(f"**{answer.summary.strip()}**")
     if answer.explanation:
-        parts.append("\n".join(f"{i}. {step}" for i, step in enumerate(answer.explanation, 1)))
+        parts.append(
+            "\n".join(f"{i}. {link_rules(step)}" for i, step in enumerate(answer.explanation, 1))
+        )
     if answer.error:
         parts.append(f"⚠️ {answer.error}")
     parts.extend(f"-# {note}" for note in answer.notes)

@@ -364,3 +364,25 @@ async def test_real_answers_to_the_dev_questions_render_valid_payloads(
             payload = answer_payload(answer, answer_id=number, page=page_number)
             assert list(reply_validator.iter_errors(payload)) == [], question
             assert payload["allowed_mentions"] == {"parse": []}
+
+
+@pytest.mark.parametrize(
+    ("text", "linked"),
+    [
+        (
+            "Kicker is a cost. (CR 702.33a)",
+            "(CR [702.33a](https://yawgatog.com/resources/magic-rules/#R70233a))",
+        ),
+        (
+            "See CR 601.2f and CR 702.",
+            "CR [601.2f](https://yawgatog.com/resources/magic-rules/#R6012f)",
+        ),
+        ("No rule here: 702.33a alone", "No rule here: 702.33a alone"),
+    ],
+)
+def test_explanations_link_their_rules(text: str, linked: str) -> None:
+    from bot.discord_app.embeds import link_rules
+
+    assert linked in link_rules(text)
+    (page,) = answer_pages(Answer(question="q", explanation=[text]))
+    assert linked in (page.description or "")
