@@ -456,6 +456,11 @@ def test_exotic_orchard_cites_its_colorless_ruling() -> None:
             "mana.stack",
         ),
         ("What mana can Command Tower make?", ("Command Tower",), "mana.could_produce"),
+        (
+            "I control Prismatic Omen and Reflecting Pool. What can Reflecting Pool make?",
+            ("Prismatic Omen", "Reflecting Pool"),
+            "mana.could_produce",
+        ),
     ],
 )
 def test_missing_facts_abstain(text: str, cards: tuple[str, ...], scenario: str) -> None:

@@ -212,6 +212,24 @@ def _read_board(q: Question) -> _Board:
     return board
 
 
+_UNREAD_MANA_TEXT = re.compile(
+    r"\b(adds?|produces?|produced|mana of|basic land types?|could produce|for mana)\b"
+    r"|\b(is|are) (an? )?(plains|islands?|swamps?|mountains?|forests?)\b",
+    re.I,
+)
+
+
+def _unread(q: Question) -> list[str]:
+    """Oracle lines about mana that the parser couldn't read: the engine would miss them."""
+    return [
+        f'what {m.name}\'s "{line}" does here'
+        for m in q.cards
+        for face in m.faces
+        for line in face.unparsed
+        if _UNREAD_MANA_TEXT.search(line)
+    ]
+
+
 def _makes_mana(m: CardMention) -> bool:
     return any(isinstance(a, Activated) and a.mana is not None for a in m.abilities())
 
@@ -501,7 +519,7 @@ class ManaHandler:
             return None
         if not q.has(r"\?") and not q.has(r"\b(does|do|will|would|is)\b"):
             return None
-        missing = _needs(board)
+        missing = _unread(q) + _needs(board)
         if missing:
             return Scenario("mana.trigger", "yesno", 0.85, _missing(*missing), board.names)
         state = GameState(battlefield=tuple(board.perms))
@@ -524,7 +542,7 @@ class ManaHandler:
         subject = board.subject or next((m for m in q.cards if _makes_mana(m)), None)
         if subject is None or not _makes_mana(subject):
             return None
-        missing = _needs(board)
+        missing = _unread(q) + _needs(board)
         if missing:
             return Scenario("mana.amount", "number", 0.85, _missing(*missing), board.names)
         if not any(p.name == subject.name for p in board.perms):
@@ -565,7 +583,7 @@ class ManaHandler:
             isinstance(a, Activated) and a.mana is not None for a in subject.abilities()
         ) and not any(m.of_kind("granted_mana") or m.of_kind("land_type_change") for m in q.cards):
             return None
-        missing = _needs(board)
+        missing = _unread(q) + _needs(board)
         kind = "types" if asks_types else "yesno"
         name = "mana.could_produce" if asks_types else "mana.can_produce_type"
         if missing:
