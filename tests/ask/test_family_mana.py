@@ -416,6 +416,13 @@ WITH_CARDS: list[tuple[str, tuple[str | tuple[str, str], ...], str, str, str]] =
         "no",
         "106.12",
     ),
+    (
+        "Reflecting Pool is my only land. What can it make?",
+        ("Reflecting Pool",),
+        "mana.could_produce",
+        "none",
+        "106.7",
+    ),
 ]
 
 
@@ -456,6 +463,7 @@ def test_exotic_orchard_cites_its_colorless_ruling() -> None:
             "mana.stack",
         ),
         ("What mana can Command Tower make?", ("Command Tower",), "mana.could_produce"),
+        ("If I tap Reflecting Pool, what can it make?", ("Reflecting Pool",), "mana.could_produce"),
         (
             "I control Prismatic Omen and Reflecting Pool. What can Reflecting Pool make?",
             ("Prismatic Omen", "Reflecting Pool"),

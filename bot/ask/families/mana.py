@@ -158,7 +158,7 @@ def _read_board(q: Question) -> _Board:
         in_question = m.start >= ask_at
         fact = not in_question and bool(_FACT_CUE.search(_sentence_before(text, m.start)))
         if fact or re.search(
-            r"\b(if|when|while) (i|my|you|your|they|their|an?|the) ",
+            r"\b(if|when|while|with)\b[^.?!]*\b(control|controls|have|has|got|only)\b",
             _sentence_before(text, m.start),
         ):
             board.described.add(who)
