@@ -433,3 +433,21 @@ async def test_database_with_foreign_tables_says_how_to_rebuild(tmp_path: Path) 
         assert conn.execute("PRAGMA user_version").fetchone()[0] == 0
         tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     assert tables == {"cards"}
+
+
+async def test_damaged_database_says_how_to_rebuild(tmp_path: Path) -> None:
+    path = tmp_path / "damaged.sqlite3"
+    await (await Store.open(path)).close()
+    data = bytearray(path.read_bytes())
+    # Keep the header page; scribble over the start of every other page.
+    for offset in range(4096, len(data), 4096):
+        data[offset : offset + 200] = bytes(range(200))
+    path.write_bytes(bytes(data))
+    with pytest.raises(StoreError) as info:
+        store = await Store.open(path)
+        try:
+            await store.status()
+            await store.card_json(ANA)
+        finally:
+            await store.close()
+    assert "damaged" in info.value.user_message and "rulesbot sync" in info.value.user_message
