@@ -129,7 +129,9 @@ class RulesBot(commands.AutoShardedBot):
         """Rebuild the name index and ask service after the data changed."""
         from bot.names import NameIndex
 
-        names = NameIndex(await self.store.all_names())
+        # Building the index takes about a second on the full card pool; a thread keeps
+        # the event loop (and interactions' 3-second deadline) moving meanwhile.
+        names = await asyncio.to_thread(NameIndex, await self.store.all_names())
         await self.asker.refresh()
         self._names = names
         for cog in self.cogs.values():
@@ -140,7 +142,7 @@ class RulesBot(commands.AutoShardedBot):
     async def reload_names(self) -> None:
         from bot.names import NameIndex
 
-        self._names = NameIndex(await self.store.all_names())
+        self._names = await asyncio.to_thread(NameIndex, await self.store.all_names())
 
     async def fetch_card(self, name: str) -> dict[str, Any]:
         """Fetch a card missing from the local data from Scryfall, and keep it.
