@@ -50,6 +50,8 @@ COLOR_NONE = discord.Colour.light_grey()
 COLOR_INFO = discord.Colour.dark_teal()
 
 _RULE_NUMBER = re.compile(r"^\d{3}(?:\.\d+[a-z]?)?$")
+# A Unix or Windows path: a run of folder names ending in a file name (group 1).
+_PATH = re.compile(r"(?<![\w/:.])(?:[A-Za-z]:|\.{1,2})?[\\/](?:[^\s\\/;,()]+[\\/])+([^\s\\/;,()]+)")
 _CR_REF = re.compile(r"\bCR (\d{3}(?:\.\d+[a-z]?)?)\b")
 
 
@@ -239,11 +241,16 @@ def citation_field(citation: Citation) -> Field:
     return Field(plain(name), value)
 
 
+def hide_paths(text: str) -> str:
+    """Local file paths of imported data are nobody's business on Discord: keep the file name."""
+    return _PATH.sub(lambda m: m.group(1), text)
+
+
 def answer_footer(answer: Answer) -> str:
     return " · ".join(
         (
             f"CR effective {answer.cr_effective or 'unknown'}",
-            f"card data: {answer.data_source or 'unknown'}",
+            f"card data: {hide_paths(answer.data_source) or 'unknown'}",
         )
     )
 
@@ -423,7 +430,7 @@ def _source_date(source: Any) -> str:
 def data_footer(sources: Iterable[Any]) -> str:
     """Which card data (and from when) a reply rests on."""
     parts = [
-        f"{getattr(s, 'dataset', '?')}: {getattr(s, 'source', '?')} {_source_date(s)}".strip()
+        hide_paths(f"{getattr(s, 'dataset', '?')}: {getattr(s, 'source', '?')} {_source_date(s)}")
         for s in sources
         if getattr(s, "dataset", None) in {"cards", "rulings"}
     ]
@@ -436,8 +443,8 @@ def about_embed(
     """Version, data sources and dates, counts and uptime."""
     source_lines = [
         plain(
-            f"• {getattr(s, 'dataset', '?')}: {getattr(s, 'source', '?')}, {_source_date(s)}"
-            + (f" ({s.count:,})" if getattr(s, "count", 0) else "")
+            f"• {getattr(s, 'dataset', '?')}: {hide_paths(str(getattr(s, 'source', '?')))}, "
+            f"{_source_date(s)}" + (f" ({s.count:,})" if getattr(s, "count", 0) else "")
         )
         for s in getattr(status, "sources", None) or []
     ] or ["• none recorded"]

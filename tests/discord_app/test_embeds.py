@@ -386,3 +386,25 @@ def test_explanations_link_their_rules(text: str, linked: str) -> None:
     assert linked in link_rules(text)
     (page,) = answer_pages(Answer(question="q", explanation=[text]))
     assert linked in (page.description or "")
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        ("cards: /srv/data/cards.json (2026-11-30)", "cards: cards.json (2026-11-30)"),
+        ("rules: ./data/comprules.txt; x", "rules: comprules.txt; x"),
+        ("rules: ../x/y/z.txt", "rules: z.txt"),
+        ("C:\\data\\cards.json", "cards.json"),
+        (
+            "scryfall https://api.scryfall.com/bulk-data",
+            "scryfall https://api.scryfall.com/bulk-data",
+        ),
+        ("builtin 2026-11-30", "builtin 2026-11-30"),
+    ],
+)
+def test_footers_hide_local_paths(text: str, shown: str) -> None:
+    from bot.discord_app.embeds import hide_paths
+
+    assert hide_paths(text) == shown
+    footer = answer_pages(Answer(question="q", data_source=text))[0].footer.text or ""
+    assert footer.endswith(f"card data: {shown}")
