@@ -423,6 +423,27 @@ WITH_CARDS: list[tuple[str, tuple[str | tuple[str, str], ...], str, str, str]] =
         "none",
         "106.7",
     ),
+    (
+        "Can I tap Exotic Orchard for colorless mana if my opponent controls Wastes?",
+        ("Exotic Orchard", "Wastes"),
+        "mana.can_produce_type",
+        "no",
+        "106.1a",
+    ),
+    (
+        "Is Reflecting Pool able to produce black mana if I control a Swamp?",
+        ("Reflecting Pool", "Swamp"),
+        "mana.can_produce_type",
+        "yes",
+        "106.7",
+    ),
+    (
+        "Can Llanowar Elves be tapped for blue mana?",
+        ("Llanowar Elves",),
+        "mana.can_produce_type",
+        "no",
+        "106.7",
+    ),
 ]
 
 

@@ -143,6 +143,24 @@ def _question_start(text: str) -> int:
     return ends[-1] if ends else 0
 
 
+def _asked_subject(text: str, ask_at: int, asked: list[CardMention]) -> CardMention:
+    """The permanent a question asks about: 'tap X for', or the one nearest before 'make'."""
+    tap = re.search(r"\btap(ped|ping|s)?\b", text[ask_at:])
+    if tap:
+        after = [m for m in asked if 0 <= m.start - (ask_at + tap.end()) <= 12]
+        if after:
+            return after[0]
+    verb = re.search(
+        r"\b(make|makes|produce|produces|add|adds|give|gives|generate)\b", text[ask_at:]
+    )
+    if verb:
+        # "What colors can Chromatic Lantern let my Tundra produce": the card nearest the verb.
+        before = [m for m in asked if m.end <= ask_at + verb.start()]
+        if before:
+            return before[-1]
+    return asked[0]
+
+
 def _read_board(q: Question) -> _Board:
     text = q.text.casefold()
     board = _Board()
@@ -183,15 +201,8 @@ def _read_board(q: Question) -> _Board:
     ):
         if re.search(pattern, text):
             board.described.add(who)
-    verb = re.search(
-        r"\b(make|makes|produce|produces|tap for|taps for|add|adds|give|gives|generate)\b",
-        text[ask_at:],
-    )
     if asked:
-        # "What colors can Chromatic Lantern let my Tundra produce": the card nearest the verb.
-        at = ask_at + verb.start() if verb else len(text)
-        before_verb = [m for m in asked if m.end <= at]
-        board.subject = before_verb[-1] if before_verb else asked[0]
+        board.subject = _asked_subject(text, ask_at, asked)
     if board.subject is None:
         # "...two Reflecting Pools, what can they produce?": the permanent named before.
         with_mana = [
@@ -564,7 +575,10 @@ class ManaHandler:
             r"\bwhich (colou?rs?|types?|mana)\b",
             r"\bwhat (can|could|does|will|would) [^?]{0,40}\b(make|produce|tap for|add|give|generate)\b",
         )
-        verbs = r"\b(make|makes|produce|produces|tap for|taps for|add|adds|give|gives|generate)\b"
+        verbs = (
+            r"\b(make|makes|produce|produces|tap for|taps for|add|adds|give|gives|generate"
+            r"|tap (it|them|CARD) for|tapped for)\b"
+        )
         asks_yes = (
             not asks_types
             and q.has(r"\b(can|could|will|would|does|do|is)\b")
