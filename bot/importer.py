@@ -9,6 +9,7 @@ import gzip
 import io
 import itertools
 import json
+import os
 import re
 import sys
 import time
@@ -47,6 +48,8 @@ _READ_ERRORS = (
 
 
 class ImportedFile(BaseModel):
+    """One file an import read: ``path`` is absolute (or a stream's name)."""
+
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     path: str
@@ -79,29 +82,53 @@ class ImportSummary(BaseModel):
 
 
 class _Opened:
-    """A file opened for sniffing and streaming; ``raw`` is the on-disk file for progress."""
+    """A file opened for sniffing and streaming; ``raw`` is the on-disk file for progress.
 
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        try:
-            self.raw: IO[bytes] = open(path, "rb")  # noqa: SIM115 - closed in close()
-        except FileNotFoundError as exc:
-            raise ImportFailedError(f"No such file: {path}") from exc
-        except IsADirectoryError as exc:
-            raise ImportFailedError(f"{path} is a folder, not a data file.") from exc
-        except OSError as exc:
-            raise ImportFailedError(f"Can't read {path}: {exc.strerror}.") from exc
-        magic = self.raw.read(2)
-        self.raw.seek(0)
+    Given an open binary file instead of a path, it reads from it and leaves it open.
+    """
+
+    def __init__(self, source: Path | IO[bytes]) -> None:
+        self.owned = isinstance(source, Path)
+        if isinstance(source, Path):
+            self.path = source
+            self.where = str(source.resolve())
+            try:
+                self.raw: IO[bytes] = open(source, "rb")  # noqa: SIM115 - closed in close()
+            except FileNotFoundError as exc:
+                raise ImportFailedError(f"No such file: {source}") from exc
+            except IsADirectoryError as exc:
+                raise ImportFailedError(f"{source} is a folder, not a data file.") from exc
+            except OSError as exc:
+                raise ImportFailedError(f"Can't read {source}: {exc.strerror}.") from exc
+        else:
+            name = getattr(source, "name", None)
+            self.path = Path(name) if isinstance(name, str) else Path("<stream>")
+            self.where = str(self.path)
+            self.raw = source
+        peek = getattr(self.raw, "peek", None)
+        if peek is not None:
+            magic = peek(2)[:2]
+        elif self.raw.seekable():
+            start = self.raw.tell()
+            magic = self.raw.read(2)
+            self.raw.seek(start)
+        else:
+            raise ImportFailedError("Can't import from a stream that can't be peeked or seeked.")
         self.gzipped = magic == _GZIP_MAGIC
-        source: Any = gzip.GzipFile(fileobj=self.raw, mode="rb") if self.gzipped else self.raw
-        self.stream = io.BufferedReader(source, buffer_size=_HEAD)
+        inner: Any = gzip.GzipFile(fileobj=self.raw, mode="rb") if self.gzipped else self.raw
+        self.stream = io.BufferedReader(inner, buffer_size=_HEAD)
 
     def close(self) -> None:
-        with contextlib.suppress(OSError):
+        if not self.owned and not self.gzipped:
+            # Closing the buffer would close the caller's file too.
+            with contextlib.suppress(OSError, ValueError):
+                self.stream.detach()
+            return
+        with contextlib.suppress(OSError, ValueError):
             self.stream.close()
-        with contextlib.suppress(OSError):
-            self.raw.close()
+        if self.owned:
+            with contextlib.suppress(OSError):
+                self.raw.close()
 
     def head(self) -> bytes:
         data = self.stream.peek(_HEAD)[:_HEAD]
@@ -180,11 +207,15 @@ def _take(items: Iterator[Any], convert: Callable[[Any], Any], start: int) -> li
 
 
 class _Progress:
-    def __init__(self, paths: list[Path], enabled: bool) -> None:
+    def __init__(self, files: list[Path | IO[bytes]], enabled: bool) -> None:
         total = 0
-        for path in paths:
-            with contextlib.suppress(OSError):
-                total += path.stat().st_size
+        for file in files:
+            with contextlib.suppress(OSError, ValueError, AttributeError):
+                total += (
+                    file.stat().st_size
+                    if isinstance(file, Path)
+                    else os.fstat(file.fileno()).st_size
+                )
         self.bar = tqdm(
             total=total,
             unit="B",
@@ -213,9 +244,10 @@ class _Progress:
 
 
 async def _stage_file(
-    staging: Staging, path: Path, expect: Kind | None, progress: _Progress
+    staging: Staging, file: Path | IO[bytes], expect: Kind | None, progress: _Progress
 ) -> ImportedFile:
-    opened = await asyncio.to_thread(_Opened, path)
+    opened = await asyncio.to_thread(_Opened, file)
+    path = opened.path
     try:
         progress.file(path)
         fmt, items = await asyncio.to_thread(_records, opened)
@@ -236,7 +268,7 @@ async def _stage_file(
         if expect is not None and kind != expect:
             raise ValueError(f"expected {expect} but found {kind}")
         return ImportedFile(
-            path=str(path), kind=kind, format=fmt, gzipped=opened.gzipped, records=records
+            path=opened.where, kind=kind, format=fmt, gzipped=opened.gzipped, records=records
         )
     except _READ_ERRORS as exc:
         reason = str(exc) or type(exc).__name__
@@ -271,6 +303,17 @@ async def _stage_json(
 
 async def _stage_rules(staging: Staging, opened: _Opened, progress: _Progress) -> int:
     text = io.TextIOWrapper(opened.stream, encoding="utf-8-sig", newline=None)
+    try:
+        return await _stage_rule_lines(staging, text, opened, progress)
+    finally:
+        # Detached, the wrapper can't close the stream (and a caller's file) when collected.
+        with contextlib.suppress(ValueError, OSError):
+            text.detach()
+
+
+async def _stage_rule_lines(
+    staging: Staging, text: io.TextIOWrapper, opened: _Opened, progress: _Progress
+) -> int:
     parsed = parse_cr(text)
     rules = glossary = 0
 
@@ -295,7 +338,7 @@ async def _stage_rules(staging: Staging, opened: _Opened, progress: _Progress) -
 
 async def _run(
     store: Store,
-    files: list[tuple[Path, Kind | None]],
+    files: list[tuple[Path | IO[bytes], Kind | None]],
     source: str | None,
     progress: bool,
 ) -> ImportSummary:
@@ -307,14 +350,14 @@ async def _run(
     sources: dict[Dataset, str] = {}
     try:
         async with store.staging() as staging:
-            for path, expect in files:
-                done = await _stage_file(staging, path, expect, bar)
+            for file, expect in files:
+                done = await _stage_file(staging, file, expect, bar)
                 if done.kind == "rules" and done.kind in sources:
                     raise ImportFailedError(
                         "Give one Comprehensive Rules file per import. Nothing was changed."
                     )
                 imported.append(done)
-                sources[done.kind] = source or str(path.resolve())
+                sources[done.kind] = source or done.path
             counts = await staging.commit(sources)
             glossary, effective = staging.glossary, staging.effective
     finally:
@@ -340,19 +383,24 @@ async def import_paths(
     Each dataset found replaces the stored one (cards cached on demand excepted) only
     when every file has been read; on any error nothing changes.
     """
-    return await _run(store, [(Path(p), None) for p in paths], source, progress)
+    files: list[tuple[Path | IO[bytes], Kind | None]] = [(Path(p), None) for p in paths]
+    return await _run(store, files, source, progress)
 
 
 async def import_stream(
     store: Store,
     kind: Kind | None,
-    path: Path | str,
+    file: Path | str | IO[bytes],
     source: str,
     *,
     progress: bool = False,
 ) -> ImportSummary:
-    """Import one downloaded file, checking it holds ``kind`` (None: detect)."""
-    return await _run(store, [(Path(path), kind)], source, progress)
+    """Import one downloaded file (a path or an open binary file), checking it holds ``kind``.
+
+    ``kind`` None detects it. An open file is read from its current position and left open.
+    """
+    target: Path | IO[bytes] = Path(file) if isinstance(file, str | Path) else file
+    return await _run(store, [(target, kind)], source, progress)
 
 
 def detect(path: Path) -> tuple[Kind, Format, bool]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import gzip
+import io
 import json
 import os
 import signal
@@ -509,3 +510,17 @@ def test_arbitrary_bytes_never_crash_the_importer(data: bytes) -> None:
         before, after = asyncio.run(attempt())
         # Random bytes are never a valid data file, so nothing may have changed.
         assert after == before
+
+
+@pytest.mark.parametrize("gz", [False, True], ids=["plain", "gzip"])
+async def test_import_stream_from_an_open_file(store: Store, tmp_path: Path, gz: bool) -> None:
+    path = write(tmp_path, "download.bin", as_array(rulings()), gz)
+    with path.open("rb") as handle:
+        summary = await import_stream(store, "rulings", handle, "https://example.org/r")
+        assert not handle.closed
+    assert summary.counts == {"rulings": len(rulings())}
+    buffer = io.BytesIO(MINI_CR.encode())
+    summary = await import_stream(store, None, buffer, "memory")
+    assert summary.counts == {"rules": 9} and not buffer.closed
+    source = await store.source("rules")
+    assert source is not None and source.source == "memory"
