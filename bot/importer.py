@@ -403,9 +403,9 @@ async def import_stream(
     return await _run(store, [(target, kind)], source, progress)
 
 
-def detect(path: Path) -> tuple[Kind, Format, bool]:
+def detect(path: Path | str) -> tuple[Kind, Format, bool]:
     """The kind, format and compression of a file, reading only its start."""
-    opened = _Opened(path)
+    opened = _Opened(Path(path))
     try:
         fmt, items = _records(opened)
         if items is None:
