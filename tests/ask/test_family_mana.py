@@ -524,3 +524,10 @@ def test_missing_facts_abstain(text: str, cards: tuple[str, ...], scenario: str)
 )
 def test_not_mana_questions(text: str, cards: tuple[str, ...]) -> None:
     assert ManaHandler().scenarios(question(text, cards)) == []
+
+
+def test_what_a_card_allows_is_not_a_definition_question() -> None:
+    q = question(
+        "Does Springleaf Drum let me tap a summoning sick creature for mana?", ("Springleaf Drum",)
+    )
+    assert all(s.name != "mana.tapped_for_mana" for s in ManaHandler().scenarios(q))

@@ -320,6 +320,21 @@ WITH_CARDS: list[tuple[str, tuple[str | tuple[str, str], ...], str, str, str]] =
         "yes",
         "302.6",
     ),
+    (
+        "Does Springleaf Drum let me tap a summoning sick creature for mana?",
+        ("Springleaf Drum",),
+        "tapping.tap_others",
+        "yes",
+        "302.6",
+    ),
+    (
+        "Can I tap Birds of Paradise for mana the turn I cast it if I control Concordant "
+        "Crossroads?",
+        ("Birds of Paradise", "Concordant Crossroads"),
+        "tapping.tap_cost",
+        "yes",
+        "702.10c",
+    ),
 ]
 
 

@@ -462,9 +462,12 @@ class ManaHandler:
                 "mana.tapped_for_mana_replacement", "yesno", 0.9, run_replacement, names
             )
         if not q.has(
-            r"\b(is|are|does|do|count|counts|considered|same as|mean|means|qualify|qualifies"
-            r"|treated|did|was|were|has|have)\b"
+            r"\b(count|counts|counted|considered|same as|mean|means|qualify|qualifies|treated)\b",
+            r"\b(is|are|was|were|did|does|do)\b[^?]{0,60}\btap(ped|ping)?\b[^?]{0,30}\bfor mana\b",
         ):
+            return None
+        if q.has(r"\b(let|lets|allow|allows)\b"):
+            # "Does Springleaf Drum let me tap a creature for mana?" asks what's allowed.
             return None
 
         def run() -> Ruling:
