@@ -11,7 +11,7 @@ import discord
 
 from bot.discord_app.errors import NotFoundError, NotJudgeError, handle_error, send_ephemeral
 from bot.discord_app.escape import escape_user_text, plain
-from bot.discord_app.respond import MessageBound, respond
+from bot.discord_app.respond import NONE, MessageBound, respond
 
 if TYPE_CHECKING:
     from bot.discord_app.client import RulesBot
@@ -80,9 +80,9 @@ class BaseView(MessageBound, discord.ui.View):
         if changed and self.interaction is not None:
             try:
                 if self.message is not None:
-                    await self.message.edit(view=self)
+                    await self.message.edit(view=self, allowed_mentions=NONE)
                 else:
-                    await self.interaction.edit_original_response(view=self)
+                    await self.interaction.edit_original_response(view=self, allowed_mentions=NONE)
             except discord.HTTPException:
                 pass  # message deleted or token expired: nothing left to disable
 
@@ -139,13 +139,13 @@ class PagerView(BaseView):
 
     async def _previous(self, interaction: discord.Interaction) -> None:
         self.show(self.page - 1)
-        await interaction.response.edit_message(embed=self.embed, view=self)
+        await interaction.response.edit_message(embed=self.embed, view=self, allowed_mentions=NONE)
 
     async def _next(self, interaction: discord.Interaction) -> None:
         self.show(self.page + 1)
-        await interaction.response.edit_message(embed=self.embed, view=self)
+        await interaction.response.edit_message(embed=self.embed, view=self, allowed_mentions=NONE)
 
-    async def send(self, interaction: discord.Interaction, *, ephemeral: bool = False) -> None:
+    async def start(self, interaction: discord.Interaction, *, ephemeral: bool = False) -> None:
         view = self if (len(self.pages) > 1 or len(self.children) > 0) else None
         await respond(interaction, embed=self.embed, view=view, ephemeral=ephemeral)
 
@@ -223,7 +223,9 @@ class ReviewView(BaseView):
             raise NotFoundError(f"Answer #{self.answer_id} is no longer on record.")
         self.stop()
         await interaction.response.edit_message(
-            content=f"Answer #{self.answer_id} reviewed as **{verdict}**.", view=None
+            content=f"Answer #{self.answer_id} reviewed as **{verdict}**.",
+            view=None,
+            allowed_mentions=NONE,
         )
 
     @discord.ui.button(

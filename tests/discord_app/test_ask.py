@@ -269,7 +269,7 @@ async def test_timeout_disables_the_pager_but_not_feedback_or_links(bot: RulesBo
     pages = answer_pages(long_answer)
     view = AnswerView(pages, answer_id=5, cards=["Sol Ring"])
     interaction, rec = make_interaction(bot)
-    await view.send(interaction)
+    await view.start(interaction)
     await view.on_timeout()
     edited = rec.last
     assert edited.via == "edit_original" and edited.view is view

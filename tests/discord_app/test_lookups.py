@@ -149,7 +149,7 @@ async def test_pager_buttons_turn_pages(bot: RulesBot, reply_validator: Any) -> 
     pages = paginate("Long", "word " * 5000)
     view = PagerView(pages)
     interaction, rec = make_interaction(bot)
-    await view.send(interaction)
+    await view.start(interaction)
     assert rec.last.embeds[0] is pages[0]
     nxt, nrec = make_interaction(bot)
     await button(view, "rb:page:next").callback(nxt)
@@ -160,6 +160,7 @@ async def test_pager_buttons_turn_pages(bot: RulesBot, reply_validator: Any) -> 
     assert view.prev_button.disabled
     for sent in (rec.last, nrec.last, prec.last):
         assert list(reply_validator.iter_errors(sent.payload)) == []
+        assert sent.payload["allowed_mentions"] == {"parse": []}
 
 
 # --- /cr ----------------------------------------------------------------------------------

@@ -45,7 +45,7 @@ async def send_rulings(
     rulings = await bot.store.rulings(oracle_id)
     footer = data_footer(await bot.store.sources())
     view = PagerView(rulings_pages(str(card.get("name", "?")), rulings, footer=footer))
-    await view.send(interaction, ephemeral=ephemeral)
+    await view.start(interaction, ephemeral=ephemeral)
 
 
 class CardsCog(commands.Cog, name="Cards"):

@@ -29,4 +29,4 @@ class FeedbackCog(commands.Cog, name="Feedback"):
     ) -> None:
         require_judge(interaction, self.bot.settings)
         records = await self.bot.store.recent_wrong(limit)
-        await PagerView(feedback_pages(records)).send(interaction, ephemeral=True)
+        await PagerView(feedback_pages(records)).start(interaction, ephemeral=True)

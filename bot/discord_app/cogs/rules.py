@@ -92,7 +92,7 @@ class RulesCog(commands.Cog, name="Rules"):
                     + "\n\n".join(lines),
                     footer=footer,
                 )
-        await PagerView(pages).send(interaction)
+        await PagerView(pages).start(interaction)
 
     @cr.autocomplete("rule_or_term")
     async def rule_or_term_autocomplete(
