@@ -314,3 +314,18 @@ async def test_run_opens_everything_and_sigterm_shuts_down_cleanly(
     assert bot.is_closed() and bot.http_session is None
     with pytest.raises(RuntimeError):
         _ = bot.store
+
+
+async def test_run_with_an_unusable_database_is_a_clear_error(
+    fake_discord: FakeDiscord,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    folder = tmp_path / "a-folder"
+    folder.mkdir()
+    monkeypatch.setenv("RULESBOT_TOKEN", TOKEN)
+    monkeypatch.setenv("RULESBOT_DB", str(folder))
+    assert await _run_cli(["run"]) == 2
+    out = capsys.readouterr().out
+    assert "is a folder" in out and TOKEN not in out
