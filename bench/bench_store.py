@@ -100,20 +100,24 @@ def bench_names(samples: int, baseline: int) -> None:
     every: list[float] = []
     for kind, names in queries.items():
         times: list[float] = []
-        hits = 0
+        outcome = {"right": 0, "wrong": 0, "ambiguous": 0, "unknown": 0}
         for query, truth in zip(names, picked, strict=True):
             t0 = time.perf_counter()
             try:
                 found = index.resolve(query).name
-            except (UnknownCardError, AmbiguousCardError):
-                found = None
+                outcome["right" if found == truth else "wrong"] += 1
+            except AmbiguousCardError as exc:  # candidates shown; "listed" if truth among them
+                outcome["ambiguous"] += 1
+                outcome["listed"] = outcome.get("listed", 0) + (truth in exc.candidates)
+            except UnknownCardError:
+                outcome["unknown"] += 1
             times.append(time.perf_counter() - t0)
-            hits += found == truth
         times.sort()
         every += times
+        shares = "  ".join(f"{k} {v / len(names):6.1%}" for k, v in outcome.items())
         print(
             f"  {kind:9} p50 {percentile(times, 50) * 1e3:6.3f} ms  "
-            f"p99 {percentile(times, 99) * 1e3:6.3f} ms  right {hits / len(names):6.1%}"
+            f"p99 {percentile(times, 99) * 1e3:6.3f} ms  {shares}"
         )
     every.sort()
     print(

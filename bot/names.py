@@ -12,6 +12,7 @@ from typing import Literal
 import numpy as np
 from pydantic import BaseModel, ConfigDict
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA
 
 from bot.errors import AmbiguousCardError, UnknownCardError
 
@@ -86,6 +87,8 @@ class NameIndex:
     FUZZY_CUTOFF = 85.0
     # When the best two fuzzy matches are this close, the query is ambiguous.
     FUZZY_MARGIN = 2.0
+    # Name lengths for which one typo is enough to match (see _one_edit).
+    SHORT_TYPO_LENGTHS = (5, 12)
     # Autocomplete may suggest looser matches than resolve accepts.
     COMPLETE_CUTOFF = 75.0
     # Candidates shown for an ambiguous prefix.
@@ -228,6 +231,23 @@ class NameIndex:
         keys = self._by_length
         return [keys[low + int(i)] for i in keep]
 
+    def _one_edit(self, key: str) -> list[str]:
+        """Short names one edit away (a swap of neighbours counts as one).
+
+        In a six-letter name one wrong letter already drops fuzz.ratio below the cutoff.
+        """
+        n = len(key)
+        if not self.SHORT_TYPO_LENGTHS[0] <= n <= self.SHORT_TYPO_LENGTHS[1]:
+            return []
+        low = bisect_left(self._lengths, n - 1)
+        high = bisect_right(self._lengths, n + 1)
+        # One edit changes at most two characters of the set a name uses.
+        differ = np.bitwise_count(self._masks[low:high] ^ np.uint64(_char_mask(key)))
+        keys = self._by_length
+        near = [keys[low + int(i)] for i in np.flatnonzero(differ <= 2)]
+        found = process.extract(key, near, scorer=OSA.distance, score_cutoff=1, limit=5)
+        return [candidate for candidate, _distance, _ in found]
+
     def _fuzzy(self, text: str, key: str) -> Resolution:
         matches = process.extract(
             key,
@@ -238,7 +258,13 @@ class NameIndex:
             limit=5,
         )
         if not matches:
-            raise UnknownCardError(text)
+            near = self._one_edit(key)
+            if not near:
+                raise UnknownCardError(text)
+            cards = self._distinct_cards(near)
+            if len(cards) > 1:
+                raise self._ambiguous(text, (e.card_name for e in cards))
+            return self._resolution(cards[0], "fuzzy", float(fuzz.ratio(key, near[0])))
         best_score = matches[0][1]
         close = [m[0] for m in matches if best_score - m[1] <= self.FUZZY_MARGIN]
         cards = self._distinct_cards(close)
