@@ -355,9 +355,21 @@ def phase_out_and_in(perm: Permanent) -> tuple[Permanent, Ruling]:
     return perm, t.ruling("yes" if perm.was_kicked else "no")
 
 
-def x_for_etb(spell: Spell) -> Ruling:
-    """The X an enters trigger of the resolved spell uses (CR 107.3m); the permanent's own X is 0."""
+def x_for_etb(spell: Spell | None) -> Ruling:
+    """The X an enters trigger uses (CR 107.3m): the X of the spell that became the permanent.
+
+    ``None`` means the permanent wasn't a resolving spell (put onto the battlefield,
+    flickered, reanimated): no X was chosen, so X is 0.
+    """
     t = Trace()
+    if spell is None:
+        t.step(
+            Rule.X_ETB,
+            "Only a permanent that was a spell with a chosen X carries that X to its enters "
+            "abilities; this one wasn't, so X is 0.",
+        )
+        t.step(Rule.NEW_OBJECT, "A permanent that changed zones has no memory of an earlier X.")
+        return t.ruling("0")
     if spell.x is None:
         t.step(Rule.X_ETB, "The enters ability uses the X chosen for the spell.")
         return t.ruling(None, missing=("the value of X",))

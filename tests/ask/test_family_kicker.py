@@ -462,6 +462,27 @@ CASES: list[tuple[str, tuple[str, ...], str | None, str | None, str]] = [
     ),
     # X for enters abilities
     (
+        "If I copy a spell cast with X=5, what is X for the copy?",
+        (),
+        "kicker_copy_x",
+        "5",
+        "707.10",
+    ),
+    (
+        "If I copy a spell with X in its cost, what is X for the copy?",
+        (),
+        "kicker_copy_x",
+        None,
+        "",
+    ),
+    (
+        "If I flicker a creature whose ETB refers to X, what is X for the ETB trigger?",
+        (),
+        "kicker_x_etb",
+        "0",
+        "107.3m",
+    ),
+    (
         "If a creature with X in its cost enters, what's X for its ETB trigger if I cast it with X=5?",
         (),
         "kicker_x_etb",

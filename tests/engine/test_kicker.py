@@ -375,3 +375,9 @@ def test_phasing_keeps_the_same_object(kicked: tuple[int, ...], verdict: str) ->
     assert same.kicked == kicked
     assert ruling.verdict == verdict
     assert Rule.PHASING_NO_ENTER in ruling.rules
+
+
+def test_x_for_etb_of_a_permanent_that_was_not_cast() -> None:
+    ruling = k.x_for_etb(None)
+    assert ruling.verdict == "0"
+    assert {Rule.X_ETB, Rule.NEW_OBJECT} <= set(ruling.rules)

@@ -86,6 +86,9 @@ class KickerHandler:
                 s = build(q, mention)
                 if s is not None:
                     out.append(s)
+        copy_x = self._copy_x(q, mention)
+        if copy_x is not None:
+            out.append(copy_x)
         for build in (self._mana_value, self._x_etb):
             s = build(q, mention or _single_plain_card(q))
             if s is not None:
@@ -630,6 +633,37 @@ class KickerHandler:
 
         return Scenario("kicker_target_illegal", "yesno", 0.9, run, (mention.name,))
 
+    def _copy_x(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        if not q.has(r"\bcop(y|ies|ied)\b") or not q.has(r"\bx\b"):
+            return None
+        if not q.has(
+            r"what (is|'s) (the value of )?x",
+            r"value of x",
+            r"what x",
+            r"x (for|of) the copy",
+            r"same x",
+            r"x (is|be) (for|on) the copy",
+        ):
+            return None
+        if q.has(
+            r"enters? (the battlefield )?as a copy", r"\bclone\b", r"token copy"
+        ) or _clone_named(q):
+            return None
+        x = q.x_value()
+        if x is None:
+            m = re.search(r"(?:with|for|cast for|cast with)\s+x\s*(?:=|of|as)?\s*(\d+)", q.lower)
+            x = int(m.group(1)) if m else None
+        spell = Spell(name=mention.name if mention else "the spell", x=x)
+
+        def run() -> Ruling:
+            copy, ruling = k.copy_spell(spell)
+            steps = tuple(st for st in ruling.steps if st.rule is not Rule.KICKED)
+            if copy.x is None:
+                return Ruling(verdict=None, steps=steps, missing=("the value of X",))
+            return Ruling(verdict=str(copy.x), steps=steps)
+
+        return Scenario("kicker_copy_x", "number", 0.85, run, self._cards(mention))
+
     def _x_etb(self, q: Question, mention: CardMention | None) -> Scenario | None:
         if not q.has(r"\bx\b") or not q.has(r"\benters?\b", r"\betb\b", r"enters-the-battlefield"):
             return None
@@ -651,12 +685,24 @@ class KickerHandler:
             r"on the (permanent|battlefield)", r"of the permanent", r"permanent's x"
         )
         spell = Spell(name=mention.name if mention else "the spell", x=x)
+        not_from_spell = q.has(
+            r"\bflicker",
+            r"\bblink",
+            r"\breturn",
+            r"\breanimat",
+            r"onto the battlefield",
+            r"without casting",
+            r"into play",
+            r"from (my|the|your) graveyard",
+        )
 
         def run() -> Ruling:
             if on_permanent:
                 t = Trace()
                 t.step(Rule.X_ETB, "On the battlefield, X on the permanent itself is 0.")
                 return t.ruling("0")
+            if not_from_spell:
+                return k.x_for_etb(None)
             return k.x_for_etb(spell)
 
         return Scenario("kicker_x_etb", "number", 0.8, run, self._cards(mention))
