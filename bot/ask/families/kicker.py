@@ -98,7 +98,13 @@ class KickerHandler:
     # -- helpers -------------------------------------------------------------
     @staticmethod
     def _cards(mention: CardMention | None) -> tuple[str, ...]:
-        return (mention.name,) if mention else (REFERENCE_CARD,)
+        # The reference card's rulings state the general kicker rules (total cost, copies,
+        # putting onto the battlefield); a named kicker card's own rulings come first.
+        if mention is None:
+            return (REFERENCE_CARD,)
+        if mention.of_kind("kicker") and mention.name != REFERENCE_CARD:
+            return (mention.name, REFERENCE_CARD)
+        return (mention.name,)
 
     @staticmethod
     def _kicker(mention: CardMention | None) -> Kicker | None:
