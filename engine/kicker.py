@@ -391,6 +391,30 @@ def condition_met(ability: IfKicked, kicked: Sequence[int]) -> bool:
     return not met if ability.negated else met
 
 
+def kicked_trigger_fires(
+    source: Permanent, ability: IfKicked, kicker: Kicker | None = None
+) -> Ruling:
+    """Does an 'enters, if it was kicked [with its A kicker]' ability trigger (CR 702.33e-f)?"""
+    t = Trace()
+    card = source.name
+    if ability.which is not None and kicker is not None and ability.which < len(kicker.costs):
+        name = _cost_name(kicker, ability.which)
+        t.step(Rule.KICKER_SPECIFIC, f"This ability is linked to the {name} only.", card)
+    else:
+        name = "kicker"
+        t.step(Rule.KICKER_LINKED, "This ability is linked to the kicker ability.", card)
+    paid = ", ".join(_cost_name(kicker, i) for i in source.kicked) if kicker else ""
+    t.step(Rule.KICKED, f"Paid as it was cast: {paid or 'no kicker cost'}.")
+    if condition_met(ability, source.kicked):
+        t.step(
+            Rule.TRIGGER_EVENT,
+            f"The {name} condition is met, so the ability triggers as it enters.",
+        )
+        return t.ruling("yes")
+    t.step(Rule.TRIGGER_EVENT, f"The {name} condition isn't met, so the ability doesn't trigger.")
+    return t.ruling("no")
+
+
 def kicked_trigger(
     state: GameState,
     source: Permanent,

@@ -381,3 +381,22 @@ def test_x_for_etb_of_a_permanent_that_was_not_cast() -> None:
     ruling = k.x_for_etb(None)
     assert ruling.verdict == "0"
     assert {Rule.X_ETB, Rule.NEW_OBJECT} <= set(ruling.rules)
+
+
+@pytest.mark.parametrize(
+    ("ability", "kicked", "verdict", "rule"),
+    [
+        (ANA_TAP, (0,), "no", Rule.KICKER_SPECIFIC),
+        (ANA_TAP, (1,), "yes", Rule.KICKER_SPECIFIC),
+        (ANA_DISCARD, (0, 1), "yes", Rule.KICKER_SPECIFIC),
+        (IfKicked(trigger="etb"), (), "no", Rule.KICKER_LINKED),
+        (IfKicked(trigger="etb"), (0,), "yes", Rule.KICKER_LINKED),
+    ],
+)
+def test_kicked_trigger_fires(
+    ability: IfKicked, kicked: tuple[int, ...], verdict: str, rule: Rule
+) -> None:
+    source = Permanent(name="Ana Battlemage", types=frozenset({"Creature"}), kicked=kicked)
+    ruling = k.kicked_trigger_fires(source, ability, ANA_KICKER)
+    assert ruling.verdict == verdict
+    assert rule in ruling.rules

@@ -82,6 +82,7 @@ class KickerHandler:
                 self._alternative,
                 self._trigger_target,
                 self._target_illegal,
+                self._trigger_condition,
             ):
                 s = build(q, mention)
                 if s is not None:
@@ -545,6 +546,58 @@ class KickerHandler:
 
         return Scenario("kicker_alternative_cost", "yesno", 0.9, run, self._cards(mention))
 
+    def _trigger_condition(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        """'Kicked with only {2}{U}: does the tap trigger happen?' and 'not kicked: does it trigger?'"""
+        if mention is None or not q.has(r"\b(does|do|will|would|is)\b"):
+            return None
+        if not q.has(r"\btrigger", r"\bhappen", r"\bgo(es)? off\b", r"\bability (work|resolve)"):
+            return None
+        if q.has(
+            r"\btarget",
+            r"in response",
+            r"\bcop(y|ied)",
+            r"return",
+            r"reanimat",
+            r"flicker",
+            r"onto the battlefield",
+            r"\bphas",
+        ):
+            return None
+        kicker = self._kicker(mention)
+        etb = [
+            a
+            for a in mention.of_kind("if_kicked")
+            if isinstance(a, IfKicked) and a.trigger == "etb"
+        ]
+        if kicker is None or not etb:
+            return None
+        asked = etb if len(etb) == 1 else [a for a in etb if _names_effect(q, a, etb)]
+        if len(asked) != 1:
+            return None
+        ability = asked[0]
+        if q.has(r"(not|n't|never|without) (been )?(kick|pay)", r"\bunkicked\b", r"\bno kicker\b"):
+            kicked: tuple[int, ...] = ()
+        elif self._both(q):
+            kicked = tuple(range(len(kicker.costs)))
+        elif q.has(r"\bkicked\b", r"\bkick(ing)? (it|CARD)\b", r"\bpa(y|id)\b"):
+            if len(kicker.costs) == 1:
+                kicked = (0,)
+            else:
+                paid = _paid_costs(q, kicker)
+                if len(paid) != 1:
+                    return None
+                kicked = (paid[0],)
+        else:
+            return None
+        perm = Permanent(
+            name=mention.name, types=mention.card.types, kicked=kicked, card=mention.card
+        )
+
+        def run() -> Ruling:
+            return k.kicked_trigger_fires(perm, ability, kicker)
+
+        return Scenario("kicker_trigger_condition", "yesno", 0.88, run, self._cards(mention))
+
     def _trigger_ability(
         self, q: Question, mention: CardMention | None
     ) -> tuple[Kicker, IfKicked] | None:
@@ -712,6 +765,69 @@ class KickerHandler:
             return k.x_for_etb(spell)
 
         return Scenario("kicker_x_etb", "number", 0.8, run, self._cards(mention))
+
+
+_EFFECT_STOP = frozenset(
+    {
+        "a",
+        "an",
+        "the",
+        "target",
+        "that",
+        "this",
+        "it",
+        "its",
+        "to",
+        "of",
+        "and",
+        "or",
+        "their",
+        "his",
+        "her",
+        "your",
+        "you",
+        "creature",
+        "player",
+        "cards",
+        "card",
+        "equal",
+        "deals",
+        "damage",
+    }
+)
+
+
+def _names_effect(q: Question, ability: IfKicked, others: list[IfKicked]) -> bool:
+    """The question names this trigger by a word of its effect that the others don't share."""
+    mine = set(re.findall(r"[a-z]+", ability.effect.casefold())) - _EFFECT_STOP
+    theirs: set[str] = set()
+    for other in others:
+        if other is not ability:
+            theirs |= set(re.findall(r"[a-z]+", other.effect.casefold()))
+    words = set(re.findall(r"[a-z]+", q.lower))
+    stems = {w[:5] for w in words}
+    return any(w[:5] in stems for w in mine - theirs)
+
+
+def _paid_costs(q: Question, kicker: Kicker) -> list[int]:
+    """Kicker costs the question says were paid ("kicked with only {2}{U}", "paid the blue")."""
+    found: list[int] = []
+    for m in re.finditer(
+        r"\b(?:kicked|kick|paid|pay|paying|kicking)\b(?: it| CARD(?:'s)?)?(?: only)?(?: with)?(?: only)?"
+        r"(?: its| the| her| his)?\s+(\{[^\s]+\}|[a-z0-9]+)",
+        q.lower,
+    ):
+        token = m.group(1)
+        for i, kc in enumerate(kicker.costs):
+            if kc.mana is None:
+                continue
+            cost = str(kc.mana).casefold()
+            letters = cost.replace("{", "").replace("}", "")
+            colors = [w for w, c in _COLOR_WORDS.items() if c.casefold() in letters]
+            named = token in (cost, letters) or (token in colors and len(colors) == 1)
+            if named and i not in found:
+                found.append(i)
+    return found
 
 
 def _single_plain_card(q: Question) -> CardMention | None:
