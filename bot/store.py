@@ -166,6 +166,14 @@ def _error(exc: sqlite3.Error, path: Path) -> StoreError:
     return StoreError(f"Database error on {path}: {text}")
 
 
+def _is_read_only(exc: StoreError) -> bool:
+    cause = exc.__cause__
+    name = getattr(cause, "sqlite_errorname", "") or ""
+    return isinstance(cause, sqlite3.Error) and (
+        name.startswith("SQLITE_READONLY") or "readonly" in str(cause)
+    )
+
+
 def _statements(script: str) -> Iterator[str]:
     """Split a migration file into complete SQL statements."""
     pending = ""
@@ -550,8 +558,34 @@ class Store:
         seed_builtin: bool = True,
         busy_timeout_ms: int = 5000,
     ) -> Store:
-        """Open (creating if needed) the database, migrate it and seed built-in data if empty."""
+        """Open (creating if needed) the database, migrate it and seed built-in data if empty.
+
+        A database the user may read but not write opens read-only: questions still get
+        answers, and writes fail with a clear message.
+        """
         file, target = await asyncio.to_thread(_prepare_path, Path(path), read_only)
+        try:
+            return await cls._connect(file, target, read_only, seed_builtin, busy_timeout_ms)
+        except StoreError as exc:
+            if not _is_read_only(exc):
+                raise
+            if read_only:
+                if "immutable" in target:
+                    raise
+                # Next to a read-only file SQLite can't make its WAL index; reading the
+                # file as immutable needs none.
+                return await cls._connect(
+                    file, f"{target}&immutable=1", True, False, busy_timeout_ms
+                )
+            try:
+                return await cls.open(file, read_only=True, busy_timeout_ms=busy_timeout_ms)
+            except StoreError:
+                raise exc from None
+
+    @classmethod
+    async def _connect(
+        cls, file: Path, target: str, read_only: bool, seed_builtin: bool, busy_timeout_ms: int
+    ) -> Store:
         try:
             db = await aiosqlite.connect(target, uri=read_only, isolation_level=None)
         except sqlite3.Error as exc:
