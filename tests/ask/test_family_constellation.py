@@ -477,6 +477,21 @@ CASES: list[tuple[str, tuple[str, ...], str, str | None, str]] = [
         "603.2",
     ),
     ("Does Eidolon of Blossoms trigger on cast?", EIDOLON, "constellation_enters", "no", "603.2"),
+    (
+        "When I control Eidolon of Blossoms and my opponent controls Doomwake Giant, does Doomwake Giant "
+        "trigger when my enchantment enters?",
+        ("Eidolon of Blossoms", "Doomwake Giant"),
+        "constellation_enters",
+        "no",
+        "603.2",
+    ),
+    (
+        "Does bestowing a creature onto my creature trigger constellation?",
+        (),
+        "constellation_enters",
+        "yes",
+        "603.2",
+    ),
     # trigger order
     (
         "When several constellation abilities trigger at once, do I choose the order they go on the "
@@ -517,6 +532,21 @@ CASES: list[tuple[str, tuple[str, ...], str, str | None, str]] = [
         "405.5",
     ),
     # must be blocked
+    (
+        "Goldenhide Ox targets my attacker. Can my opponent choose not to block it at all if they have "
+        "an untapped creature?",
+        OX,
+        "must_be_blocked_decline",
+        "no",
+        "509.1c",
+    ),
+    (
+        "Can two creatures block a creature that must be blocked if able?",
+        (),
+        "must_be_blocked_several_blockers",
+        "yes",
+        "509.1c",
+    ),
     (
         "If two creatures must be blocked if able and the defending player has just one untapped "
         "creature, must it block one of them?",

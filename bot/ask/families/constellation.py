@@ -53,20 +53,67 @@ def _flip(ruling: Ruling) -> Ruling:
     )
 
 
-def _watcher_mentions(q: Question) -> list[CardMention]:
-    """Named cards whose enchantment-enters abilities the question asks about.
+def _before(q: Question, m: CardMention, width: int = 40) -> str:
+    return q.text[max(0, m.start - width) : m.start].casefold()
 
-    "Does A trigger when B enters?" names two such cards; only A is watching then.
-    """
-    found = [m for m in q.cards if m.of_kind("enchantment_enters")]
-    if len(found) > 1 and not q.has(r"\b(both|each|all|every|several|multiple|two|three)\b"):
-        return found[:1]
-    return found
+
+def _after(q: Question, m: CardMention, width: int = 30) -> str:
+    return q.text[m.end : m.end + width].casefold()
+
+
+def _is_entering(q: Question, m: CardMention) -> bool:
+    """'... when CARD enters': the named card is what enters, not what watches."""
+    return bool(
+        re.match(
+            r"\s*(enters|enter|is put|comes|resolves|is returned|is created|is cast)", _after(q, m)
+        )
+        and re.search(r"\b(when|if|whenever|after|as|once)\b[^.?!]*$", _before(q, m))
+    )
+
+
+def _is_asked(q: Question, m: CardMention) -> bool:
+    """'Does CARD trigger ...': the card whose ability the question asks about."""
+    return bool(
+        re.search(
+            r"\b(does|do|will|would|did|doesn't|won't|can)\s+(my |their |the |his |her |an? |"
+            r"my opponent's |opponent's |the opponent's )?$",
+            _before(q, m, 30),
+        )
+    )
+
+
+def _controller_of(q: Question, name: str) -> str:
+    for m in q.cards:
+        if m.name != name:
+            continue
+        before = _before(q, m)
+        if re.search(r"(opponent'?s'?|their|his|her) $", before) or re.search(
+            r"opponent (controls|has|casts|plays) (an? |the )?$", before
+        ):
+            return OPPONENT
+    return YOU
+
+
+def _watcher_mentions(q: Question) -> list[CardMention]:
+    """Named cards with enchantment-enters abilities that watch (don't enter), one per name."""
+    out: list[CardMention] = []
+    for m in q.cards:
+        fresh = all(o.name != m.name for o in out)
+        if m.of_kind("enchantment_enters") and not _is_entering(q, m) and fresh:
+            out.append(m)
+    return out
+
+
+def _asked_watcher(q: Question) -> str | None:
+    for m in q.cards:
+        if m.of_kind("enchantment_enters") and _is_asked(q, m):
+            return m.name
+    return None
 
 
 def _entering_mentions(q: Question) -> list[CardMention]:
-    watching = {id(m) for m in _watcher_mentions(q)}
-    return [m for m in q.cards if id(m) not in watching]
+    watching = {m.name for m in _watcher_mentions(q)}
+    return [m for m in q.cards if m.name not in watching or _is_entering(q, m)]
 
 
 def _perm(m: CardMention, controller: str = YOU, suffix: str = "") -> Permanent:
@@ -129,12 +176,7 @@ class ConstellationHandler:
         mentions = _watcher_mentions(q)
         many = _many(q)
         if mentions:
-            opp = q.has(
-                r"opponent'?s'? (CARD|constellation)",
-                r"(my |an |the )?opponent controls CARD",
-                r"their (CARD|constellation)",
-            )
-            perms = [_perm(m, OPPONENT if opp else YOU) for m in mentions]
+            perms = [_perm(m, _controller_of(q, m.name)) for m in mentions]
             if len(perms) == 1 and many > 1:
                 perms += [_perm(mentions[0], suffix=f" #{i}") for i in range(2, many + 1)]
             return perms
@@ -328,7 +370,15 @@ class ConstellationHandler:
                 self._cards(q),
             )
         several = len(watchers) > 1 and q.has(r"\b(both|each|all|every|two|several|multiple)\b")
-        watcher = None if several or len(watchers) != 1 else watchers[0].name
+        asked = _asked_watcher(q)
+        if several:
+            watcher = None
+        elif asked is not None and any(w.name == asked for w in watchers):
+            watcher = asked
+        elif len(watchers) == 1:
+            watcher = watchers[0].name
+        else:
+            return None
 
         def run() -> Ruling:
             if count_asked:
@@ -372,7 +422,8 @@ class ConstellationHandler:
         n_attackers = (
             2
             if q.has(
-                r"(two|both|multiple|several) (attacking )?(creatures|attackers)",
+                r"(two|both|multiple|several) (attacking creatures|attackers)",
+                r"(two|multiple|several) (\w+ )?creatures (that )?(must|have to|has to) be blocked",
                 r"two such",
                 r"each of them",
             )
@@ -404,6 +455,37 @@ class ConstellationHandler:
         ]
         first = attackers[0].name
 
+        if q.has(
+            r"(choose|decide|opt|elect) (not|to not) (to )?block",
+            r"(decline|refuse) to block",
+            r"\bnot block (it|that creature|the creature)",
+            r"(skip|avoid) blocking",
+        ) and q.has(r"\b(can|could|may|is)\b"):
+            blocked = first
+
+            def run_decline() -> Ruling:
+                return _flip(
+                    b.holds_always(
+                        attackers,
+                        blockers,
+                        lambda asg: any(v == blocked for v in asg.values()),
+                        f"{blocked} blocked",
+                    )
+                )
+
+            return Scenario("must_be_blocked_decline", "yesno", 0.93, run_decline, cards)
+        if q.has(
+            r"can (two|multiple|more than one|several|both) (of (their|the|my) )?(creatures|blockers)"
+            r"( \w+)? block"
+        ):
+            pair = {bl.name: first for bl in blockers[:2]}
+            return Scenario(
+                "must_be_blocked_several_blockers",
+                "yesno",
+                0.9,
+                lambda: b.is_legal(attackers, blockers, pair),
+                cards,
+            )
         if q.has(r"same (attacker|creature|one)", r"both block (the same|one)"):
             assignment = {bl.name: first for bl in blockers}
             return Scenario(
@@ -540,6 +622,7 @@ def _event(q: Question) -> Event | None:
     if not q.has(
         r"\benter",
         r"\btrigger(s|ed)? (off|on|for|from|with)\b",
+        r"\bbestow(s|ing|ed)?\b",
         r"\bcast",
         r"\btoken",
         r"\bcreate",
@@ -563,12 +646,15 @@ def _event(q: Question) -> Event | None:
     controller = (
         OPPONENT
         if q.has(
-            r"opponent('s|s'?)? (casts?|plays?|controls?|creates?|resolves?|puts?|returns?|enchantment)",
+            r"opponent('s|s'?)? (casts?|plays?|creates?|resolves?|puts?|returns?|enchantment)",
+            r"enchantment( \w+)? (that )?(my |an |the )?opponent controls",
             r"under (my |an |the |their |his |her )?opponent'?s?'? control",
             r"under their control",
             r"opponent('s|s'?)? side",
         )
-        and not q.has(r"under my control")
+        and not q.has(
+            r"under my control", r"\bmy (\w+ )?enchantment", r"enchantment (that )?i control"
+        )
         else YOU
     )
     if q.has(r"phas(es|ed|ing)? in"):
@@ -631,6 +717,8 @@ def _event(q: Question) -> Event | None:
     elif entering_named:
         types = entering_named[0].card.types
         subtypes = entering_named[0].card.subtypes
+        if _controller_of(q, entering_named[0].name) == OPPONENT and not q.has(r"under my control"):
+            controller = OPPONENT
     elif q.has(r"\b(creature|artifact|land|planeswalker)s?\b") and how not in (
         "phase_in",
         "becomes",
