@@ -510,6 +510,22 @@ CASES: list[tuple[str, tuple[str, ...], str | None, str | None, str]] = [
         "702.33e",
     ),
     ("Ana Battlemage was kicked. Does the tap trigger happen?", ANA, None, None, ""),
+    (
+        "Ana Battlemage enters kicked with {1}{B}; there are no other untapped creatures. What must the "
+        "trigger target?",
+        ANA,
+        "kicker_trigger_target",
+        "Ana Battlemage",
+        "115.1d",
+    ),
+    (
+        "Ana Battlemage enters kicked with {1}{B}; my opponent's only creature is untapped. What must the "
+        "trigger target?",
+        ANA,
+        "kicker_trigger_target",
+        None,
+        "",
+    ),
     # X for enters abilities
     (
         "If I copy a spell cast with X=5, what is X for the copy?",

@@ -628,7 +628,16 @@ class KickerHandler:
         if found is None or mention is None:
             return None
         kicker, ability = found
-        if not q.has(r"\bonly\b", r"no other", r"nothing else", r"\bno (untapped )?creatures?\b"):
+        alone = q.has(
+            r"(it'?s|is|being|was) the only (untapped )?(creature|permanent)",
+            r"no other (untapped )?(creatures?|permanents?)",
+            r"nothing else",
+            r"\bonly (untapped )?creature on the battlefield",
+            r"\bno (other )?untapped creatures?",
+            r"\bthe only one\b",
+        )
+        others_named = any(m.name != mention.name and "Creature" in m.card.types for m in q.cards)
+        if not alone or others_named:
             return Scenario(
                 "kicker_trigger_target",
                 "card",
