@@ -21,6 +21,7 @@ from bot.errors import RulesbotError
 if TYPE_CHECKING:
     from bot.ask.pipeline import AskService
     from bot.names import NameIndex
+    from bot.scryfall import ScryfallClient
     from bot.settings import Settings
     from bot.store import Store
 
@@ -89,6 +90,7 @@ class RulesBot(commands.AutoShardedBot):
         self._names: NameIndex | None = None
         self._asker: AskService | None = None
         self.http_session: aiohttp.ClientSession | None = None
+        self._scryfall: ScryfallClient | None = None
         self.serve = True  # False for `sync-commands`, which only needs the command tree
         self._sync_lock = asyncio.Lock()
         self._sync_loop: tasks.Loop[Any] | None = None
@@ -103,6 +105,15 @@ class RulesBot(commands.AutoShardedBot):
         if self._store is None:
             raise RuntimeError("the store is not open yet")
         return self._store
+
+    @property
+    def scryfall(self) -> ScryfallClient:
+        """The bot's one Scryfall client: rate limits and coalescing hold only within one."""
+        if self._scryfall is None:
+            from bot.scryfall import ScryfallClient
+
+            self._scryfall = ScryfallClient.from_settings(self.settings, session=self.http_session)
+        return self._scryfall
 
     @property
     def names(self) -> NameIndex:
@@ -150,23 +161,13 @@ class RulesBot(commands.AutoShardedBot):
         Raises UnknownCardError / AmbiguousCardError as Scryfall decides, or
         CardFetchError when Scryfall can't be reached.
         """
-        from bot.scryfall import NetworkError, ScryfallClient
+        from bot.scryfall import NetworkError, fetch_and_cache
 
         try:
-            async with ScryfallClient.from_settings(
-                self.settings, session=self.http_session
-            ) as client:
-                card = await client.named_fuzzy(name)
-                try:
-                    rulings: list[dict[str, Any]] | None = await client.rulings(card)
-                except NetworkError:
-                    rulings = None  # the card alone is still worth showing
+            card = await fetch_and_cache(self.store, self.scryfall, name)
         except NetworkError as exc:
             log.warning("on-demand fetch of %r failed: %s", name[:100], exc)
             raise CardFetchError(name) from exc
-        await self.store.cache_card(card)
-        if rulings is not None and card.get("oracle_id"):
-            await self.store.cache_rulings(str(card["oracle_id"]), rulings)
         await self.reload_names()
         return card
 
@@ -211,16 +212,13 @@ class RulesBot(commands.AutoShardedBot):
 
         Returns True when the sync ran without a failed dataset.
         """
-        from bot.scryfall import ScryfallClient
         from bot.sync import run_sync
 
         async with self._sync_lock:
             try:
-                # Closes its own session only when the bot has none to lend it.
-                async with ScryfallClient.from_settings(
-                    self.settings, session=self.http_session
-                ) as client:
-                    report = await run_sync(self.store, self.settings, force=force, client=client)
+                report = await run_sync(
+                    self.store, self.settings, force=force, client=self.scryfall
+                )
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -240,6 +238,9 @@ class RulesBot(commands.AutoShardedBot):
         if self._sync_loop is not None:
             self._sync_loop.cancel()
         await super().close()
+        if self._scryfall is not None:
+            client, self._scryfall = self._scryfall, None
+            await client.close()
         if self.http_session is not None:
             await self.http_session.close()
             self.http_session = None
