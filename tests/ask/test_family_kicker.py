@@ -526,6 +526,14 @@ CASES: list[tuple[str, tuple[str, ...], str | None, str | None, str]] = [
         None,
         "",
     ),
+    (
+        "Gatekeeper of Malakir's kicked trigger targets my opponent, and their creature is sacrificed in "
+        "response. Does the trigger do anything?",
+        GATE,
+        None,
+        None,
+        "",
+    ),
     # X for enters abilities
     (
         "If I copy a spell cast with X=5, what is X for the copy?",

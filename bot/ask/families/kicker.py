@@ -671,6 +671,9 @@ class KickerHandler:
             return None
         _, ability = found
         spec = ability.targets[0]
+        if re.search(r"\b(player|opponent)\b", spec.what) or "creature" not in spec.what:
+            # Only a targeted creature is modelled here; a player stays a legal target.
+            return None
         source = Permanent(
             name=mention.name,
             types=mention.card.types,
