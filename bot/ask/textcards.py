@@ -71,6 +71,9 @@ _COMMON_SINGLE = frozenset(
 )
 
 
+_BASIC_LANDS = frozenset({"plains", "island", "swamp", "mountain", "forest", "wastes"})
+
+
 @dataclass(frozen=True)
 class NameRow:
     """One searchable name: a card name or a face name, pointing at its card."""
@@ -207,7 +210,8 @@ class TextCardFinder:
         # words are too often plain English ("reanimate", "gone"). At a sentence start
         # the capital proves nothing, so the word must also be one the rules never use.
         if not bare[:1].isupper():
-            return False
+            # Basic lands are the one kind of card people write in lowercase ("a forest").
+            return key in _BASIC_LANDS
         return not sentence_start or key not in self._vocab
 
     def _fuzzy_pass(self, text: str, words: list[re.Match[str]], result: Scan) -> None:

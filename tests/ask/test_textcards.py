@@ -19,12 +19,33 @@ NAMES = [
     ("Thalia, Heretic Cathar", False),
     ("Eidolon of Blossoms", False),
     ("Opt", False),
+    ("Reanimate", False),
     ("Soldier", True),
     ("Delver of Secrets", False),
 ]
 ROWS = [NameRow(n, n, f"id-{i}", tok) for i, (n, tok) in enumerate(NAMES)]
 ROWS.append(NameRow("Insectile Aberration", "Delver of Secrets", "id-delver", False))
-VOCAB = ["can", "i", "tap", "for", "mana", "the", "turn", "cast", "it", "what", "does", "make", "control", "and", "a", "my", "is", "kicker"]
+ROWS.append(NameRow("Gone", "Dead // Gone", "id-dead-gone", False))
+VOCAB = [
+    "can",
+    "i",
+    "tap",
+    "for",
+    "mana",
+    "the",
+    "turn",
+    "cast",
+    "it",
+    "what",
+    "does",
+    "make",
+    "control",
+    "and",
+    "a",
+    "my",
+    "is",
+    "kicker",
+]
 
 
 @pytest.fixture(scope="module")
@@ -37,6 +58,9 @@ def finder() -> TextCardFinder:
     [
         ("Can I tap Llanowar Elves for mana the turn I cast it?", ["Llanowar Elves"]),
         ("can i tap llanowar elves for mana", ["Llanowar Elves"]),
+        ("i control reflecting pool and a forest", ["Reflecting Pool", "Forest"]),
+        ("my only lands are two Reflecting Pools and two forests", ["Reflecting Pool", "Forest"]),
+        ("If I reanimate it, is it gone?", []),
         (
             "I control Reflecting Pool and a Forest. What can it make?",
             ["Reflecting Pool", "Forest"],
