@@ -211,7 +211,7 @@ class TextCardFinder:
         # the capital proves nothing, so the word must also be one the rules never use.
         if not bare[:1].isupper():
             # Basic lands are the one kind of card people write in lowercase ("a forest").
-            return key in _BASIC_LANDS
+            return normalize(row.name) in _BASIC_LANDS
         return not sentence_start or key not in self._vocab
 
     def _fuzzy_pass(self, text: str, words: list[re.Match[str]], result: Scan) -> None:
