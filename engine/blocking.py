@@ -201,11 +201,15 @@ def holds_always(
     )
     counter = next((a for a in best if not claim(a)), None)
     if counter is None:
-        t.step(Rule.BLOCK_REQUIREMENTS, f"Every such declaration has {claim_text}.")
+        t.step(
+            Rule.BLOCK_REQUIREMENTS, f"So it is required: every such declaration has {claim_text}."
+        )
         return t.ruling("yes")
     blocks = ", ".join(f"{b} blocks {a}" for b, a in counter.items() if a) or "no blocks"
     t.step(
-        Rule.BLOCK_REQUIREMENTS, f"Not required: {blocks} is legal and doesn't have {claim_text}."
+        Rule.BLOCK_REQUIREMENTS,
+        f"So it isn't required: the legal declaration '{blocks}' obeys just as many requirements "
+        f"without {claim_text}.",
     )
     return t.ruling("no")
 

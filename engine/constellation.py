@@ -44,6 +44,10 @@ def _watchers(state: GameState, entering: Sequence[Permanent]) -> list[Permanent
     return out
 
 
+def _whose(player: str) -> str:
+    return "your" if player == "you" else f"{player}'s"
+
+
 def _card(perm: Permanent) -> str | None:
     return perm.card.name if perm.card else None
 
@@ -66,10 +70,11 @@ def _matches(
     if ability.whose == "you" and entered.controller != watcher.controller:
         return (
             False,
-            f"{entered.name} enters under {entered.controller}'s control, not {watcher.controller}'s",
+            f"{entered.name} enters under {_whose(entered.controller)} control, not "
+            f"{_whose(watcher.controller)}",
         )
     if ability.whose == "opponent" and entered.controller == watcher.controller:
-        return False, f"{entered.name} enters under its own controller's control, not an opponent's"
+        return False, f"{entered.name} enters under its controller's control, not an opponent's"
     return True, ""
 
 
@@ -155,7 +160,7 @@ def enters(
                 t.step(
                     Rule.TRIGGER_EVENT,
                     f"{perm.name}'s ability triggers for {entered.name} entering under "
-                    f"{entered.controller}'s control.",
+                    f"{_whose(entered.controller)} control.",
                     _card(perm),
                 )
     mine = [f for f in fired if watcher is None or f.source.casefold() == watcher.casefold()]
@@ -165,6 +170,12 @@ def enters(
             "Several abilities triggered: their controller puts them on the stack in any order.",
         )
         t.step(Rule.STACK_RESOLVES, "The last one put on the stack resolves first.")
+    subject = f"{watcher}'s ability" if watcher else "enchantment-enters abilities"
+    if mine:
+        times = {1: "once", 2: "twice"}.get(len(mine), f"{len(mine)} times")
+        t.step(Rule.TRIGGER_EVENT, f"So {subject} trigger{'s' if watcher else ''} {times} in all.")
+    else:
+        t.step(Rule.TRIGGER_EVENT, f"So {subject} {'doesn' if watcher else 'don'}'t trigger.")
     return fired, t.ruling("yes" if mine else "no")
 
 
@@ -279,4 +290,5 @@ def trigger_order(triggers: Sequence[Triggered], active: str, card: str | None =
             "the others in turn order (APNAP), so the non-active player's abilities resolve first.",
         )
     t.step(Rule.STACK_RESOLVES, "The last ability put on the stack is the first to resolve.")
+    t.step(Rule.TRIGGER_ORDER, "So each player chooses the order of their own triggered abilities.")
     return t.ruling("yes")

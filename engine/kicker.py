@@ -14,6 +14,10 @@ from engine.ruling import Rule, Ruling, Trace
 EntryWay = Literal["cast", "alternative", "without_paying", "put", "copy"]
 
 
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _times(n: int) -> str:
     return {1: "once", 2: "twice"}.get(n, f"{n} times")
 
@@ -40,6 +44,8 @@ def kicker_payments(kicker: Kicker, payments: Mapping[int, int], card: str | Non
             f"The spell has {len(kicker.costs)} kicker costs; you may pay either or both of them.",
         )
     ok = True
+    allowed: list[str] = []
+    refused: list[str] = []
     for index, times in sorted(payments.items()):
         if times < 0:
             ok = False
@@ -57,12 +63,19 @@ def kicker_payments(kicker: Kicker, payments: Mapping[int, int], card: str | Non
             )
         elif times > 1:
             ok = False
+            refused.append(f"the {name} can be paid at most once, not {_times(times)}")
             t.step(
                 Rule.KICKED,
                 f"The {name} is an ordinary kicker cost: it can be paid at most once, not {_times(times)}.",
             )
+            continue
         else:
             t.step(Rule.KICKED, f"Paying the {name} {_times(times)} is allowed.")
+        allowed.append(f"the {name} {_times(times)}")
+    if ok:
+        t.step(Rule.KICKED, "So you may pay " + " and ".join(allowed) + ".")
+    elif refused:
+        t.step(Rule.KICKED, _cap("; ".join(refused)) + ".")
     return t.ruling("yes" if ok else "no")
 
 
@@ -225,6 +238,7 @@ def mana_value(
         else:
             t.step(Rule.MANA_VALUE_X, "Off the stack X counts as 0.")
     value = mana_cost.mana_value(value_x)
+    t.step(Rule.MANA_VALUE, f"So its mana value is {value}.")
     return t.ruling(str(value))
 
 
@@ -294,9 +308,9 @@ def copy_spell(spell: Spell) -> tuple[Spell, Ruling]:
         "kicker and the value of X; the copy itself isn't cast.",
     )
     if spell.kicked:
-        t.step(Rule.KICKED, f"{spell.name} was kicked, so its copy is kicked too.")
+        t.step(Rule.KICKED, _cap(f"{spell.name} was kicked, so its copy is kicked too."))
     else:
-        t.step(Rule.KICKED, f"{spell.name} wasn't kicked, so neither is its copy.")
+        t.step(Rule.KICKED, _cap(f"{spell.name} wasn't kicked, so neither is its copy."))
     if (
         "Creature" in spell.types
         or {"Artifact", "Enchantment", "Planeswalker", "Battle"} & spell.types
@@ -319,7 +333,9 @@ def copy_permanent(original: Permanent, name: str = "the copy") -> tuple[Permane
         "A copy of a permanent gets only the copiable values (printed characteristics); whether the "
         "original was kicked is a choice made while casting it, not a copiable value.",
     )
-    t.step(Rule.KICKER_MEANING, f"{name} wasn't cast with its kicker paid, so it isn't kicked.")
+    t.step(
+        Rule.KICKER_MEANING, _cap(f"{name} wasn't cast with its kicker paid, so it isn't kicked.")
+    )
     return copy, t.ruling("no")
 
 

@@ -128,9 +128,16 @@ def _perm(m: CardMention, controller: str = YOU, suffix: str = "") -> Permanent:
     )
 
 
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+
+
 def _generic_watcher(n: int) -> Permanent:
     return Permanent(
-        name=f"constellation permanent {n}",
+        name=(
+            f"the {_ORDINALS[min(n, len(_ORDINALS)) - 1]} constellation permanent"
+            if n
+            else "your constellation permanent"
+        ),
         types=frozenset({"Enchantment", "Creature"}),
         abilities=(_GENERIC_CONSTELLATION,),
     )
@@ -180,7 +187,9 @@ class ConstellationHandler:
             if len(perms) == 1 and many > 1:
                 perms += [_perm(mentions[0], suffix=f" #{i}") for i in range(2, many + 1)]
             return perms
-        generic = [_generic_watcher(i) for i in range(1, max(1, many) + 1)]
+        generic = (
+            [_generic_watcher(i) for i in range(1, many + 1)] if many > 1 else [_generic_watcher(0)]
+        )
         if q.has(
             r"opponent'?s'? constellation",
             r"opponent controls (a |an )?constellation",
@@ -431,7 +440,7 @@ class ConstellationHandler:
         )
         attackers = [
             b.Attacker(
-                name=f"attacker {i}",
+                name="your attacking creature" if n_attackers == 1 else f"attacker {i}",
                 must_be_blocked=not by_all,
                 by_all=by_all,
                 card=card,
@@ -451,7 +460,7 @@ class ConstellationHandler:
         if n_attackers == 2 and q.has(r"two (potential |possible )?blockers"):
             n_blockers = 2
         blockers = [
-            b.Blocker(name=f"creature {i}") for i in range(1, max(1, min(n_blockers, 6)) + 1)
+            b.Blocker(name=f"their creature {i}") for i in range(1, max(1, min(n_blockers, 6)) + 1)
         ]
         first = attackers[0].name
 
@@ -611,7 +620,10 @@ def _count_before(q: Question, pattern: str) -> int | None:
 def _describe(types: frozenset[str], subtypes: frozenset[str], token: bool) -> str:
     words = " ".join(sorted(types, key=lambda t: t != "Enchantment")).lower()
     sub = " ".join(sorted(subtypes)).lower()
-    return ("a " if not token else "a token ") + " ".join(w for w in (words, sub) if w)
+    noun = " ".join(w for w in (words, sub) if w)
+    if token:
+        return "a token " + noun
+    return ("an " if noun[:1] in "aeiou" else "a ") + noun
 
 
 Event = tuple[c.How, str, frozenset[str] | None, frozenset[str], bool]
