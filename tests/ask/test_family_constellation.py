@@ -703,6 +703,13 @@ def test_rulings_card_is_named(text: str, names: tuple[str, ...], cited: str) ->
         ("Does a creature with flying have to block if it can't block?", ()),
         ("Who puts their constellation triggers on the stack first?", ()),
         ("What does Eidolon of Blossoms do?", EIDOLON),
+        ("If I control two Eidolon of Blossoms, what happens?", EIDOLON),
+        ("Is an Aura a permanent?", ()),
+        ("Do enchantments have summoning sickness?", ()),
+        ("If a creature phases out, do its Auras phase out too?", ()),
+        ("Can a creature with flying block a creature with reach?", ()),
+        ("What is bestow?", ()),
+        ("Does protection from white stop a white enchantment from being attached?", ()),
         ("", ()),
     ],
 )

@@ -618,6 +618,11 @@ def test_card_independent_questions_cite_the_reference_card() -> None:
         "kicker",
         "",
         "How do I win?",
+        "Can I kick my opponent?",
+        "Do copies of spells count as cast?",
+        "What happens if I copy a permanent with a +1/+1 counter?",
+        "What is the mana value of a copy of a spell?",
+        "If I cast a spell with convoke, can I tap creatures for mana too?",
     ],
 )
 def test_not_kicker_questions(text: str) -> None:
