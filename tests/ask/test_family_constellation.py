@@ -760,3 +760,53 @@ def test_cards_from_the_pool(
     ruling = scenario.run()
     assert ruling.verdict == verdict
     assert any(str(r).startswith(rule) for r in ruling.rules), ruling.rules
+
+
+def _answers(text: str, obj: dict[str, Any]) -> str | None:
+    card = Card.from_scryfall(obj)
+    start = text.index(card.name)
+    q = Question.build(text, cards=[mention_for(card, card.name, start, start + len(card.name))])
+    options = [s for s in ConstellationHandler().scenarios(q) if s.score >= 0.5]
+    return max(options, key=lambda s: s.score).run().verdict if options else None
+
+
+def test_every_constellation_and_bestow_card_in_the_pool() -> None:
+    cards = _pool()
+    if not cards:
+        pytest.skip("../shared/data/cards.json is not available")
+    wrong: list[tuple[str, str | None]] = []
+    checked = 0
+    for obj in cards.values():
+        keywords = set(obj.get("keywords") or ())
+        name = obj["name"]
+        cases: list[tuple[str, str]] = []
+        if "Constellation" in keywords:
+            cases += [
+                (f"Does {name} trigger when my opponent casts an enchantment?", "no"),
+                (
+                    f"Does {name} trigger when an enchantment creature enters under my control?",
+                    "yes",
+                ),
+                (f"Does {name} trigger when an enchantment phases in?", "no"),
+                (f"Does {name} trigger when I create an enchantment token?", "yes"),
+            ]
+        if "Bestow" in keywords:
+            cases += [
+                (
+                    f"If the target of {name} cast bestowed is destroyed in response, does it still "
+                    "resolve?",
+                    "yes",
+                ),
+                (
+                    f"If I cast {name} bestowed and its target dies in response, does constellation "
+                    "trigger?",
+                    "yes",
+                ),
+            ]
+        for text, expected in cases:
+            checked += 1
+            got = _answers(text, obj)
+            if got != expected:
+                wrong.append((text, got))
+    assert checked > 100
+    assert wrong == []

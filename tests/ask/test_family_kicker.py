@@ -714,3 +714,35 @@ def test_cards_from_the_pool(
 
 def test_split_cards_get_no_mana_value_guess() -> None:
     assert _best("What's the mana value of Fire // Ice?", ("Fire // Ice",), pool=True) is None
+
+
+def _answers(text: str, obj: dict[str, Any]) -> str | None:
+    card = Card.from_scryfall(obj)
+    start = text.index(card.name)
+    q = Question.build(text, cards=[mention_for(card, card.name, start, start + len(card.name))])
+    options = [s for s in KickerHandler().scenarios(q) if s.score >= 0.5]
+    return max(options, key=lambda s: s.score).run().verdict if options else None
+
+
+def test_every_kicker_card_in_the_pool() -> None:
+    cards = _pool()
+    if not cards:
+        pytest.skip("../shared/data/cards.json is not available")
+    kicker_cards = [
+        o for o in cards.values() if {"Kicker", "Multikicker"} & set(o.get("keywords") or ())
+    ]
+    assert len(kicker_cards) > 100
+    wrong: list[tuple[str, str | None]] = []
+    for obj in kicker_cards:
+        name = obj["name"]
+        multi = "Multikicker" in obj["keywords"]
+        for text, expected in (
+            (f"Can I pay {name}'s kicker twice?", "yes" if multi else "no"),
+            (f"If I put {name} onto the battlefield without casting it, can I kick it?", "no"),
+            (f"Is a copy of a kicked {name} spell kicked?", "yes"),
+            (f"If {name} dies and I return it to the battlefield, is it still kicked?", "no"),
+        ):
+            got = _answers(text, obj)
+            if got != expected:
+                wrong.append((text, got))
+    assert wrong == []
