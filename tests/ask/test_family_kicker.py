@@ -160,6 +160,7 @@ CASES: list[tuple[str, tuple[str, ...], str | None, str | None, str]] = [
     ("Can I pay Ana Battlemages 2U kicker twice?", ANA, "kicker_pay_times", "no", "702.33"),
     ("can i pay ana battlemage's 1b kicker two times", ANA, "kicker_pay_times", "no", "702.33"),
     ("Can Ana Battlemage pay her kicker twice?", ANA, "kicker_pay_times", "no", "702.33"),
+    ("Can I kick Ana Battlemage twice?", ANA, "kicker_pay_times", "yes", "702.33d"),
     # total cost
     (
         "What is the total cost to cast Ana Battlemage kicked with both kickers?",
@@ -630,6 +631,27 @@ def test_not_kicker_questions(text: str) -> None:
 
 
 POOL_CASES: list[tuple[str, tuple[str, ...], str, str | None, str]] = [
+    (
+        "Can I kick Archangel of Wrath twice?",
+        ("Archangel of Wrath",),
+        "kicker_pay_times",
+        "yes",
+        "702.33d",
+    ),
+    (
+        "Can Archangel of Wrath be kicked three times?",
+        ("Archangel of Wrath",),
+        "kicker_pay_times",
+        "no",
+        "702.33",
+    ),
+    (
+        "Can I pay Archangel of Wrath's {B} kicker twice?",
+        ("Archangel of Wrath",),
+        "kicker_pay_times",
+        "no",
+        "702.33",
+    ),
     (
         "What's the mana value of Fireball on the stack with X=5?",
         ("Fireball",),

@@ -197,7 +197,16 @@ class KickerHandler:
             if times is None:
                 return None
             which = self._which(q, kicker)
-            if which is None and (kicker.multi or times > 1):
+            kick_verb = q.has(
+                r"\bkick(ed)? (it |CARD |this |that |the spell |the creature )?\w* ?times\b",
+                r"\bkick(ed)? (it |CARD |this |that |the spell |the creature )?twice\b",
+            )
+            if which is None and kick_verb and not kicker.multi and len(kicker.costs) > 1:
+                # "Kick it twice" counts kicks (CR 702.33d): one per kicker cost paid.
+                payments = {i: 1 for i in range(min(times, len(kicker.costs)))}
+                if times > len(kicker.costs):
+                    payments = {i: times for i in range(len(kicker.costs))}
+            elif which is None and (kicker.multi or times > 1):
                 # No single kicker cost may be paid twice, whichever one is meant.
                 payments = {i: times for i in range(len(kicker.costs))}
             elif which is None:
