@@ -632,6 +632,13 @@ def test_not_kicker_questions(text: str) -> None:
 
 POOL_CASES: list[tuple[str, tuple[str, ...], str, str | None, str]] = [
     (
+        "What's the total cost of Archangel of Wrath kicked twice?",
+        ("Archangel of Wrath",),
+        "kicker_total_cost",
+        "{2}{W}{W}{B}{R}",
+        "601.2f",
+    ),
+    (
         "Can I kick Archangel of Wrath twice?",
         ("Archangel of Wrath",),
         "kicker_pay_times",

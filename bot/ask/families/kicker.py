@@ -327,6 +327,10 @@ class KickerHandler:
             r"pay(ing)? (the |its )?kicker",
         ):
             which = self._which(q, kicker)
+            times = _times_asked(q)
+            if which is None and times == len(kicker.costs) > 1:
+                # Kicked as many times as it has kicker costs: each was paid once.
+                which = -1
             if which is None:
                 return Scenario(
                     "kicker_total_cost",
@@ -335,9 +339,8 @@ class KickerHandler:
                     _missing("which kicker cost was paid"),
                     self._cards(mention),
                 )
-            kicked = [which]
-            times = _times_asked(q)
-            if times and times > 1:
+            kicked = list(range(len(kicker.costs))) if which == -1 else [which]
+            if which != -1 and times and times > 1:
                 kicked = [which] * times
         without = any(q.has(rf"{w}") for w in _FREE_WORDS)
         if any(q.has(rf"\b{w}") for w in _ALT_WORDS):
