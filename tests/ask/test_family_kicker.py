@@ -535,6 +535,20 @@ CASES: list[tuple[str, tuple[str, ...], str | None, str | None, str]] = [
         None,
         "",
     ),
+    (
+        "How many charge counters does Everflowing Chalice enter with if kicked three times?",
+        CHALICE,
+        "kicker_per_kick_counters",
+        "3",
+        "702.33c",
+    ),
+    (
+        "How many counters does Everflowing Chalice get if I don't kick it?",
+        CHALICE,
+        "kicker_per_kick_counters",
+        "0",
+        "702.33",
+    ),
     # X for enters abilities
     (
         "If I copy a spell cast with X=5, what is X for the copy?",

@@ -83,6 +83,7 @@ class KickerHandler:
                 self._trigger_target,
                 self._target_illegal,
                 self._trigger_condition,
+                self._per_kick_counters,
             ):
                 s = build(q, mention)
                 if s is not None:
@@ -609,6 +610,45 @@ class KickerHandler:
             return k.kicked_trigger_fires(perm, ability, kicker)
 
         return Scenario("kicker_trigger_condition", "yesno", 0.88, run, self._cards(mention))
+
+    def _per_kick_counters(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        """'Enters with a counter for each time it was kicked': how many counters?"""
+        if mention is None or not q.has(r"how many (\w+ )?counters?"):
+            return None
+        kicker = self._kicker(mention)
+        per_time = [
+            a
+            for a in mention.of_kind("if_kicked")
+            if isinstance(a, IfKicked) and a.per_time and "counter" in a.effect
+        ]
+        if kicker is None or len(per_time) != 1:
+            return None
+        times = _times_asked(q)
+        if times is None and q.has(r"(not|n't|never|without) (been )?kick", r"\bunkicked\b"):
+            times = 0
+        if times is None:
+            return None
+        payments = {0: times} if kicker.multi else {0: min(times, 1)}
+        if not kicker.multi and times > len(kicker.costs):
+            return None
+        name = mention.name
+
+        def run() -> Ruling:
+            paid = k.kicker_payments(kicker, payments, name)
+            t = Trace()
+            t.step(
+                Rule.KICKER_LINKED,
+                f"{name} enters with one counter for each time it was kicked.",
+                name,
+            )
+            t.step(
+                Rule.KICKED,
+                f"It was kicked {times} time{'s' if times != 1 else ''}, so it enters with "
+                f"{times} counter{'s' if times != 1 else ''}.",
+            )
+            return Ruling(verdict=str(times), steps=paid.steps + t.ruling(None).steps)
+
+        return Scenario("kicker_per_kick_counters", "number", 0.85, run, self._cards(mention))
 
     def _trigger_ability(
         self, q: Question, mention: CardMention | None
