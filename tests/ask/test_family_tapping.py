@@ -55,6 +55,18 @@ def best(q: Question) -> tuple[str, Ruling] | None:
 # (question, cards, scenario, verdict, a rule that must be cited)
 CARD_FREE = [
     (
+        "Can my summoning-sick creature use an ability that doesn't have the tap symbol?",
+        "tapping.no_tap_symbol",
+        "yes",
+        "302.6",
+    ),
+    (
+        "can a creature i just cast activate an ability without {T} in its cost",
+        "tapping.no_tap_symbol",
+        "yes",
+        "302.6",
+    ),
+    (
         "Can I use the {T} ability of a noncreature artifact the turn it enters?",
         "tapping.tap_cost",
         "yes",

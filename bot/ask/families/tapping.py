@@ -62,6 +62,11 @@ _OLD = (
 _HASTE_FACT = (
     r"(?<!without )(?<!no )(?<!lacks )(?<!lacking )(?<!doesn't have )\bhaste\b|\bhasty\b|\bhasted\b"
 )
+# "an ability that doesn't have the tap symbol": the question is about the absence.
+_NO_TAP = (
+    r"\b(without|no|lacks?|lacking|with no|(does ?n[o']t|doesn't|does not|not) (have|use|"
+    r"include|need|require)) (a |an |the )?(\{t\}|tap\b|tap symbol)"
+)
 _NO_HASTE = r"\b(without|no|lacks|lacking|doesn't have|does not have|hasn't got) haste\b"
 _ASK = r"\b(can|could|may|able|allowed|legal|possible|legally|cannot|can't|couldn't)\b"
 _TAPPED = (
@@ -424,9 +429,7 @@ class TappingHandler:
         facts = self._facts(q, subject, helpers)
         flip = self._sick_word_asked(q)
         if symbol == "none":
-            if subject is None and not q.has(
-                r"\bwithout (a |the )?(\{t\}|tap)", r"\bno (\{t\}|tap)"
-            ):
+            if subject is None and not q.has(_NO_TAP):
                 return None
             perms, unknown = self._subject(q, subject, facts)
             ability = next(
@@ -486,6 +489,8 @@ class TappingHandler:
     @staticmethod
     def _symbol(q: Question, subject: CardMention | None) -> str | None:
         """Which symbol the cost has: 'T', 'Q', 'none' (an ability without either) or None."""
+        if q.has(_NO_TAP):
+            return "none"
         if q.has(r"\{q\}", r"\buntap symbol\b", r"\bq ability\b", r"\bq cost\b"):
             return "Q"
         if q.has(
@@ -503,11 +508,7 @@ class TappingHandler:
             return "T"
         if q.has(r"\b(activate|use)\b[^?]{0,40}\babilit", r"\bactivate (it|CARD)"):
             if subject is None:
-                return (
-                    "none"
-                    if q.has(r"\bwithout (a |the )?(\{t\}|tap)", r"\bno (\{t\}|tap)")
-                    else None
-                )
+                return "none" if q.has(_NO_TAP) else None
             activated = [a for a in subject.abilities() if isinstance(a, Activated)]
             if q.has(r"\banimat", r"\bbecome a", r"\bturn (it|CARD) into"):
                 activated = [a for a in activated if a.mana is None and not a.cost.tap]
