@@ -67,10 +67,10 @@ def run(rounds: int = 20) -> dict[str, float]:
     }
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=20)
-    figures = run(parser.parse_args().rounds)
+    figures = run(parser.parse_args(argv).rounds)
     print(
         f"ask: {figures['questions']} answers, p50 {figures['p50_ms']:.2f} ms, "
         f"p99 {figures['p99_ms']:.2f} ms, max {figures['max_ms']:.2f} ms; "

@@ -38,10 +38,10 @@ def run(rounds: int = 3) -> dict[str, float]:
     return figures
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=3, help="parse passes; the best is shown")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     figures = run(args.rounds)
     print(f"parse all {int(figures['cards']):,} cards: {figures['parse_all_s']:.2f} s (best)")
     print(f"coverage over the pool: {figures['coverage_s']:.2f} s")

@@ -1,0 +1,23 @@
+"""Run every benchmark and print the figures the README states: `python -m bench`."""
+
+from __future__ import annotations
+
+import sys
+
+from bench import bench_ask, bench_bot, bench_oracle, bench_store
+
+
+def main() -> int:
+    print("== data layer: import, name resolution, autocomplete")
+    code = bench_store.main([])
+    print("== oracle parser and coverage")
+    bench_oracle.main([])
+    print("== ask pipeline")
+    bench_ask.main([])
+    print("== Discord bot")
+    bench_bot.main()
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())
