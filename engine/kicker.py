@@ -6,7 +6,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Literal
 
-from engine.abilities import IfKicked, Kicker, Target
+from engine.abilities import CostChange, IfKicked, Kicker, Target
 from engine.mana import ManaCost
 from engine.model import GameState, Permanent, Spell
 from engine.ruling import Rule, Ruling, Trace
@@ -130,8 +130,12 @@ def total_cost(
     reduction: int = 0,
     x: int | None = None,
     card: str | None = None,
+    changes: Sequence[tuple[str, int]] = (),
 ) -> Ruling:
     """The total cost to cast a spell (CR 601.2f), verdict as a mana cost.
+
+    ``changes`` are named cost changes ("Thalia, Guardian of Thraben", +1) that
+    apply to this spell; they add to ``increase`` and ``reduction``.
 
     The base is the mana cost or one alternative cost (118.9, 118.9d); "without
     paying its mana cost" makes the base empty, but kicker may still be paid. Then
@@ -183,6 +187,13 @@ def total_cost(
                 Rule.KICKER_MEANING,
                 f"Add the {_cost_name(kicker, index)} ({cost}) as an additional cost.",
             )
+    for source, delta in changes:
+        if delta > 0:
+            increase += delta
+            t.step(Rule.TOTAL_COST, f"{source} makes it cost {{{delta}}} more.", source)
+        elif delta < 0:
+            reduction -= delta
+            t.step(Rule.TOTAL_COST, f"{source} makes it cost {{{-delta}}} less.", source)
     if increase:
         total = total.increase(increase)
         t.step(Rule.TOTAL_COST, f"Add the cost increase of {{{increase}}}.")
@@ -199,6 +210,76 @@ def total_cost(
     verdict = _format_cost(total)
     t.step(Rule.TOTAL_COST, f"The total cost is {verdict}.")
     return t.ruling(verdict)
+
+
+_SPELL_TYPES = frozenset(
+    {
+        "artifact",
+        "battle",
+        "creature",
+        "enchantment",
+        "instant",
+        "planeswalker",
+        "sorcery",
+        "kindred",
+    }
+)
+_COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def cost_change_applies(
+    change: CostChange,
+    *,
+    types: frozenset[str],
+    subtypes: frozenset[str],
+    colors: frozenset[str],
+    same_controller: bool,
+) -> bool | None:
+    """Does a static "... spells cost {N} more/less" ability apply to this spell?
+
+    ``same_controller`` says whether the spell's caster controls the ability's
+    source. None when the ability's wording is beyond this simple reading
+    (conditions, "the first spell each turn", chosen names or types...).
+    """
+    if change.condition:
+        return None
+    subject = change.applies_to.casefold()
+    subject = re.sub(r"\s+(you cast|your opponents cast)$", "", subject)
+    if change.whose == "you" and not same_controller:
+        return False
+    if change.whose == "opponent" and same_controller:
+        return False
+    if not subject.endswith("spells"):
+        return None
+    lowered_types = {t.casefold() for t in types}
+    lowered_subtypes = {t.casefold() for t in subtypes}
+    groups = re.split(r",\s*(?:and |or )?|\s+(?:and|or)\s+", subject)
+    for group in groups:
+        words = [w for w in group.split() if w != "spells"]
+        if any(not _is_quality(w) and w not in lowered_subtypes for w in words):
+            # A word that is no type or color: a subtype this spell lacks, or a
+            # qualifier ("historic", "face-down") not modelled here.
+            return None
+        if all(_has_quality(w, lowered_types, lowered_subtypes, colors) for w in words):
+            return True
+    return False
+
+
+def _is_quality(word: str) -> bool:
+    base = word[3:].lstrip("-") if word.startswith("non") else word
+    return base in _SPELL_TYPES or base in _COLOR_LETTERS or base in ("colorless", "multicolored")
+
+
+def _has_quality(word: str, types: set[str], subtypes: set[str], colors: frozenset[str]) -> bool:
+    if word.startswith("non") and _is_quality(word):
+        return not _has_quality(word[3:].lstrip("-"), types, subtypes, colors)
+    if word in _COLOR_LETTERS:
+        return _COLOR_LETTERS[word] in colors
+    if word == "colorless":
+        return not colors
+    if word == "multicolored":
+        return len(colors) > 1
+    return word in types or word in subtypes
 
 
 def _payments(kicked: Sequence[int]) -> dict[int, int]:

@@ -111,9 +111,44 @@ def _asked_watcher(q: Question) -> str | None:
     return None
 
 
+def _is_creator(q: Question, m: CardMention) -> bool:
+    """'CARD makes an Angel token': the named card makes what enters; it doesn't enter."""
+    return bool(re.match(r"\s*(makes|creates|puts|returns|gives|brings)\b", _after(q, m)))
+
+
+def _moved(q: Question, m: CardMention) -> bool:
+    """'If I reanimate CARD': the named card itself is what enters."""
+    return bool(
+        re.search(
+            r"\b(reanimate|flicker|blink|return|put|resurrect)(s|ed|ing)? (my |the |a |an )?$",
+            _before(q, m, 30),
+        )
+    )
+
+
+_TOKEN_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "battle")
+
+
+def _token_types(m: CardMention) -> frozenset[str] | None:
+    """The card types of the one kind of token a card's text creates, if it says."""
+    found = re.findall(r"\bcreates? ([^.;]*?)\btokens?\b", m.card.oracle_text)
+    kinds = {
+        frozenset(t.capitalize() for t in _TOKEN_TYPES if re.search(rf"\b{t}\b", phrase.casefold()))
+        for phrase in found
+    }
+    if len(kinds) != 1:
+        return None
+    only = next(iter(kinds))
+    return only or None
+
+
 def _entering_mentions(q: Question) -> list[CardMention]:
     watching = {m.name for m in _watcher_mentions(q)}
-    return [m for m in q.cards if m.name not in watching or _is_entering(q, m)]
+    return [
+        m
+        for m in q.cards
+        if (m.name not in watching or _is_entering(q, m)) and not _is_creator(q, m)
+    ]
 
 
 def _perm(m: CardMention, controller: str = YOU, suffix: str = "") -> Permanent:
@@ -247,6 +282,7 @@ class ConstellationHandler:
             r"creature enchanted by [^.?!]*\b(dies|died|leaves|is destroyed|is exiled)",
             r"\bhost\b",
             r"creature it('s| is| was) (attached to|enchanting|on)",
+            r"\b(is|was) attached to (dies|died|leaves|is destroyed|is exiled|is sacrificed)",
         ) and not q.has(r"\bspell\b", r"in response", r"resolv", r"on the stack"):
             return self._bestow_unattached(q)
         if not q.has(
@@ -328,12 +364,18 @@ class ConstellationHandler:
         watchers_enter = simultaneous and q.has(
             r"CARD (and [^.?!]*?)?(enters?|come)", r"CARD (itself )?(enters|entering|comes)"
         )
+        moved = [m for m in q.cards if m.of_kind("enchantment_enters") and _moved(q, m)]
         itself = (
             not simultaneous
             and types is None
             and any(w.card for w in watchers)
-            and q.has(
-                r"CARD (itself )?(enters|entering|comes)", r"\bit(self)? enters", r"enters itself"
+            and (
+                bool(moved)
+                or q.has(
+                    r"CARD (itself )?(enters|entering|comes)",
+                    r"\bit(self)? enters",
+                    r"enters itself",
+                )
             )
         )
         others: list[Permanent] = []
@@ -353,22 +395,30 @@ class ConstellationHandler:
             state = GameState()
             entering = list(watchers)
             if q.has(
-                r"(and|with) (an|another|a second|a) (other )?enchantment", r"other enchantment"
+                r"(and|with) (an|another|a second|a) (other )?(\w+ )?(enchantment|aura|saga)",
+                r"other enchantment",
             ):
                 entering += others[:1] or [
                     Permanent(name="the other enchantment", types=frozenset({"Enchantment"}))
                 ]
         elif itself:
-            entering = watchers[:1]
-            state = GameState(battlefield=tuple(watchers[1:]))
+            mover = [w for w in watchers if moved and w.name == moved[0].name]
+            entering = mover or watchers[:1]
+            state = GameState(battlefield=tuple(w for w in watchers if w not in entering))
+        elif not others and how in ("phase_in", "becomes", "control_change", "leaves"):
+            # None of these is an object entering the battlefield, whatever the object is.
+            state = GameState(battlefield=tuple(watchers))
+            entering = [Permanent(name="the permanent", types=frozenset({"Enchantment"}))]
         else:
             if not others:
                 return None
             state = GameState(battlefield=tuple(watchers))
             entering = others
+        never_enters = types is not None and types <= {"Instant", "Sorcery"}
         if (
             how == "cast"
             and controller == YOU
+            and not never_enters
             and not q.has(r"countered", r"before it resolves", r"on cast")
         ):
             return Scenario(
@@ -671,6 +721,8 @@ def _event(q: Question) -> Event | None:
     )
     if q.has(r"phas(es|ed|ing)? in"):
         how: c.How = "phase_in"
+    elif q.has(r"before (it|the spell|that spell) resolves", r"\bon cast\b"):
+        how = "cast"
     elif q.has(
         r"becomes? an? (\w+ )?enchantment", r"turns? into an enchantment", r"is now an enchantment"
     ):
@@ -726,6 +778,8 @@ def _event(q: Question) -> Event | None:
         subtypes = frozenset({m.group(1).capitalize()}) if m else frozenset()
     elif q.has(r"\benchantments?\b"):
         types = frozenset({"Enchantment"})
+    elif how == "token" and (creators := [m for m in q.cards if _is_creator(q, m)]):
+        types = _token_types(creators[0])
     elif entering_named:
         types = entering_named[0].card.types
         subtypes = entering_named[0].card.subtypes

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from bot.ask.question import CardMention, Question, Scenario
 from engine import kicker as k
-from engine.abilities import IfKicked, Kicker, KickerCost
+from engine.abilities import CostChange, IfKicked, Kicker, KickerCost
 from engine.model import OPPONENT, GameState, Permanent, Spell
 from engine.ruling import Rule, Ruling, Trace
 
@@ -74,7 +74,6 @@ class KickerHandler:
                 self._is_kicked,
                 self._max_times,
                 self._pay_times,
-                self._total_cost,
                 self._copy_spell,
                 self._copy_permanent,
                 self._zone_change,
@@ -88,6 +87,9 @@ class KickerHandler:
                 s = build(q, mention)
                 if s is not None:
                     out.append(s)
+        total = self._total_cost(q, mention or _cast_mention(q))
+        if total is not None:
+            out.append(total)
         copy_x = self._copy_x(q, mention)
         if copy_x is not None:
             out.append(copy_x)
@@ -150,7 +152,16 @@ class KickerHandler:
         return None
 
     @staticmethod
-    def _both(q: Question) -> bool:
+    def _both(q: Question, kicker: Kicker | None = None) -> bool:
+        if kicker is not None and len(kicker.costs) > 1 and not kicker.multi:
+            named = {
+                i
+                for i, kc in enumerate(kicker.costs)
+                for c in q.mana_costs()
+                if kc.mana is not None and str(c) == str(kc.mana)
+            }
+            if len(named) == len(kicker.costs) and q.has(r"\band\b", r"\bboth\b"):
+                return True
         return q.has(
             r"\bboth\b",
             r"\ball (of )?(the |its |their )?kick",
@@ -185,11 +196,11 @@ class KickerHandler:
         if kicker is None:
             if mention is not None:
                 return None
-            both = self._both(q)
+            both = self._both(q, None)
             kicker = Kicker(
                 costs=(KickerCost(), KickerCost()) if both else (KickerCost(),), multi=multi_named
             )
-        both = self._both(q)
+        both = self._both(q, kicker)
         if both:
             payments = {i: 1 for i in range(max(2, len(kicker.costs)))}
             times_note = "both"
@@ -302,16 +313,29 @@ class KickerHandler:
         if mention is None:
             return None
         kicker = self._kicker(mention)
-        if kicker is None:
+        says_kicked = q.has(
+            r"\bkick(ed|ing)\b",
+            r"\bkick (it|CARD|this|that)\b",
+            r"with (its |the |both )?(\w+ )?kickers?",
+            r"\} kicker",
+            r"kicker (paid|cost paid)",
+            r"pay(ing)? (the |its )?(multi)?kicker",
+            r"multikicker",
+        ) and not q.has(
+            r"\bunkicked\b", r"(not|n.t|without) (kick|pay(ing)? (the |its )?(multi)?kicker)"
+        )
+        if kicker is None and says_kicked:
             return None
         card = mention.card
         base = card.front.mana_cost
         kicked: list[int] = []
-        if self._both(q):
+        if kicker is None:
+            pass
+        elif self._both(q, kicker):
             kicked = list(range(len(kicker.costs)))
         elif kicker.multi:
             times = _times_asked(q)
-            if times is None and q.has(r"\bkicked\b"):
+            if times is None and says_kicked:
                 return Scenario(
                     "kicker_total_cost",
                     "mana",
@@ -320,13 +344,7 @@ class KickerHandler:
                     self._cards(mention),
                 )
             kicked = [0] * (times or 0)
-        elif q.has(
-            r"\bkick(ed|ing)\b",
-            r"with (its |the |both )?(\w+ )?kicker",
-            r"\} kicker",
-            r"kicker (paid|cost paid)",
-            r"pay(ing)? (the |its )?kicker",
-        ):
+        elif says_kicked:
             which = self._which(q, kicker)
             times = _times_asked(q)
             if which is None and times == len(kicker.costs) > 1:
@@ -352,9 +370,24 @@ class KickerHandler:
                 _missing("the alternative cost"),
                 self._cards(mention),
             )
+        changes = _cost_changes(q, mention)
+        cards = self._cards(mention) + tuple(
+            m.name for m in q.cards if m.of_kind("cost_change") and m.name != mention.name
+        )
+        if changes is None:
+            return Scenario(
+                "kicker_total_cost",
+                "mana",
+                0.6,
+                _missing("how the cost-changing effects apply"),
+                cards,
+            )
         increase = _amount(q, r"(?:cost|costs)\s+\{?(\d+)\}?\s+more")
         reduction = _amount(q, r"(?:cost|costs)\s+\{?(\d+)\}?\s+less")
         x = q.x_value()
+        if kicker is None and not (base.has_x or changes or increase or reduction or without):
+            # A plain card's total cost is its mana cost; nothing here for this family.
+            return None
         name = mention.name
 
         def run() -> Ruling:
@@ -367,9 +400,10 @@ class KickerHandler:
                 reduction=reduction,
                 x=x,
                 card=name,
+                changes=changes,
             )
 
-        return Scenario("kicker_total_cost", "mana", 0.9, run, self._cards(mention))
+        return Scenario("kicker_total_cost", "mana", 0.9, run, cards)
 
     def _mana_value(self, q: Question, mention: CardMention | None) -> Scenario | None:
         if not (q.fuzzy_has("mana value") or q.has(r"\bcmc\b", r"converted mana cost", r"\bmv\b")):
@@ -435,6 +469,11 @@ class KickerHandler:
     def _copy_spell(self, q: Question, mention: CardMention | None) -> Scenario | None:
         if not q.has(r"\bcop(y|ies|ied)\b"):
             return None
+        if q.has(r"\bx\b") and q.has(r"what (is|'s|would)", r"value of x", r"how (much|big)"):
+            return None  # the value of X for the copy, not whether it is kicked
+        if q.has(r"token (that'?s |that is )?(a )?cop", r"cop(y|ies) (\w+ )?tokens?"):
+            return None  # a token is a permanent, never a copy of a spell
+        mention = _copied(q) or mention
         spell_said = q.has(r"\bspell\b", r"on the stack") or _spell_copier_named(q)
         if _clone_named(q) and not spell_said:
             return None
@@ -486,6 +525,7 @@ class KickerHandler:
             r"copy of .* on the battlefield",
         ):
             return None
+        mention = _copied(q) or mention
         if q.has(r"\bspell\b", r"on the stack") or _nonpermanent(mention):
             return None
         original = Permanent(
@@ -590,7 +630,7 @@ class KickerHandler:
         ability = asked[0]
         if q.has(r"(not|n't|never|without) (been )?(kick|pay)", r"\bunkicked\b", r"\bno kicker\b"):
             kicked: tuple[int, ...] = ()
-        elif self._both(q):
+        elif self._both(q, kicker):
             kicked = tuple(range(len(kicker.costs)))
         elif q.has(r"\bkicked\b", r"\bkick(ing)? (it|CARD)\b", r"\bpa(y|id)\b"):
             if len(kicker.costs) == 1:
@@ -903,6 +943,33 @@ def _single_plain_card(q: Question) -> CardMention | None:
     return m if m.card.layout == "normal" and len(m.card.faces) == 1 else None
 
 
+def _cast_mention(q: Question) -> CardMention | None:
+    """The one named card that is being cast, not a cost changer ("Blaze with Thalia out")."""
+    spells = [
+        m
+        for m in q.cards
+        if not any(
+            isinstance(a, CostChange) and a.applies_to != "this spell"
+            for a in m.of_kind("cost_change")
+        )
+    ]
+    names = {m.name for m in spells}
+    return spells[0] if len(names) == 1 else None
+
+
+def _copied(q: Question) -> CardMention | None:
+    """The card named right after "a copy of" ("a token copy of my kicked Gatekeeper")."""
+    for m in q.cards:
+        before = q.text[max(0, m.start - 60) : m.start].casefold()
+        if re.search(
+            r"\bcop(y|ies) of (my |a |an |the |that |your |their |his |her |opponent'?s'? )*"
+            r"(kicked |unkicked )?$",
+            before,
+        ):
+            return m
+    return None
+
+
 def _clone_named(q: Question) -> bool:
     """A named card that makes a permanent enter as a copy (Clone and its kin)."""
     return any(
@@ -938,6 +1005,57 @@ def _unchanged() -> Ruling:
         REFERENCE_CARD,
     )
     return t.ruling("no")
+
+
+def _colors(mention: CardMention) -> frozenset[str] | None:
+    if "Devoid" in mention.card.keywords:
+        return None
+    return frozenset(
+        ch for part in mention.card.front.mana_cost.parts for ch in part if ch in "WUBRG"
+    )
+
+
+def _cost_changes(q: Question, spell: CardMention) -> list[tuple[str, int]] | None:
+    """The named cost changers' effects on casting ``spell``; None when one can't be read."""
+    out: list[tuple[str, int]] = []
+    colors = _colors(spell)
+    if spell.of_kind("cost_change"):
+        # The spell's own cost change depends on choices ("for each target beyond the first").
+        return None
+    seen: set[str] = set()
+    for m in q.cards:
+        if m.name == spell.name or m.name in seen:
+            continue
+        seen.add(m.name)
+        for ability in m.of_kind("cost_change"):
+            if not isinstance(ability, CostChange):
+                continue
+            if colors is None:
+                return None
+            applies = k.cost_change_applies(
+                ability,
+                types=spell.card.front.typeline.types,
+                subtypes=spell.card.front.typeline.subtypes,
+                colors=colors,
+                same_controller=not _opponents(q, m),
+            )
+            if applies is None:
+                return None
+            if applies:
+                out.append((m.name, ability.delta))
+    return out
+
+
+def _opponents(q: Question, m: CardMention) -> bool:
+    """The question gives this card to an opponent ("my opponent's Thalia", "they have ...")."""
+    before = q.text[max(0, m.start - 45) : m.start].casefold()
+    return bool(
+        re.search(
+            r"(opponents?'s?|their|his|her) $|opponents? (controls?|has|have|plays?|cast) (an? |the )?$"
+            r"|opponents? (controls?|has|have) [^.?!,]*$",
+            before,
+        )
+    )
 
 
 def _amount(q: Question, pattern: str) -> int:
