@@ -270,9 +270,9 @@ class AskService:
         verdict = str(ruling.verdict)
         answer.verdict = verdict
         answer.summary = summarise(scenario.kind, verdict, ruling)
-        answer.explanation = [
-            step.note + (f" (CR {step.rule})" if step.rule else "") for step in ruling.steps
-        ]
+        # A mechanic may close on its conclusion, which repeats the step before it.
+        lines = [step.note + (f" (CR {step.rule})" if step.rule else "") for step in ruling.steps]
+        answer.explanation = [line for i, line in enumerate(lines) if line not in lines[:i]]
         answer.citations = await self._rule_citations([str(r) for r in ruling.rules])
         if not answer.citations and ruling.rules:
             answer.notes.append("The cited rules are not in the loaded rules text.")
@@ -304,8 +304,9 @@ class AskService:
             if obj is None or not obj.get("oracle_id"):
                 continue
             # BM25 over every ruling gives real word weights; the filter keeps this card's.
+            # The question with names masked: a card's name in its own rulings says nothing.
             found = await self.store.search_rulings(
-                f"{q.text} {note}", oracle_ids=[obj["oracle_id"]], limit=1
+                f"{q.lower.replace('CARD', ' ')} {note}", oracle_ids=[obj["oracle_id"]], limit=1
             )
             out += [
                 Citation(source="ruling", ref=f"{obj['name']} {r.published_at}", text=r.comment)
