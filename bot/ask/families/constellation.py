@@ -562,6 +562,24 @@ class ConstellationHandler:
                 lambda: b.min_blockers(attackers, blockers, first),
                 cards,
             )
+        no_flyers = q.has(
+            r"no (\w+ )?(creatures?|blockers?) (with|that (have|has)|having) (flying|reach)",
+            r"none of (their|his|her|the) (creatures|blockers) (have|has) (flying|reach)",
+        )
+        if no_flyers and q.has(r"\bfl(ying|ier|yer)"):
+            flyers = [a.model_copy(update={"flying": True}) for a in attackers]
+            return Scenario(
+                "must_be_blocked_any",
+                "yesno",
+                0.9,
+                lambda: b.holds_always(
+                    flyers,
+                    blockers,
+                    lambda asg: any(v == first for v in asg.values()),
+                    f"a creature blocking {first}",
+                ),
+                cards,
+            )
         if q.has(
             r"\btapped (creature|blocker)",
             r"creature that'?s? tapped",
@@ -619,6 +637,7 @@ class ConstellationHandler:
             )
         if q.has(
             r"\b(all|every|each)\b.*\bblock",
+            r"\bblock (it|them|that creature|the creature|CARD|my creature) with (all|every|each)\b",
             r"everything (has|have) to block",
             r"all of (them|their)",
         ):

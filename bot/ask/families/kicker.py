@@ -420,7 +420,9 @@ class KickerHandler:
             r"while (casting|it'?s being cast)",
             r"\bas a spell\b",
             r"\bspell\b(?! on the battlefield)",
-        ) and not q.has(r"on the battlefield", r"in (my |the )?(graveyard|hand)")
+        ) and not q.has(
+            r"on the battlefield", r"in (my |the |your |their )?(graveyard|hand|library|exile)"
+        )
         x = q.x_value()
         if mention is not None:
             cost = mention.card.front.mana_cost
@@ -445,7 +447,7 @@ class KickerHandler:
         if cost.has_x and not q.has(
             r"on the stack",
             r"on the battlefield",
-            r"in (my |the )?(graveyard|hand)",
+            r"in (my |the |your |their )?(graveyard|hand|library|exile)",
             r"\bspell\b",
             r"\bpermanent\b",
         ):
@@ -652,41 +654,49 @@ class KickerHandler:
         return Scenario("kicker_trigger_condition", "yesno", 0.88, run, self._cards(mention))
 
     def _per_kick_counters(self, q: Question, mention: CardMention | None) -> Scenario | None:
-        """'Enters with a counter for each time it was kicked': how many counters?"""
-        if mention is None or not q.has(r"how many (\w+ )?counters?"):
+        """'... for each time it was kicked': how many counters, tokens, cards or life?"""
+        if mention is None or not q.has(r"how (many|much)"):
             return None
         kicker = self._kicker(mention)
         per_time = [
-            a
-            for a in mention.of_kind("if_kicked")
-            if isinstance(a, IfKicked) and a.per_time and "counter" in a.effect
+            a for a in mention.of_kind("if_kicked") if isinstance(a, IfKicked) and a.per_time
         ]
         if kicker is None or len(per_time) != 1:
             return None
-        times = _times_asked(q)
+        ability = per_time[0]
+        unit = _per_kick_unit(q, ability.effect)
+        if unit is None:
+            return None
+        each, noun = unit
+        if self._both(q, kicker) and not kicker.multi:
+            times: int | None = len(kicker.costs)
+        else:
+            times = _times_asked(q)
         if times is None and q.has(r"(not|n't|never|without) (been )?kick", r"\bunkicked\b"):
             times = 0
         if times is None:
             return None
-        payments = {0: times} if kicker.multi else {0: min(times, 1)}
         if not kicker.multi and times > len(kicker.costs):
             return None
+        # Multikicker is one cost paid many times; two kicker costs are each paid once.
+        payments = {0: times} if kicker.multi else ({i: 1 for i in range(times)} or {0: 0})
         name = mention.name
+        total = each * times
 
         def run() -> Ruling:
             paid = k.kicker_payments(kicker, payments, name)
             t = Trace()
             t.step(
                 Rule.KICKER_LINKED,
-                f"{name} enters with one counter for each time it was kicked.",
+                f"{name}'s ability counts each time it was kicked: {each} {noun} for each time.",
                 name,
             )
             t.step(
                 Rule.KICKED,
-                f"It was kicked {times} time{'s' if times != 1 else ''}, so it enters with "
-                f"{times} counter{'s' if times != 1 else ''}.",
+                f"It was kicked {times} time{'s' if times != 1 else ''}, so that is "
+                f"{total} {noun}.",
             )
-            return Ruling(verdict=str(times), steps=paid.steps + t.ruling(None).steps)
+            return Ruling(verdict=str(total), steps=paid.steps + t.ruling(None).steps)
 
         return Scenario("kicker_per_kick_counters", "number", 0.85, run, self._cards(mention))
 
@@ -895,8 +905,6 @@ _EFFECT_STOP = frozenset(
         "cards",
         "card",
         "equal",
-        "deals",
-        "damage",
     }
 )
 
@@ -911,6 +919,45 @@ def _names_effect(q: Question, ability: IfKicked, others: list[IfKicked]) -> boo
     words = set(re.findall(r"[a-z]+", q.lower))
     stems = {w[:5] for w in words}
     return any(w[:5] in stems for w in mine - theirs)
+
+
+_UNIT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+
+
+def _singular(word: str) -> str:
+    if word.endswith("ves"):
+        return word[:-3] + "f"
+    if word.endswith("ies"):
+        return word[:-3] + "y"
+    return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+def _per_kick_unit(q: Question, effect: str) -> tuple[int, str] | None:
+    """How much one kick gives, when the question asks about the thing the effect counts.
+
+    "enters with a +1/+1 counter on it for each time it was kicked" and "how many
+    counters" give (1, "counters"); "you gain 3 life for each time" and "how much
+    life" give (3, "life"). None when the question asks about something else.
+    """
+    text = effect.casefold()
+    m = re.search(
+        r"\b(a|an|one|two|three|four|five|\d+) ((?:[^\s]+ ){0,5}?)"
+        r"(counters?|tokens?|cards?|life|damage)\b(?:[^.]*?)for each time",
+        text,
+    )
+    if not m:
+        return None
+    amount = int(m.group(1)) if m.group(1).isdigit() else _UNIT_WORDS[m.group(1)]
+    noun = _singular(m.group(3))
+    words = [w.strip("/+-") for w in m.group(2).split()]
+    asked = re.search(r"how (?:many|much) ((?:[^\s]+ ){0,3}?)(\w+)\b", q.lower)
+    if not asked:
+        return None
+    said = _singular(asked.group(2))
+    if said in (noun, *[_singular(w) for w in words if w and not w[0].isdigit()]):
+        label = {"life": "life", "damage": "damage"}.get(noun, noun + "s")
+        return amount, label
+    return None
 
 
 def _paid_costs(q: Question, kicker: Kicker) -> list[int]:

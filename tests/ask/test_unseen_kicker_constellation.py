@@ -1,0 +1,429 @@
+"""Unseen kicker, constellation and must-be-blocked questions through the real ask pipeline."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.ask.pipeline import AskService
+
+# Each row: the question as a judge-channel user types it, the verdict a judge gives
+# (None: the engine must abstain) and a rule-number prefix the answer must cite.
+Row = tuple[str, str | None, str | None]
+
+KICKER: list[Row] = [
+    ("can i kick [[Gatekeeper of Malakir]] twice?", "no", "702.33"),
+    ("Can I pay Everflowing Chalice's multikicker three times?", "yes", "702.33c"),
+    ("how many times can i kick thornscape battlemage?", "2", "702.33"),
+    ("How many times can Academy Drake be kicked?", "1", "702.33"),
+    ("Can I pay both kickers on Archangel of Wrath?", "yes", "702.33b"),
+    ("can i pay necravolver's {W} kicker twice", "no", "702.33"),
+    ("Can I pay the multikicker on joraga warcaller 5 times?", "yes", "702.33c"),
+    ("can you kick comet storm multiple times", "yes", "702.33c"),
+    ("Can I kick Vicious Offering twice by sacrificing two creatures?", "no", "702.33"),
+    ("Is Burst Lightning kicked if I don't pay the kicker?", "no", "702.33d"),
+    ("if i pay the kicker on shivan fire, is it kicked?", "yes", "702.33d"),
+    ("Can I pay [[Illuminate]]'s two kicker costs together?", "yes", "702.33b"),
+    ("can i kick Mold Shambler 2 times", "no", "702.33"),
+    ("Can I pay Gnarlid Pack's multikicker four times?", "yes", "702.33c"),
+    ("is it legal to pay Tempest Owl's kicker more than once?", "no", "702.33"),
+    ("Can I pay Phyrexian Scuta's kicker twice?", "no", "702.33"),
+    ("how many times can i kick ana battlemage", "2", "702.33"),
+    ("Can I pay Stronghold Arena's {G} kicker and its {W} kicker?", "yes", "702.33b"),
+    (
+        "What's the total cost of Archangel of Wrath kicked with both kickers?",
+        "{2}{W}{W}{B}{R}",
+        "601.2f",
+    ),
+    ("total cost to cast Thornscape Battlemage with both kickers", "{2}{G}{R}{W}", "601.2f"),
+    ("how much mana to cast everflowing chalice kicked three times", "{6}", "601.2f"),
+    (
+        "What's the total cost of Gnarlid Pack with the multikicker paid twice?",
+        "{3}{G}{G}{G}",
+        "601.2f",
+    ),
+    ("total cost for a kicked Burst Lightning?", "{4}{R}", "601.2f"),
+    (
+        "What's the total cost of kicked Shivan Fire with Thalia, Guardian of Thraben on the battlefield?",
+        "{5}{R}",
+        "601.2f",
+    ),
+    (
+        "Kicked Burst Lightning with my Goblin Electromancer out, what's the total cost?",
+        "{3}{R}",
+        "601.2f",
+    ),
+    (
+        "What's the total cost to cast Mold Shambler kicked with a Helm of Awakening in play?",
+        "{3}{G}{G}",
+        "601.2f",
+    ),
+    ("total cost of comet storm with X=3 kicked twice", "{5}{R}{R}", "601.2f"),
+    ("What does it cost to cast Gatekeeper of Malakir kicked?", "{B}{B}{B}", "601.2f"),
+    (
+        "What's the total cost of Ana Battlemage kicked with just the {1}{B} kicker?",
+        "{3}{G}{B}",
+        "601.2f",
+    ),
+    (
+        "If I cast Mold Shambler without paying its mana cost and kick it, what's the total cost?",
+        "{1}{G}",
+        "601.2f",
+    ),
+    ("What's the total cost of Blaze with X=5?", "{5}{R}", "601.2f"),
+    ("Total cost of Illuminate with X=2 and both kickers paid?", "{7}{R}{R}{U}", "601.2f"),
+    ("how much to cast molten disaster kicked with x=3", "{3}{R}{R}{R}", "601.2f"),
+    ("what's the total cost of Josu Vess, Lich Knight if I kick it?", "{7}{B}{B}{B}", "601.2f"),
+    (
+        "Total cost to cast Joraga Warcaller with multikicker paid 3 times?",
+        "{3}{G}{G}{G}{G}",
+        "601.2f",
+    ),
+    (
+        "total cost of Rite of Replication kicked with Helm of Awakening on the battlefield",
+        "{6}{U}{U}",
+        "601.2f",
+    ),
+    (
+        "What is the total cost of a kicked Orim's Thunder if my opponent has Thalia, Guardian of Thraben?",
+        "{3}{W}{R}",
+        "601.2f",
+    ),
+    ("What is the mana value of Fireball on the stack with X=5?", "6", "202.3"),
+    ("whats the cmc of a kicked burst lightning on the stack", "1", "202.3"),
+    ("mana value of Everflowing Chalice on the battlefield if it was kicked 3 times", "0", "202.3"),
+    ("What's the mana value of Comet Storm on the stack with X=4, kicked twice?", "6", "202.3"),
+    ("mana value of Archangel of Wrath on the stack kicked twice", "4", "202.3"),
+    ("Does kicking Josu Vess, Lich Knight increase its mana value?", "no", "202.3"),
+    ("What is the mana value of Comet Storm in my hand?", "2", "202.3"),
+    ("mana value of a kicked Rite of Replication on the stack", "4", "202.3"),
+    ("What's the mana value of Blaze on the stack if X is 3?", "4", "202.3"),
+    ("what's the mana value of a kicked Gigantiform on the battlefield", "5", "202.3"),
+    ("Illuminate on the stack with X=2 kicked both ways, what's its mana value?", "3", "202.3"),
+    ("cmc of kicked tempest owl?", "2", "202.3"),
+    ("What's the MV of Fireball in exile?", "1", "202.3"),
+    ("manna value of a kicked Mold Shambler on the battlefield?", "4", "202.3"),
+    ("If I Twincast a kicked Burst Lightning, is the copy kicked?", "yes", "707.10"),
+    ("I reverberate my opponent's kicked Shivan Fire. Is my copy kicked?", "yes", "707.10"),
+    ("If I copy a Comet Storm with X=3, what is X for the copy?", "3", "707.10"),
+    ("If I Twincast a Fireball with X=5, what's X for the copy?", "5", "707.10"),
+    ("can i pay kicker for the copy when i twincast burst lightning?", "no", "707.10"),
+    ("If Clone copies my kicked Academy Drake, is the Clone kicked?", "no", "707.2"),
+    ("Is a token copy of a kicked creature kicked?", "no", "707.2"),
+    ("If I Twincast an unkicked Orim's Thunder, is the copy kicked?", "no", "707.10"),
+    (
+        "Mirrorwing Dragon copies my kicked Vines of Vastwood. Are the copies kicked?",
+        "yes",
+        "707.10",
+    ),
+    (
+        "spark double enters as a copy of my kicked skyclave shade. is spark double kicked?",
+        "no",
+        "707.2",
+    ),
+    (
+        "If Rite of Replication makes a token copy of my kicked Gatekeeper of Malakir, is the token kicked?",
+        "no",
+        "707.2",
+    ),
+    ("Is a copy of a kicked Ghitu Chronicler spell kicked?", "yes", "707.10"),
+    (
+        "If my kicked Academy Drake gets flickered, is it still kicked when it comes back?",
+        "no",
+        "400.7",
+    ),
+    ("Kicked Skyclave Shade dies and I reanimate it. Is it kicked?", "no", "400.7"),
+    (
+        "If I put Josu Vess, Lich Knight onto the battlefield with Sneak Attack, can it be kicked?",
+        "no",
+        "702.33",
+    ),
+    ("Can I kick Burst Lightning if I cast it with flashback?", "yes", "118.9"),
+    ("can i pay kicker when i cascade into Mold Shambler?", "yes", "118.9"),
+    (
+        "If I cast Gatekeeper of Malakir without paying its mana cost, can I kick it?",
+        "yes",
+        "118.9",
+    ),
+    ("My kicked Academy Drake phases out and back in. Is it still kicked?", "yes", "702.26"),
+    (
+        "My kicked Gnarlid Pack was returned from my graveyard to the battlefield. Was it kicked?",
+        "no",
+        "400.7",
+    ),
+    ("if my kicked goblin bushwhacker gets blinked does it count as kicked", "no", "400.7"),
+    (
+        "If I kick Thornscape Battlemage with only the {R} kicker, does the destroy artifact trigger happen?",
+        "no",
+        "702.33f",
+    ),
+    ("Thornscape Battlemage kicked with {R}: does the damage trigger happen?", "yes", "702.33f"),
+    ("Does Gatekeeper of Malakir's trigger happen if it wasn't kicked?", "no", "702.33"),
+    ("How many +1/+1 counters does Joraga Warcaller enter with if kicked 3 times?", "3", "702.33"),
+    ("how many charge counters does everflowing chalice get if i kick it twice", "2", "702.33"),
+    ("How many counters does Gnarlid Pack enter with when it's unkicked?", "0", "702.33"),
+    ("How many wolves do I get from Wolfbriar Elemental kicked four times?", "4", "702.33"),
+    ("Bloodhusk Ritualist kicked 3 times: how many cards does my opponent discard?", "3", "702.33"),
+    (
+        "Ana Battlemage kicked only with the blue kicker: does the tap trigger happen?",
+        "no",
+        "702.33f",
+    ),
+    ("Does Goblin Bushwhacker's enters ability trigger when it was kicked?", "yes", "702.33"),
+    (
+        "Ana Battlemage's {1}{B} kicker trigger targets a creature that dies in response. Does it still deal damage?",
+        "no",
+        "608.2b",
+    ),
+    ("how many counters does apex hawks get when kicked twice", "2", "702.33"),
+    ("Mold Shambler not kicked - does its destroy trigger happen?", "no", "702.33"),
+]
+
+CONSTELLATION: list[Row] = [
+    ("If I create an enchantment token, does Doomwake Giant trigger?", "yes", "603.2"),
+    ("Does Grim Guardian trigger when my opponent's enchantment enters?", "no", "603.2"),
+    (
+        "Doomwake Giant and Eidolon of Blossoms enter at the same time. Do both trigger?",
+        "yes",
+        "603.6a",
+    ),
+    (
+        "Does my Harvestguard Alseids trigger when a non-enchantment creature enters under my control?",
+        "no",
+        "603.2",
+    ),
+    (
+        "If I bestow Boon Satyr onto a creature, does Eidolon of Blossoms trigger when it resolves?",
+        "yes",
+        "603.2",
+    ),
+    (
+        "I cast Nyxborn Wolf with bestow and the target creature dies in response. Does Doomwake Giant trigger?",
+        "yes",
+        "702.103e",
+    ),
+    (
+        "If my Lure's target creature gets exiled in response, does constellation trigger?",
+        "no",
+        "608.3b",
+    ),
+    ("If I reanimate Doomwake Giant, does it trigger?", "yes", "603.2"),
+    ("Eidolon of Blossoms phases in. Does it trigger?", "no", "702.26d"),
+    ("If a creature I control becomes an enchantment, does Grim Guardian trigger?", "no", "603.2"),
+    (
+        "I gain control of my opponent's enchantment. Does my Eidolon of Blossoms trigger?",
+        "no",
+        "603.2",
+    ),
+    (
+        "I control two Eidolons of Blossoms and an enchantment enters under my control. How many cards do I draw?",
+        "2",
+        "603.2",
+    ),
+    (
+        "Doomwake Giant and Grim Guardian both trigger at the same time. Do I choose the order the triggers go on the stack?",
+        "yes",
+        "603.3b",
+    ),
+    (
+        "The creature my bestowed Herald of Torment is attached to dies. Does constellation trigger?",
+        "no",
+        "702.103f",
+    ),
+    (
+        "How many times does Eidolon of Blossoms trigger when two enchantments enter at the same time?",
+        "2",
+        "603.2",
+    ),
+    ("Does Strength from the Fallen trigger when it enters itself?", "yes", "603.2"),
+    ("If I cast Setessan Tactics, does Eidolon of Blossoms trigger?", "no", "603.2"),
+    (
+        "When Sigil of the Empty Throne makes an Angel token, does Eidolon of Blossoms trigger?",
+        "no",
+        "603.2",
+    ),
+    (
+        "Does Eidolon of Blossoms trigger off an artifact enchantment entering under my control?",
+        "yes",
+        "603.2",
+    ),
+    ("If I flicker Grim Guardian, does it trigger?", "yes", "603.2"),
+    (
+        "Does Doomwake Giant trigger when an enchantment I control leaves the battlefield?",
+        "no",
+        "603.2",
+    ),
+    (
+        "my opponent creates an enchantment token. does my eidolon of blossoms trigger?",
+        "no",
+        "603.2",
+    ),
+    (
+        "Does Goldenhide Ox's constellation trigger when Goldenhide Ox itself enters?",
+        "yes",
+        "603.2",
+    ),
+    ("If Nyxborn Wolf enters bestowed on my creature, does Grim Guardian trigger?", "yes", "603.2"),
+    (
+        "does constellation trigger if an enchantment is put onto the battlefield under my control by an effect?",
+        "yes",
+        "603.2",
+    ),
+    (
+        "Harvestguard Alseids and an Aura I control enter at the same time. How many times does Harvestguard Alseids trigger?",
+        "2",
+        "603.6a",
+    ),
+    ("does eidolon of blossom trigger when a land enters under my control", "no", "603.2"),
+    (
+        "do doomwake giants triggers trigger when my opponent casts an aura on my creature?",
+        "no",
+        "603.2",
+    ),
+    (
+        "If an Aura I cast has its target destroyed in response, does Grim Guardian trigger?",
+        "no",
+        "608.3b",
+    ),
+    (
+        "Does Eidolon of Blossoms trigger when an enchantment creature returns to the battlefield from my graveyard?",
+        "yes",
+        "603.2",
+    ),
+    ("Does grim guardian trigger for an enchantment token my opponent creates?", "no", "603.2"),
+    (
+        "If the creature targeted by my bestowed Nyxborn Wolf dies in response, does Nyxborn Wolf still enter the battlefield?",
+        "yes",
+        "702.103e",
+    ),
+    (
+        "If I cast Lure on a creature and it dies in response, does Lure enter the battlefield?",
+        "no",
+        "608.3b",
+    ),
+    (
+        "If my opponent's Sigil of the Empty Throne enters, does my Doomwake Giant trigger?",
+        "no",
+        "603.2",
+    ),
+    (
+        "Eidolon of Blossoms: when 2 enchantments enter at once, do I draw two cards?",
+        "yes",
+        "603.2",
+    ),
+    (
+        "Do constellation triggers happen when an enchantment is cast, before it resolves?",
+        "no",
+        "603.2",
+    ),
+]
+
+BLOCKING: list[Row] = [
+    (
+        "Goldenhide Ox targets my attacker. Must my opponent block it with every creature?",
+        "no",
+        "509.1c",
+    ),
+    (
+        "Prized Unicorn attacks. Do all of my opponent's creatures able to block have to block it?",
+        "yes",
+        "509.1c",
+    ),
+    (
+        "I cast Irresistible Prey on my creature: does my opponent have to block it with all their creatures?",
+        "no",
+        "509.1c",
+    ),
+    (
+        "With Irresistible Prey on my attacker, can my opponent choose not to block it?",
+        "no",
+        "509.1c",
+    ),
+    (
+        "Goldenhide Ox's trigger makes my creature have to be blocked. How many creatures must block it?",
+        "1",
+        "509.1c",
+    ),
+    ("can a tapped creature block a creature that must be blocked?", "no", "509.1a"),
+    (
+        "Prized Unicorn attacks and my opponent has a creature that can't block. Does that creature have to block?",
+        "no",
+        "509.1",
+    ),
+    (
+        "If my flying creature must be blocked and my opponent has no creatures with flying or reach, do they have to block it?",
+        "no",
+        "509.1",
+    ),
+    ("Irresistible Prey targets my attacker; can two of their creatures block it?", "yes", "509.1"),
+    ("does every creature have to block a creature that must be blocked if able?", "no", "509.1c"),
+    (
+        "My creature enchanted with Lure attacks. Do all creatures able to block have to block it?",
+        "yes",
+        "509.1c",
+    ),
+    (
+        "goldenhide ox: does my opponent get to pick which creature blocks the one that must be blocked?",
+        "yes",
+        "509.1c",
+    ),
+    (
+        "Prized Unicorn attacks and opponent has 3 untapped creatures. Do all three have to block it?",
+        "yes",
+        "509.1c",
+    ),
+    (
+        "if a creature has to be blocked by goldenhide ox's trigger can my opponent decline to block?",
+        "no",
+        "509.1c",
+    ),
+]
+
+ABSTAIN: list[Row] = [
+    ("What's the best kicker card in pauper?", None, None),
+    ("Does deathtouch kill an indestructible creature?", None, None),
+    ("Who wins if both players go to 0 life at the same time?", None, None),
+    ("How does trample work when the blocker has protection?", None, None),
+    (
+        "What happens when Doomwake Giant gives -1/-1 to a creature with a +1/+1 counter?",
+        None,
+        None,
+    ),
+    ("Can I respond to Krosan Grip?", None, None),
+    ("Is Gatekeeper of Malakir good in cube?", None, None),
+    ("What's the power of Gnarlid Pack kicked twice?", None, None),
+    ("Can Archangel of Wrath's trigger target a planeswalker?", None, None),
+    ("lol what", None, None),
+    ("What does hexproof do against my own Boon Satyr bestow?", None, None),
+    (
+        "Does Goldenhide Ox's trigger force a block if the creature has menace and they have one creature?",
+        None,
+        None,
+    ),
+    ("How much life do I lose from Grim Guardian triggers?", None, None),
+    ("Can I sacrifice a land I just played to kick Magma Burst?", None, None),
+]
+
+
+async def _failures(service: AskService, rows: list[Row]) -> list[str]:
+    out: list[str] = []
+    for question, verdict, rule in rows:
+        answer = await service.ask(question)
+        if answer.verdict != verdict:
+            out.append(f"{question!r}: verdict {answer.verdict!r}, expected {verdict!r}")
+            continue
+        if rule is None:
+            continue
+        cited = [c.ref for c in answer.citations if c.source == "rule"]
+        if not any(ref.startswith(rule) for ref in cited):
+            out.append(f"{question!r}: cites {cited}, expected a rule under {rule}")
+    return out
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [KICKER, CONSTELLATION, BLOCKING, ABSTAIN],
+    ids=["kicker", "constellation", "blocking", "abstain"],
+)
+async def test_unseen_questions(full_service: AskService, rows: list[Row]) -> None:
+    failures = await _failures(full_service, rows)
+    assert not failures, "\n".join(failures)
