@@ -8,12 +8,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from engine.oracle import parse_card
 from rapidfuzz import fuzz
 
 from engine.abilities import Ability, ParsedFace
 from engine.card import Card
 from engine.mana import ManaCost
+from engine.oracle import parse_card
 from engine.ruling import Ruling
 
 _MANA_COST = re.compile(r"(?:\{[^{}\s]{1,5}\})+")
