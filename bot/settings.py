@@ -28,11 +28,15 @@ class Settings(BaseSettings):
     )
     user_agent: str = Field("rulesbot/0.1 (+https://github.com/rulesbot/rulesbot)")
     token: SecretStr | None = Field(None, description="Discord bot token")
-    dev_guild_id: int | None = Field(None, description="guild for quick command sync in development")
+    dev_guild_id: int | None = Field(
+        None, description="guild for quick command sync in development"
+    )
     judge_role: str = Field("Judge", description="role whose members may review answers")
     ask_cooldown_seconds: float = Field(10.0, ge=0, description="per-user /ask cooldown")
     ask_cooldown_rate: int = Field(3, ge=1, description="/ask uses allowed per cooldown window")
-    inline_lookups: bool = Field(False, description="answer [[card]] in messages (needs message content intent)")
+    inline_lookups: bool = Field(
+        False, description="answer [[card]] in messages (needs message content intent)"
+    )
     inline_lookup_limit: int = Field(3, ge=1, le=10)
     max_question_chars: int = Field(1000, ge=10, le=4000)
     shard_count: int | None = Field(None, ge=1)

@@ -61,8 +61,15 @@ class ManaProduction(_Value):
     """
 
     choice: Literal[
-        "fixed", "one_of", "any_color", "any_type", "could_produce", "same_as_produced",
-        "combination", "chosen_color", "different_colors",
+        "fixed",
+        "one_of",
+        "any_color",
+        "any_type",
+        "could_produce",
+        "same_as_produced",
+        "combination",
+        "chosen_color",
+        "different_colors",
     ]
     symbols: tuple[str, ...] = ()
     amount: int | Literal["X"] = 1

@@ -183,7 +183,7 @@ def _parse_permanent(item: str, who: str, pool: Mapping[str, Card]) -> Permanent
         types=typeline.types,
         subtypes=typeline.subtypes,
         card=card,
-        **fields,  # type: ignore[arg-type]
+        **fields,
     )
 
 
@@ -196,8 +196,11 @@ def _haste() -> Ability:
 def _format_permanent(p: Permanent) -> str:
     flags: list[str] = []
     if p.card is None:
-        flags.append("type=" + " ".join(sorted(p.supertypes) + sorted(p.types))
-                     + (" — " + " ".join(sorted(p.subtypes)) if p.subtypes else ""))
+        flags.append(
+            "type="
+            + " ".join(sorted(p.supertypes) + sorted(p.types))
+            + (" — " + " ".join(sorted(p.subtypes)) if p.subtypes else "")
+        )
     if p.tapped:
         flags.append("tapped")
     if not p.since_turn_start:
