@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import json
 import logging
 import sys
@@ -37,6 +38,9 @@ async def run_ask(args: argparse.Namespace) -> int:
     try:
         service = await AskService.create(store)
         if args.question == "-":
+            # A line that isn't valid UTF-8 is still a line to answer, not a crash.
+            if isinstance(sys.stdin, io.TextIOWrapper):
+                sys.stdin.reconfigure(errors="replace")
             while True:
                 line = await asyncio.to_thread(sys.stdin.readline)
                 if not line:
