@@ -76,6 +76,11 @@ def require_token(settings: Any) -> str:
             "no Discord bot token: set RULESBOT_TOKEN in the environment or in .env "
             "(see .env.example)."
         )
+    from bot.logsafe import redact_everywhere
+
+    # Whatever a library logs from here on (a URL, a header, a traceback), the token
+    # itself never reaches the log.
+    redact_everywhere(token)
     return token
 
 
