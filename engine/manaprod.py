@@ -37,6 +37,7 @@ TapAction = Literal[
     "non_mana_ability",
     "effect",
     "attack",
+    "spell",
 ]
 
 _MAX_PERMUTED = 5
@@ -801,6 +802,58 @@ def tapped_for_mana_triggers(state: GameState, name: str) -> Ruling:
     return _finish(t, "yes", board, unsure[i])
 
 
+def replacement_applies(state: GameState, name: str, source: str) -> Ruling:
+    """Whether ``source``'s 'if tapped for mana' replacement changes the mana ``name`` makes
+    when tapped for mana (106.12, 106.12b)."""
+    board = _board(state)
+    i = _find(board, name)
+    v = board.views[i]
+    could, unsure = _fixpoint(board)
+    t = Trace()
+    _land_type_steps(t, v)
+    abilities = v.mana_abilities
+    if not abilities:
+        t.step(Rule.MANA_ABILITY, f"{v.perm.name} has no mana ability, so it makes no mana.")
+        return _finish(t, "no", board, unsure[i])
+    tapping = [a for a in abilities if a.cost.tap]
+    if not tapping:
+        t.step(
+            Rule.TAPPED_FOR_MANA,
+            f"{v.perm.name}'s mana ability has no {{T}} in its cost, so activating it isn't "
+            f"tapping {v.perm.name} for mana.",
+        )
+        t.step(
+            Rule.TAPPED_FOR_MANA_REPLACEMENT,
+            f"{source}'s replacement only modifies mana made by tapping a permanent for mana, "
+            "so it doesn't apply.",
+            card=source,
+        )
+        return _finish(t, "no", board, unsure[i])
+    applies = False
+    for a in tapping:
+        res = _resolve(board, i, a, could)
+        if any(r.source.casefold() == source.casefold() for r in res.reps):
+            applies = True
+            _ability_steps(t, board, i, res, could)
+            break
+        reps_unsure = _replacements(board, v, a)[1]
+        if reps_unsure:
+            unsure[i] = True
+    if not applies:
+        t.step(
+            Rule.TAPPED_FOR_MANA_REPLACEMENT,
+            f"{source}'s replacement doesn't apply to {v.perm.name}: it isn't one of the "
+            "permanents it names.",
+            card=source,
+        )
+        return _finish(t, "no", board, unsure[i])
+    t.step(
+        Rule.TAPPED_FOR_MANA,
+        f"Activating {v.perm.name}'s mana ability with {{T}} in its cost taps it for mana.",
+    )
+    return _finish(t, "yes", board, unsure[i])
+
+
 # -- card-independent answers ---------------------------------------------------------------
 
 _TAP_ACTION_NOTES: dict[str, tuple[tuple[Rule, str], ...]] = {
@@ -862,6 +915,13 @@ _TAP_ACTION_NOTES: dict[str, tuple[tuple[Rule, str], ...]] = {
             Rule.TAPPED_FOR_MANA,
             "A permanent tapped by a spell or ability isn't tapped for "
             "mana: no mana ability of it was activated.",
+        ),
+    ),
+    "spell": (
+        (
+            Rule.TAPPED_FOR_MANA,
+            "A spell that adds mana isn't a mana ability of a permanent: casting it taps "
+            "nothing, so its mana isn't produced by tapping a permanent for mana.",
         ),
     ),
     "attack": (

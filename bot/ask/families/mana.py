@@ -276,6 +276,27 @@ def _needs(board: _Board) -> list[str]:
     return missing
 
 
+def _open_question(q: Question) -> bool:
+    """'How does X work with Y?', 'Why ...?': no yes or no answers it."""
+    ask = q.lower[_question_start(q.lower) :] if q.has(r"\b(how|why)\b") else q.lower
+    return bool(
+        re.search(
+            r"^\W*(how(?! (much|many))|why|explain|what happens|what's the (ruling|interaction)|"
+            r"what is the (ruling|interaction)|what about)\b",
+            ask,
+        )
+    )
+
+
+def _asked_types(q: Question) -> set[ManaType]:
+    found: set[ManaType] = set()
+    for word, t in _TYPE_WORDS.items():
+        pattern = re.escape(word) if word.startswith("{") else rf"\b{word}\b"
+        if q.has(pattern):
+            found.add(t)
+    return found
+
+
 def _asked_type(q: Question) -> ManaType | None:
     for word, t in _TYPE_WORDS.items():
         pattern = re.escape(word) if word.startswith("{") else rf"\b{word}\b"
@@ -291,6 +312,7 @@ class ManaHandler:
 
     def scenarios(self, q: Question) -> list[Scenario]:
         out: list[Scenario] = []
+        open_question = _open_question(q)
         for build in (
             self._stack,
             self._undefined,
@@ -302,7 +324,7 @@ class ManaHandler:
             self._could,
         ):
             s = build(q)
-            if s is not None:
+            if s is not None and not (open_question and s.kind == "yesno"):
                 out.append(s)
         return out
 
@@ -398,9 +420,17 @@ class ManaHandler:
             return "tap_others"
         if q.has(r"\battack(s|ed|ing)?\b"):
             return "attack"
-        if q.has(r"\btap an untapped creature\b") or any(
-            isinstance(a, Activated) and a.cost.tap_others for m in q.cards for a in m.abilities()
-        ):
+        payer = [
+            m
+            for m in q.cards
+            if any(isinstance(a, Activated) and a.cost.tap_others for a in m.abilities())
+        ]
+        tapped_creature = q.has(r"\b(creature|elf|elves|dork|guy)s?\b") or any(
+            "Creature" in m.card.types for m in q.cards if m not in payer
+        )
+        if q.has(r"\btap an untapped creature\b") or (payer and tapped_creature):
+            # Springleaf Drum: the creature tapped to pay its cost isn't tapped for mana; the
+            # Drum itself is.
             return "tap_others"
         if q.has(
             r"\btapped by (a |an |the )?(spell|effect|ability|CARD)\b",
@@ -413,7 +443,12 @@ class ManaHandler:
         for m in q.cards:
             activated = [a for a in m.abilities() if isinstance(a, Activated)]
             taps = [a for a in activated if a.cost.tap]
-            if taps and all(a.mana is None for a in activated):
+            if (
+                taps
+                and all(a.mana is None for a in activated)
+                and not any(re.search(r"\bmana\b|\badd\b", a.effect, re.I) for a in activated)
+            ):
+                # Doubling Cube's ability makes mana without saying "add": not this case.
                 # "Does tapping Icy Manipulator count as tapping it for mana?"
                 return "non_mana_ability"
         return None
@@ -429,11 +464,19 @@ class ManaHandler:
         )
         if not q.has(r"\bfor mana\b", r"\bmana abilit") and cares is None:
             return None
-        if action is None:
-            return None
         trigger = q.card_with("tapped_for_mana_trigger")
         replacement = q.card_with("mana_doubling") or q.card_with("mana_replacement")
         names = tuple(m.name for m in q.cards)
+        if action is None and cares is None and q.has(r"\btap\w* (CARD|it|them) for mana\b"):
+            # "Is tapping Llanowar Elves with its own ability tapping it for mana?"
+            taps_for_mana = any(
+                isinstance(a, Activated) and a.mana is not None and a.cost.tap
+                for m in q.cards
+                for a in m.abilities()
+            )
+            action = "mana_ability" if taps_for_mana else None
+        if action is None:
+            return self._replacement_on(q, replacement)
         if trigger is not None or q.has(r"\btrigger", r"\bgo(es)? off\b", r"\bfire"):
             ref = trigger.name if trigger else None
 
@@ -478,6 +521,50 @@ class ManaHandler:
             )
 
         return Scenario("mana.tapped_for_mana", "yesno", 0.9, run, names)
+
+    def _replacement_on(self, q: Question, replacement: CardMention | None) -> Scenario | None:
+        """'Does Mana Reflection double the mana from Springleaf Drum?': whether a replacement
+        on tapping for mana applies to a named permanent's mana ability."""
+        if replacement is None or q.has(r"\bhow (much|many)\b", r"\btrigger"):
+            return None
+        if not q.has(
+            r"\b(double|doubles|triple|triples|apply|applies|affect|affects|work|works|"
+            r"change|changes|replace|replaces|multipl\w*)\b"
+        ):
+            return None
+        spells = [
+            m
+            for m in q.cards
+            if not m.card.types & _PERMANENT_TYPES
+            and re.search(r"\badd\b[^.]*(\{[wubrgc]\}|\bmana\b)", m.card.oracle_text, re.I)
+        ]
+        if spells and len(q.cards) == 2:
+            # Dark Ritual: mana from a spell is never mana from tapping a permanent.
+            spell_names = (replacement.name, spells[0].name)
+
+            def run_spell() -> Ruling:
+                return _with_card(
+                    mp.tapped_for_mana_replacement_rule("spell"),
+                    replacement.name,
+                    "It only changes mana made by tapping a permanent for mana.",
+                )
+
+            return Scenario("mana.replacement", "yesno", 0.85, run_spell, spell_names)
+        others = [m for m in q.cards if m.name != replacement.name and _makes_mana(m)]
+        if len({m.name for m in others}) != 1 or not q.has(r"\b(does|do|will|would|is|can)\b"):
+            return None
+        subject = others[0]
+        perms = [_permanent(replacement, YOU, 0), _permanent(subject, YOU, 0)]
+        missing = _unread(q)
+        names = (replacement.name, subject.name)
+        if missing:
+            return Scenario("mana.replacement", "yesno", 0.85, _missing(*missing), names)
+        state = GameState(battlefield=tuple(perms))
+
+        def run() -> Ruling:
+            return mp.replacement_applies(state, subject.name, replacement.name)
+
+        return Scenario("mana.replacement", "yesno", 0.85, run, names)
 
     def _trigger_no_mana(self, q: Question) -> Scenario | None:
         """'Does a "whenever a land is tapped for mana" trigger go off if it produced no mana?'"""
@@ -547,6 +634,8 @@ class ManaHandler:
     def _amount(self, q: Question) -> Scenario | None:
         if q.has(*_COST_WORDS):
             return None
+        if q.has(r"\bhow many (different )?(colou?rs|types|kinds)\b"):
+            return self._count_types(q)
         if not q.has(
             r"\bhow (much|many)\b[^?]{0,20}\bmana\b",
             r"\bhow much\b[^?]{0,40}\b(add|make|produce|get)",
@@ -569,6 +658,41 @@ class ManaHandler:
 
         return Scenario("mana.amount", "number", 0.85, run, board.names)
 
+    def _count_types(self, q: Question) -> Scenario | None:
+        """'How many colors of mana can Birds of Paradise make?': count what it could produce."""
+        board = _read_board(q)
+        subject = board.subject
+        if subject is None or not _makes_mana(subject):
+            return None
+        missing = _unread(q) + _needs(board)
+        if missing:
+            return Scenario("mana.count_types", "number", 0.85, _missing(*missing), board.names)
+        if not any(p.name == subject.name for p in board.perms):
+            board.perms.append(_permanent(subject, YOU, 0))
+        state = GameState(battlefield=tuple(board.perms))
+        colors_only = q.has(r"\bhow many (different )?colou?rs\b")
+
+        def run() -> Ruling:
+            types, ruling = mp.could_produce(state, subject.name)
+            if ruling.verdict is None:
+                return ruling
+            counted = [x for x in types if x != ManaType.C] if colors_only else list(types)
+            what = "colors" if colors_only else "types"
+            note = f"That is {len(counted)} {what} of mana."
+            if colors_only and ManaType.C in types:
+                note += " Colorless is a type of mana but not a color."
+            return ruling.model_copy(
+                update={
+                    "verdict": str(len(counted)),
+                    "steps": (
+                        *ruling.steps,
+                        Step(rule=Rule.MANA_COLORS if colors_only else Rule.MANA_TYPES, note=note),
+                    ),
+                }
+            )
+
+        return Scenario("mana.count_types", "number", 0.85, run, board.names)
+
     def _could(self, q: Question) -> Scenario | None:
         if q.has(*_COST_WORDS):
             return None
@@ -589,6 +713,10 @@ class ManaHandler:
             and _asked_type(q) is not None
         )
         if not asks_types and not asks_yes:
+            return None
+        if asks_yes and len(_asked_types(q)) > 1:
+            # "Can Tundra tap for white and blue at the same time?" is about one activation's
+            # amount, not which types it could make.
             return None
         if not q.has(verbs, r"\bcould produce\b", r"\bmana\b"):
             return None

@@ -99,6 +99,25 @@ _COMBAT_OTHER = (
 )
 
 
+# A creature the question speaks of without naming it: "a creature I cast this turn".
+_GENERIC_CREATURE = r"\b(creatures?|dorks?|guys?)\b"
+_GRANTS = re.compile(
+    r"\b(creatures|enchanted creature|equipped creature|each creature|creatures you control)\b"
+    r"[^.]{0,40}\b(have|has|gains?|gets?)\b",
+    re.I,
+)
+
+
+def _grants_to_others(m: CardMention) -> bool:
+    """An Aura, Equipment or noncreature permanent that gives other creatures abilities
+    (Lightning Greaves, Fires of Yavimaya, Control Magic): the question is about those creatures."""
+    if "Creature" in m.card.types or not m.card.types & _PERMANENT_TYPES:
+        return False
+    if m.card.subtypes & {"Aura", "Equipment"}:
+        return True
+    return bool(_GRANTS.search(m.card.oracle_text))
+
+
 def _restricted(q: Question, pattern: str, defender: bool = False) -> bool:
     """Whether a named card imposes a restriction this family doesn't model (Arrest, Pacifism,
     defender when attacking)."""
@@ -164,6 +183,9 @@ class TappingHandler:
             return []
         if self._about_tapped_for_mana_meaning(q):
             return []
+        if re.search(r"^\W*(how(?! (much|many))|why|explain|what happens)\b", q.lower):
+            # "How does haste work?" wants an explanation, not a yes or no.
+            return []
         out: list[Scenario] = []
         for build in (self._tap_others, self._attack_or_block, self._activate, self._is_sick):
             s = build(q)
@@ -220,8 +242,12 @@ class TappingHandler:
         """The permanent the question is about, and the other cards (spells, Vehicles, Drums)."""
         subject: CardMention | None = None
         helpers: list[CardMention] = []
+        grantors = [m for m in q.cards if _grants_to_others(m)]
+        others = [m for m in q.cards if m not in grantors and m.card.types & _PERMANENT_TYPES]
+        if grantors and not (others or q.has(_GENERIC_CREATURE)):
+            grantors = []
         for m in q.cards:
-            is_permanent = bool(m.card.types & _PERMANENT_TYPES)
+            is_permanent = bool(m.card.types & _PERMANENT_TYPES) and m not in grantors
             if subject is None and is_permanent and "Vehicle" not in m.card.subtypes:
                 subject = m
             elif subject is not None and m.name == subject.name:
@@ -493,6 +519,16 @@ class TappingHandler:
             return "none"
         if q.has(r"\{q\}", r"\buntap symbol\b", r"\bq ability\b", r"\bq cost\b"):
             return "Q"
+        if (
+            subject is not None
+            and q.has(r"\bfor mana\b", r"\bmana abilit")
+            and not q.has(r"\{t\}", r"\btap symbol\b")
+        ):
+            # "Can I activate Pili-Pala's mana ability?": the cost printed on the card decides.
+            mana = [a for a in subject.abilities() if isinstance(a, Activated) and a.mana]
+            kinds = {"T" if a.cost.tap else "Q" if a.cost.untap else "none" for a in mana}
+            if len(kinds) == 1:
+                return kinds.pop()
         if q.has(
             r"\{t\}",
             r"\btap symbol\b",
