@@ -146,3 +146,20 @@ async def test_choosing_a_candidate_resolves_the_name(full_service: AskService) 
     )
     assert answer.candidates == {}
     assert [c.name for c in answer.cards] == ["Thalia, Guardian of Thraben"]
+
+
+@pytest.mark.skipif(not dev_items(), reason="the dev questions are not available")
+async def test_dev_set_on_builtin_data_alone(builtin_service: AskService) -> None:
+    """With nothing imported, the built-in cards and rules still give the same verdicts."""
+    score = load_score()
+    for item in dev_items():
+        answer = await builtin_service.ask(str(item["question"]))
+        assert NOT_LOADED in answer.notes
+        if item["kind"] == "abstain":
+            assert answer.verdict is None, item["id"]
+        else:
+            assert score.verdict_matches(item["kind"], item["verdict"], answer.verdict), (
+                item["id"],
+                answer.verdict,
+                answer.summary,
+            )
