@@ -25,34 +25,8 @@ from bot.scryfall import (
     _retry_after,
 )
 from bot.settings import Settings
+from tests.bot.conftest import FakeClock
 from tests.bot.fakeserver import FakeScryfall
-
-
-class FakeClock:
-    """A monotonic clock that only moves when something sleeps on it."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-        self.sleeps: list[float] = []
-
-    def __call__(self) -> float:
-        return self.now
-
-    async def sleep(self, seconds: float) -> None:
-        self.sleeps.append(seconds)
-        self.now += seconds
-        await asyncio.sleep(0)
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-async def server(clock: FakeClock) -> AsyncIterator[FakeScryfall]:
-    async with FakeScryfall(clock=clock) as srv:
-        yield srv
 
 
 @pytest.fixture

@@ -20,6 +20,7 @@ from bot.scryfall import ScryfallClient, fetch_and_cache
 from bot.settings import Settings
 from bot.store import Store
 from bot.sync import SyncError, SyncReport, find_rules_txt_link, run_sync
+from tests.bot.conftest import FakeClock
 from tests.bot.fakeserver import (
     FakeScryfall,
     make_card,
@@ -30,33 +31,6 @@ from tests.bot.fakeserver import (
 
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 NEW_UPDATED_AT = "2026-02-01T09:00:00.000+00:00"
-
-
-class FakeClock:
-    """A monotonic clock that only moves when something sleeps on it."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-        self.sleeps: list[float] = []
-
-    def __call__(self) -> float:
-        return self.now
-
-    async def sleep(self, seconds: float) -> None:
-        self.sleeps.append(seconds)
-        self.now += seconds
-        await asyncio.sleep(0)
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-async def server(clock: FakeClock) -> AsyncIterator[FakeScryfall]:
-    async with FakeScryfall(clock=clock) as srv:
-        yield srv
 
 
 @pytest.fixture
