@@ -653,3 +653,40 @@ def legal_targets(
             continue
         out.append(perm.name)
     return tuple(out)
+
+
+def kicked_cast_trigger(
+    watcher: str, spell: Spell, watcher_controller: str = "you", card: str | None = None
+) -> Ruling:
+    """Does a "whenever you cast a kicked spell" ability trigger for this spell (CR 603.2, 702.33d)?"""
+    t = Trace()
+    t.step(
+        Rule.TRIGGER_EVENT,
+        f"{watcher}'s ability triggers when its controller casts a spell that was kicked.",
+        card,
+    )
+    if not spell.cast:
+        t.step(
+            Rule.COPY_SPELL,
+            f"{_cap(spell.name)} wasn't cast (a copy isn't cast), so it doesn't trigger.",
+        )
+        return t.ruling("no")
+    if spell.controller != watcher_controller:
+        t.step(
+            Rule.TRIGGER_EVENT,
+            f"{_cap(spell.name)} was cast by another player, so it doesn't trigger.",
+        )
+        return t.ruling("no")
+    if not spell.kicked:
+        t.step(
+            Rule.KICKED,
+            f"No kicker cost was paid for {spell.name}, so it isn't a kicked spell and the ability "
+            "doesn't trigger.",
+        )
+        return t.ruling("no")
+    t.step(
+        Rule.KICKED,
+        f"A kicker cost was paid as {spell.name} was cast, so it is a kicked spell and the ability "
+        "triggers.",
+    )
+    return t.ruling("yes")

@@ -373,7 +373,7 @@ class ConstellationHandler:
                 bool(moved)
                 or q.has(
                     r"CARD (itself )?(enters|entering|comes)",
-                    r"\bit(self)? enters",
+                    r"\bit(self)? (enters|comes)",
                     r"enters itself",
                 )
             )
@@ -398,7 +398,7 @@ class ConstellationHandler:
                 r"(and|with) (an|another|a second|a) (other )?(\w+ )?(enchantment|aura|saga)",
                 r"other enchantment",
             ):
-                entering += others[:1] or [
+                entering += others or [
                     Permanent(name="the other enchantment", types=frozenset({"Enchantment"}))
                 ]
         elif itself:
@@ -482,7 +482,7 @@ class ConstellationHandler:
             2
             if q.has(
                 r"(two|both|multiple|several) (attacking creatures|attackers)",
-                r"(two|multiple|several) (\w+ )?creatures (that )?(must|have to|has to) be blocked",
+                r"(two|multiple|several) (of (my|your|their) )?(\w+ )?creatures (that )?(must|have to|has to) be blocked",
                 r"two such",
                 r"each of them",
             )
@@ -515,6 +515,28 @@ class ConstellationHandler:
         first = attackers[0].name
 
         if q.has(
+            r"\b(leave|hold|keep) (\w+ ){1,6}back\b",
+            r"\b(one|some) of (their|his|her|the|my) (\w+ )?creatures (not|n't) block",
+        ) and q.has(r"\b(can|could|may)\b"):
+            held = blockers[0].name
+
+            def run_hold_back() -> Ruling:
+                return _flip(b.must_block_with(attackers, blockers, first, held))
+
+            return Scenario("must_be_blocked_hold_back", "yesno", 0.93, run_hold_back, cards)
+        if q.has(
+            r"\b(can|could|may)\b.*\bblock (it|the creature|that creature|CARD|them) with "
+            r"(just |only )?(one|a single|1) (creature|blocker)\b"
+        ):
+            single = {blockers[0].name: first}
+            return Scenario(
+                "must_be_blocked_one_blocker",
+                "yesno",
+                0.9,
+                lambda: b.is_legal(attackers, blockers, single),
+                cards,
+            )
+        if q.has(
             r"(choose|decide|opt|elect) (not|to not) (to )?block",
             r"(decline|refuse) to block",
             r"\bnot block (it|that creature|the creature)",
@@ -535,7 +557,9 @@ class ConstellationHandler:
             return Scenario("must_be_blocked_decline", "yesno", 0.93, run_decline, cards)
         if q.has(
             r"can (two|multiple|more than one|several|both) (of (their|the|my) )?(creatures|blockers)"
-            r"( \w+)? block"
+            r"( \w+)? block",
+            r"\b(can|could|may)\b.*\bblock (it|the creature|that creature|CARD|them) with "
+            r"(two|multiple|more than one|several|both)\b",
         ):
             pair = {bl.name: first for bl in blockers[:2]}
             return Scenario(
@@ -583,12 +607,17 @@ class ConstellationHandler:
         if q.has(
             r"\btapped (creature|blocker)",
             r"creature that'?s? tapped",
+            r"(creature|blocker) (is|was) tapped",
             r"can'?t block",
             r"without (flying|reach)",
             r"doesn'?t have (flying|reach)",
         ):
             special = blockers[0]
-            if q.has(r"\btapped (creature|blocker)", r"creature that'?s? tapped"):
+            if q.has(
+                r"\btapped (creature|blocker)",
+                r"creature that'?s? tapped",
+                r"(creature|blocker) (is|was) tapped",
+            ):
                 special = special.model_copy(update={"tapped": True})
             elif q.has(r"can'?t block"):
                 special = special.model_copy(update={"can_block": False})
@@ -616,7 +645,9 @@ class ConstellationHandler:
                 return _flip(ruling) if choose else ruling
 
             return Scenario("must_be_blocked_specific", "yesno", 0.88, run_specific, cards)
-        if only_one and q.has(r"(does|must|has) (it|that creature|the creature|their creature)"):
+        if only_one and q.has(
+            r"(does|must|has) (it|that creature|the creature|their creature|the blocker|that blocker)"
+        ):
             lone = blockers[0].name
             if len(attackers) > 1:
                 return Scenario(
@@ -718,6 +749,7 @@ def _event(q: Question) -> Event | None:
         r"\bflicker",
         r"\bblink",
         r"gain control",
+        r"(exchange|take|gains?|switch)s? control",
         r"\bsteal",
         r"\bplays?\b",
         r"\b(dies|destroyed|sacrificed|leaves)\b",
@@ -728,6 +760,7 @@ def _event(q: Question) -> Event | None:
         OPPONENT
         if q.has(
             r"opponent('s|s'?)? (casts?|plays?|creates?|resolves?|puts?|returns?|enchantment)",
+            r"opponent('s|s'?)? (\w+ )?(aura|saga|enchantment|token)s?\b",
             r"enchantment( \w+)? (that )?(my |an |the )?opponent controls",
             r"under (my |an |the |their |his |her )?opponent'?s?'? control",
             r"under their control",

@@ -15,6 +15,10 @@ from engine.ruling import Rule, Ruling, Trace
 # onto the battlefield, total cost), quoted when the question names no card.
 REFERENCE_CARD = "Skyclave Shade"
 
+# "Whenever you cast a kicked spell" and "Whenever you cast a spell, if that spell was kicked".
+_CAST_KICKED = re.compile(
+    r"whenever you cast a kicked spell|whenever you cast a spell, if that spell was kicked", re.I
+)
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _ALT_WORDS = (
     "flashback",
@@ -87,6 +91,12 @@ class KickerHandler:
                 s = build(q, mention)
                 if s is not None:
                     out.append(s)
+        cast_trigger = self._cast_kicked_trigger(q)
+        if cast_trigger is not None:
+            out.append(cast_trigger)
+        if _asks_what(q):
+            # "What's the mana value of ...?" is never answered by a yes or a no.
+            out = [s for s in out if s.kind != "yesno"]
         total = self._total_cost(q, mention or _cast_mention(q))
         if total is not None:
             out.append(total)
@@ -206,6 +216,13 @@ class KickerHandler:
             times_note = "both"
         else:
             times = _times_asked(q)
+            if (
+                times is None
+                and _names_one_cost(q, kicker)
+                and q.has(r"\bwith (just |only )?(the|its)\b")
+            ):
+                # "Kick it with just the {W} kicker": paying one named kicker cost once.
+                times = 1
             if times is None:
                 return None
             which = self._which(q, kicker)
@@ -266,7 +283,13 @@ class KickerHandler:
             r"(not|n't) (pay|kick)",
         ):
             payments = 0
-        elif q.has(r"\b(i|you) (pay|paid)\b", r"pay(ing)? (it|the kicker|multikicker) once"):
+        elif q.has(
+            r"\b(i|you) (pay|paid)\b",
+            r"pay(ing)? (it|the kicker|multikicker) once",
+            r"pay(ing)? (its|the|it'?s) (\S+ )?kicker",
+            r"\b(enters|entered|cast|was cast) kicked\b",
+            r"\bkicked with\b",
+        ):
             payments = 1
         else:
             return None
@@ -308,6 +331,9 @@ class KickerHandler:
             r"how much (is|would) it",
             r"what do i (need to )?pay",
             r"how much to cast",
+            r"costs? how much",
+            r"what (does|would|will|do) (it|CARD|that|this) cost",
+            r"how much (mana )?(does|would|will) (it|CARD) cost",
         ):
             return None
         if mention is None:
@@ -459,10 +485,23 @@ class KickerHandler:
                 self._cards(mention),
             )
         kicked = q.has(r"\bkicked\b") and not q.has(r"\bunkicked\b", r"not kicked")
+        copied = _copied(q)
+        copy_asked = copied is not None or (_clone_named(q) and q.has(r"\bcop(y|ies|ying)\b"))
+        if copy_asked and (copied is None or mention is None or copied.name != mention.name):
+            # Which object's mana cost the copy has is not clear from the question.
+            return None
         fixed = cost
 
         def run() -> Ruling:
-            return k.mana_value(fixed, on_stack=on_stack, x=x, kicked=kicked, card=name)
+            ruling = k.mana_value(fixed, on_stack=on_stack, x=x, kicked=kicked, card=name)
+            if copied is None:
+                return ruling
+            t = Trace()
+            t.step(
+                Rule.COPY_VALUES,
+                f"A copy of {copied.name} has its copiable values, including its mana cost.",
+            )
+            return Ruling(verdict=ruling.verdict, steps=t.ruling(None).steps + ruling.steps)
 
         return Scenario(
             "kicker_mana_value", "number", 0.9 if kickerish else 0.7, run, self._cards(mention)
@@ -523,7 +562,7 @@ class KickerHandler:
             r"\bclone\b",
             r"becomes? a copy",
             r"copy of (a|the|that|my|an)? ?kicked (creature|permanent|artifact|enchantment|CARD)",
-            r"token copy",
+            r"token cop(y|ies)",
             r"copy of .* on the battlefield",
         ):
             return None
@@ -579,6 +618,8 @@ class KickerHandler:
             r"sneak attack",
         ):
             return None
+        if not q.has(r"\bkick"):
+            return None
         name = mention.name if mention else None
 
         def run() -> Ruling:
@@ -601,6 +642,48 @@ class KickerHandler:
 
         return Scenario("kicker_alternative_cost", "yesno", 0.9, run, self._cards(mention))
 
+    def _cast_kicked_trigger(self, q: Question) -> Scenario | None:
+        """'Does Roost of Drakes trigger if I cast a kicked Burst Lightning?'"""
+        watchers = [m for m in q.cards if _CAST_KICKED.search(m.card.oracle_text)]
+        if len({m.name for m in watchers}) != 1:
+            return None
+        watcher = watchers[0]
+        if not q.has(r"\b(does|do|will|would|did|is|can)\b") or not q.has(
+            r"\bcast", r"\bcop(y|ies)"
+        ):
+            return None
+        if not q.has(
+            r"\btrigger", r"\b(give|get|make|create|draw|gain|scry|happen|go(es)? off)s?\b"
+        ) or q.has(r"\b(can|could|may) (i|you|we) (still )?(kick|pay)"):
+            return None
+        spells = [m for m in q.cards if m.name != watcher.name]
+        if len({m.name for m in spells}) > 1 or not (spells or q.has(r"\bspell\b")):
+            return None
+        if q.has(r"\bunkicked\b", r"(not|n't|never|without) (been )?(kick|pay)"):
+            kicked: tuple[int, ...] = ()
+        elif q.has(r"\bkick(ed|ing)?\b", r"\bpa(y|id|ying) (the |its )?(\S+ )?kicker"):
+            kicked = (0,)
+        else:
+            return None
+        copy = q.has(r"\bcop(y|ies|ied)\b")
+        opponent = q.has(
+            r"\bopponents? (casts?|kicks?)\b", r"\b(they|he|she) (casts?|kicks?)\b"
+        ) and not q.has(r"\b(i|you) (cast|kick)")
+        spell = Spell(
+            name=spells[0].name if spells else "the spell",
+            controller=OPPONENT if opponent else "you",
+            kicked=kicked,
+            cast=not copy,
+            is_copy=copy,
+        )
+        name = watcher.name
+
+        def run() -> Ruling:
+            return k.kicked_cast_trigger(name, spell, "you", name)
+
+        cards = (name, *(m.name for m in spells[:1]), REFERENCE_CARD)
+        return Scenario("kicker_cast_kicked_trigger", "yesno", 0.92, run, cards)
+
     def _trigger_condition(self, q: Question, mention: CardMention | None) -> Scenario | None:
         """'Kicked with only {2}{U}: does the tap trigger happen?' and 'not kicked: does it trigger?'"""
         if mention is None or not q.has(r"\b(does|do|will|would|is)\b"):
@@ -618,6 +701,8 @@ class KickerHandler:
             r"\bphas",
         ):
             return None
+        if any(_CAST_KICKED.search(m.card.oracle_text) for m in q.cards if m.name != mention.name):
+            return None  # the question is about a card that watches kicked spells being cast
         kicker = self._kicker(mention)
         etb = [
             a
@@ -634,7 +719,7 @@ class KickerHandler:
             kicked: tuple[int, ...] = ()
         elif self._both(q, kicker):
             kicked = tuple(range(len(kicker.costs)))
-        elif q.has(r"\bkicked\b", r"\bkick(ing)? (it|CARD)\b", r"\bpa(y|id)\b"):
+        elif q.has(r"\bkicked\b", r"\bkick(ing)? (it|CARD)\b", r"\bpa(y|id|ying)\b"):
             if len(kicker.costs) == 1:
                 kicked = (0,)
             else:
@@ -672,7 +757,17 @@ class KickerHandler:
             times: int | None = len(kicker.costs)
         else:
             times = _times_asked(q)
-        if times is None and q.has(r"(not|n't|never|without) (been )?kick", r"\bunkicked\b"):
+        not_cast = q.has(
+            r"without (being )?cast",
+            r"\b(put|puts|putting|placed?)\b.{0,40}\bonto the battlefield",
+            r"\breanimat",
+            r"\b(flicker|blink)",
+            r"\breturn(s|ed)?\b.{0,40}\bto the battlefield",
+        )
+        if not_cast or (
+            times is None and q.has(r"(not|n't|never|without) (been )?kick", r"\bunkicked\b")
+        ):
+            # Only a spell cast with its kicker paid was kicked (CR 702.33d).
             times = 0
         if times is None:
             return None
@@ -950,11 +1045,16 @@ def _per_kick_unit(q: Question, effect: str) -> tuple[int, str] | None:
     amount = int(m.group(1)) if m.group(1).isdigit() else _UNIT_WORDS[m.group(1)]
     noun = _singular(m.group(3))
     words = [w.strip("/+-") for w in m.group(2).split()]
-    asked = re.search(r"how (?:many|much) ((?:[^\s]+ ){0,3}?)(\w+)\b", q.lower)
+    asked = re.search(r"how (?:many|much) (.*)", q.lower)
     if not asked:
         return None
-    said = _singular(asked.group(2))
-    if said in (noun, *[_singular(w) for w in words if w and not w[0].isdigit()]):
+    said: list[str] = []
+    for w in asked.group(1).split()[:4]:
+        if w in ("do", "does", "did", "will", "would", "can", "is", "are", "should", "card"):
+            break
+        said.append(_singular(w.strip("?,.")))
+    counted = {noun, *(_singular(w) for w in words if w and not w[0].isdigit())}
+    if counted & set(said):
         label = {"life": "life", "damage": "damage"}.get(noun, noun + "s")
         return amount, label
     return None
@@ -990,6 +1090,24 @@ def _single_plain_card(q: Question) -> CardMention | None:
     return m if m.card.layout == "normal" and len(m.card.faces) == 1 else None
 
 
+def _names_one_cost(q: Question, kicker: Kicker) -> bool:
+    """The question writes out exactly one of several kicker costs ("the {W} kicker")."""
+    if len(kicker.costs) < 2 or kicker.multi:
+        return False
+    written = {str(c) for c in q.mana_costs()}
+    return sum(1 for kc in kicker.costs if kc.mana is not None and str(kc.mana) in written) == 1
+
+
+def _asks_what(q: Question) -> bool:
+    """The question's last sentence asks what, how many or how much, not yes or no."""
+    sentences = [p for p in re.split(r"[.!?:;]\s+|\s+-\s+", q.lower) if p.strip()]
+    last = sentences[-1].strip() if sentences else ""
+    return bool(
+        re.match(r"(so |and |then )?(what|how|which|who)\b", last)
+        or re.search(r"\b(how (many|much)|what'?s|what (is|are|does|do|would|will))\b", last)
+    )
+
+
 def _cast_mention(q: Question) -> CardMention | None:
     """The one named card that is being cast, not a cost changer ("Blaze with Thalia out")."""
     spells = [
@@ -1009,8 +1127,8 @@ def _copied(q: Question) -> CardMention | None:
     for m in q.cards:
         before = q.text[max(0, m.start - 60) : m.start].casefold()
         if re.search(
-            r"\bcop(y|ies) of (my |a |an |the |that |your |their |his |her |opponent'?s'? )*"
-            r"(kicked |unkicked )?$",
+            r"\b(cop(y|ies) of|copies|copying|copied) (my |a |an |the |that |your |their |his |her "
+            r"|opponent'?s'? )*(kicked |unkicked )?$",
             before,
         ):
             return m
