@@ -86,6 +86,9 @@ class Rule(StrEnum):
     CONVOKE_MEANING = "702.51a"
     CREW = "702.122"
     CREW_MEANING = "702.122a"
+    ENTERS_UNTAPPED = "110.5b"
+    ABILITY_ZONES = "113.6"
+    ATTACH = "701.3c"
 
 
 class Step(BaseModel):

@@ -324,7 +324,9 @@ class ManaHandler:
             self._could,
         ):
             s = build(q)
-            if s is not None and not (open_question and s.kind == "yesno"):
+            if s is not None and not (
+                (open_question or q.has(r"\bhow (much|many)\b")) and s.kind == "yesno"
+            ):
                 out.append(s)
         return out
 
@@ -436,8 +438,14 @@ class ManaHandler:
             r"\btapped by (a |an |the )?(spell|effect|ability|CARD)\b",
             r"\b(becomes|gets|got|became) tapped\b",
             r"\btap (it|them) (down )?with\b",
-            r"\bwith CARD\b[^?]{0,30}\btap",
             r"\btaps? (my|your|a|an|the) \w+ with\b",
+        ) or (
+            q.has(r"\bwith CARD\b[^?]{0,30}\btap")
+            and any(
+                isinstance(a, Activated) and re.search(r"\btap target\b", a.effect, re.I)
+                for m in q.cards
+                for a in m.abilities()
+            )
         ):
             return "effect"
         for m in q.cards:
@@ -467,7 +475,18 @@ class ManaHandler:
         trigger = q.card_with("tapped_for_mana_trigger")
         replacement = q.card_with("mana_doubling") or q.card_with("mana_replacement")
         names = tuple(m.name for m in q.cards)
-        if action is None and cares is None and q.has(r"\btap\w* (CARD|it|them) for mana\b"):
+        last = re.split(r"[.!?]\s+", q.lower.strip(" ?"))[-1]
+        meaning = q.has(
+            r"\b(count|counts|counted|considered|same as|mean|means|qualify|qualifies|treated)\b"
+        ) or (
+            re.match(r"\W*(is|does|do|would|will)\b", last) and len(re.findall(r"\btap", last)) > 1
+        )
+        if (
+            action is None
+            and cares is None
+            and meaning
+            and q.has(r"\btap\w* (CARD|it|them) for mana\b")
+        ):
             # "Is tapping Llanowar Elves with its own ability tapping it for mana?"
             taps_for_mana = any(
                 isinstance(a, Activated) and a.mana is not None and a.cost.tap

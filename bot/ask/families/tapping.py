@@ -11,7 +11,7 @@ from engine import tapping as tp
 from engine.abilities import Ability, Activated, Cost, Keyword
 from engine.card import TypeLine
 from engine.model import YOU, GameState, Permanent
-from engine.ruling import Ruling, Step
+from engine.ruling import Rule, Ruling, Step
 
 _PERMANENT_TYPES = frozenset(
     {"Creature", "Artifact", "Enchantment", "Land", "Planeswalker", "Battle"}
@@ -58,6 +58,13 @@ _OLD = (
     r"\bcontrolled (it |them |CARD )?(continuously )?since\b",
     r"\bturns? ago\b",
     r"\bbeen (on the battlefield|out|in play|around) (since|for)\b",
+)
+# The question says something tapped the permanent (an effect, or tapping it earlier).
+_TAPPED_BY = (
+    r"\btapped (it|them|CARD)\b",
+    r"\b(tap|taps) (it|them|CARD) (down )?with\b",
+    r"\b(if|after|once|when|since) (i|you|we|they) (tap|tapped)\b",
+    r"\b(i|you|we) (already )?tapped\b",
 )
 _HASTE_FACT = (
     r"(?<!without )(?<!no )(?<!lacks )(?<!lacking )(?<!doesn't have )\bhaste\b|\bhasty\b|\bhasted\b"
@@ -135,6 +142,18 @@ def _missing(*facts: str) -> Callable[[], Ruling]:
     return run
 
 
+def _enters_tapped(ruling: Ruling, facts: _Facts, name: str) -> Ruling:
+    if not facts.enters_tapped:
+        return ruling
+    step = Step(
+        rule=Rule.ENTERS_UNTAPPED,
+        note=f"Permanents enter untapped unless an ability says otherwise, and {name}'s says it "
+        "enters tapped: the turn it came in, it's tapped unless something untapped it.",
+        card=name,
+    )
+    return ruling.model_copy(update={"steps": (step, *ruling.steps)})
+
+
 def _capitalised(ruling: Ruling) -> Ruling:
     steps = tuple(
         s.model_copy(update={"note": s.note[:1].upper() + s.note[1:]}) for s in ruling.steps
@@ -171,6 +190,10 @@ class _Facts:
     haste: bool
     tapped: bool | None
     creature: bool | None
+    # Something the question mentions tapped it, and whether it has untapped since is unclear.
+    tapped_unsure: bool = False
+    # It came in this turn and its card says it enters tapped.
+    enters_tapped: bool = False
 
 
 class TappingHandler:
@@ -235,7 +258,27 @@ class TappingHandler:
             tapped = False
         elif q.has(*_TAPPED):
             tapped = True
-        return _Facts(new=fact_new, haste=haste, tapped=tapped, creature=None)
+        facts = _Facts(new=fact_new, haste=haste, tapped=tapped, creature=None)
+        if tapped is None:
+            tappers = any(
+                isinstance(a, Activated) and re.search(r"\btap target\b", a.effect, re.I)
+                for h in helpers
+                for a in h.abilities()
+            )
+            if tappers or q.has(*_TAPPED_BY):
+                # "My opponent tapped it with Icy Manipulator": still tapped or not depends on
+                # when, and on untap steps the question doesn't describe.
+                facts.tapped_unsure = True
+            elif subject is not None and fact_new:
+                lines = subject.card.oracle_text.splitlines()
+                enters = [
+                    ln for ln in lines if re.search(r"\benters( the battlefield)? tapped", ln)
+                ]
+                if any(re.search(r"\b(unless|if)\b", ln) for ln in enters):
+                    facts.tapped_unsure = True
+                elif enters:
+                    facts.tapped = facts.enters_tapped = True
+        return facts
 
     @staticmethod
     def _split(q: Question) -> tuple[CardMention | None, list[CardMention]]:
@@ -390,8 +433,11 @@ class TappingHandler:
         facts = self._facts(q, subject, helpers)
         if facts.new is None and facts.tapped is None and not q.has(r"\bsummoning"):
             return None
+        if facts.tapped_unsure:
+            return self._unsure_tapped(q, subject, helpers)
         if facts.tapped is None:
             facts.tapped = False
+        flip = self._sick_word_asked(q)
         subject_perms, unknown = self._subject(q, subject, facts)
         perms = [p for p in subject_perms if p.is_creature] or [
             p.model_copy(update={"types": p.types | {"Creature"}}) for p in subject_perms
@@ -400,9 +446,10 @@ class TappingHandler:
         src_name = source.name if source else None
 
         def run() -> Ruling:
-            return self._run_all(
+            r = self._run_all(
                 perms, unknown, lambda st, n: tp.can_tap_for_cost(st, n, via, src_name)
             )
+            return _flip(r) if flip else r
 
         return Scenario(name, "yesno", 0.8, run, self._cards(subject, helpers))
 
@@ -419,6 +466,14 @@ class TappingHandler:
             return None
         subject, helpers = self._split(q)
         facts = self._facts(q, subject, helpers)
+        if (
+            facts.tapped_unsure
+            and q.has(*_TAPPED_BY[2:])
+            and not q.has(*_OLD, *_OTHER_TURN, r"\buntap", r"\bturn\b")
+        ):
+            # "If I tap Llanowar Elves for mana, can it still attack?": tapped, unless an untap
+            # step (another turn) comes between.
+            facts.tapped, facts.tapped_unsure = True, False
         timing = q.has(r"\bturn\b", r"\bcast", r"\bsummon", r"\bentered\b", r"\bplayed\b")
         if (
             facts.new is None
@@ -428,6 +483,8 @@ class TappingHandler:
             and not (block and timing)
         ):
             return None
+        if facts.tapped_unsure:
+            return self._unsure_tapped(q, subject, helpers)
         if facts.tapped is None:
             facts.tapped = False
         perms, unknown = self._subject(q, subject, facts)
@@ -435,8 +492,10 @@ class TappingHandler:
         flip = self._sick_word_asked(q)
         name = "tapping.attack" if attack else "tapping.block"
 
+        subject_name = subject.name if subject else ""
+
         def run() -> Ruling:
-            ruling = self._run_all(perms, unknown, check)
+            ruling = _enters_tapped(self._run_all(perms, unknown, check), facts, subject_name)
             return _flip(ruling) if flip else ruling
 
         return Scenario(name, "yesno", 0.8, run, self._cards(subject, helpers))
@@ -474,6 +533,8 @@ class TappingHandler:
             return Scenario(
                 "tapping.no_tap_symbol", "yesno", 0.75, run_plain, self._cards(subject, helpers)
             )
+        if facts.tapped_unsure:
+            return self._unsure_tapped(q, subject, helpers)
         if facts.tapped is None:
             facts.tapped = symbol == "Q"
         score = 0.8
@@ -487,11 +548,23 @@ class TappingHandler:
         name = "tapping.tap_cost" if symbol == "T" else "tapping.untap_cost"
         sym: tp.TapSymbol = "T" if symbol == "T" else "Q"
 
+        subject_name = subject.name if subject else ""
+
         def run() -> Ruling:
             r = self._run_all(perms, unknown, lambda st, n: tp.can_pay_tap_cost(st, n, sym))
+            r = _enters_tapped(r, facts, subject_name)
             return _flip(r) if flip else r
 
         return Scenario(name, "yesno", score, run, self._cards(subject, helpers))
+
+    def _unsure_tapped(
+        self, q: Question, subject: CardMention | None, helpers: Sequence[CardMention]
+    ) -> Scenario:
+        what = subject.name if subject else "the permanent"
+        missing = _missing(
+            f"whether {what} is still tapped (permanents untap in their controller's untap step)"
+        )
+        return Scenario("tapping.tapped", "yesno", 0.8, missing, self._cards(subject, helpers))
 
     def _is_sick(self, q: Question) -> Scenario | None:
         """'Does Llanowar Elves have summoning sickness the turn I cast it?', 'Does summoning
