@@ -23,6 +23,7 @@ How = Literal[
     "becomes",
     "control_change",
     "leaves",
+    "attach",
 ]
 _ENTERS: frozenset[str] = frozenset({"resolve", "put", "token", "reanimate", "flicker", "copy"})
 
@@ -112,6 +113,13 @@ def enters(
         t.step(
             Rule.TRIGGER_EVENT,
             "An enchantment leaving the battlefield isn't one entering, so nothing triggers.",
+        )
+        return [], t.ruling("no")
+    if how == "attach":
+        t.step(
+            Rule.ATTACH,
+            "Attaching an Aura to another object moves it on the battlefield; it doesn't enter the "
+            "battlefield again, so nothing triggers.",
         )
         return [], t.ruling("no")
     if how == "control_change":
@@ -292,3 +300,16 @@ def trigger_order(triggers: Sequence[Triggered], active: str, card: str | None =
     t.step(Rule.STACK_RESOLVES, "The last ability put on the stack is the first to resolve.")
     t.step(Rule.TRIGGER_ORDER, "So each player chooses the order of their own triggered abilities.")
     return t.ruling("yes")
+
+
+def watcher_elsewhere(watcher: str, zone: str, card: str | None = None) -> Ruling:
+    """A card with an enchantment-enters ability that isn't on the battlefield can't trigger (CR 113.6)."""
+    t = Trace()
+    t.step(
+        Rule.ABILITY_ZONES,
+        f"{watcher} is in {zone}, not on the battlefield; a permanent's abilities work only while it "
+        "is on the battlefield.",
+        card,
+    )
+    t.step(Rule.TRIGGER_EVENT, f"So {watcher}'s ability doesn't trigger.")
+    return t.ruling("no")

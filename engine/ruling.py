@@ -89,6 +89,8 @@ class Rule(StrEnum):
     ENTERS_UNTAPPED = "110.5b"
     ABILITY_ZONES = "113.6"
     ATTACH = "701.3c"
+    ABILITY_ZONES = "113.6"
+    ATTACH = "701.3c"
 
 
 class Step(BaseModel):

@@ -270,6 +270,67 @@ KICKER: list[Row] = [
         "707.2",
     ),
     ("if i blink a kicked Tempest Owl is it kicked when it returns", "no", "400.7"),
+    ("Can I pay the kicker on a copy of Burst Lightning?", "no", "707.10"),
+    (
+        "Thalia, Guardian of Thraben and Goblin Electromancer are both out. Total cost of a kicked Burst Lightning?",
+        "{4}{R}",
+        "601.2f",
+    ),
+    (
+        "With Helm of Awakening on the battlefield, what's the total cost of Ana Battlemage with both kickers?",
+        "{4}{G}{U}{B}",
+        "601.2f",
+    ),
+    (
+        "My opponent controls Goblin Electromancer. Total cost of my kicked Shivan Fire?",
+        "{4}{R}",
+        "601.2f",
+    ),
+    (
+        "What's the total cost of Everflowing Chalice kicked twice with Thalia, Guardian of Thraben out?",
+        "{5}",
+        "601.2f",
+    ),
+    (
+        "What's the mana value of Comet Storm on the stack if X is 2 and it's kicked 3 times?",
+        "4",
+        "202.3",
+    ),
+    ("Does a kicked Everflowing Chalice's mana value go up?", "no", "202.3"),
+    (
+        "Clone copies my opponent's kicked Josu Vess, Lich Knight. Do I get the eight zombies?",
+        "no",
+        "707.2",
+    ),
+    (
+        "My kicked Goblin Bushwhacker gets bounced to my hand and I recast it without paying the kicker. Does its enters trigger happen?",
+        "no",
+        "702.33",
+    ),
+    ("If I kick Ana Battlemage with both kickers, do both triggers happen?", "yes", "702.33f"),
+    ("Archangel of Wrath kicked once: does the kicked twice trigger happen?", "no", "702.33"),
+    ("Can I kick Archangel of Wrath with {B} twice?", "no", "702.33"),
+    ("Can I kick Archangel of Wrath twice?", "yes", "702.33"),
+    ("Is a kicked Mold Shambler still kicked after it phases out and in?", "yes", "702.26"),
+    ("total cost of Blaze with X=3 and Goblin Electromancer on my side", "{2}{R}", "601.2f"),
+    ("mana value of a Fireball copy on the stack where X was 7", "8", "202.3"),
+    (
+        "If my kicked Gnarlid Pack is returned to my hand, is the card in my hand still kicked?",
+        "no",
+        "400.7",
+    ),
+    (
+        "What's the total cost of Verdant Force with Helm of Awakening out?",
+        "{4}{G}{G}{G}",
+        "601.2f",
+    ),
+    ("Does Bloodstone Goblin trigger when my opponent casts a kicked spell?", "no", "603.2"),
+    ("Does Roost of Drakes trigger when I copy a kicked spell with Twincast?", "no", "707.10"),
+    (
+        "Kicked Gatekeeper of Malakir with Thalia, Guardian of Thraben in play: total cost?",
+        "{B}{B}{B}",
+        "601.2f",
+    ),
 ]
 
 CONSTELLATION: list[Row] = [
@@ -503,6 +564,52 @@ CONSTELLATION: list[Row] = [
     ),
     ("Does Whitewater Naiads trigger when it comes into play?", "yes", "603.2"),
     ("Does Eidolon of Blossoms trigger if an enchantment I control is destroyed?", "no", "603.2"),
+    (
+        "Does Eidolon of Blossoms trigger when my opponent's enchantment enters under my control?",
+        "yes",
+        "603.2",
+    ),
+    ("Does Grim Guardian trigger if Grim Guardian dies?", "no", "603.2"),
+    (
+        "Doomwake Giant is in my graveyard. An enchantment enters under my control. Does Doomwake Giant trigger?",
+        "no",
+        "603.2",
+    ),
+    (
+        "Eidolon of Blossoms is in my hand and an enchantment enters under my control. Does it trigger?",
+        "no",
+        "603.2",
+    ),
+    ("If I cast Eidolon of Blossoms, does it trigger when it resolves?", "yes", "603.2"),
+    ("When Eidolon of Blossoms leaves the battlefield, does it trigger?", "no", "603.2"),
+    (
+        "How many constellation triggers happen in total when two Grim Guardians enter at the same time?",
+        "4",
+        "603.6a",
+    ),
+    (
+        "If an Aura I control is moved to another creature, does constellation trigger?",
+        "no",
+        "701.3",
+    ),
+    ("Does constellation trigger when an enchantment is returned to my hand?", "no", "603.2"),
+    (
+        "If my opponent steals my Eidolon of Blossoms and then an enchantment enters under my control, does Eidolon of Blossoms trigger?",
+        "no",
+        "603.2",
+    ),
+    (
+        "Does Doomwake Giant trigger when an Aura enters attached to my opponent's creature under my control?",
+        "yes",
+        "603.2",
+    ),
+    (
+        "If Eidolon of Blossoms and Grim Guardian are both on the battlefield under my control and an enchantment enters, does each of them trigger?",
+        "yes",
+        "603.2",
+    ),
+    ("Does Setessan Champion trigger off an enchantment token I create?", "yes", "603.2"),
+    ("Do constellation abilities trigger when an enchantment is exiled?", "no", "603.2"),
 ]
 
 BLOCKING: list[Row] = [
@@ -601,6 +708,22 @@ BLOCKING: list[Row] = [
         "no",
         "509.1c",
     ),
+    (
+        "Goldenhide Ox targets my creature; my opponent's only untapped creature can't block. Do they have to block?",
+        "no",
+        "509.1",
+    ),
+    (
+        "If my creature must be blocked, can my opponent block it with a tapped creature?",
+        "no",
+        "509.1a",
+    ),
+    ("Does 'must be blocked if able' mean at least one creature has to block it?", "yes", "509.1c"),
+    (
+        "With Lure on my ground creature, does my opponent's creature with flying have to block it?",
+        "yes",
+        "509.1c",
+    ),
 ]
 
 ABSTAIN: list[Row] = [
@@ -634,6 +757,10 @@ ABSTAIN: list[Row] = [
     ("best constellation deck?", None, None),
     ("How does protection interact with Goldenhide Ox's must be blocked?", None, None),
     ("Who gets priority after Grim Guardian's trigger resolves?", None, None),
+    ("What happens to a kicked Gigantiform when the creature dies?", None, None),
+    ("Can Burst Lightning be kicked at instant speed?", None, None),
+    ("Is Comet Storm better than Fireball?", None, None),
+    ("What's the best way to kick Josu Vess in limited?", None, None),
 ]
 
 

@@ -120,7 +120,7 @@ def _moved(q: Question, m: CardMention) -> bool:
     """'If I reanimate CARD': the named card itself is what enters."""
     return bool(
         re.search(
-            r"\b(reanimate|flicker|blink|return|put|resurrect)(s|ed|ing)? (my |the |a |an )?$",
+            r"\b(reanimate|flicker|blink|return|put|resurrect|cast)(s|ed|ing)? (my |the |a |an )?$",
             _before(q, m, 30),
         )
     )
@@ -190,11 +190,39 @@ class ConstellationHandler:
             out.append(block)
         if not self._about_enchantments_entering(q):
             return out
-        for build in (self._order, self._aura, self._enters):
+        for build in (self._elsewhere, self._order, self._aura, self._enters):
             s = build(q)
             if s is not None:
                 out.append(s)
+        if _asks_what(q):
+            # "How many triggers ...?" is never answered by a yes or a no.
+            out = [s for s in out if s.kind != "yesno"]
         return out
+
+    def _elsewhere(self, q: Question) -> Scenario | None:
+        """'Doomwake Giant is in my graveyard ... does it trigger?': only permanents trigger."""
+        if not q.fuzzy_has("trigger"):
+            return None
+        for m in q.cards:
+            if not m.of_kind("enchantment_enters"):
+                continue
+            zone = re.match(
+                r"\s*(?:is|was|'s|are|sits|stays)( still)? in (my|your|their|his|her|the|an opponent's) "
+                r"(graveyard|hand|library|exile)\b",
+                _after(q, m, 45),
+            )
+            if zone is None:
+                continue
+            where = f"{zone.group(2)} {zone.group(3)}"
+            name = m.name
+            return Scenario(
+                "constellation_watcher_elsewhere",
+                "yesno",
+                0.93,
+                lambda name=name, where=where: c.watcher_elsewhere(name, where, name),
+                (name,),
+            )
+        return None
 
     # -- recognising ------------------------------------------------------------
     @staticmethod
@@ -349,7 +377,7 @@ class ConstellationHandler:
             for a in w.abilities
             if isinstance(a, EnchantmentEnters)
         )
-        count_asked = q.has(r"how many (times|triggers|abilities)") or (
+        count_asked = q.has(r"how many (\w+ )?(times|triggers|abilities)") or (
             draws and q.has(r"how many cards")
         )
         draw_asked = draws and q.has(r"\bdraws?\b")
@@ -373,7 +401,7 @@ class ConstellationHandler:
                 bool(moved)
                 or q.has(
                     r"CARD (itself )?(enters|entering|comes)",
-                    r"\bit(self)? (enters|comes)",
+                    r"\bit(self)? (enters|comes|resolves)",
                     r"enters itself",
                 )
             )
@@ -405,7 +433,7 @@ class ConstellationHandler:
             mover = [w for w in watchers if moved and w.name == moved[0].name]
             entering = mover or watchers[:1]
             state = GameState(battlefield=tuple(w for w in watchers if w not in entering))
-        elif not others and how in ("phase_in", "becomes", "control_change", "leaves"):
+        elif not others and how in ("phase_in", "becomes", "control_change", "leaves", "attach"):
             # None of these is an object entering the battlefield, whatever the object is.
             state = GameState(battlefield=tuple(watchers))
             entering = [Permanent(name="the permanent", types=frozenset({"Enchantment"}))]
@@ -586,6 +614,38 @@ class ConstellationHandler:
                 lambda: b.min_blockers(attackers, blockers, first),
                 cards,
             )
+        if q.has(
+            r"at least one (\w+ )?(creature|blocker)s? (has|have|must|needs?) (to )?block",
+            r"(has|have|must|needs?) (to )?be blocked by at least one",
+        ):
+            return Scenario(
+                "must_be_blocked_any",
+                "yesno",
+                0.9,
+                lambda: b.holds_always(
+                    attackers,
+                    blockers,
+                    lambda asg: any(v == first for v in asg.values()),
+                    f"a creature blocking {first}",
+                ),
+                cards,
+            )
+        flyer = q.has(
+            r"(opponent'?s|their|his|her|a|the) (\w+ )?creature (with|that has) (flying|reach)"
+        ) and not q.has(r"no (\w+ )?creatures? (with|that have)")
+        if flyer and not q.has(r"(attacker|my creature|it) (has|with) flying", r"flying attacker"):
+            reach = q.has(r"creature (with|that has) reach")
+            special_flyer = blockers[0].model_copy(
+                update={"reach": True} if reach else {"flying": True}
+            )
+            lineup = [special_flyer, *blockers[1:]]
+            return Scenario(
+                "must_be_blocked_specific",
+                "yesno",
+                0.9,
+                lambda: b.must_block_with(attackers, lineup, first, special_flyer.name),
+                cards,
+            )
         no_flyers = q.has(
             r"no (\w+ )?(creatures?|blockers?) (with|that (have|has)|having) (flying|reach)",
             r"none of (their|his|her|the) (creatures|blockers) (have|has) (flying|reach)",
@@ -682,6 +742,16 @@ class ConstellationHandler:
         return None
 
 
+def _asks_what(q: Question) -> bool:
+    """The question's last sentence asks what, how many or how much, not yes or no."""
+    sentences = [p for p in re.split(r"[.!?:;]\s+", q.lower) if p.strip()]
+    last = sentences[-1].strip() if sentences else ""
+    return bool(
+        re.match(r"(so |and |then )?(what|how|which|who)\b", last)
+        or re.search(r"\bhow (many|much)\b", last)
+    )
+
+
 def _last_in_first_out() -> Ruling:
     t = Trace()
     t.step(
@@ -752,7 +822,8 @@ def _event(q: Question) -> Event | None:
         r"(exchange|take|gains?|switch)s? control",
         r"\bsteal",
         r"\bplays?\b",
-        r"\b(dies|destroyed|sacrificed|leaves)\b",
+        r"\b(dies|destroyed|sacrificed|leaves|exiled)\b",
+        r"\b(moved?|attach(es|ed)?|reattach(es|ed)?)\b",
         r"\bbounce",
     ):
         return None
@@ -773,6 +844,10 @@ def _event(q: Question) -> Event | None:
     )
     if q.has(r"phas(es|ed|ing)? in"):
         how: c.How = "phase_in"
+    elif q.has(
+        r"\b(moved?|attach(es|ed)?|reattach(es|ed)?)\b[^.?!]*\bto (another|a different|a new|other)\b"
+    ) and not q.has(r"\benters?\b"):
+        how = "attach"
     elif q.has(r"before (it|the spell|that spell) resolves", r"\bon cast\b"):
         how = "cast"
     elif q.has(

@@ -72,6 +72,7 @@ class KickerHandler:
             or q.has(r"\bkick(ed|ing|s)?\b", r"\bunkicked\b")
         )
         out: list[Scenario] = []
+        ask_yes_no = False
         if about_kicker:
             for build in (
                 self._phasing,
@@ -97,6 +98,8 @@ class KickerHandler:
         if _asks_what(q):
             # "What's the mana value of ...?" is never answered by a yes or a no.
             out = [s for s in out if s.kind != "yesno"]
+        elif _asks_yes_no(q):
+            ask_yes_no = True
         total = self._total_cost(q, mention or _cast_mention(q))
         if total is not None:
             out.append(total)
@@ -107,6 +110,9 @@ class KickerHandler:
             s = build(q, mention or _single_plain_card(q))
             if s is not None:
                 out.append(s)
+        if ask_yes_no:
+            # "Does its mana value go up?" is answered yes or no, never with a number.
+            out = [s for s in out if s.kind == "yesno"]
         return out
 
     # -- helpers -------------------------------------------------------------
@@ -303,7 +309,8 @@ class KickerHandler:
         )
 
     def _max_times(self, q: Question, mention: CardMention | None) -> Scenario | None:
-        if not q.has(r"how many times", r"how often", r"maximum number of times"):
+        limit = q.has(r"\b(is|are) there (a |any )?(limit|max|maximum|cap)\b")
+        if not limit and not q.has(r"how many times", r"how often", r"maximum number of times"):
             return None
         if not q.has(r"\b(kick|pay)"):
             return None
@@ -314,6 +321,13 @@ class KickerHandler:
             kicker = Kicker(costs=(KickerCost(),), multi=q.fuzzy_has("multikicker"))
         name = mention.name if mention else None
         fixed = kicker
+        if limit:
+
+            def run_limit() -> Ruling:
+                ruling = k.max_kicks(fixed, name)
+                return Ruling(verdict="no" if fixed.multi else "yes", steps=ruling.steps)
+
+            return Scenario("kicker_has_limit", "yesno", 0.85, run_limit, self._cards(mention))
         return Scenario(
             "kicker_max_times",
             "number",
@@ -410,7 +424,7 @@ class KickerHandler:
             )
         increase = _amount(q, r"(?:cost|costs)\s+\{?(\d+)\}?\s+more")
         reduction = _amount(q, r"(?:cost|costs)\s+\{?(\d+)\}?\s+less")
-        x = q.x_value()
+        x = _x(q)
         if kicker is None and not (base.has_x or changes or increase or reduction or without):
             # A plain card's total cost is its mana cost; nothing here for this family.
             return None
@@ -434,7 +448,8 @@ class KickerHandler:
     def _mana_value(self, q: Question, mention: CardMention | None) -> Scenario | None:
         if not (q.fuzzy_has("mana value") or q.has(r"\bcmc\b", r"converted mana cost", r"\bmv\b")):
             if q.fuzzy_has("kick") and q.has(
-                r"\b(change|increase|affect|raise)s? (its |the |a spell'?s? |that spell'?s? )?mana cost"
+                r"\b(change|increase|affect|raise)s? (its |the |a spell'?s? |that spell'?s? )?mana cost",
+                r"mana (value|cost) (go(es)? up|increase|change|get (higher|bigger))",
             ):
                 return Scenario(
                     "kicker_mana_value_unchanged", "yesno", 0.8, _unchanged, self._cards(mention)
@@ -449,7 +464,7 @@ class KickerHandler:
         ) and not q.has(
             r"on the battlefield", r"in (my |the |your |their )?(graveyard|hand|library|exile)"
         )
-        x = q.x_value()
+        x = _x(q)
         if mention is not None:
             cost = mention.card.front.mana_cost
             name: str | None = mention.name
@@ -464,7 +479,11 @@ class KickerHandler:
                 )
             else:
                 return None
-        if q.has(r"\b(change|increase|affect|raise)") and kickerish and mention is not None:
+        if (
+            q.has(r"\b(change|increase|affect|raise)", r"\bgo(es)? up\b", r"\b(higher|bigger)\b")
+            and kickerish
+            and mention is not None
+        ):
             return Scenario(
                 "kicker_mana_value_unchanged", "yesno", 0.8, _unchanged, self._cards(mention)
             )
@@ -711,30 +730,57 @@ class KickerHandler:
         ]
         if kicker is None or not etb:
             return None
-        asked = etb if len(etb) == 1 else [a for a in etb if _names_effect(q, a, etb)]
-        if len(asked) != 1:
+        every = len(etb) > 1 and q.has(
+            r"\b(both|all|each)( of)? (the |its |their )?(\w+ )?(triggers|abilities)",
+            r"\b(both|all) (\w+ )?(trigger|happen|go off)",
+        )
+        if every or len(etb) == 1:
+            asked = etb
+        else:
+            asked = [a for a in etb if _names_effect(q, a, etb)]
+            counted = [a for a in etb if a.times is not None and _times_named(q, a.times)]
+            if not asked and len(counted) == 1:
+                # "the kicked twice trigger" names the one that counts kicks.
+                asked = counted
+        if not asked or (len(asked) > 1 and not every):
             return None
-        ability = asked[0]
         if q.has(r"(not|n't|never|without) (been )?(kick|pay)", r"\bunkicked\b", r"\bno kicker\b"):
             kicked: tuple[int, ...] = ()
         elif self._both(q, kicker):
             kicked = tuple(range(len(kicker.costs)))
         elif q.has(r"\bkicked\b", r"\bkick(ing)? (it|CARD)\b", r"\bpa(y|id|ying)\b"):
+            paid = _paid_costs(q, kicker)
             if len(kicker.costs) == 1:
                 kicked = (0,)
-            else:
-                paid = _paid_costs(q, kicker)
-                if len(paid) != 1:
-                    return None
+            elif len(paid) == 1:
                 kicked = (paid[0],)
+            elif (
+                not paid
+                and all(a.which is None for a in asked)
+                and _kicked_times(q) is not None
+                and not kicker.multi
+            ):
+                # Abilities that count kicks ("if it was kicked twice") need only how many.
+                n = _kicked_times(q) or 0
+                if n > len(kicker.costs):
+                    return None
+                kicked = tuple(range(n))
+            else:
+                return None
         else:
             return None
         perm = Permanent(
             name=mention.name, types=mention.card.types, kicked=kicked, card=mention.card
         )
+        chosen = tuple(asked)
 
         def run() -> Ruling:
-            return k.kicked_trigger_fires(perm, ability, kicker)
+            rulings = [k.kicked_trigger_fires(perm, a, kicker) for a in chosen]
+            if len(rulings) == 1:
+                return rulings[0]
+            steps = tuple(st for r in rulings for st in r.steps)
+            verdict = "yes" if all(r.verdict == "yes" for r in rulings) else "no"
+            return Ruling(verdict=verdict, steps=steps)
 
         return Scenario("kicker_trigger_condition", "yesno", 0.88, run, self._cards(mention))
 
@@ -917,7 +963,7 @@ class KickerHandler:
             r"enters? (the battlefield )?as a copy", r"\bclone\b", r"token copy"
         ) or _clone_named(q):
             return None
-        x = q.x_value()
+        x = _x(q)
         if x is None:
             m = re.search(r"(?:with|for|cast for|cast with)\s+x\s*(?:=|of|as)?\s*(\d+)", q.lower)
             x = int(m.group(1)) if m else None
@@ -945,7 +991,7 @@ class KickerHandler:
             return None
         if q.has(r"mana value", r"\bcmc\b"):
             return None
-        x = q.x_value()
+        x = _x(q)
         if x is None:
             m = re.search(r"(?:with|for|cast for)\s+x\s*(?:=|of|as)?\s*(\d+)", q.lower)
             x = int(m.group(1)) if m else None
@@ -1090,6 +1136,28 @@ def _single_plain_card(q: Question) -> CardMention | None:
     return m if m.card.layout == "normal" and len(m.card.faces) == 1 else None
 
 
+def _times_named(q: Question, times: int) -> bool:
+    """The question names an ability by its kick count ("the kicked twice trigger")."""
+    word = {1: "once", 2: "twice", 3: "three times"}.get(times, f"{times} times")
+    return q.has(rf"kicked {word} (trigger|ability)", rf"'?kicked {word}'? (trigger|ability)")
+
+
+def _kicked_times(q: Question) -> int | None:
+    """How many times the question says the spell was kicked ("kicked once")."""
+    m = re.search(r"\bkicked (once|twice|(\w+) times)\b", q.lower)
+    if not m:
+        return None
+    word = m.group(1)
+    if word == "once":
+        return 1
+    if word == "twice":
+        return 2
+    count = m.group(2)
+    if count.isdigit():
+        return int(count)
+    return {"one": 1, "two": 2, "three": 3}.get(count)
+
+
 def _names_one_cost(q: Question, kicker: Kicker) -> bool:
     """The question writes out exactly one of several kicker costs ("the {W} kicker")."""
     if len(kicker.costs) < 2 or kicker.multi:
@@ -1106,6 +1174,32 @@ def _asks_what(q: Question) -> bool:
         re.match(r"(so |and |then )?(what|how|which|who)\b", last)
         or re.search(r"\b(how (many|much)|what'?s|what (is|are|does|do|would|will))\b", last)
     )
+
+
+def _x(q: Question) -> int | None:
+    """The value of X the question gives ("X=5", "X is 3", "where X was 7", "with X of 2")."""
+    found = q.x_value()
+    if found is not None:
+        return found
+    m = re.search(
+        r"\bx\s*(?:was|were|being|equal to|set to|at)\s*(\d+)|(?:with|for)\s+x\s*(?:=|of|as)?\s*(\d+)",
+        q.lower,
+    )
+    if not m:
+        return None
+    return int(m.group(1) or m.group(2))
+
+
+def _asks_yes_no(q: Question) -> bool:
+    """The question's last sentence is a yes/no question ("Does its mana value go up?")."""
+    sentences = [p for p in re.split(r"[.!?:;]\s+|\s+-\s+", q.lower) if p.strip()]
+    last = sentences[-1].strip() if sentences else ""
+    return bool(
+        re.match(
+            r"(so |and |then |but )?(is|are|does|do|did|can|could|will|would|should|must|may|has|have)\b",
+            last,
+        )
+    ) and not re.search(r"\b(how (many|much)|what|which)\b", last)
 
 
 def _cast_mention(q: Question) -> CardMention | None:
