@@ -1031,6 +1031,85 @@ def mana_ability_uses_stack(kind: Literal["activated", "triggered"] = "activated
     return t.ruling("no")
 
 
+AbilityClass = Literal["mana", "triggered_mana", "targeted", "loyalty", "no_mana"]
+
+
+def classify_ability(ability: Ability) -> AbilityClass | None:
+    """Which kind of ability this is for 605.1a/605.1b: None for kinds this can't tell."""
+    if isinstance(ability, TappedForManaTrigger):
+        return "triggered_mana"
+    if not isinstance(ability, Activated):
+        return None
+    if ability.cost.loyalty is not None:
+        return "loyalty"
+    if ability.mana is not None:
+        return "mana"
+    if re.search(r"\btarget", ability.effect, re.I):
+        return "targeted"
+    if re.search(r"\badd\b|\bmana\b", ability.effect, re.I):
+        # Doubling Cube: makes mana without the word the parser reads.
+        return None
+    return "no_mana"
+
+
+_CLASS_NOTES: dict[str, tuple[Rule, str]] = {
+    "mana": (
+        Rule.MANA_ABILITY,
+        "It's an activated ability that could add mana, doesn't target and isn't a loyalty "
+        "ability, so it's a mana ability.",
+    ),
+    "triggered_mana": (
+        Rule.TRIGGERED_MANA_ABILITY,
+        "It's a triggered ability that triggers from a mana ability, could add mana and "
+        "doesn't target, so it's a mana ability.",
+    ),
+    "targeted": (
+        Rule.MANA_ABILITY,
+        "A mana ability can't require a target; this ability targets, so it isn't a mana "
+        "ability even though it may add mana.",
+    ),
+    "loyalty": (Rule.MANA_ABILITY, "A loyalty ability is never a mana ability."),
+    "no_mana": (Rule.MANA_ABILITY, "It can't add mana, so it isn't a mana ability."),
+}
+
+
+def is_mana_ability(name: str, kind: AbilityClass) -> Ruling:
+    """Whether an ability of ``name`` of this kind is a mana ability (605.1a, 605.1b)."""
+    t = Trace()
+    rule, note = _CLASS_NOTES[kind]
+    t.step(rule, f"{name}: {note}", card=name)
+    return t.ruling("yes" if kind in {"mana", "triggered_mana"} else "no")
+
+
+def ability_uses_stack(name: str, kind: AbilityClass) -> Ruling:
+    """Whether an ability of ``name`` of this kind uses the stack: mana abilities don't
+    (605.3b, 605.4a); every other activated or triggered ability does (405.1)."""
+    first = is_mana_ability(name, kind)
+    t = Trace()
+    for s in first.steps:
+        t.step(s.rule, s.note, card=s.card)
+    if kind == "mana":
+        t.step(
+            Rule.MANA_ABILITY_NO_STACK,
+            "An activated mana ability doesn't go on the stack: it resolves right away, so it "
+            "can't be countered or responded to.",
+        )
+        return t.ruling("no")
+    if kind == "triggered_mana":
+        t.step(
+            Rule.TRIGGERED_MANA_NO_STACK,
+            "A triggered mana ability doesn't go on the stack: it resolves right after the "
+            "mana ability that triggered it.",
+        )
+        return t.ruling("no")
+    t.step(
+        Rule.STACK_ABILITIES,
+        "Abilities that aren't mana abilities go on the stack when activated or put there when "
+        "triggered, so players can respond to them.",
+    )
+    return t.ruling("yes")
+
+
 def undefined_mana() -> Ruling:
     """Mana of an undefined type is no mana at all (106.5)."""
     t = Trace()

@@ -87,8 +87,7 @@ class Rule(StrEnum):
     CREW = "702.122"
     CREW_MEANING = "702.122a"
     ENTERS_UNTAPPED = "110.5b"
-    ABILITY_ZONES = "113.6"
-    ATTACH = "701.3c"
+    STACK_ABILITIES = "405.1"
     ABILITY_ZONES = "113.6"
     ATTACH = "701.3c"
 

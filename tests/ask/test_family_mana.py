@@ -318,9 +318,16 @@ WITH_CARDS: list[tuple[str, tuple[str | tuple[str, str], ...], str, str, str]] =
     (
         "Does Heartbeat of Spring's trigger use the stack?",
         ("Heartbeat of Spring",),
-        "mana.stack",
+        "mana.ability_stack",
         "no",
         "605.4a",
+    ),
+    (
+        "Does Deathrite Shaman's mana ability use the stack?",
+        ("Deathrite Shaman",),
+        "mana.ability_stack",
+        "yes",
+        "605.1a",
     ),
     (
         "Can I respond to Birds of Paradise tapping for mana?",
@@ -478,11 +485,6 @@ def test_exotic_orchard_cites_its_colorless_ruling() -> None:
         ("What can Reflecting Pool make?", ("Reflecting Pool",), "mana.could_produce"),
         ("What colors can Exotic Orchard produce?", ("Exotic Orchard",), "mana.could_produce"),
         ("What does Gaea's Cradle tap for?", ("Gaea's Cradle",), "mana.could_produce"),
-        (
-            "Does Deathrite Shaman's mana ability use the stack?",
-            ("Deathrite Shaman",),
-            "mana.stack",
-        ),
         ("What mana can Command Tower make?", ("Command Tower",), "mana.could_produce"),
         ("If I tap Reflecting Pool, what can it make?", ("Reflecting Pool",), "mana.could_produce"),
         (

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from bot.ask.question import CardMention, Question, Scenario
 from engine import manaprod as mp
-from engine.abilities import Activated, CouldProduce
+from engine.abilities import Activated, Cost, CouldProduce, ManaProduction, TappedForManaTrigger
 from engine.card import TypeLine
 from engine.mana import ManaType
 from engine.model import OPPONENT, YOU, GameState, Permanent
@@ -241,6 +241,57 @@ def _unread(q: Question) -> list[str]:
     ]
 
 
+_GENERIC_TAPPED = re.compile(
+    r"\b(?:(?P<who>my opponents?|an opponent|opponents?|they|i|you|a player|someone)\b[^?.]{0,10}?"
+    r"\btap(?:s|ped)? (?:a|an|one of (?:my|your|their|his|her)|their|his|her|my|your) "
+    r"|\b(?:off|for|from|with|by) (?P<whose>my|your|an?|their|his|her) (?:opponent'?s'? )?)"
+    r"(?P<what>lands?|creatures?|plains|islands?|swamps?|mountains?|forests?|artifacts?)\b"
+)
+
+
+def _generic_tapped(q: Question) -> Permanent | None:
+    """'when my opponent taps a land for mana': an unnamed permanent with some mana ability."""
+    found = _GENERIC_TAPPED.search(q.lower)
+    if found is None:
+        return None
+    who = found.group("who") or found.group("whose") or ""
+    whole = found.group(0)
+    opp = bool(re.search(r"\b(opponents?|they|their|his|her)\b", whole)) or who in {
+        "a player",
+        "someone",
+    }
+    if who in {"a player", "someone", "an"}:
+        # Anyone's: the answer may differ by controller.
+        return None
+    controller = OPPONENT if opp else YOU
+    word = found.group("what").rstrip("s") if found.group("what") != "plains" else "plains"
+    basic = {"plains": "Plains", "island": "Island", "swamp": "Swamp", "mountain": "Mountain"}
+    basic["forest"] = "Forest"
+    if word in basic:
+        return Permanent(
+            name=f"a {basic[word]} {'your opponent controls' if opp else 'you control'}",
+            controller=controller,
+            owner=controller,
+            supertypes=frozenset({"Basic"}),
+            types=frozenset({"Land"}),
+            subtypes=frozenset({basic[word]}),
+        )
+    types = {"land": "Land", "creature": "Creature", "artifact": "Artifact"}[word]
+    ability = Activated(
+        text="",
+        cost=Cost(tap=True),
+        effect="Add mana.",
+        mana=ManaProduction(choice="any_type"),
+    )
+    return Permanent(
+        name=f"a {word} {'your opponent controls' if opp else 'you control'}",
+        controller=controller,
+        owner=controller,
+        types=frozenset({types}),
+        abilities=(ability,),
+    )
+
+
 def _makes_mana(m: CardMention) -> bool:
     return any(isinstance(a, Activated) and a.mana is not None for a in m.abilities())
 
@@ -314,6 +365,7 @@ class ManaHandler:
         out: list[Scenario] = []
         open_question = _open_question(q)
         for build in (
+            self._card_ability,
             self._stack,
             self._undefined,
             self._is_color,
@@ -388,6 +440,67 @@ class ManaHandler:
             return _flip(r) if invert else r
 
         return Scenario("mana.stack", "yesno", 0.9, run, names)
+
+    def _card_ability(self, q: Question) -> Scenario | None:
+        """'Is Deathrite Shaman's first ability a mana ability?', 'Can my opponent respond to
+        Springleaf Drum's ability?', 'Does Overgrowth's trigger use the stack?'"""
+        is_mana = q.has(r"\b(is|are)\b[^?]{0,60}\b(a |an )?mana abilit(y|ies)\s*\??$")
+        stack = q.has(r"\b(use|uses|go|goes|put|placed|on|onto)\b[^?]{0,15}\bstack\b")
+        respond = q.has(
+            r"\b(respond|responded|responding) to CARD'?s?'?\b",
+            r"\bbe (responded|countered|stifled)\b",
+            r"\bcounter CARD'?s?'?\b",
+        )
+        if not (is_mana or stack or respond):
+            return None
+        if q.has(
+            r"\b(skip|skips|bypass\w*|avoid\w*|without)\b",
+            r"\b(don't|doesn't|do not|does not|never|not)\b[^?]{0,15}\b(use|go)\b",
+            r"\bin response\b",
+            r"\bstorm\b",
+            r"\bsplit second\b",
+            r"\b(me|you|him|her|them|i) tap",
+        ):
+            return None
+        owners = [
+            m
+            for m in q.cards
+            if re.match(r"'s?\b|s'", q.text[m.end : m.end + 2]) or re.search(r"'s?$", m.written)
+        ]
+        if len({m.name for m in owners}) != 1:
+            return None
+        card = owners[0]
+        listed = [a for a in card.abilities() if isinstance(a, Activated | TappedForManaTrigger)]
+        ordinal = re.search(r"\b(first|second|third|1st|2nd|3rd|last)\b", q.lower)
+        if ordinal:
+            index = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2}.get(
+                ordinal.group(1), len(listed) - 1
+            )
+            picked = listed[index : index + 1]
+        elif q.has(r"\btrigger"):
+            picked = [a for a in listed if isinstance(a, TappedForManaTrigger)]
+        elif q.has(r"\bmana abilit"):
+            picked = [a for a in listed if mp.classify_ability(a) not in {"no_mana", "loyalty"}]
+        else:
+            picked = listed
+        kinds = {mp.classify_ability(a) for a in picked}
+        if len(kinds) != 1 or (_unread(q) and not ordinal):
+            return None
+        kind = kinds.pop()
+        if kind is None:
+            return None
+        name = card.name
+        if is_mana:
+
+            def run_is() -> Ruling:
+                return mp.is_mana_ability(name, kind)
+
+            return Scenario("mana.is_mana_ability", "yesno", 0.92, run_is, (name,))
+
+        def run_stack() -> Ruling:
+            return mp.ability_uses_stack(name, kind)
+
+        return Scenario("mana.ability_stack", "yesno", 0.92, run_stack, (name,))
 
     def _is_color(self, q: Question) -> Scenario | None:
         m = re.search(
@@ -635,15 +748,18 @@ class ManaHandler:
             ),
             None,
         )
-        if tapped is None:
+        generic = None if tapped is not None else _generic_tapped(q)
+        if tapped is None and generic is None:
             return None
         if not q.has(r"\?") and not q.has(r"\b(does|do|will|would|is)\b"):
             return None
         missing = _unread(q) + _needs(board)
         if missing:
             return Scenario("mana.trigger", "yesno", 0.85, _missing(*missing), board.names)
+        if generic is not None:
+            board.perms.append(generic)
         state = GameState(battlefield=tuple(board.perms))
-        name = tapped.name
+        name = tapped.name if tapped is not None else generic.name if generic else ""
 
         def run() -> Ruling:
             return mp.tapped_for_mana_triggers(state, name)
