@@ -80,6 +80,7 @@ _TAPPED = (
     r"\b(already|is|was|it's|its|they're|are|while|when|if|a|an|currently|been|stays?|still) "
     r"tapped\b(?! (for|to|by|down)\b)",
     r"\btapped (creature|artifact|land|permanent|vehicle|one)s?\b",
+    r"\b(entered|enters|came in|comes in|come in|comes into play|came into play) tapped\b",
 )
 _UNTAPPED = (
     r"\b(already|is|was|it's|its|they're|are|while|when|if|currently|been|stays?|still) untapped\b",
@@ -206,7 +207,7 @@ class TappingHandler:
             return []
         if self._about_tapped_for_mana_meaning(q):
             return []
-        if re.search(r"^\W*(how(?! (much|many))|why|explain|what happens)\b", q.lower):
+        if re.search(r"^\W*(how(?! (much|many))|why|explain|what happens)\b", q.text.casefold()):
             # "How does haste work?" wants an explanation, not a yes or no.
             return []
         out: list[Scenario] = []
