@@ -331,6 +331,39 @@ KICKER: list[Row] = [
         "{B}{B}{B}",
         "601.2f",
     ),
+    (
+        "Thalia, Guardian of Thraben is in my graveyard. What's the total cost of a kicked Burst Lightning?",
+        "{4}{R}",
+        "601.2f",
+    ),
+    (
+        "Sphere of Resistance is on the battlefield. Total cost of kicked Vines of Vastwood?",
+        "{1}{G}{G}",
+        "601.2f",
+    ),
+    (
+        "Goblin Electromancer out, total cost of Comet Storm with X=0 and no kicker?",
+        "{R}{R}",
+        "601.2f",
+    ),
+    (
+        "Goblin Electromancer is in my hand. What's the total cost of kicked Shivan Fire?",
+        "{4}{R}",
+        "601.2f",
+    ),
+    ("What's the mana value of Ana Battlemage in my graveyard?", "3", "202.3"),
+    ("Can Wolfbriar Elemental's multikicker be paid zero times?", "yes", "702.33c"),
+    ("Is Comet Storm kicked if I pay multikicker zero times?", "no", "702.33d"),
+    (
+        "I cast an unkicked Thornscape Battlemage. Does the artifact destruction trigger happen?",
+        "no",
+        "702.33",
+    ),
+    (
+        "What's the total cost of Goblin Bushwhacker kicked with Helm of Awakening out?",
+        "{R}{R}",
+        "601.2f",
+    ),
 ]
 
 CONSTELLATION: list[Row] = [
@@ -610,6 +643,37 @@ CONSTELLATION: list[Row] = [
     ),
     ("Does Setessan Champion trigger off an enchantment token I create?", "yes", "603.2"),
     ("Do constellation abilities trigger when an enchantment is exiled?", "no", "603.2"),
+    (
+        "If my bestowed Nyxborn Wolf is countered by Cancel, does Doomwake Giant trigger?",
+        "no",
+        "603.2",
+    ),
+    (
+        "Does Eidolon of Blossoms trigger if it's in my graveyard when an enchantment enters?",
+        "no",
+        "113.6",
+    ),
+    (
+        "Boon Satyr cast with bestow targets a creature that gains protection from green in response. Does Boon Satyr enter the battlefield?",
+        "yes",
+        "702.103e",
+    ),
+    ("Does Grim Guardian trigger when my opponent's Grim Guardian enters?", "no", "603.2"),
+    (
+        "If I flicker my opponent's enchantment and it returns under their control, does my Eidolon of Blossoms trigger?",
+        "no",
+        "603.2",
+    ),
+    (
+        "If Nyxborn Wolf is bestowed onto my creature and then the creature dies, does Eidolon of Blossoms trigger again?",
+        "no",
+        "702.103f",
+    ),
+    (
+        "Does Harvestguard Alseids trigger when an enchantment enters under my opponent's control?",
+        "no",
+        "603.2",
+    ),
 ]
 
 BLOCKING: list[Row] = [
@@ -724,6 +788,16 @@ BLOCKING: list[Row] = [
         "yes",
         "509.1c",
     ),
+    (
+        "Prized Unicorn attacks and my opponent has three untapped creatures. Can they block it with just one creature?",
+        "no",
+        "509.1c",
+    ),
+    (
+        "Goldenhide Ox's trigger targets my creature. Can my opponent block it with two creatures?",
+        "yes",
+        "509.1",
+    ),
 ]
 
 ABSTAIN: list[Row] = [
@@ -761,6 +835,8 @@ ABSTAIN: list[Row] = [
     ("Can Burst Lightning be kicked at instant speed?", None, None),
     ("Is Comet Storm better than Fireball?", None, None),
     ("What's the best way to kick Josu Vess in limited?", None, None),
+    ("How many cards do I draw from Bloodhusk Ritualist kicked 2 times?", None, None),
+    ("how much life does my opponent lose from Stronghold Arena kicked twice?", None, None),
 ]
 
 

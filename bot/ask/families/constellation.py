@@ -94,6 +94,16 @@ def _controller_of(q: Question, name: str) -> str:
     return YOU
 
 
+def _mention_controller(q: Question, m: CardMention) -> str:
+    """Who controls this one mention ("my opponent's Grim Guardian"), by the words before it."""
+    before = _before(q, m)
+    if re.search(r"(opponent'?s'?|their|his|her) $", before) or re.search(
+        r"opponent (controls|has|casts|plays) (an? |the )?$", before
+    ):
+        return OPPONENT
+    return YOU
+
+
 def _watcher_mentions(q: Question) -> list[CardMention]:
     """Named cards with enchantment-enters abilities that watch (don't enter), one per name."""
     out: list[CardMention] = []
@@ -211,6 +221,12 @@ class ConstellationHandler:
                 r"(graveyard|hand|library|exile)\b",
                 _after(q, m, 45),
             )
+            if zone is None and len({w.name for w in _watcher_mentions(q)}) == 1:
+                zone = re.search(
+                    r"\bit(?:'s| is| was)( still)? in (my|your|their|his|her|the) "
+                    r"(graveyard|hand|library|exile)\b",
+                    q.lower,
+                )
             if zone is None:
                 continue
             where = f"{zone.group(2)} {zone.group(3)}"
@@ -246,7 +262,7 @@ class ConstellationHandler:
         mentions = _watcher_mentions(q)
         many = _many(q)
         if mentions:
-            perms = [_perm(m, _controller_of(q, m.name)) for m in mentions]
+            perms = [_perm(m, _mention_controller(q, m)) for m in mentions]
             if len(perms) == 1 and many > 1:
                 perms += [_perm(mentions[0], suffix=f" #{i}") for i in range(2, many + 1)]
             return perms
@@ -311,6 +327,7 @@ class ConstellationHandler:
             r"\bhost\b",
             r"creature it('s| is| was) (attached to|enchanting|on)",
             r"\b(is|was) attached to (dies|died|leaves|is destroyed|is exiled|is sacrificed)",
+            r"\bbestowed? (on|onto) [^.?!]*\b(then )?the creature (dies|died|leaves|is destroyed|is exiled)",
         ) and not q.has(r"\bspell\b", r"in response", r"resolv", r"on the stack"):
             return self._bestow_unattached(q)
         if not q.has(
@@ -328,6 +345,25 @@ class ConstellationHandler:
             r"hexproof|shroud|protection",
         ):
             return None
+        if q.has(
+            r"\bcountered by\b",
+            r"\b(i|you|they|opponent) counters?\b",
+            r"\bcounterspell\b",
+        ) and not q.has(r"illegal", r"\btarget"):
+            if not (q.fuzzy_has("trigger") or q.fuzzy_has("constellation")):
+                return None
+            watchers = self._watchers(q)
+            return (
+                Scenario(
+                    "constellation_aura_countered",
+                    "yesno",
+                    0.92,
+                    _countered,
+                    self._cards(q) + tuple(m.name for m in aura_cards),
+                )
+                if watchers
+                else None
+            )
         bestow_card = any(m.of_kind("bestow") for m in q.cards)
         normal = q.has(
             r"without bestow",
@@ -530,8 +566,8 @@ class ConstellationHandler:
         ]
         n_blockers = _count_before(q, r"(potential |possible |untapped )?(blockers|creatures)") or 3
         only_one = q.has(
-            r"(only|just) (one|1|a single) (untapped |potential |possible )?(creature|blocker)",
-            r"(only|sole) (untapped |potential |possible )?(creature|blocker)",
+            r"(?<!with )(only|just) (one|1|a single) (untapped |potential |possible )?(creature|blocker)",
+            r"(?<!with )(only|sole) (untapped |potential |possible )?(creature|blocker)",
         )
         if only_one:
             n_blockers = 1
@@ -746,10 +782,27 @@ def _asks_what(q: Question) -> bool:
     """The question's last sentence asks what, how many or how much, not yes or no."""
     sentences = [p for p in re.split(r"[.!?:;]\s+", q.lower) if p.strip()]
     last = sentences[-1].strip() if sentences else ""
+    if re.match(
+        r"(so |and |then |but )?(is|are|does|do|did|can|could|will|would|should|must)\b", last
+    ):
+        return False  # "Is there a limit to how many times ...?" is a yes/no question
     return bool(
         re.match(r"(so |and |then )?(what|how|which|who)\b", last)
         or re.search(r"\bhow (many|much)\b", last)
     )
+
+
+def _countered() -> Ruling:
+    t = Trace()
+    t.step(
+        Rule.RESOLVE_PERMANENT,
+        "A countered spell never resolves, so it never becomes a permanent on the battlefield.",
+    )
+    t.step(
+        Rule.TRIGGER_EVENT,
+        "No enchantment entered the battlefield, so enchantment-enters abilities don't trigger.",
+    )
+    return t.ruling("no")
 
 
 def _last_in_first_out() -> Ruling:
@@ -848,7 +901,13 @@ def _event(q: Question) -> Event | None:
         r"\b(moved?|attach(es|ed)?|reattach(es|ed)?)\b[^.?!]*\bto (another|a different|a new|other)\b"
     ) and not q.has(r"\benters?\b"):
         how = "attach"
-    elif q.has(r"before (it|the spell|that spell) resolves", r"\bon cast\b"):
+    elif q.has(
+        r"before (it|the spell|that spell) resolves",
+        r"\bon cast\b",
+        r"\b(is|was|gets|got) countered\b",
+        r"\bcountered by\b",
+    ) and not q.has(r"illegal", r"\btarget"):
+        # A spell that is cast (and perhaps countered) hasn't entered the battlefield.
         how = "cast"
     elif q.has(
         r"becomes? an? (\w+ )?enchantment", r"turns? into an enchantment", r"is now an enchantment"

@@ -47,6 +47,8 @@ def _missing(*facts: str) -> Callable[[], Ruling]:
 
 
 def _times_asked(q: Question) -> int | None:
+    if q.has(r"\b(zero|0|no) times\b"):
+        return 0
     if q.has(r"\btwice\b", r"more than once", r"multiple times", r"\bagain\b", r"second time"):
         return 2
     if q.has(r"\bthrice\b"):
@@ -193,7 +195,7 @@ class KickerHandler:
     def _pay_times(self, q: Question, mention: CardMention | None) -> Scenario | None:
         if not q.has(r"\b(can|could|may|allowed|able|possible|legal)\b"):
             return None
-        if not q.has(r"\b(pay|kick|use|cast)"):
+        if not q.has(r"\b(pay|paid|kick|use|cast)"):
             return None
         if q.has(
             r"total cost",
@@ -285,7 +287,7 @@ class KickerHandler:
             return None
         if q.has(
             r"(don't|didn't|do not|did not|never|without) pay",
-            r"pay (it |them )?zero times",
+            r"\b(zero|0|no) times\b",
             r"(not|n't) (pay|kick)",
         ):
             payments = 0
@@ -720,6 +722,12 @@ class KickerHandler:
             r"\bphas",
         ):
             return None
+        if q.has(
+            r"\bno (legal |valid )?targets?\b",
+            r"nothing to target",
+            r"\bno (other )?(\w+ )?(permanents?|creatures?|players?|artifacts?|enchantments?|lands?)\b",
+        ) and any(isinstance(a, IfKicked) and a.targets for a in mention.of_kind("if_kicked")):
+            return None  # whether it goes on the stack depends on its targets (CR 603.3d)
         if any(_CAST_KICKED.search(m.card.oracle_text) for m in q.cards if m.name != mention.name):
             return None  # the question is about a card that watches kicked spells being cast
         kicker = self._kicker(mention)
@@ -1065,6 +1073,12 @@ def _names_effect(q: Question, ability: IfKicked, others: list[IfKicked]) -> boo
 _UNIT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
 
 
+# Verbs that say what happens to the counted things; a question using one must match the effect.
+_ACTIONS = frozenset(
+    {"draw", "discard", "gain", "lose", "mill", "sacrifice", "deal", "destroy", "exile", "return"}
+)
+
+
 def _singular(word: str) -> str:
     if word.endswith("ves"):
         return word[:-3] + "f"
@@ -1100,6 +1114,12 @@ def _per_kick_unit(q: Question, effect: str) -> tuple[int, str] | None:
             break
         said.append(_singular(w.strip("?,.")))
     counted = {noun, *(_singular(w) for w in words if w and not w[0].isdigit())}
+    asked_verbs = _ACTIONS & {_singular(w) for w in re.findall(r"[a-z]+", asked.group(1))}
+    effect_verbs = _ACTIONS & {_singular(w) for w in re.findall(r"[a-z]+", text)}
+    if asked_verbs and not asked_verbs & effect_verbs:
+        return None  # "how many cards do I draw" about an effect that makes a player discard
+    if re.search(r"\b(opponents?|they|he|she)\b", asked.group(1)) and re.search(r"\byou\b", text):
+        return None  # asked about the opponent, the effect is about its controller
     if counted & set(said):
         label = {"life": "life", "damage": "damage"}.get(noun, noun + "s")
         return amount, label
@@ -1170,6 +1190,10 @@ def _asks_what(q: Question) -> bool:
     """The question's last sentence asks what, how many or how much, not yes or no."""
     sentences = [p for p in re.split(r"[.!?:;]\s+|\s+-\s+", q.lower) if p.strip()]
     last = sentences[-1].strip() if sentences else ""
+    if re.match(
+        r"(so |and |then |but )?(is|are|does|do|did|can|could|will|would|should|must)\b", last
+    ):
+        return False  # "Is there a limit to how many times ...?" is a yes/no question
     return bool(
         re.match(r"(so |and |then )?(what|how|which|who)\b", last)
         or re.search(r"\b(how (many|much)|what'?s|what (is|are|does|do|would|will))\b", last)
@@ -1286,6 +1310,8 @@ def _cost_changes(q: Question, spell: CardMention) -> list[tuple[str, int]] | No
         if m.name == spell.name or m.name in seen:
             continue
         seen.add(m.name)
+        if _off_battlefield(q, m):
+            continue  # a static ability works only on the battlefield (CR 113.6)
         for ability in m.of_kind("cost_change"):
             if not isinstance(ability, CostChange):
                 continue
@@ -1303,6 +1329,18 @@ def _cost_changes(q: Question, spell: CardMention) -> list[tuple[str, int]] | No
             if applies:
                 out.append((m.name, ability.delta))
     return out
+
+
+def _off_battlefield(q: Question, m: CardMention) -> bool:
+    """'Thalia is in my graveyard': the named card isn't on the battlefield."""
+    after = q.text[m.end : m.end + 45].casefold()
+    return bool(
+        re.match(
+            r"\s*(?:is|was|'s|are)( still)? in (my|your|their|his|her|the|an opponent's) "
+            r"(graveyard|hand|library|exile)\b",
+            after,
+        )
+    )
 
 
 def _opponents(q: Question, m: CardMention) -> bool:
