@@ -696,6 +696,9 @@ def produce(
     )
     total: Counter[ManaType] = Counter(bag)
     extra_unsure = False
+    # Mana a trigger adds whose type is a choice (Utopia Sprawl's chosen color): the amount
+    # is known even when the type isn't.
+    chosen_extra = 0
     if picked.cost.tap:
         for src, trig in _triggers(board, i):
             wanted = _mana_type_filter(trig.of_type)
@@ -708,7 +711,23 @@ def produce(
                 continue
             added = _trigger_mana(trig, bag)
             if added is None:
-                extra_unsure = True
+                n = trig.adds.amount if isinstance(trig.adds.amount, int) else None
+                if n is None or trig.adds.choice == "could_produce":
+                    extra_unsure = True
+                    continue
+                chosen_extra += n
+                t.step(
+                    Rule.TAPPED_FOR_MANA_TRIGGER,
+                    f"{v.perm.name} was tapped for mana and produced mana, so {src} triggers "
+                    f"and adds {n} more mana (of a type chosen for it); replacement effects on "
+                    "tapping for mana don't change that mana.",
+                    card=src,
+                )
+                t.step(
+                    Rule.TRIGGERED_MANA_NO_STACK,
+                    f"{src}'s trigger is a triggered mana ability: "
+                    "it doesn't use the stack and resolves right away.",
+                )
                 continue
             total.update(added)
             t.step(
@@ -727,7 +746,8 @@ def produce(
     counts = {m: total[m] for m in ALL_TYPES if total[m]}
     if picked.cost.tap and _triggers_unsure(board, i):
         extra_unsure = True
-    return counts, _finish(t, str(sum(counts.values())), board, unsure[i] or extra_unsure)
+    amount = sum(counts.values()) + chosen_extra
+    return counts, _finish(t, str(amount), board, unsure[i] or extra_unsure)
 
 
 def _mana_type_filter(of_type: str | None) -> list[ManaType]:

@@ -8,7 +8,16 @@ from dataclasses import dataclass, field
 
 from bot.ask.question import CardMention, Question, Scenario
 from engine import manaprod as mp
-from engine.abilities import Activated, Cost, CouldProduce, ManaProduction, TappedForManaTrigger
+from engine.abilities import (
+    Ability,
+    Activated,
+    Cost,
+    CouldProduce,
+    ManaDoubling,
+    ManaProduction,
+    ManaReplacement,
+    TappedForManaTrigger,
+)
 from engine.card import TypeLine
 from engine.mana import ManaType
 from engine.model import OPPONENT, YOU, GameState, Permanent
@@ -105,6 +114,25 @@ def _permanent(m: CardMention, controller: str, index: int) -> Permanent:
     )
 
 
+def _attach(perms: list[Permanent]) -> list[Permanent]:
+    """'Overgrowth is on my Forest': an Aura's 'enchanted land' is the one permanent of that
+    kind the question describes; with several candidates it stays undecided."""
+    out: list[Permanent] = []
+    for p in perms:
+        changed: list[Ability] = []
+        for a in p.abilities:
+            target = getattr(a, "applies_to", "")
+            found = re.match(r"enchanted (\w+)$", target or "", re.I)
+            if found and isinstance(a, TappedForManaTrigger | ManaReplacement | ManaDoubling):
+                kind = found.group(1).capitalize()
+                hosts = [o for o in perms if o is not p and (kind in o.types or kind in o.subtypes)]
+                if len(hosts) == 1:
+                    a = a.model_copy(update={"applies_to": kind.casefold()})
+            changed.append(a)
+        out.append(p.model_copy(update={"abilities": tuple(changed)}))
+    return out
+
+
 def _sentence_before(text: str, start: int) -> str:
     cut = max(text.rfind(ch, 0, start) for ch in ".?!;")
     return text[cut + 1 : start]
@@ -188,6 +216,8 @@ def _read_board(q: Question) -> _Board:
         m = first[key]
         for i in range(n):
             board.perms.append(_permanent(m, key[1], i))
+    if re.search(r"\b(on|enchanting|enchants|attached to|enchanted (with|by))\b", text):
+        board.perms = _attach(board.perms)
     for who, pattern in (
         (OPPONENT, r"\b(opponent|they)\b[^.?!]{0,30}\b(has|have|controls?) no (other )?lands?\b"),
         (
@@ -195,6 +225,8 @@ def _read_board(q: Question) -> _Board:
             r"\b(opponent|they)\b[^.?!]{0,30}\b(doesn't|does not|don't) (have|control) any lands?\b",
         ),
         (YOU, r"\bi (have|control) no other lands?\b"),
+        (YOU, r"\bi (have|control) no (other )?(creatures?|permanents?)\b"),
+        (YOU, r"\bif i (have|control) no\b"),
         (YOU, r"\b(my|i have|i control) (only|just)\b"),
         (OPPONENT, r"\bopponent('s)? (only|just)\b"),
         (OPPONENT, r"\bopponent (has|controls) (only|just)\b"),
@@ -301,7 +333,16 @@ def _needs(board: _Board) -> list[str]:
     missing: list[str] = []
     for p in board.perms:
         for a in p.abilities:
-            if isinstance(a, Activated) and a.mana is not None and a.mana.amount == "X":
+            if (
+                isinstance(a, Activated)
+                and a.mana is not None
+                and a.mana.amount == "X"
+                and not (
+                    re.search(r"\bfor each\b[^.]*\byou control\b", a.mana.per or "", re.I)
+                    and p.controller in board.described
+                )
+            ):
+                # Gaea's Cradle counts what its controller has: known when their side is told.
                 missing.append(
                     f"how much mana {p.name} makes ({a.mana.per or 'a variable amount'})"
                 )
