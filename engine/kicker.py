@@ -436,6 +436,23 @@ def zone_change(perm: Permanent, to: str = "battlefield") -> tuple[Permanent, Ru
     return new, t.ruling("no")
 
 
+def control_change(perm: Permanent, to: str = "another player") -> tuple[Permanent, Ruling]:
+    """A kicked permanent changes control: no zone change, so it is the same object, still kicked."""
+    t = Trace()
+    t.step(
+        Rule.NEW_OBJECT,
+        f"Only a change of zones makes a new object; {perm.name} changing control stays on the "
+        "battlefield as the same object.",
+    )
+    t.step(
+        Rule.KICKED,
+        f"{perm.name} keeps its kicked status."
+        if perm.was_kicked
+        else f"{perm.name} still isn't kicked.",
+    )
+    return perm.model_copy(update={"controller": to}), t.ruling("yes" if perm.was_kicked else "no")
+
+
 def phase_out_and_in(perm: Permanent) -> tuple[Permanent, Ruling]:
     """Phasing out and in isn't a zone change: the permanent stays the same object, still kicked."""
     t = Trace()

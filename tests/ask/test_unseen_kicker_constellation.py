@@ -364,6 +364,30 @@ KICKER: list[Row] = [
         "{R}{R}",
         "601.2f",
     ),
+    ("Apex Hawks wasn't kicked. How many +1/+1 counters does it enter with?", "0", "702.33"),
+    ("If I cast Comet Storm with X=2 and kick it once, is it kicked?", "yes", "702.33d"),
+    ("Can I pay kicker for a spell I put onto the battlefield with an effect?", "no", "702.33"),
+    (
+        "Total cost to cast Archangel of Wrath kicked with just the red kicker?",
+        "{2}{W}{W}{R}",
+        "601.2f",
+    ),
+    (
+        "If my opponent gains control of my kicked Gatekeeper of Malakir, is it still kicked?",
+        "yes",
+        "702.33d",
+    ),
+    ("Is Everflowing Chalice kicked if I paid its multikicker twice?", "yes", "702.33d"),
+    (
+        "If my kicked Academy Drake is exiled and returned by Flickerwisp, does it get the counters again?",
+        "no",
+        "400.7",
+    ),
+    (
+        "Does a copy of my kicked Josu Vess, Lich Knight spell create eight zombies when it resolves?",
+        "yes",
+        "707.10",
+    ),
 ]
 
 CONSTELLATION: list[Row] = [
@@ -674,6 +698,24 @@ CONSTELLATION: list[Row] = [
         "no",
         "603.2",
     ),
+    (
+        "My opponent controls Eidolon of Blossoms. An enchantment enters under my control. Does my opponent draw a card?",
+        "no",
+        "603.2",
+    ),
+    (
+        "Does Setessan Champion trigger when Eidolon of Blossoms enters under my control?",
+        "yes",
+        "603.2",
+    ),
+    (
+        "Grim Guardian and two other enchantments enter at the same time. How many times does Grim Guardian trigger?",
+        "3",
+        "603.6a",
+    ),
+    ("does eidolon of blossoms trigger when i play a land", "no", "603.2"),
+    ("A Saga enters under my opponent's control. Does my Doomwake Giant trigger?", "no", "603.2"),
+    ("Will Eidolon of Blossoms trigger for a Clone copying my Doomwake Giant?", "yes", "603.2"),
 ]
 
 BLOCKING: list[Row] = [
@@ -798,6 +840,21 @@ BLOCKING: list[Row] = [
         "yes",
         "509.1",
     ),
+    (
+        "Goldenhide Ox made my attacker have to be blocked. My opponent's creatures all have defender. Do they have to block it?",
+        "yes",
+        "509.1c",
+    ),
+    (
+        "Prized Unicorn attacks and my opponent's only creature has menace. Does it have to block?",
+        "yes",
+        "509.1c",
+    ),
+    (
+        "Two Prized Unicorns attack. Must my opponent's creatures all block the same one?",
+        "no",
+        "509.1c",
+    ),
 ]
 
 ABSTAIN: list[Row] = [
@@ -837,6 +894,13 @@ ABSTAIN: list[Row] = [
     ("What's the best way to kick Josu Vess in limited?", None, None),
     ("How many cards do I draw from Bloodhusk Ritualist kicked 2 times?", None, None),
     ("how much life does my opponent lose from Stronghold Arena kicked twice?", None, None),
+    (
+        "Does a kicked Burst Lightning deal 4 damage to a creature with protection from red?",
+        None,
+        None,
+    ),
+    ("If I cascade into Josu Vess, Lich Knight, is it kicked?", None, None),
+    ("I cast Comet Storm with X=2 and kick it once. How many targets can I choose?", None, None),
 ]
 
 

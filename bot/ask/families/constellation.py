@@ -152,6 +152,23 @@ def _token_types(m: CardMention) -> frozenset[str] | None:
     return only or None
 
 
+def _copied_by(q: Question, m: CardMention) -> CardMention | None:
+    """'a Clone copying my Doomwake Giant': the card a copy-entering card copies."""
+    if "as a copy of" not in m.card.oracle_text:
+        return None
+    for other in q.cards:
+        if other.start <= m.end or other.name == m.name:
+            continue
+        between = q.text[m.end : other.start].casefold()
+        if re.fullmatch(
+            r"\s*(?:enters? |entering |comes in )?(?:as a copy of|copying|copies|that copies|"
+            r"as a copy of|to copy)\s+(?:my |a |an |the |your |their |opponent'?s'? )*",
+            between,
+        ):
+            return other
+    return None
+
+
 def _entering_mentions(q: Question) -> list[CardMention]:
     watching = {m.name for m in _watcher_mentions(q)}
     return [
@@ -546,6 +563,7 @@ class ConstellationHandler:
             2
             if q.has(
                 r"(two|both|multiple|several) (attacking creatures|attackers)",
+                r"(two|both|multiple|several) CARD (attack|are attacking)",
                 r"(two|multiple|several) (of (my|your|their) )?(\w+ )?creatures (that )?(must|have to|has to) be blocked",
                 r"two such",
                 r"each of them",
@@ -635,6 +653,19 @@ class ConstellationHandler:
             )
         if q.has(r"same (attacker|creature|one)", r"both block (the same|one)"):
             assignment = {bl.name: first for bl in blockers}
+            if q.has(r"\b(must|have to|has to|need to|needs to|required|forced)\b"):
+                return Scenario(
+                    "must_be_blocked_same_attacker",
+                    "yesno",
+                    0.92,
+                    lambda: b.holds_always(
+                        attackers,
+                        blockers,
+                        lambda asg: len({v for v in asg.values() if v}) <= 1,
+                        "every blocker on the same attacker",
+                    ),
+                    cards,
+                )
             return Scenario(
                 "must_be_blocked_same_attacker",
                 "yesno",
@@ -762,11 +793,15 @@ class ConstellationHandler:
                 lambda: b.must_block_with(attackers, blockers, first, lone),
                 cards,
             )
-        if q.has(
-            r"\b(all|every|each)\b.*\bblock",
-            r"\bblock (it|them|that creature|the creature|CARD|my creature) with (all|every|each)\b",
-            r"everything (has|have) to block",
-            r"all of (them|their)",
+        last = _last_sentence(q)
+        if any(
+            re.search(p, last)
+            for p in (
+                r"\b(all|every|each)\b.*\bblock",
+                r"\bblock (it|them|that creature|the creature|card|my creature) with (all|every|each)\b",
+                r"everything (has|have) to block",
+                r"all of (them|their)",
+            )
         ):
             return Scenario(
                 "must_be_blocked_all",
@@ -775,7 +810,30 @@ class ConstellationHandler:
                 lambda: b.all_must_block(attackers, blockers, first),
                 cards,
             )
+        if re.match(
+            r"(so |and |then |but )?(do|does|must|will) (they|my opponent|the opponent|the defending "
+            r"player|he|she|their creatures?)( \w+)? (have to |has to |need to |needs to )?block"
+            r"( it| that creature| the creature| my creature| my attacker)?$",
+            last,
+        ):
+            return Scenario(
+                "must_be_blocked_any",
+                "yesno",
+                0.9,
+                lambda: b.holds_always(
+                    attackers,
+                    blockers,
+                    lambda asg: any(v == first for v in asg.values()),
+                    f"a creature blocking {first}",
+                ),
+                cards,
+            )
         return None
+
+
+def _last_sentence(q: Question) -> str:
+    sentences = [p for p in re.split(r"[.!?:;]\s+", q.lower.rstrip("?.! ")) if p.strip()]
+    return sentences[-1].strip().casefold() if sentences else ""
 
 
 def _asks_what(q: Question) -> bool:
@@ -966,6 +1024,10 @@ def _event(q: Question) -> Event | None:
         types = frozenset({"Enchantment"})
     elif how == "token" and (creators := [m for m in q.cards if _is_creator(q, m)]):
         types = _token_types(creators[0])
+    elif entering_named and (copied := _copied_by(q, entering_named[0])) is not None:
+        # A permanent entering as a copy has the copied permanent's types (CR 707.2).
+        types = copied.card.types
+        subtypes = copied.card.subtypes
     elif entering_named:
         types = entering_named[0].card.types
         subtypes = entering_named[0].card.subtypes

@@ -78,6 +78,7 @@ class KickerHandler:
         if about_kicker:
             for build in (
                 self._phasing,
+                self._control_change,
                 self._is_kicked,
                 self._max_times,
                 self._pay_times,
@@ -276,6 +277,29 @@ class KickerHandler:
             self._cards(mention),
         )
 
+    def _control_change(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        """'My opponent gains control of my kicked creature: is it still kicked?'"""
+        if not q.has(r"(gain|gains|gained|take|takes|took|exchange)s? control", r"\bsteal"):
+            return None
+        if not q.has(r"\b(is|was) (it|CARD|the creature|that creature) (still )?kicked\b"):
+            return None
+        if not q.has(r"\bkicked (CARD|creature|permanent)", r"\bCARD (was|is) kicked"):
+            return None
+        if q.has(r"\breturn", r"\bflicker", r"\bblink", r"\bdies", r"\bcop(y|ies)"):
+            return None
+        perm = Permanent(
+            name=mention.name if mention else "the kicked permanent",
+            types=mention.card.types if mention else frozenset({"Creature"}),
+            kicked=(0,),
+        )
+        return Scenario(
+            "kicker_control_change",
+            "yesno",
+            0.88,
+            lambda: k.control_change(perm)[1],
+            self._cards(mention),
+        )
+
     def _is_kicked(self, q: Question, mention: CardMention | None) -> Scenario | None:
         if not q.has(
             r"\b(is|was) (it|the spell|that spell|CARD|the creature) (still |considered )?kicked"
@@ -297,6 +321,8 @@ class KickerHandler:
             r"pay(ing)? (its|the|it'?s) (\S+ )?kicker",
             r"\b(enters|entered|cast|was cast) kicked\b",
             r"\bkicked with\b",
+            r"\b(i|you|and) kick(ed)? (it|CARD)\b",
+            r"\b(i|you) paid (its|the|it'?s) (\S+ )?(multi)?kicker\b",
         ):
             payments = 1
         else:
