@@ -662,6 +662,15 @@ def produce(
         return {}, t.ruling("0")
     res = _resolve(board, i, picked, could)
     _ability_steps(t, board, i, res, could)
+    if not picked.cost.tap:
+        as_tap = picked.model_copy(update={"cost": picked.cost.model_copy(update={"tap": True})})
+        for rep in _replacements(board, v, as_tap)[0]:
+            t.step(
+                Rule.TAPPED_FOR_MANA_REPLACEMENT,
+                f"{rep.source} only changes mana made by tapping a permanent for mana; "
+                f"{v.perm.name}'s mana ability has no {{T}} in its cost, so it doesn't apply.",
+                card=rep.source,
+            )
     candidates = res.after
     if choose is not None:
         chosen = {b for b in candidates if choose in b}

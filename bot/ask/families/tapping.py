@@ -20,7 +20,7 @@ _HASTE = Keyword(name="haste", text="Haste")
 
 # What the question says about how long the permanent has been under its controller's control.
 _NEW = (
-    r"\bthe (same )?turn (i|you|we|they|he|she|it|my opponent)\b[^.?!]{0,20}\b"
+    r"\bthe (same )?turn (i|you|u|we|they|he|she|it|my opponent)\b[^.?!]{0,20}\b"
     r"(cast|casts|play|plays|played|enter|enters|entered|came|comes|come|summon|summoned|"
     r"put|drop|dropped|resolve|resolved|resolves)",
     r"\bturn (it|that it|they) (enter|enters|entered|came|comes|come|resolved)",
@@ -614,6 +614,7 @@ class TappingHandler:
             r"\btap (it|them|CARD)\b",
             r"\btapping (it|them|CARD)\b",
             r"\bmana abilit",
+            r"\b(tap|use|activate) (a|an|my|your|the) (mana rock|mana dork|dork)s?\b",
         ):
             return "T"
         if q.has(r"\b(activate|use)\b[^?]{0,40}\babilit", r"\bactivate (it|CARD)"):
