@@ -671,6 +671,26 @@ CASES: list[tuple[str, str | None, str]] = [
         "106.7",
     ),
     ("Does Nyxbloom Ancient triple mana from Dark Ritual?", "no", "106.12"),
+    ("Can I tap Hallowed Fountain for mana the turn I play it?", None, ""),
+    ("Can I tap Glacial Fortress for mana the turn I play it?", None, ""),
+    ("Can I tap Vivid Crag for mana the turn I play it?", "no", "107.5"),
+    ("Can I tap Celestial Colonnade for mana if I played it last turn?", "yes", "302.6"),
+    ("I control Glorious Anthem. Can a creature I cast this turn attack?", "no", "302.6"),
+    ("Can I tap my opponent's Llanowar Elves for mana?", None, ""),
+    ("Does Mana Flare trigger when I tap a Forest for mana?", "yes", "106.12a"),
+    ("Does Dictate of Karametra trigger when my opponent taps a Swamp for mana?", "yes", "106.12a"),
+    ("Does Leyline of Abundance trigger when I tap an artifact for mana?", "no", "106.12a"),
+    (
+        "Does Heartbeat of Spring trigger when my opponent taps an artifact for mana?",
+        "no",
+        "106.12a",
+    ),
+    (
+        "I control Wild Growth on my only Forest and Heartbeat of Spring. How much mana does the Forest make?",
+        "3",
+        "106.12a",
+    ),
+    ("Can Birds of Paradise tap for mana if it entered tapped this turn?", "no", "107.5"),
 ]
 
 

@@ -275,7 +275,7 @@ class TappingHandler:
                 enters = [
                     ln for ln in lines if re.search(r"\benters( the battlefield)? tapped", ln)
                 ]
-                if any(re.search(r"\b(unless|if)\b", ln) for ln in enters):
+                if any(re.search(r"\b(unless|if|may)\b", ln, re.I) for ln in enters):
                     facts.tapped_unsure = True
                 elif enters:
                     facts.tapped = facts.enters_tapped = True
