@@ -388,6 +388,21 @@ KICKER: list[Row] = [
         "yes",
         "707.10",
     ),
+    ("I copy a kicked Rite of Replication with Twincast. Is the copy kicked?", "yes", "707.10"),
+    (
+        "comet storm kicked 2 times with X=3: what's the total cost with goblin electromancer out?",
+        "{4}{R}{R}",
+        "601.2f",
+    ),
+    ("total cost of Necravolver kicked with {W} only", "{2}{B}{W}", "601.2f"),
+    ("If Bubble Snare is kicked, does its enters trigger happen?", "yes", "702.33"),
+    (
+        "My kicked Josu Vess, Lich Knight is copied by Spark Double. Is Spark Double kicked?",
+        "no",
+        "707.2",
+    ),
+    ("If I kick Wolfbriar Elemental zero times, is it kicked?", "no", "702.33d"),
+    ("Mana value of Nyxborn Wolf cast with bestow on the stack?", "3", "202.3"),
 ]
 
 CONSTELLATION: list[Row] = [
@@ -716,6 +731,16 @@ CONSTELLATION: list[Row] = [
     ("does eidolon of blossoms trigger when i play a land", "no", "603.2"),
     ("A Saga enters under my opponent's control. Does my Doomwake Giant trigger?", "no", "603.2"),
     ("Will Eidolon of Blossoms trigger for a Clone copying my Doomwake Giant?", "yes", "603.2"),
+    (
+        "How many times does Doomwake Giant trigger if I bestow Boon Satyr and it resolves?",
+        "1",
+        "603.2",
+    ),
+    (
+        "If Goldenhide Ox enters at the same time as another enchantment, how many times does it trigger?",
+        "2",
+        "603.6a",
+    ),
 ]
 
 BLOCKING: list[Row] = [
@@ -901,6 +926,7 @@ ABSTAIN: list[Row] = [
     ),
     ("If I cascade into Josu Vess, Lich Knight, is it kicked?", None, None),
     ("I cast Comet Storm with X=2 and kick it once. How many targets can I choose?", None, None),
+    ("Is Lure's 'all creatures able to block' the same as must be blocked?", None, None),
 ]
 
 

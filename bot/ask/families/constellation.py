@@ -217,6 +217,22 @@ class ConstellationHandler:
             out.append(block)
         if not self._about_enchantments_entering(q):
             return out
+        if any(
+            _is_asked(q, m)
+            and not m.of_kind("enchantment_enters")
+            and re.match(
+                r"(\s*'s?( \w+)? (ability|abilities|constellation))?\s+(still )?trigger",
+                _after(q, m),
+            )
+            for m in q.cards
+        ):
+            # "Does Enchantress's Presence trigger ...?" asks about a card with no
+            # enchantment-enters ability; a generic constellation answer would be a guess.
+            return out
+        if q.has(r"\bphased out\b") and not q.has(
+            r"\bphases? (back )?in\b", r"\bphased (back )?in\b"
+        ):
+            return out  # a phased-out permanent is treated as though it doesn't exist
         for build in (self._elsewhere, self._order, self._aura, self._enters):
             s = build(q)
             if s is not None:
@@ -423,6 +439,15 @@ class ConstellationHandler:
         )
 
     def _enters(self, q: Question) -> Scenario | None:
+        if not any(m.of_kind("enchantment_enters") for m in q.cards) and not (
+            q.fuzzy_has("constellation")
+            or q.has(
+                r"enchantment[- ]enters",
+                r"\benchantments? (you control |i control )?(enters?|entering|come)",
+                r"(triggers?|abilities) (on|for|when) (an )?enchantments?",
+            )
+        ):
+            return None  # no ability watches enchantments entering here
         watchers = self._watchers(q)
         draws = bool(watchers) and all(
             isinstance(a, EnchantmentEnters) and a.effect.strip(". ").casefold() == "draw a card"
@@ -539,6 +564,8 @@ class ConstellationHandler:
 
     # -- must be blocked -----------------------------------------------------
     def _must_be_blocked(self, q: Question) -> Scenario | None:
+        if q.has(r"\bsame as\b", r"\bdifferen(t|ce)\b", r"\bcompare"):
+            return None  # comparing wordings isn't a blocking question
         sources = [m for m in q.cards if m.of_kind("must_be_blocked")]
         if not (
             sources
