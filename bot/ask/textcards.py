@@ -15,60 +15,15 @@ _BRACKETS = re.compile(r"\[\[([^\[\]]{1,200})\]\]")
 _WORD = re.compile(r"[^\W_]+(?:['\-][^\W_]+)*", re.UNICODE)
 _POSSESSIVE = re.compile(r"(?:'s|s')$", re.I)
 MAX_SPAN_WORDS = 9
-# Single capitalised words people use in questions that are also card names.
-_COMMON_SINGLE = frozenset(
-    normalize(w)
-    for w in (
-        "if",
-        "when",
-        "can",
-        "does",
-        "do",
-        "is",
-        "what",
-        "my",
-        "i",
-        "a",
-        "the",
-        "and",
-        "or",
-        "it",
-        "its",
-        "yes",
-        "no",
-        "turn",
-        "mana",
-        "land",
-        "lands",
-        "creature",
-        "spell",
-        "copy",
-        "token",
-        "enchantment",
-        "aura",
-        "target",
-        "opponent",
-        "stack",
-        "kicker",
-        "tap",
-        "untap",
-        "haste",
-        "block",
-        "attack",
-        "trigger",
-        "ability",
-        "counter",
-        "x",
-        "standard",
-        "modern",
-        "legacy",
-        "vintage",
-        "commander",
-        "pauper",
-        "rules",
-        "judge",
-    )
+_COMMON_WORDS = (
+    "if when can does do is it its i a an the and or my yes no what why how who which "
+    "where whose will would should could must may might am are was were has have had "
+    "turn mana land lands creature spell copy token enchantment aura target opponent "
+    "stack kicker tap untap haste block attack trigger ability counter x standard modern "
+    "legacy vintage commander pauper rules judge"
 )
+# Capitalised single words people use in questions that are also card names.
+_COMMON_SINGLE = frozenset(normalize(w) for w in _COMMON_WORDS.split())
 
 
 _BASIC_LANDS = frozenset({"plains", "island", "swamp", "mountain", "forest", "wastes"})
