@@ -73,8 +73,11 @@ CASES: list[tuple[str, str | None, str]] = [
     ("Can I activate Voltaic Key the turn it enters?", "yes", "302.6"),
     ("Can a creature that has haste attack the turn it entered?", "yes", "702.10"),
     ("Can Inkmoth Nexus attack the turn I play it if I animate it?", "no", "302.6"),
+    ("Can I tap an untapped Sol Ring for mana?", "yes", "107.5"),
+    ("I control an untapped Order of Whiteclay. Can I activate its ability?", "no", "107.6"),
     ("Can a creature with summoning sickness block?", "yes", "302.6"),
     ("Can Grizzly Bears attack the turn it comes into play?", "no", "302.6"),
+    ("Is a land I played this turn summoning sick?", "no", "302.6"),
     ("My opponent controls only Forests. What colors can my Exotic Orchard make?", "G", "106.7"),
     ("i control reflecting pool and two islands. what can reflecting pool tap for?", "U", "106.7"),
     (
@@ -361,6 +364,7 @@ CASES: list[tuple[str, str | None, str]] = [
         "106.12",
     ),
     ("does tapping a creature for convoke trigger leyline of abundance", "no", "106.12"),
+    ("Does Overgrowth use the stack?", None, ""),
     (
         "I cast Llanowar Elves last turn but my opponent tapped it with Icy Manipulator. Can I tap it for mana now?",
         None,
@@ -670,6 +674,7 @@ CASES: list[tuple[str, str | None, str]] = [
         "WUBRG",
         "106.7",
     ),
+    ("Can Mind Stone tap for colored mana?", "no", "106.7"),
     ("Does Nyxbloom Ancient triple mana from Dark Ritual?", "no", "106.12"),
     ("Can I tap Hallowed Fountain for mana the turn I play it?", None, ""),
     ("Can I tap Glacial Fortress for mana the turn I play it?", None, ""),

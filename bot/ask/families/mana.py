@@ -380,6 +380,9 @@ def _open_question(q: Question) -> bool:
     )
 
 
+_COLORED = r"\bcolou?red mana\b"
+
+
 def _asked_types(q: Question) -> set[ManaType]:
     found: set[ManaType] = set()
     for word, t in _TYPE_WORDS.items():
@@ -508,6 +511,15 @@ class ManaHandler:
             for m in q.cards
             if re.match(r"'s?\b|s'", q.text[m.end : m.end + 2]) or re.search(r"'s?$", m.written)
         ]
+        if (
+            not owners
+            and len({m.name for m in q.cards}) == 1
+            and q.has(r"\babilit", r"\btrigger")
+            and not q.has(r"\b(cast|casting|spell|play|playing|resolve|enter|enters)\b")
+        ):
+            # "Does the ability of Overgrowth use the stack?": the one card named. Without
+            # "ability" the question may be about the card as a spell, which does use it.
+            owners = q.cards[:1]
         if len({m.name for m in owners}) != 1:
             return None
         card = owners[0]
@@ -886,7 +898,7 @@ class ManaHandler:
             not asks_types
             and q.has(r"\b(can|could|will|would|does|do|is)\b")
             and q.has(verbs)
-            and _asked_type(q) is not None
+            and (_asked_type(q) is not None or q.has(_COLORED))
         )
         if not asks_types and not asks_yes:
             return None
@@ -913,13 +925,19 @@ class ManaHandler:
             board.perms.append(_permanent(subject, YOU, 0))
         state = GameState(battlefield=tuple(board.perms))
         wanted = _asked_type(q)
+        colored = wanted is None and q.has(_COLORED)
 
         def run() -> Ruling:
             types, ruling = mp.could_produce(state, subject.name)
-            if asks_types or ruling.verdict is None or wanted is None:
+            if asks_types or ruling.verdict is None or (wanted is None and not colored):
                 return ruling
-            yes = wanted in types
-            note = f"So {subject.name} {'can' if yes else 'can’t'} make {{{wanted}}} here."
+            if colored:
+                yes = any(x != ManaType.C for x in types)
+                what = "colored mana"
+            else:
+                yes = wanted in types
+                what = f"{{{wanted}}}"
+            note = f"So {subject.name} {'can' if yes else 'can’t'} make {what} here."
             return ruling.model_copy(
                 update={
                     "verdict": "yes" if yes else "no",

@@ -85,6 +85,7 @@ _TAPPED = (
 _UNTAPPED = (
     r"\b(already|is|was|it's|its|they're|are|while|when|if|currently|been|stays?|still) untapped\b",
     r"\buntapped (creature|artifact|land|permanent|vehicle)s?\b(?! you control)",
+    r"\b(an|the|my|your) untapped CARD\b",
 )
 _ANIMATED = (
     r"\banimat",
@@ -571,7 +572,7 @@ class TappingHandler:
         """'Does Llanowar Elves have summoning sickness the turn I cast it?', 'Does summoning
         sickness affect lands?'"""
         if not q.has(
-            r"\b(have|has|get|gets|is|are|it's)\b[^?]{0,20}\bsummoning[ -]?sick",
+            r"\b(have|has|get|gets|is|are|it's)\b[^?]{0,40}\bsummoning[ -]?sick",
             r"\bsummoning[ -]?sick(ness)? (affect|apply|applies|matter)",
         ):
             return None
