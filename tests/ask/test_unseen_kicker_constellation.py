@@ -403,6 +403,29 @@ KICKER: list[Row] = [
     ),
     ("If I kick Wolfbriar Elemental zero times, is it kicked?", "no", "702.33d"),
     ("Mana value of Nyxborn Wolf cast with bestow on the stack?", "3", "202.3"),
+    (
+        "If I cast Ana Battlemage kicked with {2}{U} and my opponent has no cards in hand, does the discard trigger still happen?",
+        "yes",
+        "702.33f",
+    ),
+    ("What's the total cost of Burst Lightning if I don't kick it?", "{R}", "601.2f"),
+    (
+        "Mana value of Ana Battlemage on the battlefield after it was kicked with both kickers?",
+        "3",
+        "202.3",
+    ),
+    (
+        "If my Goblin Bushwhacker was kicked, does a copy of it made by Spark Double get haste for my team?",
+        "no",
+        "707.2",
+    ),
+    ("What's the total cost of Stronghold Arena kicked with {W}?", "{1}{B}{W}", "601.2f"),
+    ("How much life do I gain if Stronghold Arena wasn't kicked?", "0", "702.33"),
+    (
+        "What's the mana value of Comet Storm on the stack if I kicked it 5 times with X=1?",
+        "3",
+        "202.3",
+    ),
 ]
 
 CONSTELLATION: list[Row] = [
@@ -741,6 +764,17 @@ CONSTELLATION: list[Row] = [
         "2",
         "603.6a",
     ),
+    (
+        "My opponent's Doomwake Giant and my enchantment enter at the same time. Does their Doomwake Giant trigger for my enchantment?",
+        "no",
+        "603.2",
+    ),
+    (
+        "Do constellation abilities trigger for each enchantment when three enchantments enter at once?",
+        "yes",
+        "603.6a",
+    ),
+    ("If I return Eidolon of Blossoms to my hand, does its constellation trigger?", "no", "603.2"),
 ]
 
 BLOCKING: list[Row] = [
@@ -880,6 +914,7 @@ BLOCKING: list[Row] = [
         "no",
         "509.1c",
     ),
+    ("Can a creature with 'can't block' block a creature that must be blocked?", "no", "509.1"),
 ]
 
 ABSTAIN: list[Row] = [
@@ -927,6 +962,12 @@ ABSTAIN: list[Row] = [
     ("If I cascade into Josu Vess, Lich Knight, is it kicked?", None, None),
     ("I cast Comet Storm with X=2 and kick it once. How many targets can I choose?", None, None),
     ("Is Lure's 'all creatures able to block' the same as must be blocked?", None, None),
+    (
+        "Can I respond to Gatekeeper of Malakir's kicked trigger by sacrificing the creature?",
+        None,
+        None,
+    ),
+    ("Total cost of Fireball with X=4 targeting one creature?", None, None),
 ]
 
 

@@ -501,7 +501,8 @@ class ConstellationHandler:
             state = GameState()
             entering = list(watchers)
             if q.has(
-                r"(and|with) (an|another|a second|a) (other )?(\w+ )?(enchantment|aura|saga)",
+                r"(and|with) (an|another|a second|a|my|your|their|his|her) (other )?(\w+ )?"
+                r"(enchantment|aura|saga)",
                 r"other enchantment",
             ):
                 entering += others or [
@@ -545,7 +546,24 @@ class ConstellationHandler:
         else:
             return None
 
+        # "Does it trigger for my enchantment?": only the named newcomer counts.
+        for_other = (
+            watchers_enter
+            and bool(others)
+            and q.has(
+                r"\btriggers? (for|on|off( of)?) (my|the|that|their|his|her|an?|this) (\w+ )?(enchantment|aura|saga)"
+            )
+        )
+        newcomers = {o.name for o in others}
+
         def run() -> Ruling:
+            if for_other and not count_asked and not several:
+                fired, ruling = c.enters(state, entering, how, watcher)
+                hit = any(
+                    f.entered in newcomers and (watcher is None or f.source == watcher)
+                    for f in fired
+                )
+                return Ruling(verdict="yes" if hit else "no", steps=ruling.steps)
             if count_asked:
                 return c.trigger_count(state, entering, how, watcher)
             if several:

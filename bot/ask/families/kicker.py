@@ -551,7 +551,7 @@ class KickerHandler:
             return Ruling(verdict=ruling.verdict, steps=t.ruling(None).steps + ruling.steps)
 
         return Scenario(
-            "kicker_mana_value", "number", 0.9 if kickerish else 0.7, run, self._cards(mention)
+            "kicker_mana_value", "number", 0.95 if kickerish else 0.7, run, self._cards(mention)
         )
 
     def _copy_spell(self, q: Question, mention: CardMention | None) -> Scenario | None:
