@@ -233,3 +233,17 @@ def test_bestowed_aura_becoming_unattached_does_not_enter() -> None:
     ruling = c.bestow_unattached(GameState(battlefield=(_watcher(),)))
     assert ruling.verdict == "no"
     assert {Rule.BESTOW_UNATTACHED, Rule.TRIGGER_EVENT} <= set(ruling.rules)
+
+
+def test_attaching_an_aura_elsewhere_is_not_entering() -> None:
+    aura = Permanent(name="Lure", types=frozenset({"Enchantment"}), subtypes=frozenset({"Aura"}))
+    fired, ruling = c.enters(GameState(battlefield=(_watcher(),)), [aura], "attach")
+    assert fired == [] and ruling.verdict == "no"
+    assert Rule.ATTACH in ruling.rules
+
+
+@pytest.mark.parametrize("zone", ["my graveyard", "my hand", "exile"])
+def test_a_watcher_off_the_battlefield_does_not_trigger(zone: str) -> None:
+    ruling = c.watcher_elsewhere("Doomwake Giant", zone)
+    assert ruling.verdict == "no"
+    assert Rule.ABILITY_ZONES in ruling.rules

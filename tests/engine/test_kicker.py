@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import kicker as k
-from engine.abilities import IfKicked, Kicker, KickerCost, Target
+from engine.abilities import CostChange, IfKicked, Kicker, KickerCost, Target, Whose
 from engine.mana import ManaCost
 from engine.model import GameState, Permanent, Spell
 from engine.ruling import Rule
@@ -400,3 +400,88 @@ def test_kicked_trigger_fires(
     ruling = k.kicked_trigger_fires(source, ability, ANA_KICKER)
     assert ruling.verdict == verdict
     assert rule in ruling.rules
+
+
+INSTANT = frozenset({"Instant"})
+CREATURE = frozenset({"Creature"})
+
+
+@pytest.mark.parametrize(
+    ("applies_to", "whose", "condition", "types", "colors", "same", "expected"),
+    [
+        ("noncreature spells", "any", "", INSTANT, frozenset("R"), False, True),
+        ("noncreature spells", "any", "", CREATURE, frozenset("R"), True, False),
+        ("instant and sorcery spells you cast", "you", "", INSTANT, frozenset("R"), True, True),
+        ("instant and sorcery spells you cast", "you", "", INSTANT, frozenset("R"), False, False),
+        ("spells", "any", "", CREATURE, frozenset("G"), True, True),
+        ("white spells you cast", "you", "", CREATURE, frozenset("G"), True, False),
+        ("black creature spells you cast", "you", "", CREATURE, frozenset("B"), True, True),
+        ("colorless spells you cast", "you", "", frozenset({"Artifact"}), frozenset(), True, True),
+        ("dragon spells you cast", "you", "", CREATURE, frozenset("R"), True, None),
+        ("spells", "any", "if you control a Wizard", INSTANT, frozenset("U"), True, None),
+        ("the second spell you cast each turn", "you", "", INSTANT, frozenset("U"), True, None),
+    ],
+)
+def test_cost_change_applies(
+    applies_to: str,
+    whose: Whose,
+    condition: str,
+    types: frozenset[str],
+    colors: frozenset[str],
+    same: bool,
+    expected: bool | None,
+) -> None:
+    change = CostChange(delta=1, applies_to=applies_to, whose=whose, condition=condition)
+    got = k.cost_change_applies(
+        change, types=types, subtypes=frozenset(), colors=colors, same_controller=same
+    )
+    assert got is expected
+
+
+@pytest.mark.parametrize(
+    ("changes", "verdict"),
+    [
+        ((("Thalia, Guardian of Thraben", 1),), "{5}{R}"),
+        ((("Goblin Electromancer", -1),), "{3}{R}"),
+        ((("Thalia, Guardian of Thraben", 1), ("Goblin Electromancer", -1)), "{4}{R}"),
+    ],
+)
+def test_total_cost_with_named_cost_changes(
+    changes: tuple[tuple[str, int], ...], verdict: str
+) -> None:
+    ruling = k.total_cost(
+        ManaCost.parse("{R}"), kicker=Kicker(costs=(_cost("{4}"),)), kicked=(0,), changes=changes
+    )
+    assert ruling.verdict == verdict
+    assert {s.card for s in ruling.steps if s.card} == {name for name, _ in changes}
+
+
+@pytest.mark.parametrize(
+    ("spell", "verdict", "rule"),
+    [
+        (Spell(name="Burst Lightning", kicked=(0,)), "yes", Rule.KICKED),
+        (Spell(name="Burst Lightning"), "no", Rule.KICKED),
+        (
+            Spell(name="Burst Lightning", kicked=(0,), cast=False, is_copy=True),
+            "no",
+            Rule.COPY_SPELL,
+        ),
+        (
+            Spell(name="Burst Lightning", kicked=(0,), controller="opponent"),
+            "no",
+            Rule.TRIGGER_EVENT,
+        ),
+    ],
+)
+def test_kicked_cast_trigger(spell: Spell, verdict: str, rule: Rule) -> None:
+    ruling = k.kicked_cast_trigger("Roost of Drakes", spell)
+    assert ruling.verdict == verdict
+    assert rule in ruling.rules
+
+
+@pytest.mark.parametrize(("kicked", "verdict"), [((0,), "yes"), ((), "no")])
+def test_control_change_keeps_kicked_status(kicked: tuple[int, ...], verdict: str) -> None:
+    perm = Permanent(name="Gatekeeper of Malakir", kicked=kicked)
+    moved, ruling = k.control_change(perm, "opponent")
+    assert ruling.verdict == verdict
+    assert moved.controller == "opponent" and moved.kicked == kicked
