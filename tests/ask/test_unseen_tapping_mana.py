@@ -696,6 +696,22 @@ CASES: list[tuple[str, str | None, str]] = [
         "106.12a",
     ),
     ("Can Birds of Paradise tap for mana if it entered tapped this turn?", "no", "107.5"),
+    (
+        "opponent has only [[Tundra]]. what colours can my [[Exotic Orchard]] tap for?",
+        "WU",
+        "106.7",
+    ),
+    ("how much mana does [[Sol Ring]] make with [[Mana Reflection]] out", "4", "106.12b"),
+    ("does [[Heartbeat of Spring]] trigger off my opponents lands?", "yes", "106.12a"),
+    ("can [[Llanowar Elves]] tap for mana the turn its cast?", "no", "302.6"),
+    (
+        "Can my [[Birds of Paradise]] tap for mana on the turn I cast it if I control [[Fires of Yavimaya]]?",
+        "yes",
+        "702.10",
+    ),
+    ("Can I tap [[Order of Whiteclay]] for its ability the turn I cast it?", "no", "302.6"),
+    ("What colors does [[Llanowar Wastes]] make?", None, ""),
+    ("Does [[Leyline of Abundance]] trigger from [[Springleaf Drum]]?", "no", "106.12"),
 ]
 
 

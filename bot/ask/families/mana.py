@@ -927,8 +927,22 @@ class ManaHandler:
         wanted = _asked_type(q)
         colored = wanted is None and q.has(_COLORED)
 
+        only_colors = asks_types and q.has(r"\bcolou?rs?\b") and not q.has(r"\btypes?\b")
+
         def run() -> Ruling:
             types, ruling = mp.could_produce(state, subject.name)
+            if only_colors and ManaType.C in types and len(types) > 1:
+                # "What colors does Llanowar Wastes make?": colorless isn't a color, but people
+                # asking this way often mean every type; the answer would depend on which.
+                return ruling.model_copy(
+                    update={
+                        "verdict": None,
+                        "missing": (
+                            "whether colorless counts for you: it's a type of mana it can "
+                            "make, but not a color",
+                        ),
+                    }
+                )
             if asks_types or ruling.verdict is None or (wanted is None and not colored):
                 return ruling
             if colored:

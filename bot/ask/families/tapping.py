@@ -24,6 +24,7 @@ _NEW = (
     r"(cast|casts|play|plays|played|enter|enters|entered|came|comes|come|summon|summoned|"
     r"put|drop|dropped|resolve|resolved|resolves)",
     r"\bturn (it|that it|they) (enter|enters|entered|came|comes|come|resolved)",
+    r"\bturn (it's|its|it is|it was|they're|they are|they were) (cast|played|summoned|put)\b",
     r"\b(just|only just|recently|newly|freshly) (cast|played|entered|came|summoned|resolved|put)",
     r"\b(cast|casted|played|summoned|entered|enters|put|dropped|gained|got|took|stole|stolen|"
     r"created|made|create|make|"
