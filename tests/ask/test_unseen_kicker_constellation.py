@@ -426,6 +426,18 @@ KICKER: list[Row] = [
         "3",
         "202.3",
     ),
+    ("if i reanimate a kicked [[Gnarlid Pack]] does it keep its kicked status", "no", "400.7"),
+    ("can i pay [[Thornscape Battlemage]]s red kicker 2 times", "no", "702.33"),
+    ("[[Archangel of Wrath]] total cost if i pay both kickers", "{2}{W}{W}{B}{R}", "601.2f"),
+    ("whats the manna value of [[Comet Storm]] on the stack with x=6", "8", "202.3"),
+    (
+        "is a copy of a kicked spell kicked too? like if i fork a kicked burst lightning",
+        "yes",
+        "707.10",
+    ),
+    ("how many times can you kick [[Ana Battlemage]]", "2", "702.33"),
+    ("Does a clone of a kicked creature count as kicked?", "no", "707.2"),
+    ("what is the cmc of [[Necravolver]] kicked both ways on the stack", "3", "202.3"),
 ]
 
 CONSTELLATION: list[Row] = [
@@ -775,6 +787,15 @@ CONSTELLATION: list[Row] = [
         "603.6a",
     ),
     ("If I return Eidolon of Blossoms to my hand, does its constellation trigger?", "no", "603.2"),
+    ("does [[Eidolon of Blossoms]] trigger off my opponents enchantments entering", "no", "603.2"),
+    (
+        "does constelation trigger on an enchantment creature entering under my control",
+        "yes",
+        "603.2",
+    ),
+    ("when two constellation triggers go off at once do i pick the order", "yes", "603.3b"),
+    ("bestow aura target dies in response, does my constellation still go off", "yes", "702.103e"),
+    ("does [[Grim Guardian]] trigger if i blink it", "yes", "603.2"),
 ]
 
 BLOCKING: list[Row] = [
@@ -915,6 +936,12 @@ BLOCKING: list[Row] = [
         "509.1c",
     ),
     ("Can a creature with 'can't block' block a creature that must be blocked?", "no", "509.1"),
+    (
+        "[[Goldenhide Ox]] - do ALL their creatures have to block the targeted creature??",
+        "no",
+        "509.1c",
+    ),
+    ("[[Prized Unicorn]] attacks, can a creature of theirs just not block", "no", "509.1c"),
 ]
 
 ABSTAIN: list[Row] = [

@@ -480,6 +480,7 @@ class ConstellationHandler:
                 or q.has(
                     r"CARD (itself )?(enters|entering|comes)",
                     r"\bit(self)? (enters|comes|resolves)",
+                    r"\b(reanimate|flicker|blink|resurrect)s? it\b",
                     r"enters itself",
                 )
             )
@@ -644,6 +645,7 @@ class ConstellationHandler:
         if q.has(
             r"\b(leave|hold|keep) (\w+ ){1,6}back\b",
             r"\b(one|some) of (their|his|her|the|my) (\w+ )?creatures (not|n't) block",
+            r"\b(a|one|any) (\w+ )?(creature|blocker)( of (theirs|his|hers|mine))?( just)? (not|n't) block",
         ) and q.has(r"\b(can|could|may)\b"):
             held = blockers[0].name
 
@@ -994,7 +996,9 @@ def _event(q: Question) -> Event | None:
             r"opponent('s|s'?)? side",
         )
         and not q.has(
-            r"under my control", r"\bmy (\w+ )?enchantment", r"enchantment (that )?i control"
+            r"under my control",
+            r"\bmy (?!opponent)(\w+ )?enchantment",
+            r"enchantment (that )?i control",
         )
         else YOU
     )
