@@ -345,6 +345,11 @@ CASES: list[tuple[str, str | None, str]] = [
         "702.10",
     ),
     (
+        "Does Concordant Crossroads let my opponent's creatures attack the turn they come in?",
+        "yes",
+        "702.10",
+    ),
+    (
         "If my creature has been under my control since the start of my turn, can it attack?",
         "yes",
         "302.6",
@@ -451,6 +456,11 @@ CASES: list[tuple[str, str | None, str]] = [
     ("can noble hierarch tap for blue", "yes", "106.7"),
     ("Can Llanowar Elves block the turn I cast it?", "yes", "302.6"),
     ("Can I attack with Birds of Paradise if I cast it on my last turn?", "yes", "302.6"),
+    (
+        "Does Concordant Crossroads let my Llanowar Elves tap for mana the turn it comes in?",
+        "yes",
+        "702.10",
+    ),
     (
         "If I gained control of Birds of Paradise this turn, can I use it to convoke?",
         "yes",
@@ -681,6 +691,7 @@ CASES: list[tuple[str, str | None, str]] = [
     ("Can I tap Vivid Crag for mana the turn I play it?", "no", "107.5"),
     ("Can I tap Celestial Colonnade for mana if I played it last turn?", "yes", "302.6"),
     ("I control Glorious Anthem. Can a creature I cast this turn attack?", "no", "302.6"),
+    ("Does Glorious Anthem let my creature attack the turn it comes in?", "no", "302.6"),
     ("Can I tap my opponent's Llanowar Elves for mana?", None, ""),
     ("Does Mana Flare trigger when I tap a Forest for mana?", "yes", "106.12a"),
     ("Does Dictate of Karametra trigger when my opponent taps a Swamp for mana?", "yes", "106.12a"),
@@ -712,6 +723,18 @@ CASES: list[tuple[str, str | None, str]] = [
     ("Can I tap [[Order of Whiteclay]] for its ability the turn I cast it?", "no", "302.6"),
     ("What colors does [[Llanowar Wastes]] make?", None, ""),
     ("Does [[Leyline of Abundance]] trigger from [[Springleaf Drum]]?", "no", "106.12"),
+    (
+        "Does Concordant Crossroads let my Llanowar Elves tap for mana the turn it comes in?",
+        "yes",
+        "702.10",
+    ),
+    ("Does Lightning Greaves let Llanowar Elves attack the turn I cast it?", "yes", "702.10"),
+    ("Does Glorious Anthem let my creature attack the turn it comes in?", "no", "302.6"),
+    ("Does Rhythm of the Wild let my creatures attack the turn they come in?", None, ""),
+    ("I control Rhythm of the Wild. Can Llanowar Elves tap for mana the turn I cast it?", None, ""),
+    ("Can Gruul Spellbreaker attack the turn I cast it?", None, ""),
+    ("Does Springleaf Drum let me tap a creature for mana?", None, ""),
+    ("Can a creature I cast this turn block if I control Rhythm of the Wild?", "yes", "509.1a"),
 ]
 
 

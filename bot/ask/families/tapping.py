@@ -197,6 +197,8 @@ class _Facts:
     tapped_unsure: bool = False
     # It came in this turn and its card says it enters tapped.
     enters_tapped: bool = False
+    # A card named may or may not give it haste (riot: "your choice of a counter or haste").
+    haste_unsure: bool = False
 
 
 class TappingHandler:
@@ -205,7 +207,10 @@ class TappingHandler:
     family = "tapping"
 
     def scenarios(self, q: Question) -> list[Scenario]:
-        if not q.has(_ASK, r"\bsummoning[ -]?sick"):
+        # "Does Concordant Crossroads let my Elves tap for mana...": only for cards that give
+        # other creatures abilities.
+        lets = q.has(r"\b(let|lets|allow|allows)\b") and any(_grants_to_others(m) for m in q.cards)
+        if not (lets or q.has(_ASK, r"\bsummoning[ -]?sick")):
             return []
         if self._about_tapped_for_mana_meaning(q):
             return []
@@ -250,18 +255,30 @@ class TappingHandler:
         elif old and not new:
             fact_new = False
         haste = bool(q.has(_HASTE_FACT)) and not q.has(_NO_HASTE)
+        haste_unsure = False
         if subject is not None and any(k.casefold() == "haste" for k in subject.card.keywords):
             haste = True
+        elif subject is not None and re.search(r"\bhaste\b", subject.card.oracle_text, re.I):
+            # Riot, dash, "has haste as long as...": it may or may not have haste.
+            haste_unsure = True
         for h in helpers:
             # Threaten, Act of Treason, Lightning Greaves: the permanent gains haste from them.
             if re.search(r"\b(gains?|have|has) haste\b", h.card.oracle_text, re.I):
                 haste = True
+            elif re.search(r"\bhaste\b", h.card.oracle_text, re.I):
+                haste_unsure = True
         tapped: bool | None = None
         if q.has(*_UNTAPPED):
             tapped = False
         elif q.has(*_TAPPED):
             tapped = True
-        facts = _Facts(new=fact_new, haste=haste, tapped=tapped, creature=None)
+        facts = _Facts(
+            new=fact_new,
+            haste=haste,
+            tapped=tapped,
+            creature=None,
+            haste_unsure=haste_unsure and not haste,
+        )
         if tapped is None:
             tappers = any(
                 isinstance(a, Activated) and re.search(r"\btap target\b", a.effect, re.I)
@@ -488,6 +505,8 @@ class TappingHandler:
             return None
         if facts.tapped_unsure:
             return self._unsure_tapped(q, subject, helpers)
+        if facts.haste_unsure and attack and facts.new is not False:
+            return self._unsure_haste(subject, helpers)
         if facts.tapped is None:
             facts.tapped = False
         perms, unknown = self._subject(q, subject, facts)
@@ -538,6 +557,8 @@ class TappingHandler:
             )
         if facts.tapped_unsure:
             return self._unsure_tapped(q, subject, helpers)
+        if facts.haste_unsure and facts.new is not False:
+            return self._unsure_haste(subject, helpers)
         if facts.tapped is None:
             facts.tapped = symbol == "Q"
         score = 0.8
@@ -568,6 +589,13 @@ class TappingHandler:
             f"whether {what} is still tapped (permanents untap in their controller's untap step)"
         )
         return Scenario("tapping.tapped", "yesno", 0.8, missing, self._cards(subject, helpers))
+
+    def _unsure_haste(
+        self, subject: CardMention | None, helpers: Sequence[CardMention]
+    ) -> Scenario:
+        what = subject.name if subject else "the creature"
+        missing = _missing(f"whether {what} has haste (a card named may give it haste by choice)")
+        return Scenario("tapping.haste", "yesno", 0.8, missing, self._cards(subject, helpers))
 
     def _is_sick(self, q: Question) -> Scenario | None:
         """'Does Llanowar Elves have summoning sickness the turn I cast it?', 'Does summoning
