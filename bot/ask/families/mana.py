@@ -216,7 +216,10 @@ def _read_board(q: Question) -> _Board:
         m = first[key]
         for i in range(n):
             board.perms.append(_permanent(m, key[1], i))
-    if re.search(r"\b(on|enchanting|enchants|attached to|enchanted (with|by))\b", text):
+    if q.has(
+        r"\bCARD (is |are )?(on|enchanting|enchants|attached to) (my|a|an|the|your|their|his|her)\b",
+        r"\benchanted (with|by) CARD\b",
+    ):
         board.perms = _attach(board.perms)
     for who, pattern in (
         (OPPONENT, r"\b(opponent|they)\b[^.?!]{0,30}\b(has|have|controls?) no (other )?lands?\b"),
@@ -292,7 +295,7 @@ def _generic_tapped(q: Question) -> Permanent | None:
         "a player",
         "someone",
     }
-    if who in {"a player", "someone", "an"}:
+    if who in {"a player", "someone", "a", "an"}:
         # Anyone's: the answer may differ by controller.
         return None
     controller = OPPONENT if opp else YOU
