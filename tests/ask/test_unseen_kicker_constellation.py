@@ -995,6 +995,13 @@ ABSTAIN: list[Row] = [
         None,
     ),
     ("Total cost of Fireball with X=4 targeting one creature?", None, None),
+    (
+        "With two Thalia, Guardian of Thraben on the battlefield, what's the total cost of kicked Burst Lightning?",
+        None,
+        None,
+    ),
+    ("I control two Helms of Awakening. Total cost of kicked Mold Shambler?", None, None),
+    ("with thalia out whats the total cost of kicked burst lightning", None, None),
 ]
 
 

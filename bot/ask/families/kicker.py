@@ -439,6 +439,8 @@ class KickerHandler:
                 self._cards(mention),
             )
         changes = _cost_changes(q, mention)
+        if changes is not None and _unnamed_permanent(q):
+            changes = None  # something on the battlefield that isn't a card we could read
         cards = self._cards(mention) + tuple(
             m.name for m in q.cards if m.of_kind("cost_change") and m.name != mention.name
         )
@@ -1338,6 +1340,11 @@ def _cost_changes(q: Question, spell: CardMention) -> list[tuple[str, int]] | No
         seen.add(m.name)
         if _off_battlefield(q, m):
             continue  # a static ability works only on the battlefield (CR 113.6)
+        before = q.text[max(0, m.start - 20) : m.start].casefold()
+        if re.search(r"\b(two|three|four|five|\d+|both|multiple|several|many) $", before) or (
+            m.written.casefold().endswith("s") and not m.name.casefold().endswith("s")
+        ):
+            return None  # several copies of a cost changer: how many isn't modelled here
         for ability in m.of_kind("cost_change"):
             if not isinstance(ability, CostChange):
                 continue
@@ -1355,6 +1362,28 @@ def _cost_changes(q: Question, spell: CardMention) -> list[tuple[str, int]] | No
             if applies:
                 out.append((m.name, ability.delta))
     return out
+
+
+def _unnamed_permanent(q: Question) -> bool:
+    """'with thalia out': a permanent the question puts on the battlefield that no card name matched."""
+    for mention in q.cards:
+        cut = re.search(r"\b[A-Z][a-z]+s? (of|the|of the) $", q.text[: mention.start])
+        if cut and not any(o.start <= cut.start() < o.end for o in q.cards):
+            return True  # "Helms of Awakening" read as the card Awakening: a name was cut short
+    for m in re.finditer(
+        r"\b(out|on the battlefield|in play|on (my|their|his|her|the) (side|board)|on board)\b",
+        q.lower,
+    ):
+        before = q.lower[max(0, m.start() - 40) : m.start()]
+        clause = re.split(r"[.?!,;:]|\band\b|\bwhat\b|\bhow\b", before)[-1]
+        if "CARD" not in clause and re.search(r"[a-z]{3,}", clause):
+            return True
+    for m in re.finditer(r"\b(controls?|has|have)\b", q.lower):
+        after = q.lower[m.end() : m.end() + 30]
+        clause = re.split(r"[.?!,;:]|\band\b", after)[0]
+        if "CARD" not in clause and not re.search(r"\bno\b|\bnothing\b", clause):
+            return True
+    return False
 
 
 def _off_battlefield(q: Question, m: CardMention) -> bool:
