@@ -320,8 +320,9 @@ class AskService:
         answer.verdict = None
         answer.summary = why
         answer.notes.append("Here are the most relevant rules and rulings I found.")
-        rules = await self.store.search_rules(q.text, limit=3)
-        answer.citations = [Citation(source="rule", ref=r.number, text=r.text) for r in rules]
+        # Section headings ("105 Colors") are titles, not rules: quote numbered rules only.
+        rules = [r for r in await self.store.search_rules(q.text, limit=6) if "." in r.number]
+        answer.citations = [Citation(source="rule", ref=r.number, text=r.text) for r in rules[:3]]
         if ruling is not None:
             cited = {c.ref for c in answer.citations}
             answer.citations += [

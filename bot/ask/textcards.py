@@ -165,8 +165,11 @@ class TextCardFinder:
         # words are too often plain English ("reanimate", "gone"). At a sentence start
         # the capital proves nothing, so the word must also be one the rules never use.
         if not bare[:1].isupper():
-            # Basic lands are the one kind of card people write in lowercase ("a forest").
-            return normalize(row.name) in _BASIC_LANDS
+            # Basic lands are written in lowercase ("a forest"), and so are names no English
+            # word looks like ("pili-pala").
+            if normalize(row.name) in _BASIC_LANDS:
+                return True
+            return "-" in bare and key not in self._vocab
         return not sentence_start or key not in self._vocab
 
     def _fuzzy_pass(self, text: str, words: list[re.Match[str]], result: Scan) -> None:

@@ -20,12 +20,14 @@ NAMES = [
     ("Eidolon of Blossoms", False),
     ("Opt", False),
     ("Reanimate", False),
+    ("Pili-Pala", False),
     ("Soldier", True),
     ("Delver of Secrets", False),
 ]
 ROWS = [NameRow(n, n, f"id-{i}", tok) for i, (n, tok) in enumerate(NAMES)]
 ROWS.append(NameRow("Insectile Aberration", "Delver of Secrets", "id-delver", False))
 ROWS.append(NameRow("Gone", "Dead // Gone", "id-dead-gone", False))
+ROWS.append(NameRow("Why", "Who // What // When // Where // Why", "id-why", False))
 VOCAB = [
     "can",
     "i",
@@ -61,6 +63,8 @@ def finder() -> TextCardFinder:
         ("i control reflecting pool and a forest", ["Reflecting Pool", "Forest"]),
         ("my only lands are two Reflecting Pools and two forests", ["Reflecting Pool", "Forest"]),
         ("If I reanimate it, is it gone?", []),
+        ("can pili-pala tap for mana the turn it enters", ["Pili-Pala"]),
+        ("Why can't I tap it?", []),
         (
             "I control Reflecting Pool and a Forest. What can it make?",
             ["Reflecting Pool", "Forest"],
