@@ -438,6 +438,24 @@ KICKER: list[Row] = [
     ("how many times can you kick [[Ana Battlemage]]", "2", "702.33"),
     ("Does a clone of a kicked creature count as kicked?", "no", "707.2"),
     ("what is the cmc of [[Necravolver]] kicked both ways on the stack", "3", "202.3"),
+    (
+        "If my opponent copies my kicked Orim's Thunder with Reverberate, is their copy kicked?",
+        "yes",
+        "707.10",
+    ),
+    (
+        "total cost of kicked Tempest Owl with Helm of Awakening on the battlefield",
+        "{4}{U}{U}",
+        "601.2f",
+    ),
+    ("How many +1/+1 counters does Gnarlid Pack get if I pay multikicker 3 times?", "3", "702.33"),
+    ("Can I kick Goblin Bushwhacker twice?", "no", "702.33"),
+    ("What's the mana value of Gnarlid Pack on the stack kicked 4 times?", "2", "202.3"),
+    (
+        "What's the total cost of Comet Storm with X=1 and multikicker paid 3 times?",
+        "{4}{R}{R}",
+        "601.2f",
+    ),
 ]
 
 CONSTELLATION: list[Row] = [
@@ -796,6 +814,18 @@ CONSTELLATION: list[Row] = [
     ("when two constellation triggers go off at once do i pick the order", "yes", "603.3b"),
     ("bestow aura target dies in response, does my constellation still go off", "yes", "702.103e"),
     ("does [[Grim Guardian]] trigger if i blink it", "yes", "603.2"),
+    ("Does Nexus Wardens trigger when it enters the battlefield?", "no", "603.2"),
+    ("Does Agent of Erebos trigger when it enters?", "yes", "603.2"),
+    (
+        "If an opponent bounces my Eidolon of Blossoms and I recast it, does it trigger when it enters again?",
+        "yes",
+        "603.2",
+    ),
+    (
+        "My enchantment creature becomes a copy of a non-enchantment creature. Does Grim Guardian trigger?",
+        "no",
+        "603.2",
+    ),
 ]
 
 BLOCKING: list[Row] = [
@@ -942,6 +972,11 @@ BLOCKING: list[Row] = [
         "509.1c",
     ),
     ("[[Prized Unicorn]] attacks, can a creature of theirs just not block", "no", "509.1c"),
+    (
+        "Irresistible Prey targeted my creature. Does my opponent have to block it with at least one creature if able?",
+        "yes",
+        "509.1c",
+    ),
 ]
 
 ABSTAIN: list[Row] = [

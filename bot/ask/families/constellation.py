@@ -730,6 +730,7 @@ class ConstellationHandler:
             )
         if q.has(
             r"at least one (\w+ )?(creature|blocker)s? (has|have|must|needs?) (to )?block",
+            r"\bblock (it|them|that creature|the creature|CARD|my creature) with at least one\b",
             r"(has|have|must|needs?) (to )?be blocked by at least one",
         ):
             return Scenario(
@@ -1030,7 +1031,7 @@ def _event(q: Question) -> Event | None:
         r"\breturn(s|ed)?\b[^.?!]*\b(to|onto) the battlefield"
     ):
         how = "reanimate"
-    elif q.has(
+    elif not q.has(r"\b(re-?)?enters? (again|back)\b", r"\brecast", r"\bcomes? back\b") and q.has(
         r"\bto (my|your|its owner's|their|his|her|the) hand",
         r"\bbounce",
         r"\b(dies|die|destroyed|sacrificed?|leaves the battlefield|is exiled|gets exiled)\b",
