@@ -169,7 +169,9 @@ class TextCardFinder:
             # word looks like ("pili-pala").
             if normalize(row.name) in _BASIC_LANDS:
                 return True
-            return "-" in bare and key not in self._vocab
+            # A lowercase possessive ("necravolver's kicker") names something, too.
+            owned = bare != word.group(0)
+            return ("-" in bare or owned) and key not in self._vocab
         return not sentence_start or key not in self._vocab
 
     def _fuzzy_pass(self, text: str, words: list[re.Match[str]], result: Scan) -> None:

@@ -21,6 +21,7 @@ NAMES = [
     ("Opt", False),
     ("Reanimate", False),
     ("Pili-Pala", False),
+    ("Necravolver", False),
     ("Soldier", True),
     ("Delver of Secrets", False),
 ]
@@ -64,6 +65,7 @@ def finder() -> TextCardFinder:
         ("my only lands are two Reflecting Pools and two forests", ["Reflecting Pool", "Forest"]),
         ("If I reanimate it, is it gone?", []),
         ("can pili-pala tap for mana the turn it enters", ["Pili-Pala"]),
+        ("can i pay necravolver's kicker twice", ["Necravolver"]),
         ("Why can't I tap it?", []),
         (
             "I control Reflecting Pool and a Forest. What can it make?",
