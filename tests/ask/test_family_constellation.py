@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import json
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,8 +13,7 @@ from bot.ask.families.constellation import (
 )
 from bot.ask.question import CardMention, Question, Scenario, mention_for
 from engine.card import Card
-
-CARDS_JSON = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "cards.json"
+from tests.ask.pool import pool as _pool
 
 _CONSTELLATION = (
     "Constellation — Whenever this creature or another enchantment you control enters, "
@@ -77,20 +73,6 @@ HAND: dict[str, dict[str, Any]] = {
         "oracle_text": "",
     },
 }
-
-
-@cache
-def _pool() -> dict[str, dict[str, Any]]:
-    if not CARDS_JSON.exists():
-        return {}
-    out: dict[str, dict[str, Any]] = {}
-    with CARDS_JSON.open(encoding="utf-8") as fh:
-        for line in fh:
-            line = line.strip().rstrip(",")
-            if line.startswith("{"):
-                obj = json.loads(line)
-                out[obj["name"].casefold()] = obj
-    return out
 
 
 def _mentions(

@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import json
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,8 +9,7 @@ import pytest
 from bot.ask.families.kicker import REFERENCE_CARD, KickerHandler
 from bot.ask.question import CardMention, Question, Scenario, mention_for
 from engine.card import Card
-
-CARDS_JSON = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "cards.json"
+from tests.ask.pool import pool as _pool
 
 # Scryfall-like objects for the few cards most tests need, so they run without the shared data.
 HAND: dict[str, dict[str, Any]] = {
@@ -67,20 +63,6 @@ HAND: dict[str, dict[str, Any]] = {
         "oracle_text": "Copy target instant or sorcery spell. You may choose new targets for the copy.",
     },
 }
-
-
-@cache
-def _pool() -> dict[str, dict[str, Any]]:
-    if not CARDS_JSON.exists():
-        return {}
-    out: dict[str, dict[str, Any]] = {}
-    with CARDS_JSON.open(encoding="utf-8") as fh:
-        for line in fh:
-            line = line.strip().rstrip(",")
-            if line.startswith("{"):
-                obj = json.loads(line)
-                out[obj["name"].casefold()] = obj
-    return out
 
 
 def _mention(text: str, name: str, source: dict[str, dict[str, Any]]) -> CardMention:

@@ -2,46 +2,12 @@
 
 from __future__ import annotations
 
-import json
-import re
-from functools import lru_cache
-from pathlib import Path
-from typing import Any
-
 import pytest
 
 from bot.ask.families.tapping import TappingHandler
-from bot.ask.question import CardMention, Question, mention_for
-from engine.card import Card
+from bot.ask.question import Question
 from engine.ruling import Ruling
-
-CARDS = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "cards.json"
-
-
-@lru_cache(maxsize=1)
-def _pool() -> dict[str, dict[str, Any]]:
-    by_name: dict[str, dict[str, Any]] = {}
-    for obj in json.loads(CARDS.read_text(encoding="utf-8")):
-        if obj.get("layout") not in {"token", "emblem", "art_series"}:
-            by_name.setdefault(obj["name"], obj)
-    return by_name
-
-
-def card(name: str) -> Card:
-    if not CARDS.exists():
-        pytest.skip("../shared/data is not available")
-    return Card.from_scryfall(_pool()[name])
-
-
-def question(text: str, names: tuple[str | tuple[str, str], ...] = ()) -> Question:
-    """A Question with each named card found where the text writes it (or an alias of it)."""
-    mentions: list[CardMention] = []
-    low = text.casefold()
-    for entry in names:
-        written, name = (entry, entry) if isinstance(entry, str) else entry
-        for m in re.finditer(re.escape(written.casefold()), low):
-            mentions.append(mention_for(card(name), text[m.start() : m.end()], m.start(), m.end()))
-    return Question.build(text, mentions)
+from tests.ask.pool import question
 
 
 def best(q: Question) -> tuple[str, Ruling] | None:
