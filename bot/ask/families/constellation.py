@@ -205,6 +205,42 @@ def _generic_watcher(n: int) -> Permanent:
     )
 
 
+# Combat rules beyond the blocking requirements: damage assignment, evasion,
+# and what may be targeted.
+_UNMODELLED_COMBAT = (
+    r"\bdamage\b",
+    r"\bassign",
+    r"\bdeathtouch\b",
+    r"\btrample",
+    r"\bfirst strike\b",
+    r"\bdouble strike\b",
+    r"\blifelink\b",
+    r"\bhexproof\b",
+    r"\bshroud\b",
+    r"\bward\b",
+    r"\bprotection\b",
+    r"\bindestructible\b",
+    r"\bunblockable\b",
+    r"can'?t be blocked",
+)
+# Questions about enchantments entering that turn on rules the engine does not model:
+# copying or stopping triggers, timing inside resolution, layers, targeting restrictions.
+_UNMODELLED_ENTERS = (
+    r"\bcop(y|ies|ying) (the |that |a |my |its |this )?(\w+ )?(trigger|triggered ability)",
+    r"\bbefore (the |its |that |my )?(\w+ )?(trigger|ability) resolves",
+    r"\btoughness\b",
+    r"\blayers?\b",
+    r"\bward\b",
+    r"\b(trigger|ability) target(s|ing)?\b.*\b(hexproof|shroud|protection)\b",
+)
+# Oracle text of a card that copies, multiplies or stops triggered abilities.
+_TRIGGER_CHANGER = re.compile(
+    r"copy target (activated or )?triggered ability|(don't|can't) cause abilities to trigger"
+    r"|triggers? an additional time",
+    re.I,
+)
+
+
 class ConstellationHandler:
     """Constellation and enchantment-enters triggers, Aura/bestow resolution, trigger order, must-be-blocked."""
 
@@ -216,6 +252,19 @@ class ConstellationHandler:
         if block is not None:
             out.append(block)
         if not self._about_enchantments_entering(q):
+            return out
+        if q.has(*_UNMODELLED_ENTERS) or any(
+            _TRIGGER_CHANGER.search(m.card.oracle_text) for m in q.cards
+        ):
+            out.append(
+                Scenario(
+                    "enchantment_enters_unmodelled",
+                    "yesno",
+                    0.97,
+                    _missing("how the other rules or cards the question names apply"),
+                    self._cards(q),
+                )
+            )
             return out
         if any(
             _is_asked(q, m)
@@ -599,12 +648,25 @@ class ConstellationHandler:
             return None
         if not q.has(r"\bblock"):
             return None
+        cards = tuple(m.name for m in sources) or (MUST_BE_BLOCKED_REFERENCE,)
+        if q.has(*_UNMODELLED_COMBAT) or q.has(
+            r"\b(it|attacker|attacking creature|blocked|my creature|that creature) (has|have|with) menace",
+            r"\bmenace attacker",
+        ):
+            # Damage assignment, evasion and targeting restrictions lie outside the
+            # blocking requirements the engine checks (CR 509.1c).
+            return Scenario(
+                "must_be_blocked_unmodelled",
+                "yesno",
+                0.97,
+                _missing("how the other combat rules the question names apply"),
+                cards,
+            )
         abilities: list[Ability] = [a for m in sources for a in m.of_kind("must_be_blocked")]
         by_all = any(isinstance(a, MustBeBlocked) and a.by_all for a in abilities) or q.has(
             r"all creatures able to block", r"\blure\b"
         )
         card = sources[0].name if sources else MUST_BE_BLOCKED_REFERENCE
-        cards = tuple(m.name for m in sources) or (MUST_BE_BLOCKED_REFERENCE,)
         n_attackers = (
             2
             if q.has(
@@ -640,6 +702,15 @@ class ConstellationHandler:
         blockers = [
             b.Blocker(name=f"their creature {i}") for i in range(1, max(1, min(n_blockers, 6)) + 1)
         ]
+        if q.has(
+            r"\b(only|all( of)?( the| their| his| her| my| my opponent'?s)?) (creatures|blockers) "
+            r"(are|were) (all )?tapped",
+            r"\b(creatures|blockers) are all tapped",
+            r"\bno untapped (creatures?|blockers?)",
+            r"\bevery (creature|blocker) (they|he|she) (control|has)s? is tapped",
+        ):
+            # No creature the defending player controls can block at all.
+            blockers = [bl.model_copy(update={"tapped": True}) for bl in blockers]
         first = attackers[0].name
 
         if q.has(

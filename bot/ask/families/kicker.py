@@ -37,6 +37,36 @@ _ALT_WORDS = (
     "prowl",
 )
 _FREE_WORDS = ("cascade", "without paying", "for free", "discover", "free cast")
+# Keyword abilities and game rules the kicker engine does not model: a question that
+# turns on one of them needs rules beyond kicker, so any kicker verdict would be a guess.
+_UNMODELLED = (
+    r"\bindestructible\b",
+    r"\bhexproof\b",
+    r"\bshroud\b",
+    r"\bward\b",
+    r"\bprotection\b",
+    r"\bsplit second\b",
+    r"\blifelink\b",
+    r"\bdeathtouch\b",
+    r"\btrample\b",
+    r"\bmenace\b",
+    r"\bregenerat",
+    r"\bcountered\b",
+    r"\bcounter (it|the spell|that spell|CARD|just|only)\b",
+    r"\blayers?\b",
+    r"\bcop(y|ies|ying) (the |its |that |a |this )?(\w+ )?(kicker )?(trigger|triggered ability)",
+)
+# Costs added or taken away by rules other than kicker ("commander tax", convoke).
+_OTHER_COST_WORDS = (
+    r"\bcommander\b",
+    r"\btax\b",
+    r"\bconvoke\b",
+    r"\bdelve\b",
+    r"\bimprovise\b",
+    r"\baffinity\b",
+    r"\bassist\b",
+    r"\bemerge\b",
+)
 
 
 def _missing(*facts: str) -> Callable[[], Ruling]:
@@ -75,6 +105,16 @@ class KickerHandler:
         )
         out: list[Scenario] = []
         ask_yes_no = False
+        if about_kicker and q.has(*_UNMODELLED):
+            return [
+                Scenario(
+                    "kicker_unmodelled",
+                    "yesno",
+                    0.97,
+                    _missing("how the other rules the question names apply"),
+                    self._cards(mention),
+                )
+            ]
         if about_kicker:
             for build in (
                 self._phasing,
@@ -228,7 +268,7 @@ class KickerHandler:
             if (
                 times is None
                 and _names_one_cost(q, kicker)
-                and q.has(r"\bwith (just |only )?(the|its)\b")
+                and q.has(r"\bwith (just |only )?(the|its)\b", r"\b(just|only) (the|its)\b")
             ):
                 # "Kick it with just the {W} kicker": paying one named kicker cost once.
                 times = 1
@@ -239,7 +279,14 @@ class KickerHandler:
                 r"\bkick(ed)? (it |CARD |this |that |the spell |the creature )?\w* ?times\b",
                 r"\bkick(ed)? (it |CARD |this |that |the spell |the creature )?twice\b",
             )
-            if which is None and kick_verb and not kicker.multi and len(kicker.costs) > 1:
+            one_cost = q.has(
+                r"\bsame kicker",
+                r"\b(either|one|a single|any one) (of (its|the) )?kicker( costs?)?\b",
+            )
+            if which is None and one_cost and times > 1:
+                # "Kicked twice with the same kicker": one kicker cost paid more than once.
+                payments = {i: times for i in range(len(kicker.costs))}
+            elif which is None and kick_verb and not kicker.multi and len(kicker.costs) > 1:
                 # "Kick it twice" counts kicks (CR 702.33d): one per kicker cost paid.
                 payments = {i: 1 for i in range(min(times, len(kicker.costs)))}
                 if times > len(kicker.costs):
@@ -302,7 +349,8 @@ class KickerHandler:
 
     def _is_kicked(self, q: Question, mention: CardMention | None) -> Scenario | None:
         if not q.has(
-            r"\b(is|was) (it|the spell|that spell|CARD|the creature) (still |considered )?kicked"
+            r"\b(is|was) (it|the spell|that spell|a spell|CARD|the creature|a creature) "
+            r"(still |considered )?kicked"
         ):
             return None
         if q.has(
@@ -316,7 +364,7 @@ class KickerHandler:
         ):
             payments = 0
         elif q.has(
-            r"\b(i|you) (pay|paid)\b",
+            r"\b(i|you) (only |just )?(pay|paid)\b",
             r"pay(ing)? (it|the kicker|multikicker) once",
             r"pay(ing)? (its|the|it'?s) (\S+ )?kicker",
             r"\b(enters|entered|cast|was cast) kicked\b",
@@ -384,8 +432,9 @@ class KickerHandler:
         says_kicked = q.has(
             r"\bkick(ed|ing)\b",
             r"\bkick (it|CARD|this|that)\b",
-            r"with (its |the |both )?(\w+ )?kickers?",
+            r"with (only |just )?(its |the |both )?(\w+ )?kickers?",
             r"\} kicker",
+            r"\b(white|blue|black|red|green) kicker",
             r"kicker (paid|cost paid)",
             r"pay(ing)? (the |its )?(multi)?kicker",
             r"multikicker",
@@ -394,6 +443,21 @@ class KickerHandler:
         )
         if kicker is None and says_kicked:
             return None
+        if (
+            kicker is not None
+            and not says_kicked
+            and not self._both(q, kicker)
+            and q.has(r"\bkicker")
+            and not q.has(r"\b(not|n't|without|no|zero|0)\b")
+        ):
+            # It names the kicker without saying whether it was paid.
+            return Scenario(
+                "kicker_total_cost",
+                "mana",
+                0.6,
+                _missing("whether the kicker was paid"),
+                self._cards(mention),
+            )
         card = mention.card
         base = card.front.mana_cost
         kicked: list[int] = []
@@ -430,6 +494,14 @@ class KickerHandler:
             if which != -1 and times and times > 1:
                 kicked = [which] * times
         without = any(q.has(rf"{w}") for w in _FREE_WORDS)
+        if q.has(*_OTHER_COST_WORDS):
+            return Scenario(
+                "kicker_total_cost",
+                "mana",
+                0.97,
+                _missing("the other costs added or reduced"),
+                self._cards(mention),
+            )
         if any(q.has(rf"\b{w}") for w in _ALT_WORDS):
             return Scenario(
                 "kicker_total_cost",
