@@ -46,7 +46,9 @@ _TYPE_WORDS = {
     "{g}": ManaType.G,
     "{c}": ManaType.C,
 }
-_OPPONENT_CUE = re.compile(r"\b(opponent'?s?|opponents'|their|they|theirs|enemy|his|her)\b")
+_OPPONENT_CUE = re.compile(
+    r"\b(opponent'?s?|opponents'|opps?|opp's|their|they|theirs|enemy|his|her)\b"
+)
 _YOU_CUE = re.compile(r"\b(i|i've|i'm|my|me|mine|we|our)\b")
 _FACT_CUE = re.compile(r"\b(control|controls|have|has|had|only|got|play|plays|are|is|out|with)\b")
 _ASK_START = re.compile(
@@ -59,6 +61,10 @@ _NO_MANA = (
     r"\bnothing\b",
 )
 
+_PRODUCED_MANA = (
+    r"\b(if|when|and|but) (it|the \w+|CARD) (produced|produces|made|makes|added|adds) "
+    r"(some |any )?mana\b"
+)
 
 # Questions about what a spell costs, not what a permanent makes.
 _COST_WORDS = (
@@ -138,12 +144,15 @@ def _sentence_before(text: str, start: int) -> str:
     return text[cut + 1 : start]
 
 
-def _controller(text: str, m: CardMention) -> str:
-    """Whose permanent a mention is: the nearest ownership word before it in its sentence."""
+def _controller(text: str, m: CardMention, start: int = 0) -> str:
+    """Whose permanent a mention is: the nearest ownership word before it in its sentence, or
+    after ``start`` (where the asking part begins) when the mention is in that part."""
     after = text[m.end : m.end + 40]
     if re.match(r"^s?\s*(that|which) (my |an |your )?opponents? (controls?|has|have)", after):
         return OPPONENT
     before = _sentence_before(text, m.start)
+    if start:
+        before = text[max(start, m.start - len(before)) : m.start]
     best_you = max((x.end() for x in _YOU_CUE.finditer(before)), default=-1)
     best_opp = max((x.end() for x in _OPPONENT_CUE.finditer(before)), default=-1)
     if best_opp > best_you:
@@ -199,9 +208,12 @@ def _read_board(q: Question) -> _Board:
     for m in q.cards:
         if not (m.card.types & _PERMANENT_TYPES):
             continue
-        who = _controller(text, m)
-        key = (m.name, who)
         in_question = m.start >= ask_at
+        # "my opp only has a Forest, what can Exotic Orchard make": the facts' owner words
+        # don't reach into the asking part, unless it names a card the facts named.
+        fresh = in_question and all(o.name != m.name or o.start >= ask_at for o in q.cards)
+        who = _controller(text, m, ask_at if fresh else 0)
+        key = (m.name, who)
         fact = not in_question and bool(_FACT_CUE.search(_sentence_before(text, m.start)))
         if fact or re.search(
             r"\b(if|when|while|with)\b[^.?!]*\b(control|controls|have|has|got|only)\b",
@@ -222,17 +234,20 @@ def _read_board(q: Question) -> _Board:
     ):
         board.perms = _attach(board.perms)
     for who, pattern in (
-        (OPPONENT, r"\b(opponent|they)\b[^.?!]{0,30}\b(has|have|controls?) no (other )?lands?\b"),
         (
             OPPONENT,
-            r"\b(opponent|they)\b[^.?!]{0,30}\b(doesn't|does not|don't) (have|control) any lands?\b",
+            r"\b(opponent|opp|they)\b[^.?!]{0,30}\b(has|have|controls?) no (other )?lands?\b",
+        ),
+        (
+            OPPONENT,
+            r"\b(opponent|opp|they)\b[^.?!]{0,30}\b(doesn't|does not|don't) (have|control) any lands?\b",
         ),
         (YOU, r"\bi (have|control) no other lands?\b"),
         (YOU, r"\bi (have|control) no (other )?(creatures?|permanents?)\b"),
         (YOU, r"\bif i (have|control) no\b"),
         (YOU, r"\b(my|i have|i control) (only|just)\b"),
-        (OPPONENT, r"\bopponent('s)? (only|just)\b"),
-        (OPPONENT, r"\bopponent (has|controls) (only|just)\b"),
+        (OPPONENT, r"\b(opponent|opp)('s)? (only|just)\b"),
+        (OPPONENT, r"\b(opponent|opp) (has|controls) (only|just)\b"),
     ):
         if re.search(pattern, text):
             board.described.add(who)
@@ -769,13 +784,19 @@ class ManaHandler:
             r"\btrigger", r"\bgo(es)? off\b", r"\bfire", r"\bextra mana\b", r"\badditional\b"
         ):
             return None
-        if not q.has(*_NO_MANA):
+        produced = not q.has(*_NO_MANA)
+        if produced and not (
+            # "...if the land produced mana?": only an unnamed trigger, tapped by its own ability.
+            q.has(_PRODUCED_MANA)
+            and q.card_with("tapped_for_mana_trigger") is None
+            and not q.has(r"\b(convok|crew|improvis|attack|cost|pay)")
+        ):
             return None
         trigger = q.card_with("tapped_for_mana_trigger")
         names = tuple(m.name for m in q.cards)
 
         def run() -> Ruling:
-            r = mp.tapped_for_mana_trigger_rule("mana_ability", produced=False)
+            r = mp.tapped_for_mana_trigger_rule("mana_ability", produced=produced)
             return (
                 _with_card(r, trigger.name, "It triggers only when mana is produced.")
                 if trigger

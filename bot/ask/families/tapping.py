@@ -27,7 +27,7 @@ _NEW = (
     r"\bturn (it's|its|it is|it was|they're|they are|they were) (cast|played|summoned|put)\b",
     r"\b(just|only just|recently|newly|freshly) (cast|played|entered|came|summoned|resolved|put)",
     r"\b(cast|casted|played|summoned|entered|enters|put|dropped|gained|got|took|stole|stolen|"
-    r"created|made|create|make|"
+    r"created|made|create|make|gave me|given to me|donated|"
     r"came in|came into play|came into the battlefield|came out|resolved)\b[^.?!]{0,40}\bthis turn\b",
     r"\bthis turn\b[^.?!]{0,20}\b(cast|played|entered|came)",
     r"(?<!not )(?<!no longer )(?<!isn't )(?<!aren't )\bsummoning[ -]?sick(ness)?\b(?! (rule|wise))",
@@ -76,6 +76,21 @@ _NO_TAP = (
     r"include|need|require)) (a |an |the )?(\{t\}|tap\b|tap symbol)"
 )
 _NO_HASTE = r"\b(without|no|lacks|lacking|doesn't have|does not have|hasn't got) haste\b"
+_UNTAPS_LATER = (
+    r"\b(if|once|after|when|until|unless) (it|they|CARD) (gets? )?(untap|untaps|untapped)\b"
+)
+# "Can my Elvish Mystic make mana...": activating its mana ability, whatever its cost is.
+_MAKE_MANA = r"\b(make|makes|produce|produces|add|adds|generate|generates) (\w+ )?mana\b"
+# A permanent the question says an opponent controls, and words that say control changed.
+_OPPONENTS_PERMANENT = (
+    r"\b(creature|permanent|artifact|land|CARD|elf|elves|dork)s? (that )?(my |an |the |their )?"
+    r"opponents? (controls?|has|have)\b",
+    r"\bopponents?'?s?'? (CARD|creatures?|permanents?|artifacts?|lands?|dorks?|elf|elves)\b",
+)
+_CONTROL_CHANGE = (
+    r"\b(gain|gained|gains|take|took|taken|steal|stole|stolen|borrow\w*|swiped|exchang\w*|"
+    r"gave me|donat\w*|control of)\b"
+)
 _ASK = r"\b(can|could|may|able|allowed|legal|possible|legally|cannot|can't|couldn't)\b"
 _TAPPED = (
     r"\b(already|is|was|it's|its|they're|are|while|when|if|a|an|currently|been|stays?|still) "
@@ -214,6 +229,20 @@ class TappingHandler:
             return []
         if self._about_tapped_for_mana_meaning(q):
             return []
+        if (
+            q.has(*_OPPONENTS_PERMANENT)
+            and q.has(r"\b(i|me|we)\b[^?]{0,20}\b(tap|use|activate|crew|convoke)")
+            and not (
+                q.has(_CONTROL_CHANGE)
+                or any(re.search(r"\bgain control\b", m.card.oracle_text, re.I) for m in q.cards)
+            )
+        ):
+            # You tapping an opponent's permanent: only a controller activates its abilities,
+            # and costs like Springleaf Drum's or convoke's tap only creatures you control.
+            return []
+        if q.has(r"\buntaps? (during|in|at)\b", r"\buntap step\b") and not q.has(*_OLD):
+            # Whether it untaps is the untap step's rule, not this family's.
+            return []
         if re.search(r"^\W*(how(?! (much|many))|why|explain|what happens)\b", q.text.casefold()):
             # "How does haste work?" wants an explanation, not a yes or no.
             return []
@@ -272,6 +301,10 @@ class TappingHandler:
             tapped = False
         elif q.has(*_TAPPED):
             tapped = True
+        untaps_later = q.has(_UNTAPS_LATER)
+        if untaps_later:
+            # "a tapped creature ... if it untaps": its state when it matters isn't the one told.
+            tapped = None
         facts = _Facts(
             new=fact_new,
             haste=haste,
@@ -285,7 +318,7 @@ class TappingHandler:
                 for h in helpers
                 for a in h.abilities()
             )
-            if tappers or q.has(*_TAPPED_BY):
+            if tappers or untaps_later or q.has(*_TAPPED_BY):
                 # "My opponent tapped it with Icy Manipulator": still tapped or not depends on
                 # when, and on untap steps the question doesn't describe.
                 facts.tapped_unsure = True
@@ -355,9 +388,10 @@ class TappingHandler:
         return None
 
     def _subject(
-        self, q: Question, subject: CardMention | None, facts: _Facts
+        self, q: Question, subject: CardMention | None, facts: _Facts, crewed: bool = False
     ) -> tuple[list[Permanent], str | None]:
-        """The permanent(s) to test; several when its being a creature is unknown."""
+        """The permanent(s) to test; several when its being a creature is unknown. ``crewed``:
+        a Vehicle asked about in combat is read as crewed, the only way it attacks or blocks."""
         abilities: tuple[Ability, ...] = ()
         if subject is not None:
             line = TypeLine.parse(subject.card.front.type_line)
@@ -365,7 +399,9 @@ class TappingHandler:
             supertypes, subtypes = line.supertypes, line.subtypes
             abilities = subject.abilities()
             name = subject.name
-            animated = q.has(*_ANIMATED) and "Creature" not in types
+            animated = (q.has(*_ANIMATED) or (crewed and "Vehicle" in subtypes)) and (
+                "Creature" not in types
+            )
             if animated:
                 types = types | {"Creature"}
             options = [types]
@@ -373,7 +409,8 @@ class TappingHandler:
             generic = self._generic_types(q)
             supertypes, subtypes = frozenset(), frozenset()
             if q.has(r"\bvehicles?\b"):
-                generic = frozenset({"Artifact", "Creature"} if q.has(*_ANIMATED) else {"Artifact"})
+                animated = q.has(*_ANIMATED) or crewed
+                generic = frozenset({"Artifact", "Creature"} if animated else {"Artifact"})
                 subtypes = frozenset({"Vehicle"})
             name = self._generic_name(generic)
             options = (
@@ -509,7 +546,7 @@ class TappingHandler:
             return self._unsure_haste(subject, helpers)
         if facts.tapped is None:
             facts.tapped = False
-        perms, unknown = self._subject(q, subject, facts)
+        perms, unknown = self._subject(q, subject, facts, crewed=True)
         check = tp.can_attack if attack else tp.can_block
         flip = self._sick_word_asked(q)
         name = "tapping.attack" if attack else "tapping.block"
@@ -530,6 +567,15 @@ class TappingHandler:
         ):
             return None
         subject, helpers = self._split(q)
+        if (
+            subject is not None
+            and "Creature" not in subject.card.types
+            and not q.has(*_ANIMATED)
+            and q.has(r"\b(a|the|my|your) (creature|dork)s? (i|you|that|which)\b")
+        ):
+            # "Can a creature I cast this turn tap to activate Icy Manipulator?": the timing
+            # told is a creature's, not the named card's.
+            return None
         symbol = self._symbol(q, subject)
         if symbol is None:
             return None
@@ -605,6 +651,12 @@ class TappingHandler:
             r"\bsummoning[ -]?sick(ness)? (affect|apply|applies|matter)",
         ):
             return None
+        if q.has(
+            r"\b(if|when|while|since|because|though|although|as long as)\b[^?,]{0,40}"
+            r"\bsummoning[ -]?sick"
+        ):
+            # "Does it untap if it has summoning sickness?": the sickness is a fact, not the ask.
+            return None
         subject, helpers = self._split(q)
         facts = self._facts(q, subject, helpers)
         if q.has(r"\bsummoning[ -]?sick(ness)? (affect|apply|applies|matter)"):
@@ -625,7 +677,7 @@ class TappingHandler:
             return "Q"
         if (
             subject is not None
-            and q.has(r"\bfor mana\b", r"\bmana abilit")
+            and q.has(r"\bfor mana\b", r"\bmana abilit", _MAKE_MANA)
             and not q.has(r"\{t\}", r"\btap symbol\b")
         ):
             # "Can I activate Pili-Pala's mana ability?": the cost printed on the card decides.
