@@ -623,6 +623,51 @@ KICKER: list[Row] = [
         "no",
         "608.2b",
     ),
+    (
+        "How many +1/+1 counters does Gnarlid Pack enter with if I pay multikicker twice?",
+        "2",
+        "702.33",
+    ),
+    (
+        "Joraga Warcaller is kicked three times. How many +1/+1 counters does it enter with?",
+        "3",
+        "702.33",
+    ),
+    ("What's the mana value of Comet Storm on the stack with X=4, kicked once?", "6", "202.3"),
+    ("If I copy Comet Storm with X=3, what is X for the copy?", "3", "707.10"),
+    ("If I pay the multikicker on Everflowing Chalice zero times, is it kicked?", "no", "702.33"),
+    ("Is Everflowing Chalice kicked if I pay its multikicker once?", "yes", "702.33"),
+    (
+        "If I kick Ana Battlemage with both kickers, do both of its abilities trigger?",
+        "yes",
+        "702.33",
+    ),
+    (
+        "What is the total cost to cast Burst Lightning kicked without paying its mana cost?",
+        "{4}",
+        "601.2f",
+    ),
+    (
+        "If I cast Ana Battlemage without paying its mana cost and pay both kickers, what do I pay?",
+        "{3}{U}{B}",
+        "601.2f",
+    ),
+    (
+        "Spells cost {1} more to cast. What's the total cost of a kicked Burst Lightning?",
+        "{5}{R}",
+        "601.2f",
+    ),
+    ("Can I pay Comet Storm's multikicker twice?", "yes", "702.33"),
+    (
+        "If I cast Gatekeeper of Malakir and pay its kicker, does its trigger happen?",
+        "yes",
+        "702.33",
+    ),
+    (
+        "Gatekeeper of Malakir was put onto the battlefield with Sneak Attack. Is it kicked?",
+        "no",
+        "702.33",
+    ),
 ]
 
 CONSTELLATION: list[Row] = [
@@ -1160,6 +1205,38 @@ CONSTELLATION: list[Row] = [
         "no",
         "603.2",
     ),
+    (
+        "I control Eidolon of Blossoms and three enchantments enter under my control at the same time. How many times does it trigger?",
+        "3",
+        "603.2",
+    ),
+    (
+        "I control two Eidolons of Blossoms and two enchantments enter under my control at once. How many times do they trigger in total?",
+        "4",
+        "603.2",
+    ),
+    (
+        "Does Eidolon of Blossoms trigger if an enchantment enters under my control from my graveyard?",
+        "yes",
+        "603.2",
+    ),
+    (
+        "When the creature my bestowed Boon Satyr enchants dies, does constellation trigger?",
+        "no",
+        None,
+    ),
+    ("Does Doomwake Giant trigger when it enters the battlefield itself?", "yes", "603.2"),
+    ("If I bestow Boon Satyr, does Doomwake Giant trigger?", "yes", "603.2"),
+    (
+        "Does Eidolon of Blossoms trigger when an enchantment I control is returned to my hand?",
+        "no",
+        "603.2",
+    ),
+    (
+        "If my opponent gains control of my Eidolon of Blossoms, does it trigger when an enchantment enters under my control?",
+        "no",
+        "603.2",
+    ),
 ]
 
 BLOCKING: list[Row] = [
@@ -1384,6 +1461,31 @@ BLOCKING: list[Row] = [
     (
         "If a creature must be blocked if able, does my opponent have to block it with a creature that has flying?",
         "no",
+        "509.1c",
+    ),
+    (
+        "Goldenhide Ox targets my opponent's creature. Does my opponent's creature have to be blocked by all of my creatures?",
+        "no",
+        "509.1c",
+    ),
+    (
+        "My opponent's creature must be blocked if able and I have an untapped creature that can block it. Do I have to block it?",
+        "yes",
+        "509.1c",
+    ),
+    (
+        "My opponent attacks with a creature that must be blocked and I have only one untapped creature. Must it block?",
+        "yes",
+        "509.1c",
+    ),
+    (
+        "If my only untapped creature can't block, do I have to block the creature that must be blocked?",
+        "no",
+        "509.1c",
+    ),
+    (
+        "Goldenhide Ox's target has flying and my opponent's only untapped creature has reach. Does it have to block?",
+        "yes",
         "509.1c",
     ),
 ]
@@ -1640,6 +1742,46 @@ ABSTAIN: list[Row] = [
     ("Is a bestowed Aura with ward still targetable?", None, None),
     ("Does an Aura with hexproof fall off?", None, None),
     ("Is the creature Goldenhide Ox targets indestructible?", None, None),
+    ("What if it was kicked with both?", None, None),
+    ("Does kicking a spell make it uncounterable?", None, None),
+    ("If I kick Ana Battlemage, can my opponent respond to the discard?", None, None),
+    ("Can I pay kicker at instant speed?", None, None),
+    ("Do I have to reveal the card I draw from Eidolon of Blossoms?", None, None),
+    (
+        "Does the defending player have to block Goldenhide Ox's target with a summoning sick creature?",
+        None,
+        None,
+    ),
+    ("Does kicker count as casting a second spell for prowess?", None, None),
+    (
+        "If I kick Vicious Offering by sacrificing a creature, does that creature's dies trigger happen?",
+        None,
+        None,
+    ),
+    ("Is a kicked creature spell a different color?", None, None),
+    ("When does Goldenhide Ox's blocking requirement end?", None, None),
+    ("Can I respond to Eidolon of Blossoms's trigger by sacrificing the enchantment?", None, None),
+    ("Does Doomwake Giant's constellation ability target?", None, None),
+    (
+        "If a kicked spell is redirected with Deflecting Swat, is the new target still hit by the kicker effect?",
+        None,
+        None,
+    ),
+    ("Does Goldenhide Ox's ability stack if it triggers twice on the same creature?", None, None),
+    ("If my kicked Ana Battlemage trigger is Stifled, does anything happen?", None, None),
+    ("Is Ana Battlemage's kicker trigger a may ability?", None, None),
+    (
+        "How many cards does my opponent discard if Ana Battlemage is kicked with {2}{U} and they have two cards in hand?",
+        None,
+        None,
+    ),
+    ("Does an Aura with bestow get around hexproof on my own creature?", None, None),
+    ("Can I bestow Boon Satyr onto a creature my opponent controls with shroud?", None, None),
+    (
+        "Does Grim Guardian's constellation life loss get prevented by Platinum Emperion?",
+        None,
+        None,
+    ),
 ]
 
 

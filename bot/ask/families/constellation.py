@@ -516,8 +516,13 @@ class ConstellationHandler:
         how, controller, types, subtypes, token = event
         simultaneous = q.has(r"same time", r"simultaneous", r"together", r"at once", r"both enter")
         n_entering = _count_before(q, r"(\w+ )?enchantments") or 1
-        watchers_enter = simultaneous and q.has(
-            r"CARD (and [^.?!]*?)?(enters?|come)", r"CARD (itself )?(enters|entering|comes)"
+        watchers_enter = (
+            simultaneous
+            and q.has(
+                r"CARD (and [^.?!]*?)?(enters?|come)", r"CARD (itself )?(enters|entering|comes)"
+            )
+            # "I control CARD and three enchantments enter": CARD is already there.
+            and not q.has(r"\b(i|you|we) (control|have|own) (an? |two |\w+ )?CARD\b")
         )
         moved = [m for m in q.cards if m.of_kind("enchantment_enters") and _moved(q, m)]
         itself = (
@@ -920,6 +925,7 @@ class ConstellationHandler:
                 r"\bblock (it|them|that creature|the creature|card|my creature) with (all|every|each)\b",
                 r"everything (has|have) to block",
                 r"all of (them|their)",
+                r"\bblocked by (all|every|each)\b",
             )
         ):
             return Scenario(
@@ -931,7 +937,7 @@ class ConstellationHandler:
             )
         if re.match(
             r"(so |and |then |but )?(do|does|must|will) (they|my opponent|the opponent|the defending "
-            r"player|he|she|their creatures?)( \w+)? (have to |has to |need to |needs to )?block"
+            r"player|he|she|i|you|we|their creatures?)( \w+)? (have to |has to |need to |needs to )?block"
             r"( it| that creature| the creature| my creature| my attacker)?$",
             last,
         ):
@@ -945,6 +951,18 @@ class ConstellationHandler:
                     lambda asg: any(v == first for v in asg.values()),
                     f"a creature blocking {first}",
                 ),
+                cards,
+            )
+        if q.has(
+            r"\b(have|has|need|needs|must|required|forced) to block [^.?!]*\bwith "
+            r"(a|an|the|their|his|her|my|that|this) "
+        ):
+            # Whether one particular creature must block depends on which others could.
+            return Scenario(
+                "must_be_blocked_specific",
+                "yesno",
+                0.85,
+                _missing("which other creatures could block"),
                 cards,
             )
         return None
