@@ -715,6 +715,13 @@ class ManaHandler:
         if q.has(r"\b(let|lets|allow|allows)\b"):
             # "Does Springleaf Drum let me tap a creature for mana?" asks what's allowed.
             return None
+        if re.search(
+            r"\bfor mana\b.*\b(make|makes|cause|causes|stop|stops|remove|removes|prevent|"
+            r"prevents|keep|keeps|end|ends|take|takes)\b",
+            q.lower,
+        ):
+            # "Does tapping it for mana make it stop attacking?" asks about a consequence.
+            return None
 
         def run() -> Ruling:
             return _with_card(
@@ -925,6 +932,13 @@ class ManaHandler:
             and (_asked_type(q) is not None or q.has(_COLORED))
         )
         if not asks_types and not asks_yes:
+            return None
+        if asks_types and q.has(
+            r"\b(can't|cannot|can ?not|couldn't|won't|not|never)\b (\w+ )?"
+            r"(produce|make|add|generate|give|tap for)\b",
+            r"\b(which|what)\b[^?]{0,40}\b(can't|cannot|couldn't|won't)\b",
+        ):
+            # "Which colors can't it make?" asks for the complement: not answered as asked.
             return None
         if asks_yes and len(_asked_types(q)) > 1:
             # "Can Tundra tap for white and blue at the same time?" is about one activation's

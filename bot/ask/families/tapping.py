@@ -91,6 +91,9 @@ _CONTROL_CHANGE = (
     r"\b(gain|gained|gains|take|took|taken|steal|stole|stolen|borrow\w*|swiped|exchang\w*|"
     r"gave me|donat\w*|control of)\b"
 )
+_NEED_HASTE = (
+    r"\b(need|needs|require|requires|have to have|has to have) haste (to|for|in order to)\b"
+)
 _ASK = r"\b(can|could|may|able|allowed|legal|possible|legally|cannot|can't|couldn't)\b"
 _TAPPED = (
     r"\b(already|is|was|it's|its|they're|are|while|when|if|a|an|currently|been|stays?|still) "
@@ -113,6 +116,12 @@ _ANIMATED = (
     r"\bis a creature\b",
     r"\bas a creature\b",
 )
+
+
+def _animated(q: Question) -> bool:
+    """Whether the question says the permanent became a creature; the raw words count too, as
+    "animate" may be read as part of a card's name ("Animate Land")."""
+    return q.has(*_ANIMATED) or bool(re.search(r"\banimat", q.raw.casefold()))
 
 
 # Other combat rules that change whether a creature can attack or block.
@@ -225,7 +234,7 @@ class TappingHandler:
         # "Does Concordant Crossroads let my Elves tap for mana...": only for cards that give
         # other creatures abilities.
         lets = q.has(r"\b(let|lets|allow|allows)\b") and any(_grants_to_others(m) for m in q.cards)
-        if not (lets or q.has(_ASK, r"\bsummoning[ -]?sick")):
+        if not (lets or q.has(_ASK, r"\bsummoning[ -]?sick", _NEED_HASTE)):
             return []
         if self._about_tapped_for_mana_meaning(q):
             return []
@@ -268,8 +277,15 @@ class TappingHandler:
     @staticmethod
     def _sick_word_asked(q: Question) -> bool:
         return q.has(
-            r"\b(does|do|will|would) summoning[ -]?sick(ness)? (stop|prevent|affect|apply|matter|keep)"
+            r"\b(does|do|will|would) summoning[ -]?sick(ness)? (stop|prevent|affect|apply|matter|keep)",
+            r"\b(affected|restricted|stopped|prevented|limited|hindered) by summoning[ -]?sick",
+            r"\bsubject to summoning[ -]?sick",
         )
+
+    @staticmethod
+    def _needs_haste(q: Question) -> bool:
+        """'Do I need haste to ...?': the answer without haste, turned over."""
+        return q.has(_NEED_HASTE)
 
     def _facts(
         self, q: Question, subject: CardMention | None, helpers: Sequence[CardMention]
@@ -283,7 +299,7 @@ class TappingHandler:
             fact_new = True
         elif old and not new:
             fact_new = False
-        haste = bool(q.has(_HASTE_FACT)) and not q.has(_NO_HASTE)
+        haste = bool(q.has(_HASTE_FACT)) and not q.has(_NO_HASTE) and not self._needs_haste(q)
         haste_unsure = False
         if subject is not None and any(k.casefold() == "haste" for k in subject.card.keywords):
             haste = True
@@ -296,6 +312,10 @@ class TappingHandler:
                 haste = True
             elif re.search(r"\bhaste\b", h.card.oracle_text, re.I):
                 haste_unsure = True
+        if self._needs_haste(q):
+            # The haste asked about isn't a fact; one a card gives makes the ask unclear.
+            haste_unsure = haste_unsure or haste
+            haste = False
         tapped: bool | None = None
         if q.has(*_UNTAPPED):
             tapped = False
@@ -399,7 +419,7 @@ class TappingHandler:
             supertypes, subtypes = line.supertypes, line.subtypes
             abilities = subject.abilities()
             name = subject.name
-            animated = (q.has(*_ANIMATED) or (crewed and "Vehicle" in subtypes)) and (
+            animated = (_animated(q) or (crewed and "Vehicle" in subtypes)) and (
                 "Creature" not in types
             )
             if animated:
@@ -409,7 +429,7 @@ class TappingHandler:
             generic = self._generic_types(q)
             supertypes, subtypes = frozenset(), frozenset()
             if q.has(r"\bvehicles?\b"):
-                animated = q.has(*_ANIMATED) or crewed
+                animated = _animated(q) or crewed
                 generic = frozenset({"Artifact", "Creature"} if animated else {"Artifact"})
                 subtypes = frozenset({"Vehicle"})
             name = self._generic_name(generic)
@@ -494,7 +514,7 @@ class TappingHandler:
             return self._unsure_tapped(q, subject, helpers)
         if facts.tapped is None:
             facts.tapped = False
-        flip = self._sick_word_asked(q)
+        flip = self._sick_word_asked(q) or self._needs_haste(q)
         subject_perms, unknown = self._subject(q, subject, facts)
         perms = [p for p in subject_perms if p.is_creature] or [
             p.model_copy(update={"types": p.types | {"Creature"}}) for p in subject_perms
@@ -548,7 +568,7 @@ class TappingHandler:
             facts.tapped = False
         perms, unknown = self._subject(q, subject, facts, crewed=True)
         check = tp.can_attack if attack else tp.can_block
-        flip = self._sick_word_asked(q)
+        flip = self._sick_word_asked(q) or self._needs_haste(q)
         name = "tapping.attack" if attack else "tapping.block"
 
         subject_name = subject.name if subject else ""
@@ -570,7 +590,7 @@ class TappingHandler:
         if (
             subject is not None
             and "Creature" not in subject.card.types
-            and not q.has(*_ANIMATED)
+            and not _animated(q)
             and q.has(r"\b(a|the|my|your) (creature|dork)s? (i|you|that|which)\b")
         ):
             # "Can a creature I cast this turn tap to activate Icy Manipulator?": the timing
@@ -580,7 +600,7 @@ class TappingHandler:
         if symbol is None:
             return None
         facts = self._facts(q, subject, helpers)
-        flip = self._sick_word_asked(q)
+        flip = self._sick_word_asked(q) or self._needs_haste(q)
         if symbol == "none":
             if subject is None and not q.has(_NO_TAP):
                 return None
