@@ -668,6 +668,32 @@ KICKER: list[Row] = [
         "no",
         "702.33",
     ),
+    ("Can I pay Ana Battlemage's {1}{B} kicker once and its {2}{U} kicker twice?", "no", "702.33"),
+    ("What's the total cost to cast Ana Battlemage kicked twice?", "{5}{G}{U}{B}", "601.2f"),
+    ("What is the mana value of a kicked Ana Battlemage in my graveyard?", "3", "202.3"),
+    ("What's the mana value of a copy of a kicked Ana Battlemage spell?", "3", "202.3"),
+    ("If I copy a kicked spell with Twincast, is the copy kicked?", "yes", "707.10"),
+    ("If Spark Double enters as a copy of a kicked creature, is it kicked?", "no", "707.2"),
+    (
+        "Ana Battlemage's black kicker trigger targets a creature that leaves the battlefield before it resolves. Does its controller take damage?",
+        "no",
+        "608.2b",
+    ),
+    (
+        "What's the total cost of a kicked Burst Lightning with Sphere of Resistance out?",
+        "{5}{R}",
+        "601.2f",
+    ),
+    (
+        "What's the mana value of a kicked Burst Lightning with Sphere of Resistance out?",
+        "1",
+        "202.3",
+    ),
+    (
+        "Is a kicked spell's copy kicked even if the copy's controller didn't pay anything?",
+        "yes",
+        "707.10",
+    ),
 ]
 
 CONSTELLATION: list[Row] = [
@@ -1237,6 +1263,42 @@ CONSTELLATION: list[Row] = [
         "no",
         "603.2",
     ),
+    (
+        "Does constellation trigger when an enchantment land enters under my control?",
+        "yes",
+        "603.2",
+    ),
+    (
+        "Does constellation trigger when an enchantment artifact creature token enters under my control?",
+        "yes",
+        "603.2",
+    ),
+    ("Does Eidolon of Blossoms trigger when my opponent plays an enchantment?", "no", "603.2"),
+    (
+        "I control two permanents with constellation and an enchantment enters under my opponent's control. Does either trigger?",
+        "no",
+        "603.2",
+    ),
+    (
+        "If my bestow Aura's target gains hexproof in response, does constellation still trigger?",
+        "yes",
+        "702.103",
+    ),
+    (
+        "When several constellation abilities trigger at once, does my opponent decide their order?",
+        "no",
+        "603.3b",
+    ),
+    (
+        "Does Eidolon of Blossoms trigger when an enchantment enters under my control during my opponent's turn?",
+        "yes",
+        "603.2",
+    ),
+    (
+        "Does an Aura that enters the battlefield without being cast trigger constellation?",
+        "yes",
+        "603.2",
+    ),
 ]
 
 BLOCKING: list[Row] = [
@@ -1485,6 +1547,16 @@ BLOCKING: list[Row] = [
     ),
     (
         "Goldenhide Ox's target has flying and my opponent's only untapped creature has reach. Does it have to block?",
+        "yes",
+        "509.1c",
+    ),
+    (
+        "My creature must be blocked if able and my opponent's only untapped creature is summoning sick. Do they have to block it?",
+        "yes",
+        "509.1c",
+    ),
+    (
+        "My creature must be blocked and my opponent's only untapped creature has defender. Must it block?",
         "yes",
         "509.1c",
     ),
@@ -1782,6 +1854,28 @@ ABSTAIN: list[Row] = [
         None,
         None,
     ),
+    ("What if Ana Battlemage was kicked with both?", None, None),
+    ("Does it still trigger if the Aura is an enchantment creature?", None, None),
+    ("What's the total cost to cast Gatekeeper of Malakir kicked twice?", None, None),
+    ("Gatekeeper of Malakir enters kicked. What does the trigger target?", None, None),
+    (
+        "Ana Battlemage's {2}{U} kicker trigger targets a player who discards their hand in response. Does the trigger do anything?",
+        None,
+        None,
+    ),
+    ("Can my opponent respond to me paying the kicker?", None, None),
+    ("Does multikicker add to the storm count?", None, None),
+    ("Can one creature block two creatures that must be blocked?", None, None),
+    ("If Goldenhide Ox's target isn't attacking, is anything required?", None, None),
+    ("Does Everflowing Chalice kicked three times count as three spells?", None, None),
+    ("Is Burst Lightning's kicker damage doubled by Fiery Emancipation?", None, None),
+    (
+        "Does Eidolon of Blossoms draw a card if the enchantment leaves before the trigger resolves?",
+        None,
+        None,
+    ),
+    ("If my Eidolon of Blossoms is Humility'd, does it still trigger?", None, None),
+    ("Do I have to block Goldenhide Ox's target if blocking would kill my creature?", None, None),
 ]
 
 

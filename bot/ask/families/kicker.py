@@ -260,7 +260,16 @@ class KickerHandler:
                 costs=(KickerCost(), KickerCost()) if both else (KickerCost(),), multi=multi_named
             )
         both = self._both(q, kicker)
-        if both:
+        repeated = q.has(
+            r"\btwice\b", r"\bthrice\b", r"\b(\d+|two|three|four|five) times\b", r"more than once"
+        ) and not q.has(r"\beach\b")
+        if both and repeated:
+            # "Both kickers twice", "{1}{B} once and {2}{U} twice": some kicker cost is paid
+            # more than once.
+            times = _times_asked(q) or 2
+            payments = {i: times for i in range(max(2, len(kicker.costs)))}
+            times_note = str(times)
+        elif both:
             payments = {i: 1 for i in range(max(2, len(kicker.costs)))}
             times_note = "both"
         else:
@@ -1417,6 +1426,10 @@ def _cost_changes(q: Question, spell: CardMention) -> list[tuple[str, int]] | No
             m.written.casefold().endswith("s") and not m.name.casefold().endswith("s")
         ):
             return None  # several copies of a cost changer: how many isn't modelled here
+        if not m.of_kind("cost_change") and re.search(
+            r"\bcosts?\b[^.]*\bto cast\b|\bto cast\b[^.]*\bcosts?\b", m.card.oracle_text, re.I
+        ):
+            return None  # it changes what spells cost in a way no parsed ability states
         for ability in m.of_kind("cost_change"):
             if not isinstance(ability, CostChange):
                 continue
