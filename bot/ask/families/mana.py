@@ -103,6 +103,8 @@ class _Board:
     described: set[str] = field(default_factory=set)
     subject: CardMention | None = None
     names: tuple[str, ...] = ()
+    # Unnamed permanents the question speaks of ("three creatures"): not on the board.
+    unnamed: str = ""
 
 
 def _permanent(m: CardMention, controller: str, index: int) -> Permanent:
@@ -208,6 +210,12 @@ def _read_board(q: Question) -> _Board:
     for m in q.cards:
         if not (m.card.types & _PERMANENT_TYPES):
             continue
+        if re.search(
+            r"\b(no|without|zero|(don't|do not|doesn't|does not) (have|control) any)\s+(other\s+)?$",
+            text[max(0, m.start - 40) : m.start],
+        ):
+            # "a Forest but no Islands": named to say it isn't there.
+            continue
         in_question = m.start >= ask_at
         # "my opp only has a Forest, what can Exotic Orchard make": the facts' owner words
         # don't reach into the asking part, unless it names a card the facts named.
@@ -270,6 +278,12 @@ def _read_board(q: Question) -> _Board:
         elif len({m.name for m in with_mana}) == 1:
             board.subject = with_mana[0]
     board.names = tuple(dict.fromkeys(m.name for m in q.cards))
+    # "if I control three creatures" (but not "no creatures", which is a complete count).
+    board.unnamed = " ".join(
+        x.group(0)
+        for x in re.finditer(r"(?<!\bno )(?<!\bany )\b(\w+?)s?\b", q.lower)
+        if x.group(1) in {"creature", "artifact", "land", "enchantment", "permanent", "elf"}
+    )
     return board
 
 
@@ -346,6 +360,14 @@ def _makes_mana(m: CardMention) -> bool:
     return any(isinstance(a, Activated) and a.mana is not None for a in m.abilities())
 
 
+def _counts_unnamed(board: _Board, per: str) -> bool:
+    """Whether 'for each creature you control' counts things the question mentions unnamed."""
+    noun = re.search(r"\b(?:each|per) (?:other )?(\w+?)s?\b", per) or re.match(r"(\w+?)s?\b", per)
+    if noun is None:
+        return False
+    return re.search(rf"\b{noun.group(1)}s?\b", board.unnamed) is not None
+
+
 def _needs(board: _Board) -> list[str]:
     """Facts the could-produce answer needs and the question doesn't give."""
     missing: list[str] = []
@@ -358,9 +380,11 @@ def _needs(board: _Board) -> list[str]:
                 and not (
                     re.search(r"\bfor each\b[^.]*\byou control\b", a.mana.per or "", re.I)
                     and p.controller in board.described
+                    and not _counts_unnamed(board, a.mana.per or "")
                 )
             ):
-                # Gaea's Cradle counts what its controller has: known when their side is told.
+                # Gaea's Cradle counts what its controller has: known when their side is told,
+                # and not when the question counts things it doesn't name ("three creatures").
                 missing.append(
                     f"how much mana {p.name} makes ({a.mana.per or 'a variable amount'})"
                 )
@@ -714,6 +738,12 @@ class ManaHandler:
             return None
         if q.has(r"\b(let|lets|allow|allows)\b"):
             # "Does Springleaf Drum let me tap a creature for mana?" asks what's allowed.
+            return None
+        said = re.search(
+            r"\b(count|counts|counted|considered|same as|qualify|qualifies|treated)\b", q.lower
+        )
+        if said and not re.search(r"\btap", q.lower[said.end() :]):
+            # "Does tapping it for mana count as casting a spell?" compares with something else.
             return None
         if re.search(
             r"\bfor mana\b.*\b(make|makes|cause|causes|stop|stops|remove|removes|prevent|"

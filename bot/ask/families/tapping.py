@@ -238,6 +238,9 @@ class TappingHandler:
             return []
         if self._about_tapped_for_mana_meaning(q):
             return []
+        if q.has(r"\bphas(e|es|ed|ing)\b"):
+            # Phasing keeps a permanent's status and control history: a rule not modelled here.
+            return []
         if (
             q.has(*_OPPONENTS_PERMANENT)
             and q.has(r"\b(i|me|we)\b[^?]{0,20}\b(tap|use|activate|crew|convoke)")
