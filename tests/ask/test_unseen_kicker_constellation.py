@@ -694,6 +694,22 @@ KICKER: list[Row] = [
         "yes",
         "707.10",
     ),
+    (
+        "If I don't pay Ana Battlemage's {1}{B} kicker, does its black ability trigger?",
+        "no",
+        "702.33",
+    ),
+    ("Ana Battlemage wasn't kicked. Does its {2}{U} ability trigger?", "no", "702.33"),
+    (
+        "What is the total cost to cast Everflowing Chalice with multikicker paid zero times?",
+        "{0}",
+        "601.2f",
+    ),
+    ("What's the total cost of Joraga Warcaller kicked once?", "{1}{G}{G}", "601.2f"),
+    ("What's the mana value of Joraga Warcaller kicked five times?", "1", "202.3"),
+    ("What's the mana value of a kicked Gatekeeper of Malakir on the battlefield?", "2", "202.3"),
+    ("Is a copy of an unkicked Ana Battlemage spell kicked?", "no", "707.10"),
+    ("Can I pay Everflowing Chalice's multikicker with the same {2} twice?", "yes", "702.33"),
 ]
 
 CONSTELLATION: list[Row] = [
@@ -1299,6 +1315,26 @@ CONSTELLATION: list[Row] = [
         "yes",
         "603.2",
     ),
+    (
+        "Does Eidolon of Blossoms trigger when a nonenchantment artifact enters under my control?",
+        "no",
+        "603.2",
+    ),
+    (
+        "I control one permanent with constellation and two enchantments enter under my control simultaneously. How many times does it trigger?",
+        "2",
+        "603.2",
+    ),
+    (
+        "If three enchantments enter under my opponent's control, how many times does my Eidolon of Blossoms trigger?",
+        "0",
+        "603.2",
+    ),
+    (
+        "If my bestowed Nighthowler's target is illegal when it resolves, does Nighthowler go to the graveyard?",
+        "no",
+        "702.103",
+    ),
 ]
 
 BLOCKING: list[Row] = [
@@ -1876,6 +1912,20 @@ ABSTAIN: list[Row] = [
     ),
     ("If my Eidolon of Blossoms is Humility'd, does it still trigger?", None, None),
     ("Do I have to block Goldenhide Ox's target if blocking would kill my creature?", None, None),
+    ("Does kicker let me cast Ana Battlemage at instant speed?", None, None),
+    ("Can I draw from Eidolon of Blossoms before I choose targets for my Aura?", None, None),
+    ("Does constellation trigger when a card is manifested face down?", None, None),
+    (
+        "Does Goldenhide Ox's requirement force a block if blocking has a cost like Ghostly Prison?",
+        None,
+        None,
+    ),
+    ("Can I pay Ana Battlemage's kicker with Treasure tokens?", None, None),
+    ("Does kicker work with Sunforger?", None, None),
+    ("If my opponent has Blind Obedience, does my kicked Gatekeeper enter tapped?", None, None),
+    ("Is Ana Battlemage's discard trigger random?", None, None),
+    ("Does Eidolon of Blossoms trigger during cleanup?", None, None),
+    ("Can Goldenhide Ox target itself?", None, None),
 ]
 
 

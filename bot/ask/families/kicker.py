@@ -859,6 +859,18 @@ class KickerHandler:
             if not asked and len(counted) == 1:
                 # "the kicked twice trigger" names the one that counts kicks.
                 asked = counted
+            named = _named_costs(q, kicker)
+            if (
+                not asked
+                and not counted
+                and len(named) == 1
+                and not q.has(
+                    r"\btwice\b", r"\btimes\b", r"\bagain\b", r"\bboth\b", r"\bhow\b", r"\bother\b"
+                )
+            ):
+                # "If I don't pay the {1}{B} kicker, does its black ability trigger?": the one
+                # kicker cost the question names picks the ability tied to it.
+                asked = [a for a in etb if a.which == named[0]]
         if not asked or (len(asked) > 1 and not every):
             return None
         if q.has(r"(not|n't|never|without) (been )?(kick|pay)", r"\bunkicked\b", r"\bno kicker\b"):
@@ -916,6 +928,19 @@ class KickerHandler:
         if unit is None:
             return None
         each, noun = unit
+        if (
+            q.has(r"\bcop(y|ies|ied)\b", r"\bclone", r"\btokens? cop")
+            and not q.has(r"\bspell\b", r"on the stack")
+        ) or _clone_named(q):
+            # A permanent copy of a kicked permanent wasn't cast, so it wasn't kicked; only a
+            # copy of the kicked spell is (CR 707.10). Which is meant isn't said here.
+            return Scenario(
+                "kicker_per_kick",
+                "number",
+                0.9,
+                _missing("whether the spell or the permanent was copied"),
+                self._cards(mention),
+            )
         if self._both(q, kicker) and not kicker.multi:
             times: int | None = len(kicker.costs)
         else:
@@ -1254,6 +1279,22 @@ def _paid_costs(q: Question, kicker: Kicker) -> list[int]:
             if named and i not in found:
                 found.append(i)
     return found
+
+
+def _named_costs(q: Question, kicker: Kicker) -> list[int]:
+    """Every kicker cost the question names, by its mana cost or its only color word."""
+    written = {str(c) for c in q.mana_costs()}
+    found = {
+        i for i, kc in enumerate(kicker.costs) if kc.mana is not None and str(kc.mana) in written
+    }
+    for word, letter in _COLOR_WORDS.items():
+        if q.has(rf"\b{word}\b"):
+            found |= {
+                i
+                for i, kc in enumerate(kicker.costs)
+                if kc.mana and letter in "".join(kc.mana.parts)
+            }
+    return sorted(found)
 
 
 def _single_plain_card(q: Question) -> CardMention | None:
