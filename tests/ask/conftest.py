@@ -13,29 +13,12 @@ from bot.store import Store
 
 SHARED = Path(__file__).resolve().parents[2].parent / "shared"
 DATA = SHARED / "data"
-FULL_FILES = [DATA / "cards.json", DATA / "rulings.json", DATA / "comprules.txt"]
 
 
 @pytest.fixture(scope="session")
-def full_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A database with the full shared data imported once per test session."""
-    if not all(p.exists() for p in FULL_FILES):
-        pytest.skip("../shared/data is not available")
-    import asyncio
-
-    from bot.importer import import_paths
-
-    path = tmp_path_factory.mktemp("full") / "full.sqlite3"
-
-    async def build() -> None:
-        store = await Store.open(path)
-        try:
-            await import_paths(store, FULL_FILES)
-        finally:
-            await store.close()
-
-    asyncio.run(build())
-    return path
+def full_db(full_db_path: Path) -> Path:
+    """The session's database with all of ../shared/data (see tests/conftest.py)."""
+    return full_db_path
 
 
 @pytest_asyncio.fixture
