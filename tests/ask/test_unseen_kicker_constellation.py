@@ -710,6 +710,16 @@ KICKER: list[Row] = [
     ("What's the mana value of a kicked Gatekeeper of Malakir on the battlefield?", "2", "202.3"),
     ("Is a copy of an unkicked Ana Battlemage spell kicked?", "no", "707.10"),
     ("Can I pay Everflowing Chalice's multikicker with the same {2} twice?", "yes", "702.33"),
+    (
+        "If I pay Thornscape Battlemage's {W} kicker, does its white ability trigger?",
+        "yes",
+        "702.33",
+    ),
+    (
+        "If I don't pay Thornscape Battlemage's red kicker, does its red ability trigger?",
+        "no",
+        "702.33",
+    ),
 ]
 
 CONSTELLATION: list[Row] = [
@@ -1596,6 +1606,51 @@ BLOCKING: list[Row] = [
         "yes",
         "509.1c",
     ),
+    (
+        "My creature must be blocked if able and my opponent has four untapped creatures. What's the minimum number of creatures that must block it?",
+        "1",
+        "509.1c",
+    ),
+    (
+        "Prized Unicorn attacks and my opponent has two untapped creatures. Do both have to block it?",
+        "yes",
+        "509.1c",
+    ),
+    (
+        "Goldenhide Ox's target attacks. Does the defending player have to block it with two creatures?",
+        "no",
+        "509.1c",
+    ),
+    (
+        "Do both of my opponent's creatures have to block the creature Goldenhide Ox targeted?",
+        "no",
+        "509.1c",
+    ),
+    (
+        "My creature enchanted with Lure attacks and my opponent has two untapped creatures. Do both have to block it?",
+        "yes",
+        "509.1c",
+    ),
+    (
+        "My creature must be blocked if able. Does it need to be blocked by more than one creature?",
+        "no",
+        "509.1c",
+    ),
+    (
+        "Does a creature that must be blocked have to be blocked by two creatures if my opponent has two untapped creatures?",
+        "no",
+        "509.1c",
+    ),
+    (
+        "A creature must be blocked if able and the defending player has five untapped creatures. What's the minimum number of blockers on it?",
+        "1",
+        "509.1c",
+    ),
+    (
+        "My opponent's creature must be blocked if able and all of my creatures are tapped. Do I have to block it?",
+        "no",
+        "509.1c",
+    ),
 ]
 
 ABSTAIN: list[Row] = [
@@ -1926,6 +1981,37 @@ ABSTAIN: list[Row] = [
     ("Is Ana Battlemage's discard trigger random?", None, None),
     ("Does Eidolon of Blossoms trigger during cleanup?", None, None),
     ("Can Goldenhide Ox target itself?", None, None),
+    (
+        "If I pay Thornscape Battlemage's {R} kicker, what does the trigger do to a creature with protection from red?",
+        None,
+        None,
+    ),
+    ("Does a creature with must be blocked and flanking lose power?", None, None),
+    (
+        "Can a creature with 'can block only creatures with flying' block the creature that must be blocked?",
+        None,
+        None,
+    ),
+    (
+        "If Goldenhide Ox triggers twice targeting two creatures, does my opponent have to block both with one creature each?",
+        None,
+        None,
+    ),
+    (
+        "If Ana Battlemage's kicker is paid with mana from Mana Drain, is it still kicked?",
+        None,
+        None,
+    ),
+    (
+        "Does the creature that must be blocked have to be blocked by a creature with first strike?",
+        None,
+        None,
+    ),
+    (
+        "If I kick Gatekeeper of Malakir and my opponent controls only a creature with hexproof, do they sacrifice it?",
+        None,
+        None,
+    ),
 ]
 
 

@@ -761,6 +761,23 @@ class ConstellationHandler:
 
             return Scenario("must_be_blocked_decline", "yesno", 0.93, run_decline, cards)
         if q.has(
+            r"\b(have|has|need|needs|must|required|forced) to block (it|the creature|that creature|CARD|"
+            r"them|my creature) with (two|multiple|more than one|several|both)\b",
+            r"\b(have|has|need|needs) to be blocked by (two|multiple|more than one|several|both)\b",
+        ):
+            return Scenario(
+                "must_be_blocked_several_blockers",
+                "yesno",
+                0.9,
+                lambda: b.holds_always(
+                    attackers,
+                    blockers,
+                    lambda asg: sum(1 for v in asg.values() if v == first) >= 2,
+                    f"two creatures blocking {first}",
+                ),
+                cards,
+            )
+        if q.has(
             r"can (two|multiple|more than one|several|both) (of (their|the|my) )?(creatures|blockers)"
             r"( \w+)? block",
             r"\b(can|could|may)\b.*\bblock (it|the creature|that creature|CARD|them) with "
@@ -796,7 +813,7 @@ class ConstellationHandler:
                 lambda: b.is_legal(attackers, blockers, assignment),
                 cards,
             )
-        if q.has(r"how many"):
+        if q.has(r"how many", r"\b(minimum|smallest|fewest) number"):
             return Scenario(
                 "must_be_blocked_count",
                 "number",
@@ -926,6 +943,7 @@ class ConstellationHandler:
                 r"everything (has|have) to block",
                 r"all of (them|their)",
                 r"\bblocked by (all|every|each)\b",
+                r"\b(do|does|must) both\b.*\bblock",
             )
         ):
             return Scenario(
