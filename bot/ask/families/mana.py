@@ -480,7 +480,10 @@ class ManaHandler:
         respond = q.has(
             r"\b(respond|responded|responding) to\b",
             r"\bbe responded\b",
-            r"\bcounter(ed)?\b",
+            # The verb, not a +1/+1 or charge counter.
+            r"(?<!\d )(?<!\w )\bcounter(ed)?\b(?! on\b)",
+            r"\b(be|it|them|can't|cannot|you|i|they) counter(ed)?\b",
+            r"\bcounter (my|your|their|a|an|the|it|this|that|mana)\b",
             r"\bstifle",
         )
         if not about_mana or not (stack or respond):
@@ -738,6 +741,11 @@ class ManaHandler:
             return None
         if q.has(r"\b(let|lets|allow|allows)\b"):
             # "Does Springleaf Drum let me tap a creature for mana?" asks what's allowed.
+            return None
+        if q.has(
+            r"\b(stop|stops|prevent|prevents|keep|keeps)\b[^?]{0,40}\btap\w*\b[^?]{0,20}\bfor mana"
+        ):
+            # "Does Icy Manipulator stop a land from tapping for mana?" is about another effect.
             return None
         said = re.search(
             r"\b(count|counts|counted|considered|same as|qualify|qualifies|treated)\b", q.lower

@@ -684,6 +684,10 @@ class TappingHandler:
         facts = self._facts(q, subject, helpers)
         if q.has(r"\bsummoning[ -]?sick(ness)? (affect|apply|applies|matter)"):
             facts.new = True
+        elif facts.new and not q.has(*(p for p in _NEW if "summoning" not in p)):
+            # "Does Llanowar Elves have summoning sickness?": the word asked isn't a fact, so
+            # answer only what holds either way (Sol Ring: never).
+            facts.new = None
         perms, unknown = self._subject(q, subject, facts)
 
         def run() -> Ruling:
