@@ -720,6 +720,25 @@ KICKER: list[Row] = [
         "no",
         "702.33",
     ),
+    (
+        "What's the total cost of Illuminate with X=1 and only its {3}{U} kicker?",
+        "{4}{R}{U}",
+        "601.2f",
+    ),
+    (
+        "What's the mana value of Illuminate with X=2 and both kickers paid, on the stack?",
+        "3",
+        "202.3",
+    ),
+    ("What's the mana value of Comet Storm in my graveyard?", "2", "202.3"),
+    ("What's the total cost of Comet Storm with X=0 kicked twice?", "{2}{R}{R}", "601.2f"),
+    ("Is it legal to pay Academy Drake's kicker three times?", "no", "702.33"),
+    ("Does a copy of a kicked Everflowing Chalice spell get charge counters?", "yes", "707.10"),
+    (
+        "If I copy an Everflowing Chalice spell that was kicked three times, how many charge counters does the copy enter with?",
+        "3",
+        None,
+    ),
 ]
 
 CONSTELLATION: list[Row] = [
@@ -1344,6 +1363,21 @@ CONSTELLATION: list[Row] = [
         "If my bestowed Nighthowler's target is illegal when it resolves, does Nighthowler go to the graveyard?",
         "no",
         "702.103",
+    ),
+    (
+        "How many cards do I draw if two enchantments enter under my control at once and I control Eidolon of Blossoms?",
+        "2",
+        "603.2",
+    ),
+    (
+        "I control two Eidolons of Blossoms and one enchantment enters under my control. How many cards do I draw?",
+        "2",
+        "603.2",
+    ),
+    (
+        "Does Eidolon of Blossoms trigger when my opponent's enchantment creature dies?",
+        "no",
+        "603.2",
     ),
 ]
 
@@ -2012,6 +2046,45 @@ ABSTAIN: list[Row] = [
         None,
         None,
     ),
+    ("How much does Academy Drake cost if I kick it twice?", None, None),
+    ("What is the mana value of Comet Storm while I'm casting it?", None, None),
+    (
+        "Does Eidolon of Blossoms trigger if the enchantment is a Room that gets unlocked?",
+        None,
+        None,
+    ),
+    ("If an enchantment enters under my control tapped, does constellation care?", None, None),
+    ("Does the Aura get kicked if the bestow creature had kicker?", None, None),
+    ("Can I bestow a creature that has kicker and kick it too?", None, None),
+    (
+        "If Goldenhide Ox's target gets removed from combat, do they still need to block?",
+        None,
+        None,
+    ),
+    ("Can I cast a kicked spell with Isochron Scepter?", None, None),
+    (
+        "If Ana Battlemage enters kicked under my opponent's control via Gather Specimens, who chooses the target?",
+        None,
+        None,
+    ),
+    ("Is kicker an activated ability?", None, None),
+    ("Can I pay kicker costs with snow mana?", None, None),
+    ("Can I kick a spell copied by Isochron Scepter?", None, None),
+    ("Can I choose to kick a spell after it's already on the stack?", None, None),
+    ("If a kicked creature loses all abilities, is it still kicked?", None, None),
+    ("Can Goldenhide Ox make a creature that can't be blocked get blocked?", None, None),
+    (
+        "Does an Aura with bestow that enters unattached count as two enchantments entering?",
+        None,
+        None,
+    ),
+    (
+        "Can a creature enchanted by a bestowed Aura block the creature that must be blocked?",
+        None,
+        None,
+    ),
+    ("If I kick Ana Battlemage, does it have to target an opponent?", None, None),
+    ("Does Goldenhide Ox's constellation trigger need a target to trigger?", None, None),
 ]
 
 

@@ -644,6 +644,20 @@ class KickerHandler:
             return None  # the value of X for the copy, not whether it is kicked
         if q.has(r"token (that'?s |that is )?(a )?cop", r"cop(y|ies) (\w+ )?tokens?"):
             return None  # a token is a permanent, never a copy of a spell
+        if q.has(r"\bcast(s|ing)? (a |the |that )?cop(y|ies)\b") or any(
+            re.search(r"\bcast (a |the )?cop(y|ies)\b", m.card.oracle_text, re.I)
+            for m in q.cards
+            if not m.of_kind("kicker")
+        ):
+            # A copy that is cast (CR 707.12) is cast like a card, with its own costs paid;
+            # that is not a copy of a kicked spell.
+            return Scenario(
+                "kicker_copy_spell",
+                "yesno",
+                0.95,
+                _missing("how the copy was cast"),
+                self._cards(mention),
+            )
         mention = _copied(q) or mention
         spell_said = q.has(r"\bspell\b", r"on the stack") or _spell_copier_named(q)
         if _clone_named(q) and not spell_said:
