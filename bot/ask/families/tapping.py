@@ -27,7 +27,7 @@ _NEW = (
     r"\bturn (it's|its|it is|it was|they're|they are|they were) (cast|played|summoned|put)\b",
     r"\b(just|only just|recently|newly|freshly) (cast|played|entered|came|summoned|resolved|put)",
     r"\b(cast|casted|played|summoned|entered|enters|put|dropped|gained|got|took|stole|stolen|"
-    r"created|made|create|make|gave me|given to me|donated|"
+    r"created|made|create|make|gave me|given to me|donated|returned|came back|blinked|flickered|"
     r"came in|came into play|came into the battlefield|came out|resolved)\b[^.?!]{0,40}\bthis turn\b",
     r"\bthis turn\b[^.?!]{0,20}\b(cast|played|entered|came)",
     r"(?<!not )(?<!no longer )(?<!isn't )(?<!aren't )\bsummoning[ -]?sick(ness)?\b(?! (rule|wise))",
@@ -59,6 +59,7 @@ _OLD = (
     r"\bcontrolled (it |them |CARD )?(continuously )?since\b",
     r"\bturns? ago\b",
     r"\bbeen (on the battlefield|out|in play|around) (since|for)\b",
+    r"\b(the |a )?turns? after (i|you|we) (cast|casted|played|play|summoned)\b",
 )
 # The question says something tapped the permanent (an effect, or tapping it earlier).
 _TAPPED_BY = (
@@ -549,7 +550,7 @@ class TappingHandler:
         if (
             facts.tapped_unsure
             and q.has(*_TAPPED_BY[2:])
-            and not q.has(*_OLD, *_OTHER_TURN, r"\buntap", r"\bturn\b")
+            and not q.has(*_OLD, *_OTHER_TURN, r"\buntap", r"(?<!this )\bturn\b")
         ):
             # "If I tap Llanowar Elves for mana, can it still attack?": tapped, unless an untap
             # step (another turn) comes between.
@@ -726,7 +727,11 @@ class TappingHandler:
             r"\b(tap|use|activate) (a|an|my|your|the) (mana rock|mana dork|dork)s?\b",
         ):
             return "T"
-        if q.has(r"\b(activate|use)\b[^?]{0,40}\babilit", r"\bactivate (it|CARD)"):
+        if q.has(
+            r"\b(activate|use)\b[^?]{0,40}\babilit",
+            r"\bactivate (it|CARD)",
+            r"\bbe (used|activated)\b",
+        ):
             if subject is None:
                 return "none" if q.has(_NO_TAP) else None
             activated = [a for a in subject.abilities() if isinstance(a, Activated)]
