@@ -739,6 +739,16 @@ KICKER: list[Row] = [
         "3",
         None,
     ),
+    (
+        "If I pay only Ana Battlemage's {2}{U} kicker, does the {1}{B} kicker ability trigger?",
+        "no",
+        "702.33",
+    ),
+    (
+        "If I pay Thornscape Battlemage's {R} kicker, does its {W} kicker ability trigger?",
+        "no",
+        "702.33",
+    ),
 ]
 
 CONSTELLATION: list[Row] = [

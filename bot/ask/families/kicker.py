@@ -874,6 +874,11 @@ class KickerHandler:
                 # "the kicked twice trigger" names the one that counts kicks.
                 asked = counted
             named = _named_costs(q, kicker)
+            in_question = _asked_costs(q, kicker)
+            if not asked and not counted and len(named) > 1 and len(in_question) == 1:
+                # "If I pay the {R} kicker, does its {W} kicker ability trigger?": the cost
+                # named in the question clause picks the ability.
+                asked = [a for a in etb if a.which == in_question[0]]
             if (
                 not asked
                 and not counted
@@ -1278,7 +1283,8 @@ def _paid_costs(q: Question, kicker: Kicker) -> list[int]:
     """Kicker costs the question says were paid ("kicked with only {2}{U}", "paid the blue")."""
     found: list[int] = []
     for m in re.finditer(
-        r"\b(?:kicked|kick|paid|pay|paying|kicking)\b(?: it| CARD(?:'s)?)?(?: only)?(?: with)?(?: only)?"
+        r"\b(?:kicked|kick|paid|pay|paying|kicking)\b(?: only| just)?(?: it| CARD(?:'s)?)?(?: only)?"
+        r"(?: with)?(?: only)?"
         r"(?: its| the| her| his)?\s+(\{[^\s]+\}|[a-z0-9]+)",
         q.lower,
     ):
@@ -1303,6 +1309,27 @@ def _named_costs(q: Question, kicker: Kicker) -> list[int]:
     }
     for word, letter in _COLOR_WORDS.items():
         if q.has(rf"\b{word}\b"):
+            found |= {
+                i
+                for i, kc in enumerate(kicker.costs)
+                if kc.mana and letter in "".join(kc.mana.parts)
+            }
+    return sorted(found)
+
+
+def _asked_costs(q: Question, kicker: Kicker) -> list[int]:
+    """The kicker costs named after the last 'does/do/will/would' (the clause asked about)."""
+    m = re.search(r"\b(?:does|do|will|would)\b((?:(?!\b(?:does|do|will|would)\b).)*)$", q.lower)
+    if m is None:
+        return []
+    clause = m.group(1)
+    found = {
+        i
+        for i, kc in enumerate(kicker.costs)
+        if kc.mana is not None and str(kc.mana).casefold() in clause
+    }
+    for word, letter in _COLOR_WORDS.items():
+        if re.search(rf"\b{word}\b", clause):
             found |= {
                 i
                 for i, kc in enumerate(kicker.costs)
