@@ -1695,6 +1695,36 @@ BLOCKING: list[Row] = [
         "no",
         "509.1c",
     ),
+    (
+        "My opponent's creature must be blocked if able. I have no untapped creatures. Do I have to block it?",
+        "no",
+        "509.1c",
+    ),
+    (
+        "My opponent's creature must be blocked if able and I have two untapped creatures. Do I have to block it with both?",
+        "no",
+        "509.1c",
+    ),
+    (
+        "My opponent's creature must be blocked if able and I control an untapped creature. Must I block it?",
+        "yes",
+        "509.1c",
+    ),
+    (
+        "My opponent attacks with a creature that must be blocked if able. All of my creatures are tapped. Do I have to block?",
+        "no",
+        "509.1c",
+    ),
+    (
+        "A creature that must be blocked attacks me and my only untapped creature can't block. Do I have to block it?",
+        "no",
+        "509.1c",
+    ),
+    (
+        "My creature must be blocked if able and my opponent has two untapped creatures. How many of them have to block it?",
+        "1",
+        "509.1c",
+    ),
 ]
 
 ABSTAIN: list[Row] = [
