@@ -1509,6 +1509,50 @@ CASES: list[tuple[str, str | None, str]] = [
     ("Do I need to announce mana abilities before casting a spell?", None, ""),
     ("Can I tap a land for mana during the cleanup step?", None, ""),
     ("Does Chalice of the Void stop me from tapping Sol Ring?", None, ""),
+    ("Can I tap Avacyn's Pilgrim for mana the turn I cast it?", "no", "302.6"),
+    ("Can I use the {T} ability of an artifact creature the turn I cast it?", "no", "302.6"),
+    ("Can I use the {T} ability of a noncreature land the turn it enters?", "yes", "302.6"),
+    (
+        "Can a creature with haste use its {Q} ability the turn it enters if it's tapped?",
+        "yes",
+        "702.10",
+    ),
+    ("Can I activate Pili-Pala's ability if it's untapped?", "no", "107.6"),
+    ("Can a tapped artifact use its {T} ability?", "no", "107.5"),
+    ("Can a creature I cast this turn be tapped by Springleaf Drum?", "yes", "302.6"),
+    ("I control Reflecting Pool and a Swamp. What mana can Reflecting Pool make?", "B", "106.7"),
+    ("If my only lands are Reflecting Pools, what mana can they produce?", "none", "106.7"),
+    (
+        "What mana does an effect produce if the type of mana it would add is undefined?",
+        "none",
+        "106.5",
+    ),
+    ("Does Mana Flare trigger if the land produced no mana?", "no", "106.12a"),
+    ("Is tapping a creature to pay for improvise or convoke tapping it for mana?", "no", "106.12"),
+    (
+        "My opponent's only land is Wastes. What colors can my Exotic Orchard produce?",
+        "none",
+        "106.7",
+    ),
+    ("Do mana abilities go on the stack when activated?", "no", "605.3b"),
+    (
+        "My opponent only controls two Ancient Tombs. What colors can my Exotic Orchard make?",
+        "none",
+        "106.7",
+    ),
+    (
+        "My opponent controls a Mountain and Ancient Tomb and a Forest. What colors can my Exotic Orchard produce?",
+        "RG",
+        "106.7",
+    ),
+    (
+        "Can I activate a noncreature artifact's {T} ability the turn it comes into play?",
+        "yes",
+        "302.6",
+    ),
+    ("Can a creature I cast this turn use its {Q} ability?", "no", "302.6"),
+    ("Can a creature I cast this turn block an attacker?", "yes", "302.6"),
+    ("Can I tap an enchantment creature for mana the turn I cast it?", "no", "302.6"),
 ]
 
 
