@@ -6,6 +6,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Protocol
 
 from rapidfuzz import fuzz
@@ -38,6 +39,12 @@ _NUMBER_WORDS = {
     "an": 1,
 }
 _X_VALUE = re.compile(r"\bx\s*(?:=|is|equals|of|as)\s*(\d+)", re.I)
+
+
+@cache
+def compiled(pattern: str) -> re.Pattern[str]:
+    """Handlers use more patterns than re's own 512-entry cache holds; keep them all."""
+    return re.compile(pattern)
 
 
 def clean_text(raw: str) -> str:
@@ -117,7 +124,7 @@ class Question:
     # -- helpers for handlers -------------------------------------------------
     def has(self, *patterns: str) -> bool:
         """True when any regex pattern matches the casefolded text (CARD marks names)."""
-        return any(re.search(p, self.lower) for p in patterns)
+        return any(compiled(p).search(self.lower) for p in patterns)
 
     def fuzzy_has(self, phrase: str, threshold: float = 88.0) -> bool:
         """Misspelling-tolerant phrase search ("constelation", "manna value")."""
