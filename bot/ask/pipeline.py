@@ -257,11 +257,7 @@ class AskService:
                 options.extend(handler.scenarios(q))
             except EngineError as exc:
                 log.info("%s handler declined: %s", handler.family, exc)
-        options = [s for s in options if s.score >= MIN_SCENARIO_SCORE]
-        if not options:
-            return None
-        options.sort(key=lambda s: s.score, reverse=True)
-        return options[0]
+        return best_scenario(options)
 
     # -- composing ------------------------------------------------------------
     async def _compose(
@@ -332,6 +328,12 @@ class AskService:
             ]
         answer.citations += await self._ruling_citations(q, None, None)
         return answer
+
+
+def best_scenario(options: Iterable[Scenario]) -> Scenario | None:
+    """The highest-scoring scenario good enough to run (the first of equals), or None."""
+    fit = [s for s in options if s.score >= MIN_SCENARIO_SCORE]
+    return max(fit, key=lambda s: s.score) if fit else None
 
 
 async def rules_vocabulary(store: Any) -> set[str]:

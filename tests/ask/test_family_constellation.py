@@ -11,6 +11,7 @@ from bot.ask.families.constellation import (
     MUST_BE_BLOCKED_REFERENCE,
     ConstellationHandler,
 )
+from bot.ask.pipeline import best_scenario
 from bot.ask.question import CardMention, Question, Scenario, mention_for
 from engine.card import Card
 from tests.ask.pool import pool as _pool
@@ -100,8 +101,7 @@ def _best(text: str, names: tuple[str, ...] = (), pool: bool = False) -> Scenari
     else:
         mentions = _mentions(text, names, HAND)
     q = Question.build(text, cards=mentions)
-    options = [s for s in ConstellationHandler().scenarios(q) if s.score >= 0.5]
-    return max(options, key=lambda s: s.score) if options else None
+    return best_scenario(ConstellationHandler().scenarios(q))
 
 
 EIDOLON = ("Eidolon of Blossoms",)
@@ -748,8 +748,8 @@ def _answers(text: str, obj: dict[str, Any]) -> str | None:
     card = Card.from_scryfall(obj)
     start = text.index(card.name)
     q = Question.build(text, cards=[mention_for(card, card.name, start, start + len(card.name))])
-    options = [s for s in ConstellationHandler().scenarios(q) if s.score >= 0.5]
-    return max(options, key=lambda s: s.score).run().verdict if options else None
+    chosen = best_scenario(ConstellationHandler().scenarios(q))
+    return chosen.run().verdict if chosen else None
 
 
 def test_every_constellation_and_bestow_card_in_the_pool() -> None:

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from bot.ask.families.kicker import REFERENCE_CARD, KickerHandler
+from bot.ask.pipeline import best_scenario
 from bot.ask.question import CardMention, Question, Scenario, mention_for
 from engine.card import Card
 from tests.ask.pool import pool as _pool
@@ -83,8 +84,7 @@ def _best(text: str, names: tuple[str, ...] = (), pool: bool = False) -> Scenari
     else:
         mentions = [_mention(text, n, HAND) for n in names]
     q = Question.build(text, cards=mentions)
-    options = [s for s in KickerHandler().scenarios(q) if s.score >= 0.5]
-    return max(options, key=lambda s: s.score) if options else None
+    return best_scenario(KickerHandler().scenarios(q))
 
 
 ANA = ("Ana Battlemage",)
@@ -745,8 +745,8 @@ def _answers(text: str, obj: dict[str, Any]) -> str | None:
     card = Card.from_scryfall(obj)
     start = text.index(card.name)
     q = Question.build(text, cards=[mention_for(card, card.name, start, start + len(card.name))])
-    options = [s for s in KickerHandler().scenarios(q) if s.score >= 0.5]
-    return max(options, key=lambda s: s.score).run().verdict if options else None
+    chosen = best_scenario(KickerHandler().scenarios(q))
+    return chosen.run().verdict if chosen else None
 
 
 def test_every_kicker_card_in_the_pool() -> None:

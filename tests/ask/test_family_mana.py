@@ -5,17 +5,15 @@ from __future__ import annotations
 import pytest
 
 from bot.ask.families.mana import ManaHandler
+from bot.ask.pipeline import best_scenario
 from bot.ask.question import Question
 from engine.ruling import Ruling
 from tests.ask.pool import question
 
 
 def best(q: Question) -> tuple[str, Ruling] | None:
-    found = ManaHandler().scenarios(q)
-    if not found:
-        return None
-    chosen = max(found, key=lambda s: s.score)
-    return chosen.name, chosen.run()
+    chosen = best_scenario(ManaHandler().scenarios(q))
+    return (chosen.name, chosen.run()) if chosen else None
 
 
 CARD_FREE = [
