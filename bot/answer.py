@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -41,3 +41,5 @@ class Answer(BaseModel):
     data_source: str = ""
     notes: list[str] = Field(default_factory=list)
     error: str | None = None
+    # What the question was read as (bot.ask.reading.Reading.contract()); the judge's check.
+    reading: dict[str, Any] = Field(default_factory=dict)

@@ -89,6 +89,8 @@ def render_text(answer: Answer) -> str:
     lines.append(f"Verdict: {verdict}")
     if answer.summary:
         lines.append(wrap.fill(answer.summary))
+    for i, line in enumerate(answer.reading.get("lines", [])):
+        lines.append(wrap.fill(("Read as: " if i == 0 else "         ") + line))
     if answer.candidates:
         for written, names in answer.candidates.items():
             lines.append(f"  “{written}” could be: " + ", ".join(names[:10]))

@@ -40,6 +40,23 @@ def normalize(text: str) -> str:
     return _NON_WORD.sub(" ", plain).strip()
 
 
+_FILLER = frozenset({"of", "the", "a", "an", "and", "to", "in", "from"})
+
+
+def epithet_forms(name: str) -> set[str]:
+    """What players call a card with an epithet: "Ivy, Gleeful Spellthief" is also "ivy
+    spellthief", "ivy gleeful" and "ivy gleeful spellthief" (normalized)."""
+    if "," not in name or " // " in name:
+        return set()
+    head, tail = (normalize(part) for part in name.split(",", 1))
+    words = [w for w in tail.split() if w not in _FILLER]
+    if not head or not words:
+        return set()
+    forms = {f"{head} {w}" for w in words} | {f"{head} {' '.join(words)}", f"{head} {tail}"}
+    forms.discard(normalize(name))
+    return forms
+
+
 class NameEntry(BaseModel):
     """A name a card answers to; ``face_of`` is the card's full name when this is a face.
 
@@ -130,7 +147,7 @@ class NameIndex:
                 continue
             head = normalize(card.name.split(",", 1)[0]) if "," in card.name else None
             first = key.split(" ", 1)[0]
-            for form in {head, first}:
+            for form in {head, first, *epithet_forms(card.name)}:
                 if form and form != key and len(form) >= 3:
                     short.setdefault(form, set()).add(card.card_name)
         self._short = short

@@ -8,11 +8,14 @@ import logging
 import pkgutil
 import re
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from bot.answer import Answer, Citation, ResolvedCard
 from bot.ask import families
 from bot.ask.question import CardMention, FamilyHandler, Question, Scenario, clean_text, mention_for
+from bot.ask.reader import Reader, Span
+from bot.ask.reading import Query, Reading
 from bot.ask.textcards import Found, NameRow, TextCardFinder
 from engine.card import Card
 from engine.errors import EngineError
@@ -103,6 +106,7 @@ class AskService:
         self.finder = finder
         self.handlers = list(handlers)
         self.status = status
+        self.reader = Reader()
         self._cards: dict[str, Card] = {}
 
     @classmethod
@@ -156,6 +160,8 @@ class AskService:
                         )
                     )
         await self._narrow_by_context(text, scan.ambiguous, found)
+        for word in scan.soft & set(scan.ambiguous):
+            del scan.ambiguous[word]
         if scan.ambiguous:
             answer.candidates = scan.ambiguous
             names = ", ".join(f"“{w}”" for w in scan.ambiguous)
@@ -168,8 +174,27 @@ class AskService:
             for m in mentions
         ]
         if scan.unknown:
+            # No generic verdict may stand in for a card the store doesn't know.
+            names = ", ".join(f"“{w}”" for w in scan.unknown[:5])
+            answer.cards = [
+                ResolvedCard(name=m.name, oracle_id=m.card.oracle_id, matched=m.written)
+                for m in mentions
+            ]
+            if getattr(self.status, "using_builtin", False):
+                cards = getattr(self.status, "cards", 0)
+                answer.summary = (
+                    f"I don't know the card {names}: only rulesbot's {cards} built-in cards are "
+                    "loaded. Run `rulesbot sync` (or `rulesbot import`) to load the full card pool."
+                )
+            else:
+                answer.summary = f"I don't know a card named {names}, so I can't rule on it."
             answer.notes.append("Unknown card name(s): " + ", ".join(scan.unknown[:5]))
-        q = Question.build(text, mentions)
+            return answer
+        read = self.reader.read(text, [Span(m.start, m.end, m.name) for m in mentions])
+        reading = read.reading
+        moved = [replace(mentions[i], start=start, end=end) for i, start, end in read.spans]
+        q = Question.build(reading.canonical, moved)
+        answer.reading = reading.contract()
         scenario = self._choose(q)
         if scenario is None:
             return await self._abstain(
@@ -177,6 +202,11 @@ class AskService:
                 q,
                 "I can't rule on that: the question is outside the mechanics rulesbot models.",
             )
+        family = scenario.name.split(".")[0].split("_")[0]
+        reading = reading.model_copy(
+            update={"query": Query(family=family, scenario=scenario.name, kind=scenario.kind)}
+        )
+        answer.reading = reading.contract()
         answer.scenario = scenario.name
         answer.kind = scenario.kind
         try:
@@ -186,11 +216,20 @@ class AskService:
             return await self._abstain(answer, q, f"I can't rule on that: {exc}")
         if ruling.verdict is None:
             missing = "; ".join(ruling.missing) or "a fact the ruling depends on"
+            answer.reading = reading.model_copy(
+                update={"missing": tuple(ruling.missing)}
+            ).contract()
             answer.explanation = [s.note for s in ruling.steps]
             return await self._abstain(
                 answer, q, f"I can't rule on that without knowing: {missing}.", ruling=ruling
             )
-        return await self._compose(answer, q, scenario, ruling)
+        if reading.polarity != "as_asked" and str(ruling.verdict) not in ("yes", "no"):
+            return await self._abstain(
+                answer,
+                q,
+                "I can't rule on that: I couldn't tell which behaviour the report asks about.",
+            )
+        return await self._compose(answer, q, scenario, ruling, reading)
 
     def _blank(self, question: str) -> Answer:
         status = self.status
@@ -261,11 +300,11 @@ class AskService:
 
     # -- composing ------------------------------------------------------------
     async def _compose(
-        self, answer: Answer, q: Question, scenario: Scenario, ruling: Ruling
+        self, answer: Answer, q: Question, scenario: Scenario, ruling: Ruling, reading: Reading
     ) -> Answer:
-        verdict = str(ruling.verdict)
+        verdict = reading.final_verdict(str(ruling.verdict))
         answer.verdict = verdict
-        answer.summary = summarise(scenario.kind, verdict, ruling)
+        answer.summary = summarise(scenario.kind, verdict, ruling, reading)
         # A mechanic may close on its conclusion, which repeats the step before it.
         lines = [step.note + (f" (CR {step.rule})" if step.rule else "") for step in ruling.steps]
         answer.explanation = [line for i, line in enumerate(lines) if line not in lines[:i]]
@@ -347,9 +386,12 @@ async def rules_vocabulary(store: Any) -> set[str]:
     return words
 
 
-def summarise(kind: str, verdict: str, ruling: Ruling) -> str:
+def summarise(kind: str, verdict: str, ruling: Ruling, reading: Reading | None = None) -> str:
     last = ruling.steps[-1].note if ruling.steps else ""
-    if kind == "yesno":
+    framed = framing_head(verdict, ruling, reading) if reading is not None else None
+    if framed:
+        head = framed
+    elif kind == "yesno":
         head = verdict.capitalize() + "."
     elif kind == "types":
         if verdict == "none":
@@ -359,6 +401,36 @@ def summarise(kind: str, verdict: str, ruling: Ruling) -> str:
     else:
         head = verdict + "."
     return f"{head} {last}".strip()
+
+
+def framing_head(verdict: str, ruling: Ruling, reading: Reading) -> str | None:
+    """How a bug report's or a dispute's answer opens: which behaviour or claim holds."""
+    if reading.framing == "dispute":
+        claim = reading.winner(str(ruling.verdict))
+        if reading.polarity == "behaviour_right":
+            return (
+                f"{verdict.capitalize()}: that claim is {'right' if verdict == 'yes' else 'wrong'}."
+            )
+        if claim is not None:
+            return f"{verdict.capitalize()}. {_whose(claim.who)} right (“{claim.says}”)."
+        return None
+    if reading.framing == "bug_report":
+        if reading.polarity == "behaviour_wrong":
+            return "Yes, that's a bug." if verdict == "yes" else "No, that's not a bug."
+        if reading.polarity == "behaviour_right":
+            return "Yes, that's correct." if verdict == "yes" else "No, that's not correct."
+    return None
+
+
+def _whose(who: str) -> str:
+    low = who.casefold()
+    if low in ("i", "me", "we"):
+        return "You're"
+    if low.startswith("my "):
+        return f"Your {who[3:]} is"
+    if low in ("he", "she", "they"):
+        return f"{who.capitalize()}'re" if low == "they" else f"{who.capitalize()}'s"
+    return f"{who[:1].upper()}{who[1:]} is"
 
 
 def describe_sources(sources: Iterable[Any]) -> str:

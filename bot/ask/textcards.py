@@ -9,7 +9,8 @@ from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
 
-from bot.names import normalize
+from bot.ask import lexicon
+from bot.names import epithet_forms, normalize
 
 _BRACKETS = re.compile(r"\[\[([^\[\]]{1,200})\]\]")
 _WORD = re.compile(r"[^\W_]+(?:['\-][^\W_]+)*", re.UNICODE)
@@ -27,6 +28,7 @@ _COMMON_SINGLE = frozenset(normalize(w) for w in _COMMON_WORDS.split())
 
 
 _BASIC_LANDS = frozenset({"plains", "island", "swamp", "mountain", "forest", "wastes"})
+_NAME_JOINERS = frozenset({"of", "the", "and", "to", "from", "in", "with"})
 
 
 @dataclass(frozen=True)
@@ -56,6 +58,9 @@ class Scan:
     found: list[Found] = field(default_factory=list)
     ambiguous: dict[str, list[str]] = field(default_factory=dict)
     unknown: list[str] = field(default_factory=list)
+    # Ambiguous words that are plain English too ("Ana", "Guard"): they name a card only when
+    # the question's context picks one; otherwise they are read as words.
+    soft: set[str] = field(default_factory=set)
 
 
 class TextCardFinder:
@@ -64,6 +69,7 @@ class TextCardFinder:
     def __init__(self, rows: Iterable[NameRow], vocabulary: Iterable[str] = ()) -> None:
         self._exact: dict[str, list[NameRow]] = defaultdict(list)
         self._first: dict[str, set[str]] = defaultdict(set)
+        aliases: dict[str, list[NameRow]] = defaultdict(list)
         for row in rows:
             key = normalize(row.name)
             if not key:
@@ -72,6 +78,13 @@ class TextCardFinder:
             first = key.split()[0]
             if len(key.split()) > 1:
                 self._first[first].add(row.card_name)
+            if not row.is_token:
+                for form in epithet_forms(row.name):
+                    aliases[form].append(row)
+        # "ivy spellthief" names Ivy, Gleeful Spellthief when no other card answers to it.
+        for form, found in aliases.items():
+            if form not in self._exact and len({r.card_name for r in found}) == 1:
+                self._exact[form].append(found[0])
         # Tokens are found only when written exactly; fuzzy guesses go to real cards.
         self._keys = [k for k, rows in self._exact.items() if any(not r.is_token for r in rows)]
         self._prefixes = {
@@ -87,6 +100,7 @@ class TextCardFinder:
         for key in self._keys:
             self._buckets[(len(key.split()), key[0])].append(key)
         self._vocab = {normalize(w) for w in vocabulary} | set(_COMMON_SINGLE)
+        self._common = lexicon.load().common
 
     def _best(self, key: str) -> NameRow | None:
         rows = self._exact.get(key)
@@ -134,7 +148,43 @@ class TextCardFinder:
                 continue
             i += 1
         self._fuzzy_pass(text, words, result)
+        self._unknown_names(text, words, result)
         return result
+
+    def _unknown_names(self, text: str, words: list[re.Match[str]], result: Scan) -> None:
+        """Capitalised runs that look like a card's name but name none ("Everflowing Chalice"
+        when only the built-in cards are loaded): no answer may stand in for that card."""
+        covered = [(f.start, f.end) for f in result.found]
+        known = {w.casefold() for w in result.unknown} | {w.casefold() for w in result.ambiguous}
+        run: list[re.Match[str]] = []
+
+        def close() -> None:
+            while run and not run[-1].group(0)[:1].isupper():
+                run.pop()
+            caps = [w for w in run if w.group(0)[:1].isupper()]
+            if len(caps) >= 2 and any(
+                normalize(w.group(0)) not in self._common
+                and normalize(w.group(0)) not in self._vocab
+                for w in caps
+            ):
+                written = text[run[0].start() : run[-1].end()]
+                if written.casefold() not in known:
+                    result.unknown.append(written)
+            run.clear()
+
+        for w in words:
+            inside = any(a <= w.start() < b for a, b in covered)
+            word = w.group(0)
+            joins = bool(run) and _contiguous(text, [run[-1], w], 0, 1)
+            if (not inside and word[:1].isupper() and (joins or not run)) or (
+                not inside and run and joins and word.casefold() in _NAME_JOINERS
+            ):
+                run.append(w)
+            else:
+                close()
+                if not inside and word[:1].isupper():
+                    run.append(w)
+        close()
 
     def _longest_exact(
         self, text: str, words: list[re.Match[str]], full: list[str], bare: list[str], i: int
@@ -172,7 +222,18 @@ class TextCardFinder:
             # A lowercase possessive ("necravolver's kicker") names something, too.
             owned = bare != word.group(0)
             return ("-" in bare or owned) and key not in self._vocab
+        if key in self._common and key not in _BASIC_LANDS and _beside_capital(text, word):
+            # "Snow Plains": a common word inside a capitalised phrase is part of the phrase.
+            return False
         return not sentence_start or key not in self._vocab
+
+    def _plain_word(self, text: str, word: re.Match[str]) -> bool:
+        """A capitalised word that is English, not a name: at a sentence start, or a word
+        the rules or plain questions use ("Can't", "Guard", "Forge")."""
+        key = normalize(_POSSESSIVE.sub("", word.group(0)))
+        before = text[: word.start()].rstrip()
+        sentence_start = not before or before[-1] in '.?!:;"(-'
+        return sentence_start or key in self._vocab or key in self._common
 
     def _fuzzy_pass(self, text: str, words: list[re.Match[str]], result: Scan) -> None:
         covered = [(f.start, f.end) for f in result.found]
@@ -203,6 +264,8 @@ class TextCardFinder:
                         continue
                     bucket = self._buckets.get((hi - lo + 1, key[0]), [])
                     match = process.extractOne(key, bucket, scorer=fuzz.ratio, score_cutoff=86)
+                    if match and not _word_by_word(key, match[0]):
+                        match = None
                     if match and (best is None or match[1] > best[0]):
                         best = (match[1], lo, hi, match[0])
             if best is not None:
@@ -219,6 +282,14 @@ class TextCardFinder:
             bare = _POSSESSIVE.sub("", word)
             if bare[:1].isupper():
                 names = sorted(self._first.get(normalize(bare), ()))
+                if self._plain_word(text, free[idx]) and len(names) > 1:
+                    result.soft.add(bare)
+                named = [
+                    f for f in result.found if normalize(bare) in normalize(f.card_name).split()
+                ]
+                if named:
+                    # "Eidolon" after "Eidolon of Blossoms": the card already named in full.
+                    names = [named[0].card_name]
                 if len(names) == 1:
                     row = self._best(normalize(names[0]))
                     if row is not None:
@@ -262,6 +333,31 @@ class TextCardFinder:
             result.unknown.append(written)
             return
         result.found.append(Found(row.card_name, row.oracle_id, written, start, end, how))
+
+
+_NEXT_WORD = re.compile(r"\s+([^\W_]+)")
+_PREV_WORD = re.compile(r"([^\W_]+)\s+$")
+
+
+def _beside_capital(text: str, word: re.Match[str]) -> bool:
+    after = _NEXT_WORD.match(text, word.end())
+    before = _PREV_WORD.search(text[: word.start()])
+    return bool(
+        (after and after.group(1)[:1].isupper())
+        or (before and before.group(1)[:1].isupper() and before.start() > 0)
+    )
+
+
+def _word_by_word(written: str, name: str) -> bool:
+    """A typo changes letters within words, not whole words: "ran into" is not "Ran and
+    Shaw", "working correctly" is not "Working Stiff"."""
+    pairs = list(zip(written.split(), name.split(), strict=False))
+    for a, b in pairs:
+        if a == b:
+            continue
+        if min(len(a), len(b)) <= 3 or fuzz.ratio(a, b) < 60:
+            return False
+    return True
 
 
 def _contiguous(text: str, words: list[re.Match[str]], lo: int, hi: int) -> bool:

@@ -78,9 +78,39 @@ def check_builtin_rules(path: Path) -> None:
     assert all(g["term"] and g["text"] for g in data["glossary"])
 
 
+def check_lexicon(path: Path) -> None:
+    import tomllib
+
+    from bot.ask.lexicon import load
+
+    raw = tomllib.loads(path.read_text("utf-8"))
+    for entry in raw["rewrite"]:
+        assert set(entry) <= {"from", "to", "pos", "prev", "next"}, entry
+        assert entry["from"] and entry["to"], entry
+    lexicon = load()
+    assert lexicon.rewrites and lexicon.forms["yesno"] and lexicon.framing["tag"]
+
+
+def check_lexicon_forms(path: Path) -> None:
+    table = json.loads(path.read_text("utf-8"))
+    assert set(table) == {"lemma", "inflect"}
+    assert all(len(v) == 2 for v in table["lemma"].values())
+    assert table["inflect"]["attack"]["VBD"] == "attacked"
+
+
+def check_common_words(path: Path) -> None:
+    words = path.read_text("utf-8").split()
+    assert words == sorted(set(words)) and all(w == w.casefold() for w in words)
+    assert {"the", "guard", "forge"} <= set(words)
+
+
 CHECKS = {
     "__init__.py": check_python,
     "build.py": check_python,
+    "build_lexicon.py": check_python,
+    "lexicon.toml": check_lexicon,
+    "lexicon_forms.json": check_lexicon_forms,
+    "common_words.txt": check_common_words,
     "cards.json": check_builtin_cards,
     "rulings.json": check_builtin_rulings,
     "rules.json": check_builtin_rules,

@@ -1,0 +1,113 @@
+"""The reader's phrasing knowledge: data/lexicon.toml and its lemma table, loaded once."""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+Phrase = tuple[str, ...]
+
+# Words, mana symbols ({2}{U} as one token) and single punctuation marks.
+TOKEN = re.compile(r"(?:\{[^{}\s]{1,5}\})+|[^\W_]+(?:['’/\-.][^\W_]+)*/?|[^\w\s]", re.UNICODE)
+
+
+@dataclass(frozen=True)
+class Rewrite:
+    """A casual phrase (as lemmas) and the canonical words the families read instead."""
+
+    source: Phrase
+    to: str
+    verb: bool
+    prev: frozenset[str]
+    next: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Lexicon:
+    """Everything in data/lexicon.toml, with phrases split into lemma tuples."""
+
+    rewrites: dict[str, tuple[Rewrite, ...]]
+    forms: dict[str, tuple[Phrase, ...]]
+    framing: dict[str, tuple[Phrase, ...]]
+    timing: dict[str, tuple[Phrase, ...]]
+    negators: frozenset[Phrase]
+    negation_stops: frozenset[str]
+    overrides: frozenset[Phrase]
+    events: dict[str, tuple[Phrase, ...]]
+    control: dict[str, tuple[Phrase, ...]]
+    numbers: dict[str, int]
+    lemmas: dict[str, tuple[str, str]]
+    inflections: dict[str, dict[str, str]]
+    common: frozenset[str]
+
+    def lemma(self, word: str) -> str:
+        low = word.casefold().replace("’", "'")
+        hit = self.lemmas.get(low)
+        return hit[0] if hit else low
+
+    def tag(self, word: str) -> str | None:
+        hit = self.lemmas.get(word.casefold().replace("’", "'"))
+        return hit[1] if hit else None
+
+    def inflect(self, lemma: str, tag: str | None) -> str:
+        """``lemma`` in the form ``tag`` ("attack", "VBD" -> "attacked"); the lemma if unknown."""
+        forms = self.inflections.get(lemma, {})
+        if tag == "VBN":
+            return forms.get("VBN") or forms.get("VBD") or lemma
+        return forms.get(tag or "", lemma)
+
+
+def _read(name: str) -> str:
+    return resources.files("data").joinpath(name).read_text(encoding="utf-8")
+
+
+@cache
+def load() -> Lexicon:
+    raw: dict[str, Any] = tomllib.loads(_read("lexicon.toml"))
+    table = json.loads(_read("lexicon_forms.json"))
+    lemmas = {k: (v[0], v[1]) for k, v in table["lemma"].items()}
+    inflections: dict[str, dict[str, str]] = table["inflect"]
+
+    def lemma_of(word: str) -> str:
+        hit = lemmas.get(word)
+        return hit[0] if hit else word
+
+    def phrase(text: str) -> Phrase:
+        return tuple(lemma_of(t.casefold()) for t in TOKEN.findall(text))
+
+    def phrases(values: list[str]) -> tuple[Phrase, ...]:
+        # Longest first, so "shouldn't it be able to" wins over "shouldn't it".
+        return tuple(sorted({phrase(v) for v in values}, key=lambda p: (-len(p), p)))
+
+    rewrites: dict[str, list[Rewrite]] = {}
+    for entry in raw["rewrite"]:
+        for source in entry["from"]:
+            rw = Rewrite(
+                source=phrase(source),
+                to=entry["to"],
+                verb=entry.get("pos") == "VERB",
+                prev=frozenset(lemma_of(w) for w in entry.get("prev", [])),
+                next=frozenset(lemma_of(w) for w in entry.get("next", [])),
+            )
+            rewrites.setdefault(rw.source[0], []).append(rw)
+    negation = raw["negation"]
+    return Lexicon(
+        rewrites={k: tuple(sorted(v, key=lambda r: -len(r.source))) for k, v in rewrites.items()},
+        forms={k: phrases(v) for k, v in raw["form"].items()},
+        framing={k: phrases(v) for k, v in raw["framing"].items()},
+        timing={k: phrases(v) for k, v in raw["timing"].items()},
+        negators=frozenset(phrases(negation["words"])),
+        negation_stops=frozenset(lemma_of(w) for w in negation["stop"]),
+        overrides=frozenset(phrases(negation["override"])),
+        events={k: phrases(v) for k, v in raw["events"].items()},
+        control={k: phrases(v) for k, v in raw["control_words"].items()},
+        numbers={str(k): int(v) for k, v in raw["numbers"].items()},
+        lemmas=lemmas,
+        inflections=inflections,
+        common=frozenset(_read("common_words.txt").split()),
+    )

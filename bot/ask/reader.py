@@ -1,0 +1,722 @@
+"""The question reader: cleans, splits, lemmatizes and tags a question once, into a Reading."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from bot.ask.lexicon import TOKEN, Lexicon, Phrase, load
+from bot.ask.reading import Claim, Fact, Form, Framing, Polarity, Reading, Subject
+
+_END = frozenset({".", "?", "!"})
+_SUBORDINATORS = frozenset(
+    [
+        "when",
+        "whenever",
+        "if",
+        "after",
+        "once",
+        "as",
+        "while",
+        "since",
+        "because",
+        "though",
+        "although",
+        "so",
+        "but",
+        "and",
+        "then",
+        "also",
+        "ok",
+        "okay",
+        "well",
+        "hey",
+        "basically",
+        "now",
+        "yet",
+        "anyway",
+    ]
+)
+_PRONOUN_SUBJECTS = frozenset(["i", "you", "we", "they", "he", "she", "it", "this", "that", "one"])
+_PLURAL_SUBJECTS = frozenset(["i", "you", "we", "they"])
+_MODALS = {"can": False, "could": False, "can't": True, "cannot": True, "couldn't": True}
+_DO_AUX = {
+    "do": False,
+    "does": False,
+    "did": False,
+    "will": False,
+    "would": False,
+    "don't": True,
+    "doesn't": True,
+    "didn't": True,
+    "won't": True,
+    "wouldn't": True,
+}
+_BE_AUX = {
+    "is": False,
+    "was": False,
+    "are": False,
+    "were": False,
+    "isn't": True,
+    "wasn't": True,
+    "aren't": True,
+    "weren't": True,
+}
+_VERB_TAGS = frozenset({"VBD", "VBZ", "VBP"})
+# Number words that are articles or quantifiers more often than counts.
+_VAGUE_NUMBERS = frozenset({"a", "an", "no", "none", "single", "pair", "double", "both", "triple"})
+_TRY = frozenset({"try", "attempt", "want"})
+_FAILED = frozenset({"let", "allow", "work", "couldn't", "can't", "cannot", "wouldn't", "won't"})
+
+
+@dataclass(frozen=True)
+class Tok:
+    """A token: its text, lemma and tag, the space before it, and the card it stands for."""
+
+    text: str
+    lemma: str
+    tag: str | None
+    space: str
+    card: int | None = None
+
+
+@dataclass(frozen=True)
+class Span:
+    """A card name found in the cleaned text, by offsets."""
+
+    start: int
+    end: int
+    name: str
+
+
+@dataclass(frozen=True)
+class Read:
+    """The reader's output: the Reading and where each card span sits in its canonical text."""
+
+    reading: Reading
+    spans: tuple[tuple[int, int, int], ...]  # (index into the given spans, start, end)
+
+
+class Reader:
+    """Reads questions with the lexicon's knowledge; holds no per-question state."""
+
+    def __init__(self, lexicon: Lexicon | None = None) -> None:
+        self.lex = lexicon or load()
+
+    # -- tokens ----------------------------------------------------------------
+    def tokens(self, text: str, spans: Sequence[Span] = ()) -> list[Tok]:
+        out: list[Tok] = []
+        pos = 0
+        ordered = sorted(enumerate(spans), key=lambda p: p[1].start)
+        k = 0
+        for m in TOKEN.finditer(text):
+            while k < len(ordered) and ordered[k][1].end <= m.start():
+                k += 1
+            if k < len(ordered) and ordered[k][1].start <= m.start() < ordered[k][1].end:
+                idx, span = ordered[k]
+                if out and out[-1].card == idx:
+                    continue
+                start = min(span.start, m.start())
+                out.append(Tok(text[start : span.end], "CARD", None, text[pos:start], idx))
+                pos = span.end
+                continue
+            word = m.group(0)
+            out.append(Tok(word, self.lex.lemma(word), self.lex.tag(word), text[pos : m.start()]))
+            pos = m.end()
+        return out
+
+    def rewrite(self, toks: list[Tok]) -> list[Tok]:
+        """Casual forms in canonical words ("swung" -> "attacked", "etb" -> "enters")."""
+        out: list[Tok] = []
+        i = 0
+        while i < len(toks):
+            tok = toks[i]
+            hit = None
+            for rw in self.lex.rewrites.get(tok.lemma, ()) if tok.card is None else ():
+                n = len(rw.source)
+                if tuple(t.lemma for t in toks[i : i + n]) != rw.source:
+                    continue
+                if any(t.card is not None for t in toks[i : i + n]):
+                    continue
+                if rw.prev and (not out or out[-1].lemma not in rw.prev):
+                    continue
+                if rw.next and (i + n >= len(toks) or toks[i + n].lemma not in rw.next):
+                    continue
+                hit = rw
+                break
+            if hit is None:
+                out.append(tok)
+                i += 1
+                continue
+            words = hit.to.split()
+            if hit.verb:
+                words[0] = self.lex.inflect(words[0], tok.tag)
+            if tok.text[:1].isupper():
+                words[0] = words[0][:1].upper() + words[0][1:]
+            for j, w in enumerate(words):
+                out.append(Tok(w, self.lex.lemma(w), self.lex.tag(w), tok.space if j == 0 else " "))
+            i += len(hit.source)
+        return out
+
+    # -- sentences -------------------------------------------------------------
+    @staticmethod
+    def sentences(toks: list[Tok]) -> list[list[Tok]]:
+        out: list[list[Tok]] = []
+        current: list[Tok] = []
+        for t in toks:
+            current.append(t)
+            if t.card is None and t.text in _END:
+                out.append(current)
+                current = []
+        if current:
+            out.append(current)
+        # "?!" and "..." make empty sentences of punctuation alone.
+        merged: list[list[Tok]] = []
+        for s in out:
+            if merged and all(t.card is None and not t.text[:1].isalnum() for t in s):
+                merged[-1] = merged[-1] + s
+            else:
+                merged.append(s)
+        return merged
+
+    def _starts(self, toks: Sequence[Tok], phrases: Iterable[Phrase]) -> Phrase | None:
+        lemmas = tuple(t.lemma for t in toks)
+        for p in phrases:
+            if lemmas[: len(p)] == p:
+                return p
+        return None
+
+    def _find(self, toks: Sequence[Tok], phrases: Iterable[Phrase]) -> tuple[int, Phrase] | None:
+        lemmas = tuple(t.lemma for t in toks)
+        best: tuple[int, Phrase] | None = None
+        for p in phrases:
+            for i in range(len(lemmas) - len(p) + 1):
+                if lemmas[i : i + len(p)] == p:
+                    if best is None or i < best[0] or (i == best[0] and len(p) > len(best[1])):
+                        best = (i, p)
+                    break
+        return best
+
+    def _words(self, toks: Sequence[Tok]) -> list[Tok]:
+        return [t for t in toks if t.card is not None or t.text[:1].isalnum() or t.text[:1] in "{'"]
+
+    def form(self, sentence: Sequence[Tok]) -> Form:
+        words = self._words(sentence)
+        # "So can I...", "And does it...": the question word comes after the filler.
+        if (
+            len(words) > 2
+            and words[0].lemma in _SUBORDINATORS
+            and self._starts(words[1:], [p for ps in self.lex.forms.values() for p in ps])
+        ):
+            words = words[1:]
+        forms: tuple[Form, ...] = ("how_many", "what", "which", "yesno")
+        for form in forms:
+            if self._starts(words, self.lex.forms[form]):
+                return form
+        if sentence and sentence[-1].text == "?":
+            return "yesno"
+        return "statement"
+
+    def is_question(self, sentence: Sequence[Tok]) -> bool:
+        return bool(sentence) and (sentence[-1].text == "?" or self.form(sentence) != "statement")
+
+    # -- statements into questions --------------------------------------------
+    def to_question(self, sentence: Sequence[Tok]) -> tuple[list[Tok], bool] | None:
+        """A report ("X didn't trigger when Y") as the yes/no question it raises, and whether
+        the report was negative. None when the sentence has no clear subject and verb."""
+        toks = [t for t in sentence if not (t.card is None and t.text in _END)]
+        prefix: list[Tok] = []
+        if toks and toks[0].lemma in _SUBORDINATORS and toks[0].card is None:
+            commas = [i for i, t in enumerate(toks) if t.text == ","]
+            if commas and commas[0] < len(toks) - 2 and toks[0].lemma not in ("but", "and", "so"):
+                prefix = toks[: commas[0] + 1]
+                toks = toks[commas[0] + 1 :]
+            elif toks[0].lemma in ("but", "and", "so", "also", "ok", "okay", "well", "then"):
+                toks = toks[1:]
+        tried = self._tried(toks)
+        if tried is not None:
+            return tried
+        for k in range(1, min(len(toks), 8)):
+            subject = toks[:k]
+            if not self._subject_ok(subject):
+                break
+            low = toks[k].text.casefold().replace("’", "'")
+            rest = toks[k + 1 :]
+            neg = False
+            if rest and rest[0].lemma == "not":
+                neg, rest = True, rest[1:]
+            made = self._rearrange(subject, low, toks[k], rest, neg)
+            if made is not None:
+                body, negative = made
+                if prefix:
+                    prefix = [_respace(prefix[0], ""), *prefix[1:]]
+                    body = [*prefix, _respace(body[0], " "), *body[1:]]
+                return [*body, Tok("?", "?", None, "")], negative
+        return None
+
+    def _tried(self, toks: list[Tok]) -> tuple[list[Tok], bool] | None:
+        """ "I cast X and tried to tap it, but Forge wouldn't let me": whether I can tap it."""
+        lemmas = [t.lemma for t in toks]
+        for i, lem in enumerate(lemmas[:-2]):
+            if lem not in _TRY or lemmas[i + 1] != "to" or "i" not in lemmas[:i]:
+                continue
+            end = next(
+                (j for j in range(i + 2, len(toks)) if lemmas[j] == "but" or toks[j].text == ","),
+                len(toks),
+            )
+            after = lemmas[end:]
+            failed = any(w in _FAILED or w.endswith("n't") for w in after)
+            action = toks[i + 2 : end]
+            if not action or not failed:
+                return None
+            before = toks[: max(0, i - 1)]
+            while before and before[-1].lemma in ("and", "then", ",", "i"):
+                before = before[:-1]
+            body = [*self._can_i(action), Tok("?", "?", None, "")]
+            if len(before) >= 2:
+                lead = [*before, Tok(".", ".", None, "")]
+                return [*lead, _respace(body[0], " "), *body[1:]], True
+            return body, True
+        return None
+
+    def _subject_ok(self, subject: Sequence[Tok]) -> bool:
+        last = subject[-1]
+        if last.card is not None or last.lemma in _PRONOUN_SUBJECTS:
+            return True
+        if last.text in (",", ";", ":"):
+            return False
+        return last.text[:1].isalnum() and (last.tag not in _VERB_TAGS or len(subject) == 1)
+
+    def _rearrange(
+        self, subject: list[Tok], low: str, verb: Tok, rest: list[Tok], neg: bool
+    ) -> tuple[list[Tok], bool] | None:
+        subj = [_respace(subject[0], " "), *subject[1:]]
+        if subj[0].card is None and subj[0].lemma != "i":
+            subj[0] = replace(subj[0], text=subj[0].text[:1].lower() + subj[0].text[1:])
+        plural = subject[-1].lemma in _PLURAL_SUBJECTS or subject[-1].tag == "NNS"
+        # "the game wouldn't let me tap it": whether I can tap it.
+        if rest and rest[0].lemma in ("let", "allow") and len(rest) > 2 and rest[1].lemma == "me":
+            negative = neg or _DO_AUX.get(low, False) or _MODALS.get(low, False)
+            if low in _DO_AUX or low in _MODALS or verb.lemma in ("let", "allow"):
+                tail = rest[2:]
+                if tail and tail[0].lemma == "to":
+                    tail = tail[1:]
+                return self._can_i(tail), negative
+        if verb.lemma in ("let", "allow") and rest and rest[0].lemma == "me":
+            tail = rest[1:]
+            if tail and tail[0].lemma == "to":
+                tail = tail[1:]
+            return self._can_i(tail), neg
+        if low in _MODALS:
+            return [Tok("Can", "can", None, ""), *subj, *rest], neg or _MODALS[low]
+        if low in _DO_AUX and rest and rest[0].text[:1].isalpha():
+            aux = "Do" if plural else "Does"
+            return [Tok(aux, "do", None, ""), *subj, *rest], neg or _DO_AUX[low]
+        if low in _BE_AUX:
+            able = [t.lemma for t in rest[:2]]
+            if able == ["able", "to"] or able == ["unable", "to"]:
+                negative = neg or _BE_AUX[low] or able[0] == "unable"
+                return [Tok("Can", "can", None, ""), *subj, *rest[2:]], negative
+            aux = "Are" if plural else "Is"
+            return [Tok(aux, "be", None, ""), *subj, *rest], neg or _BE_AUX[low]
+        if verb.tag in _VERB_TAGS and verb.card is None and verb.lemma not in _DO_AUX:
+            aux = "Do" if plural else "Does"
+            base = replace(verb, text=verb.lemma, space=" ")
+            return [Tok(aux, "do", None, ""), *subj, base, *rest], False
+        return None
+
+    @staticmethod
+    def _can_i(tail: list[Tok]) -> list[Tok]:
+        body = [Tok("Can", "can", None, ""), Tok("I", "i", None, " ")]
+        return [*body, *([_respace(tail[0], " "), *tail[1:]] if tail else [])]
+
+    # -- framings ----------------------------------------------------------------
+    def _tag(self, sentence: Sequence[Tok]) -> Phrase | None:
+        """The tag question a sentence is ("shouldn't it?", "is this a bug?"), if it is one."""
+        words = self._words(sentence)
+        if not words or len(words) > 9 or any(t.card is not None for t in words):
+            return None
+        lemmas = tuple(t.lemma for t in words)
+        for p in self.lex.framing["tag"]:
+            if lemmas == p or (lemmas[: len(p)] == p and len(lemmas) - len(p) <= 2):
+                return p
+        return None
+
+    def _polarity(self, tag: Phrase) -> Polarity:
+        if tag in self.lex.framing["inverted"]:
+            return "behaviour_wrong"
+        if tag in self.lex.framing["affirmed"] or tag[:1] in (("right",), ("correct",)):
+            return "behaviour_right"
+        return "as_asked"
+
+    def _split_tag(self, sentence: list[Tok]) -> tuple[list[Tok], Phrase] | None:
+        """ "X didn't trigger, shouldn't it?": the statement and its tag."""
+        commas = [i for i, t in enumerate(sentence) if t.text in (",", "-", ";", ":")]
+        for i in reversed(commas):
+            tag = self._tag(sentence[i + 1 :])
+            if tag is not None and i > 2:
+                return sentence[:i], tag
+        return None
+
+    def _claims(self, sentences: list[list[Tok]]) -> list[tuple[Claim, list[Tok]]]:
+        out: list[tuple[Claim, list[Tok]]] = []
+        verbs = {p[0] for p in self.lex.framing["dispute_verbs"]}
+        for s in sentences:
+            clause_start = 0
+            for i, t in enumerate(s):
+                if (t.card is None and t.text in (",", ";")) or t.lemma in ("but", "while"):
+                    clause_start = i + 1
+                if t.lemma not in verbs or t.card is not None or i == clause_start:
+                    continue
+                who = [w for w in s[clause_start:i] if w.text[:1].isalnum() or w.card is not None]
+                if not who or len(who) > 4 or who[0].lemma in ("it", "card", "rule", "text"):
+                    continue
+                j = i + 1
+                while j < len(s) and s[j].lemma in ("that", "to", "me", "him", "her", "us", ","):
+                    j += 1
+                end = j
+                while end < len(s) and not (
+                    s[end].card is None
+                    and (s[end].text in (",", ";", ".", "?", "!") or s[end].lemma in ("but",))
+                    and self._has_verbish(s[j:end])
+                ):
+                    end += 1
+                body = s[j:end]
+                if not body:
+                    continue
+                says = _join(body).strip()
+                out.append((Claim(who=_join(who).strip(), says=says, **self._stance(body)), body))
+                clause_start = end + 1
+        return out
+
+    def _substantial(self, sentence: Sequence[Tok]) -> bool:
+        """A sentence with enough in it to be the question ("asking for a friend?" is not)."""
+        words = self._words(sentence)
+        return len(words) >= 4 or any(t.card is not None for t in words)
+
+    def _has_verbish(self, toks: Sequence[Tok]) -> bool:
+        return len(toks) >= 1
+
+    def _stance(self, body: Sequence[Tok]) -> dict[str, bool | int | None]:
+        lemmas = [t.lemma for t in body]
+        digits = [int(t.lemma) for t in body if t.lemma.isdigit()]
+        words = [
+            self.lex.numbers[t.lemma]
+            for t in body
+            if t.lemma in self.lex.numbers and t.lemma not in _VAGUE_NUMBERS
+        ]
+        number = digits[0] if digits else (words[0] if len(words) == 1 else None)
+        if lemmas[:1] == ["yes"] or lemmas[:1] == ["yeah"]:
+            return {"positive": True, "number": number}
+        negated = any((t.lemma,) in self.lex.negators or t.lemma.endswith("n't") for t in body)
+        return {"positive": not negated, "number": number}
+
+    # -- facts --------------------------------------------------------------------
+    def facts(self, toks: list[Tok], names: Sequence[str]) -> tuple[list[Fact], list[Fact]]:
+        """Facts the text states, each with its words and the card it is about; later facts
+        that follow an override word ("then", "instead") replace earlier ones of their kind."""
+        found: list[tuple[int, Fact]] = []
+        groups = (
+            [("timing", k, v) for k, v in self.lex.timing.items()]
+            + [("event", k, v) for k, v in self.lex.events.items()]
+            + [("control", k, v) for k, v in self.lex.control.items() if k == "opponent"]
+        )
+        lemmas = [t.lemma for t in toks]
+        taken: set[int] = set()
+        for kind, value, phrases in groups:
+            for p in phrases:
+                for i in range(len(lemmas) - len(p) + 1):
+                    if tuple(lemmas[i : i + len(p)]) != p or taken & set(range(i, i + len(p))):
+                        continue
+                    # "Can I tap it" asks; it is the query, not a stated fact.
+                    if (
+                        kind == "event"
+                        and p == ("tap",)
+                        and i > 0
+                        and lemmas[i - 1] in ("can", "could", "i", "you", "to")
+                    ):
+                        continue
+                    taken.update(range(i, i + len(p)))
+                    negated = self._negated(toks, i)
+                    words = _join(toks[i : i + len(p)]).strip()
+                    subject = (
+                        self._owned(toks, i + len(p), names)
+                        if kind == "control"
+                        else self._subject(toks, i, names)
+                    )
+                    val = f"not {value}" if negated else value
+                    found.append((i, Fact(kind=kind, value=val, words=words, subject=subject)))
+        found.sort(key=lambda p: p[0])
+        kept: list[tuple[int, Fact]] = []
+        superseded: list[Fact] = []
+        for i, fact in found:
+            if self._after_override(toks, i):
+                for j, old in list(kept):
+                    if (
+                        old.kind == fact.kind
+                        and old.subject == fact.subject
+                        and _same_axis(old, fact)
+                    ):
+                        kept.remove((j, old))
+                        superseded.append(old)
+            kept.append((i, fact))
+        unique: list[Fact] = []
+        for _, f in kept:
+            if all((f.kind, f.value, f.subject) != (u.kind, u.value, u.subject) for u in unique):
+                unique.append(f)
+        return unique, superseded
+
+    def _negated(self, toks: Sequence[Tok], i: int) -> bool:
+        for j in range(i - 1, max(-1, i - 5), -1):
+            t = toks[j]
+            if t.lemma in self.lex.negation_stops or t.card is not None:
+                return False
+            if (t.lemma,) in self.lex.negators or t.lemma.endswith("n't"):
+                return True
+        return False
+
+    def _after_override(self, toks: Sequence[Tok], i: int) -> bool:
+        window = tuple(t.lemma for t in toks[max(0, i - 6) : i])
+        return any(
+            window[k : k + len(p)] == p
+            for p in self.lex.overrides
+            for k in range(len(window) - len(p) + 1)
+        )
+
+    @staticmethod
+    def _owned(toks: Sequence[Tok], i: int, names: Sequence[str]) -> str | None:
+        """What "opponent's" is said of: the card or noun right after it."""
+        for t in toks[i : i + 3]:
+            if t.card is not None:
+                return names[t.card]
+            if t.text[:1].isalpha() and t.lemma not in ("control", "controls"):
+                return t.text
+        return None
+
+    @staticmethod
+    def _subject(toks: Sequence[Tok], i: int, names: Sequence[str]) -> str | None:
+        for j in range(i, max(-1, i - 12), -1):
+            if toks[j].card is not None:
+                return names[toks[j].card]  # type: ignore[index]
+            if toks[j].text in _END:
+                break
+        for j in range(i, min(len(toks), i + 6)):
+            if toks[j].card is not None:
+                return names[toks[j].card]  # type: ignore[index]
+        return None
+
+    def board(self, toks: Sequence[Tok], names: Sequence[str]) -> dict[str, tuple[str, ...]]:
+        """Cards by the player the text says controls them ("my", "opponent's", "they control")."""
+        out: dict[str, list[str]] = {}
+        for i, t in enumerate(toks):
+            if t.card is None:
+                continue
+            owner = None
+            for j in range(i - 1, max(-1, i - 4), -1):
+                lem = toks[j].lemma
+                if lem in ("my", "i", "mine", "our"):
+                    owner = "you"
+                    break
+                if lem in ("opponent's", "their", "his", "her", "opponents'"):
+                    owner = "opponent"
+                    break
+                if toks[j].text in _END or toks[j].card is not None or lem in ("and", ","):
+                    break
+            after = [x.lemma for x in toks[i + 1 : i + 4]]
+            if owner is None and after[:2] in (["they", "control"], ["he", "control"]):
+                owner = "opponent"
+            if owner is None and after[:2] == ["i", "control"]:
+                owner = "you"
+            if owner is None:
+                continue
+            name = names[t.card]
+            if name not in out.setdefault(owner, []):
+                out[owner].append(name)
+        return {k: tuple(v) for k, v in out.items()}
+
+    # -- the whole reading --------------------------------------------------------
+    def read(self, text: str, spans: Sequence[Span] = ()) -> Read:
+        names = [s.name for s in spans]
+        # Two passes: a misspelling's fix may itself be a casual form ("opps creature").
+        toks = self.rewrite(self.rewrite(self.tokens(text, spans)))
+        sentences = self.sentences(toks)
+        framing: Framing = "question"
+        polarity: Polarity = "as_asked"
+        negative = False
+        claims: list[Claim] = []
+        asked_idx = _last(sentences, lambda s: self.is_question(s) and self._substantial(s))
+        if asked_idx is None:
+            asked_idx = _last(sentences, self.is_question)
+        asked: list[Tok] = sentences[asked_idx] if asked_idx is not None else toks
+        out_sentences = list(sentences)
+        form: Form = self.form(asked) if asked_idx is not None else "statement"
+
+        claim_rows = self._claims(sentences)
+        who_right = any(self._find(s, self.lex.framing["who_right"]) for s in sentences)
+        am_i = next((s for s in sentences if self._find(s, self.lex.framing["am_i_right"])), None)
+        tag = self._tag(asked) if asked_idx is not None else None
+        split = self._split_tag(asked) if asked_idx is not None and tag is None else None
+
+        if claim_rows and (who_right or am_i is not None):
+            framing = "dispute"
+            claims = [c for c, _ in claim_rows]
+            bodies = [b for _, b in claim_rows]
+            main = next((b for b in bodies if len(self._words(b)) >= 3), None)
+            framing_ids = {
+                i
+                for i, s in enumerate(sentences)
+                if any(any(t is b[0] for t in s) for b in bodies)
+                or self._find(s, self.lex.framing["who_right"])
+                or self._find(s, self.lex.framing["am_i_right"])
+            }
+            question_idx = _last(
+                sentences,
+                lambda s: (
+                    self.is_question(s)
+                    and not self._find(s, self.lex.framing["who_right"])
+                    and not self._find(s, self.lex.framing["am_i_right"])
+                    and self._tag(s) is None
+                    and not any(any(t is b[0] for t in s) for b in bodies)
+                ),
+            )
+            if question_idx is not None:
+                asked_idx, asked = question_idx, sentences[question_idx]
+            elif main is not None:
+                made = self.to_question(main)
+                if made is not None:
+                    asked = made[0]
+            rest = [s for i, s in enumerate(sentences) if i not in framing_ids and s is not asked]
+            out_sentences = [*rest, asked]
+            form = "who_right" if who_right else self.form(asked)
+            if am_i is not None and not who_right:
+                mine = self._claims_meant(am_i, claims)
+                if len(mine) == 1 and mine[0].positive is not None:
+                    # "Am I right?": whether the claim in question holds.
+                    polarity = "behaviour_right"
+                    negative = mine[0].positive is False
+                    claims = mine
+        elif tag is not None or split is not None:
+            if split is not None:
+                statement, tag = split
+                stmt_idx = asked_idx
+            else:
+                stmt_idx = _last(
+                    sentences[: asked_idx or 0], lambda s: self.to_question(s) is not None
+                )
+                statement = sentences[stmt_idx] if stmt_idx is not None else []
+            made = self.to_question(statement) if statement else None
+            if made is not None and tag is not None:
+                framing = "bug_report"
+                asked, negative = made
+                polarity = self._polarity(tag)
+                form = "yesno"
+                out_sentences = [
+                    s for i, s in enumerate(sentences) if i not in (stmt_idx, asked_idx)
+                ] + [asked]
+        elif asked_idx is None and any(
+            self._find(s, self.lex.framing["program"]) for s in sentences
+        ):
+            # A bug report without a question: its title says what the program did.
+            stmt_idx = _last(sentences, lambda s: self.to_question(s) is not None)
+            if stmt_idx is not None:
+                made = self.to_question(sentences[stmt_idx])
+                if made is not None:
+                    framing = "bug_report"
+                    asked, negative = made
+                    form = "yesno"
+                    out_sentences = [s for i, s in enumerate(sentences) if i != stmt_idx] + [asked]
+
+        canon_toks = [t for s in out_sentences for t in s]
+        if canon_toks:
+            canon_toks[0] = _respace(canon_toks[0], "")
+        canonical, positions = _render(canon_toks)
+        facts, superseded = self.facts(canon_toks, names)
+        subjects = self._subjects(canon_toks, names, facts)
+        context = tuple(_join(s).strip() for s in sentences if s is not asked and _join(s).strip())
+        reading = Reading(
+            text=text,
+            asked=_join(asked).strip(),
+            canonical=canonical,
+            form=form,
+            framing=framing,
+            polarity=polarity,
+            statement_negative=negative,
+            context=context,
+            claims=tuple(claims),
+            subjects=subjects,
+            facts=tuple(facts),
+            superseded=tuple(superseded),
+            board=self.board(canon_toks, names),
+        )
+        return Read(reading=reading, spans=tuple(positions))
+
+    @staticmethod
+    def _claims_meant(sentence: Sequence[Tok], claims: Sequence[Claim]) -> list[Claim]:
+        """The claims "am I right?" or "is he right?" asks about."""
+        if len(claims) == 1:
+            return list(claims)
+        lemmas = {t.lemma for t in sentence}
+        mine = [c for c in claims if c.who.casefold() in ("i", "me", "we")]
+        if lemmas & {"i", "me", "we"}:
+            return mine
+        return [c for c in claims if c not in mine]
+
+    def _subjects(
+        self, toks: Sequence[Tok], names: Sequence[str], facts: Sequence[Fact]
+    ) -> tuple[Subject, ...]:
+        board = self.board(toks, names)
+        out: list[Subject] = []
+        seen: set[str] = set()
+        for t in toks:
+            if t.card is None or names[t.card] in seen:
+                continue
+            name = names[t.card]
+            seen.add(name)
+            controller = next((p for p, cards in board.items() if name in cards), None)
+            state = tuple(f"{f.kind} {f.value}" for f in facts if f.subject == name)
+            out.append(Subject(name=name, written=t.text, controller=controller, state=state))
+        return tuple(out)
+
+
+def _same_axis(old: Fact, new: Fact) -> bool:
+    """Whether a later fact restates the earlier one's question (timing, or one event kind)."""
+    if old.kind == "timing":
+        return True
+    return old.value.removeprefix("not ") == new.value.removeprefix("not ")
+
+
+def _respace(tok: Tok, space: str) -> Tok:
+    return replace(tok, space=space)
+
+
+def _join(toks: Iterable[Tok]) -> str:
+    return "".join(t.space + t.text for t in toks)
+
+
+def _render(toks: Sequence[Tok]) -> tuple[str, list[tuple[int, int, int]]]:
+    parts: list[str] = []
+    pos = 0
+    spans: list[tuple[int, int, int]] = []
+    for t in toks:
+        space = t.space if t.space or not parts else ""
+        if (
+            not space
+            and parts
+            and t.text[:1].isalnum()
+            and (parts[-1][-1:].isalnum() or parts[-1][-1:] in ".?!")
+        ):
+            space = " "
+        parts.append(space)
+        pos += len(space)
+        if t.card is not None:
+            spans.append((t.card, pos, pos + len(t.text)))
+        parts.append(t.text)
+        pos += len(t.text)
+    return "".join(parts), spans
+
+
+def _last(items: Sequence[list[Tok]], pred: Callable[[list[Tok]], bool]) -> int | None:
+    for i in range(len(items) - 1, -1, -1):
+        if pred(items[i]):
+            return i
+    return None

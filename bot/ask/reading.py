@@ -1,0 +1,126 @@
+"""The typed Reading of a question: what was asked, the facts with their words, and the query."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+Form = Literal["yesno", "how_many", "what", "which", "who_right", "statement"]
+Framing = Literal["question", "bug_report", "dispute"]
+# How the engine's yes/no maps to the answer: as asked; whether a reported behaviour is right
+# ("is this correct?"); whether it is wrong ("is this a bug?").
+Polarity = Literal["as_asked", "behaviour_right", "behaviour_wrong"]
+FactSource = Literal["text", "board", "choice"]
+
+
+class _Frozen(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Fact(_Frozen):
+    """One thing the question states, with the words it was read from."""
+
+    kind: str
+    value: str
+    words: str
+    subject: str | None = None
+    source: FactSource = "text"
+
+    def describe(self) -> str:
+        who = f"{self.subject}: " if self.subject else ""
+        return f"{who}{self.kind} {self.value} (“{self.words}”)"
+
+
+class Claim(_Frozen):
+    """A claim in a dispute: who makes it and whether it says yes or no."""
+
+    who: str
+    says: str
+    positive: bool | None = None
+    number: int | None = None
+
+
+class Subject(_Frozen):
+    """A card the question names, who controls it, and what the text says of its state."""
+
+    name: str
+    written: str
+    controller: str | None = None
+    state: tuple[str, ...] = ()
+
+
+class Query(_Frozen):
+    """What the engine was asked: the family, the scenario and the verdict form."""
+
+    family: str
+    scenario: str
+    kind: str
+
+
+class Reading(_Frozen):
+    """A question read once: the asked sentence, its framing, the facts, and the query."""
+
+    text: str
+    asked: str
+    canonical: str
+    form: Form
+    framing: Framing = "question"
+    polarity: Polarity = "as_asked"
+    statement_negative: bool = False
+    context: tuple[str, ...] = ()
+    claims: tuple[Claim, ...] = ()
+    subjects: tuple[Subject, ...] = ()
+    facts: tuple[Fact, ...] = ()
+    superseded: tuple[Fact, ...] = ()
+    board: dict[str, tuple[str, ...]] = {}
+    query: Query | None = None
+    position: str | None = None
+    missing: tuple[str, ...] = ()
+
+    def final_verdict(self, verdict: str) -> str:
+        """The engine's answer to ``asked``, turned into the answer to what the player asked."""
+        if verdict not in ("yes", "no") or self.polarity == "as_asked":
+            return verdict
+        holds = verdict == "yes"
+        # The reported behaviour is what happened; it is right when the rules agree with it.
+        behaviour_right = holds != self.statement_negative
+        if self.polarity == "behaviour_right":
+            return "yes" if behaviour_right else "no"
+        return "no" if behaviour_right else "yes"
+
+    def winner(self, verdict: str) -> Claim | None:
+        """The claim in a dispute that the verdict bears out, if exactly one does."""
+        fits = [c for c in self.claims if _claim_fits(c, verdict)]
+        return fits[0] if len(fits) == 1 else None
+
+    def lines(self) -> list[str]:
+        """One or two short lines for a judge: what the bot took the question to be."""
+        head = f"“{self.asked}”"
+        if self.framing == "bug_report":
+            head += " (from a report of what happened)"
+        elif self.framing == "dispute":
+            head += " (a dispute: " + "; ".join(f"{c.who}: {c.says}" for c in self.claims) + ")"
+        out = [head]
+        facts = [f.describe() for f in self.facts if f.kind != "negated"]
+        if self.query is not None:
+            facts.insert(0, f"asks {self.query.family} · {self.query.scenario}")
+        if self.position:
+            facts.append(f"position: {self.position}")
+        if self.missing:
+            facts.append("not stated: " + "; ".join(self.missing))
+        if facts:
+            out.append("; ".join(facts))
+        return out
+
+    def contract(self) -> dict[str, Any]:
+        """The ``reading`` field of the answer contract."""
+        data = self.model_dump(mode="json", exclude={"canonical"})
+        data["lines"] = self.lines()
+        return data
+
+
+def _claim_fits(claim: Claim, verdict: str) -> bool:
+    if verdict in ("yes", "no"):
+        return claim.positive is not None and claim.positive == (verdict == "yes")
+    return claim.number is not None and str(claim.number) == verdict
