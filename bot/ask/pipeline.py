@@ -195,6 +195,13 @@ class AskService:
         moved = [replace(mentions[i], start=start, end=end) for i, start, end in read.spans]
         q = Question.build(reading.canonical, moved)
         answer.reading = reading.contract()
+        if not reading.clear:
+            return await self._abstain(
+                answer,
+                q,
+                "I can't rule on that: I read it as a report of what happened, not a question. "
+                f"Ask it as one, e.g. “{reading.asked}”",
+            )
         scenario = self._choose(q)
         if scenario is None:
             return await self._abstain(
@@ -222,6 +229,13 @@ class AskService:
             answer.explanation = [s.note for s in ruling.steps]
             return await self._abstain(
                 answer, q, f"I can't rule on that without knowing: {missing}.", ruling=ruling
+            )
+        if not form_fits(reading.form, scenario.kind):
+            return await self._abstain(
+                answer,
+                q,
+                f"I can't rule on that: the question asks {FORM_WORDS[reading.form]}, and the "
+                f"rule I found answers {KIND_WORDS.get(scenario.kind, scenario.kind)}.",
             )
         if reading.polarity != "as_asked" and str(ruling.verdict) not in ("yes", "no"):
             return await self._abstain(
@@ -401,6 +415,37 @@ def summarise(kind: str, verdict: str, ruling: Ruling, reading: Reading | None =
     else:
         head = verdict + "."
     return f"{head} {last}".strip()
+
+
+FORM_WORDS = {
+    "yesno": "yes or no",
+    "how_many": "how many",
+    "what": "what",
+    "which": "which",
+    "who_right": "who is right",
+    "statement": "nothing I could find",
+}
+KIND_WORDS = {
+    "yesno": "yes or no",
+    "number": "a number",
+    "mana": "a mana cost",
+    "types": "which mana",
+    "card": "a card",
+}
+# The verdict forms that can answer each form of question.
+_FITS = {
+    "yesno": {"yesno"},
+    "who_right": {"yesno", "number"},
+    "how_many": {"number", "mana"},
+    "what": {"number", "mana", "types", "card"},
+    "which": {"types", "card", "number"},
+}
+
+
+def form_fits(form: str, kind: str) -> bool:
+    """Whether a verdict of ``kind`` answers a question of ``form`` ("is it kicked?" is not
+    answered by a number). A text with no question in it gets no verdict."""
+    return kind in _FITS.get(form, set())
 
 
 def framing_head(verdict: str, ruling: Ruling, reading: Reading) -> str | None:

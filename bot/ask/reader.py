@@ -37,6 +37,27 @@ _SUBORDINATORS = frozenset(
         "anyway",
     ]
 )
+_DETERMINERS = frozenset(
+    ["the", "a", "an", "my", "your", "his", "her", "their", "our", "this", "that", "opponent's"]
+)
+_FILLERS = frozenset(
+    ["so", "and", "but", "then", "also", "ok", "okay", "well", "hey", "now", "anyway", "yet"]
+)
+_CONDITIONS = frozenset(
+    [
+        "if",
+        "when",
+        "whenever",
+        "after",
+        "once",
+        "while",
+        "since",
+        "because",
+        "though",
+        "although",
+        "as",
+    ]
+)
 _PRONOUN_SUBJECTS = frozenset(["i", "you", "we", "they", "he", "she", "it", "this", "that", "one"])
 _PLURAL_SUBJECTS = frozenset(["i", "you", "we", "they"])
 _MODALS = {"can": False, "could": False, "can't": True, "cannot": True, "couldn't": True}
@@ -201,21 +222,73 @@ class Reader:
         return [t for t in toks if t.card is not None or t.text[:1].isalnum() or t.text[:1] in "{'"]
 
     def form(self, sentence: Sequence[Tok]) -> Form:
-        words = self._words(sentence)
-        # "So can I...", "And does it...": the question word comes after the filler.
-        if (
-            len(words) > 2
-            and words[0].lemma in _SUBORDINATORS
-            and self._starts(words[1:], [p for ps in self.lex.forms.values() for p in ps])
-        ):
-            words = words[1:]
+        """What the sentence asks: the first clause that opens with a question word decides
+        ("If my lands are two Pools, what can they produce?" asks what)."""
+        clauses: list[list[Tok]] = [[]]
+        for t in sentence:
+            if t.card is None and t.text in (",", ";", ":", "-"):
+                clauses.append([])
+            else:
+                clauses[-1].append(t)
+        clauses = [self._words(c) for c in clauses]
+        clauses = [c for c in clauses if c]
         forms: tuple[Form, ...] = ("how_many", "what", "which", "yesno")
-        for form in forms:
-            if self._starts(words, self.lex.forms[form]):
+        if self._find(sentence, self.lex.forms["how_many"]):
+            # "Tempest Owl kicked costs how much in total?"
+            return "how_many"
+        for n, words in enumerate(clauses):
+            # "So can I...", "And does it...": the question word comes after the filler.
+            while len(words) > 1 and words[0].lemma in _FILLERS:
+                words = words[1:]
+            # "[[Archangel of Wrath]] total cost if...": the card, then what is asked of it.
+            if (
+                len(words) > 1
+                and words[0].card is not None
+                and self._starts(words[1:], self.lex.forms["what"])
+            ):
+                return "what"
+            if words[0].lemma in _CONDITIONS:
+                if n == len(clauses) - 1 and self._embedded_yesno(words):
+                    return "yesno"
+                continue
+            for form in forms:
+                if not self._starts(words, self.lex.forms[form]):
+                    continue
+                # ", which I cast this turn," is a relative clause, not the question: a
+                # question word later in the sentence must be followed by its verb.
+                if n > 0 and form in ("what", "which") and not self._asks_after(words):
+                    continue
                 return form
         if sentence and sentence[-1].text == "?":
             return "yesno"
         return "statement"
+
+    def _asks_after(self, words: Sequence[Tok]) -> bool:
+        """ "what can they produce", "which creature must block": an aux right after the
+        question word, or after the noun it asks about."""
+        starts = {p[0] for p in self.lex.forms["yesno"] if len(p) == 1}
+        head = words[0].text.casefold().replace("’", "'")
+        if head not in ("what", "which", "who", "whose", "whom"):
+            return True  # "what's", or a query noun ("total cost?")
+        return any(t.lemma in starts for t in words[1:3])
+
+    def _embedded_yesno(self, words: Sequence[Tok]) -> bool:
+        """ "if my kicked Owl gets blinked does it count as kicked": a question after a
+        condition with no comma between them."""
+        starts = {p[0] for p in self.lex.forms["yesno"] if len(p) == 1}
+        for i in range(2, len(words) - 1):
+            nxt = words[i + 1]
+            if (
+                words[i].lemma in starts
+                and words[i].text.casefold() not in _CONDITIONS
+                and (
+                    nxt.card is not None
+                    or nxt.lemma in _PRONOUN_SUBJECTS
+                    or nxt.lemma in _DETERMINERS
+                )
+            ):
+                return True
+        return False
 
     def is_question(self, sentence: Sequence[Tok]) -> bool:
         return bool(sentence) and (sentence[-1].text == "?" or self.form(sentence) != "statement")
@@ -236,7 +309,19 @@ class Reader:
         tried = self._tried(toks)
         if tried is not None:
             return tried
-        for k in range(1, min(len(toks), 8)):
+        whether = next((i for i, t in enumerate(toks) if t.lemma == "whether" and i > 0), None)
+        if whether is not None and len(toks) - whether > 3:
+            # "The question is whether X triggers": the question is X.
+            inner = self.to_question(toks[whether + 1 :])
+            if inner is not None:
+                return inner
+        if toks and (
+            toks[0].lemma in _SUBORDINATORS
+            or (toks[0].lemma,) in self.lex.negators
+            or toks[0].lemma.endswith("n't")
+        ):
+            return None
+        for k in range(1, min(len(toks), 12)):
             subject = toks[:k]
             if not self._subject_ok(subject):
                 break
@@ -250,7 +335,8 @@ class Reader:
                 body, negative = made
                 if prefix:
                     prefix = [_respace(prefix[0], ""), *prefix[1:]]
-                    body = [*prefix, _respace(body[0], " "), *body[1:]]
+                    first = replace(body[0], text=body[0].text.lower(), space=" ")
+                    body = [*prefix, first, *body[1:]]
                 return [*body, Tok("?", "?", None, "")], negative
         return None
 
@@ -278,6 +364,21 @@ class Reader:
                 return [*lead, _respace(body[0], " "), *body[1:]], True
             return body, True
         return None
+
+    def _plain_report(self, sentence: Sequence[Tok]) -> bool:
+        """ "Swiftfoot Boots doesn't give haste": a card (or "it") and then its verb, nothing
+        before them but a determiner."""
+        words = self._words(sentence)
+        while words and words[0].lemma in _DETERMINERS:
+            words = words[1:]
+        return (
+            len(words) > 2
+            and (words[0].card is not None or words[0].lemma in ("it", "they"))
+            and (
+                words[1].text.casefold().replace("’", "'") in {**_MODALS, **_DO_AUX, **_BE_AUX}
+                or words[1].tag in _VERB_TAGS
+            )
+        )
 
     def _subject_ok(self, subject: Sequence[Tok]) -> bool:
         last = subject[-1]
@@ -543,6 +644,7 @@ class Reader:
         framing: Framing = "question"
         polarity: Polarity = "as_asked"
         negative = False
+        clear = True
         claims: list[Claim] = []
         asked_idx = _last(sentences, lambda s: self.is_question(s) and self._substantial(s))
         if asked_idx is None:
@@ -550,6 +652,13 @@ class Reader:
         asked: list[Tok] = sentences[asked_idx] if asked_idx is not None else toks
         out_sentences = list(sentences)
         form: Form = self.form(asked) if asked_idx is not None else "statement"
+        if asked_idx is not None and self._starts(
+            self._words(asked), self.lex.framing["follow_up"]
+        ):
+            # "Can I tap it? What if it has haste?": the follow-up asks the same kind of thing.
+            earlier = _last(sentences[:asked_idx], self.is_question)
+            if earlier is not None:
+                form = self.form(sentences[earlier])
 
         claim_rows = self._claims(sentences)
         who_right = any(self._find(s, self.lex.framing["who_right"]) for s in sentences)
@@ -613,11 +722,20 @@ class Reader:
                 out_sentences = [
                     s for i, s in enumerate(sentences) if i not in (stmt_idx, asked_idx)
                 ] + [asked]
-        elif asked_idx is None and any(
-            self._find(s, self.lex.framing["program"]) for s in sentences
-        ):
-            # A bug report without a question: its title says what the program did.
-            stmt_idx = _last(sentences, lambda s: self.to_question(s) is not None)
+        elif asked_idx is None:
+            # A report without a question: the sentence that says what didn't work, else the
+            # first one about a card, says what happened.
+            made_all = [self.to_question(s) for s in sentences]
+            carded = [
+                i
+                for i, s in enumerate(sentences)
+                if made_all[i] is not None and any(t.card is not None for t in s)
+            ]
+            stmt_idx = next((i for i in carded if made_all[i][1]), None)  # type: ignore[index]
+            if stmt_idx is None:
+                stmt_idx = next(iter(carded), None)
+            if stmt_idx is None:
+                stmt_idx = _last(sentences, lambda s: self.to_question(s) is not None)
             if stmt_idx is not None:
                 made = self.to_question(sentences[stmt_idx])
                 if made is not None:
@@ -625,6 +743,8 @@ class Reader:
                     asked, negative = made
                     form = "yesno"
                     out_sentences = [s for i, s in enumerate(sentences) if i != stmt_idx] + [asked]
+                    # Without a question, only "X doesn't / can't Y" says clearly what is asked.
+                    clear = negative and self._plain_report(sentences[stmt_idx])
 
         canon_toks = [t for s in out_sentences for t in s]
         if canon_toks:
@@ -647,6 +767,7 @@ class Reader:
             facts=tuple(facts),
             superseded=tuple(superseded),
             board=self.board(canon_toks, names),
+            clear=clear,
         )
         return Read(reading=reading, spans=tuple(positions))
 

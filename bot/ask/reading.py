@@ -77,6 +77,8 @@ class Reading(_Frozen):
     query: Query | None = None
     position: str | None = None
     missing: tuple[str, ...] = ()
+    # False when the text asks nothing clearly (a report that doesn't say what failed).
+    clear: bool = True
 
     def final_verdict(self, verdict: str) -> str:
         """The engine's answer to ``asked``, turned into the answer to what the player asked."""

@@ -273,6 +273,11 @@ def answer_description(answer: Answer) -> str:
 def answer_pages(answer: Answer, settings: Settings | None = None) -> list[discord.Embed]:
     """The answer as embed pages: verdict as title, explanation, citations as fields."""
     fields: list[Field] = []
+    read_as = answer.reading.get("lines") or []
+    if read_as:
+        # What the bot took the question to be, so a judge sees its assumptions at a glance.
+        text = "\n".join(escape_user_text(clip(line, 300), single_line=True) for line in read_as)
+        fields.append(Field("Read as", clip(text, 1000)))
     if len(answer.cards) > MAX_LINK_BUTTONS:  # the rest have a link button each
         links = ", ".join(f"[{plain(c.name)}]({scryfall_url(c.name)})" for c in answer.cards)
         fields.append(Field("Cards", links))

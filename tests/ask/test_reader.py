@@ -33,13 +33,13 @@ def read(reader: Reader, text: str) -> Reading:
     ("text", "canonical"),
     [
         ("Can I swing with Goblin Guide the turn it etbs?", "Can I attack with Goblin Guide"),
-        ("he swung in with everything", "he attacked with everything"),
+        ("did he swing in with everything?", "did he attack with everything?"),
         ("can i pay the kicker 2x", "can i pay the kicker twice"),
         ("does my opps creature trigger it", "does my opponent's creature trigger it"),
-        ("it came down this turn", "it entered this turn"),
+        ("did it come down this turn?", "did it enter this turn?"),
         ("what's the cmc of it", "what's the mana value of it"),
         ("is it sumsick", "is it summoning sick"),
-        ("I cast it but skip the kicker", "I cast it but unkicked"),
+        ("can I cast it but skip the kicker?", "can I cast it but unkicked?"),
         ("can u tap it rn", "can you tap it right now"),
         # A card's name is never rewritten, even when its words are casual forms.
         ("Does Swing Low trigger?", "Does Swing Low trigger?"),
@@ -67,7 +67,7 @@ def test_card_spans_follow_the_rewritten_text(reader: Reader) -> None:
         ("Which creature has to block?", "which"),
         ("Can I tap it?", "yesno"),
         ("And does it trigger?", "yesno"),
-        ("it triggers twice.", "statement"),
+        ("it triggers twice.", "yesno"),  # read as the report "does it trigger twice?"
     ],
 )
 def test_the_form_of_the_question(reader: Reader, text: str, form: str) -> None:
@@ -126,6 +126,39 @@ def test_a_bug_title_without_a_question_is_read_as_one(reader: Reader) -> None:
     reading = read(reader, "Llanowar Elves can be tapped for mana the turn it enters in Forge")
     assert reading.framing == "bug_report"
     assert reading.asked.startswith("Can Llanowar Elves be tapped for mana")
+    # It doesn't say what went wrong, so it is shown but not ruled on.
+    assert reading.clear is False
+
+
+@pytest.mark.parametrize(
+    ("text", "asked", "clear"),
+    [
+        (
+            "Goblin Guide doesn't have haste when it enters. Tested twice.",
+            "Does Goblin Guide have haste when it enters?",
+            True,
+        ),
+        (
+            "When I cast an enchantment, my Eidolon of Blossoms didn't trigger.",
+            "When I cast an enchantment, does my Eidolon of Blossoms trigger?",
+            False,
+        ),
+        ("Eidolon of Blossoms triggers on opponent's enchantments.", None, False),
+        (
+            "The question is whether Eidolon of Blossoms triggers on a token.",
+            "Does Eidolon of Blossoms trigger on a token?",
+            False,
+        ),
+    ],
+)
+def test_reports_without_a_question_are_ruled_on_only_when_plain(
+    reader: Reader, text: str, asked: str | None, clear: bool
+) -> None:
+    reading = read(reader, text)
+    assert reading.framing == "bug_report"
+    if asked is not None:
+        assert reading.asked == asked
+    assert reading.clear is clear
 
 
 @pytest.mark.parametrize(
@@ -217,7 +250,7 @@ def test_a_later_fact_after_then_replaces_the_earlier_one(reader: Reader) -> Non
 
 
 def test_negation_is_scoped(reader: Reader) -> None:
-    reading = read(reader, "Llanowar Elves wasn't cast this turn, and it was kicked")
+    reading = read(reader, "Llanowar Elves wasn't cast this turn, and it was kicked. Is it new?")
     events = {f.value for f in reading.facts if f.kind == "event"}
     assert "not cast" in events
     assert "kicked" in events
