@@ -17,6 +17,9 @@ REPO = Path(__file__).resolve().parents[1]
 # checkout without the shared data would.
 SHARED = Path(os.environ.get("RULESBOT_SHARED") or REPO.parent / "shared")
 SHARED_DATA = SHARED / "data"
+# The small pool the question tests run on (tests/ask/fixtures/build.py makes it).
+FIXTURE = REPO / "tests" / "ask" / "fixtures"
+FIXTURE_FILES = [FIXTURE / "cards.json", FIXTURE / "rulings.json", FIXTURE / "comprules.txt"]
 FULL_FILES = [
     SHARED_DATA / "cards.json",
     SHARED_DATA / "rulings.json",
@@ -73,6 +76,24 @@ def full_db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
         opened = await Store.open(path)
         try:
             await import_paths(opened, FULL_FILES)
+        finally:
+            await opened.close()
+
+    asyncio.run(build())
+    return path
+
+
+@pytest.fixture(scope="session")
+def fixture_db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A database with the fixture pool imported through the project's importer."""
+    from bot.importer import import_paths
+
+    path = tmp_path_factory.mktemp("fixture") / "fixture.sqlite3"
+
+    async def build() -> None:
+        opened = await Store.open(path)
+        try:
+            await import_paths(opened, FIXTURE_FILES)
         finally:
             await opened.close()
 

@@ -11,33 +11,14 @@ import pytest_asyncio
 
 from bot.answer import Answer
 from bot.ask.pipeline import AskService
-from bot.importer import import_paths
 from bot.store import Store
-from tests.conftest import SHARED, SHARED_DATA
+from tests.conftest import FIXTURE, SHARED, SHARED_DATA
 
 DATA = SHARED_DATA
-FIXTURE = Path(__file__).resolve().parent / "fixtures"
-FIXTURE_FILES = [FIXTURE / "cards.json", FIXTURE / "rulings.json", FIXTURE / "comprules.txt"]
 # Each question test runs on the fixture pool, and on the full data where it is present.
 POOLS = ["fixture", pytest.param("full", marks=pytest.mark.full_data)]
 
 __all__ = ["DATA", "FIXTURE", "POOLS", "SHARED", "SyncService"]
-
-
-@pytest.fixture(scope="session")
-def fixture_db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A database with the fixture pool imported through the project's importer."""
-    path = tmp_path_factory.mktemp("fixture") / "fixture.sqlite3"
-
-    async def build() -> None:
-        opened = await Store.open(path)
-        try:
-            await import_paths(opened, FIXTURE_FILES)
-        finally:
-            await opened.close()
-
-    asyncio.run(build())
-    return path
 
 
 @pytest.fixture(scope="session")

@@ -128,3 +128,47 @@ def problem(row: Row, answer: Answer) -> str | None:
     if not any(ref.startswith(r) for ref in cited for r in row.refs):
         return f"{row.id}: cites {cited}, expected a rule under {list(row.refs)} :: {row.question}"
     return None
+
+
+# -- the players' corpus ---------------------------------------------------------------
+
+PLAYER_FIELDS = ("id", "family", "question", "kind", "verdict", "refs", "why", "source", "cards")
+
+
+def player_rows(path: Path) -> list[Row]:
+    """A players' corpus file's rows; a missing file has none (the size test says so)."""
+    return load(path) if path.is_file() else []
+
+
+def format_problems(row: Row) -> list[str]:
+    """What a players' corpus row lacks: the fields of the corpus format, a source URL."""
+    have = {"id", "family", "question", "kind", "verdict", "refs"} | set(row.extra)
+    out = [f"{row.id}: no {f!r}" for f in PLAYER_FIELDS if f not in have]
+    source = row.extra.get("source")
+    if not isinstance(source, dict) or not str(source.get("url", "")).startswith("http"):
+        out.append(f"{row.id}: source needs a url")
+    elif not source.get("title"):
+        out.append(f"{row.id}: source needs a title")
+    cards = row.extra.get("cards", [])
+    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+        out.append(f"{row.id}: cards is a list of card names")
+    if row.kind != "abstain" and not row.refs:
+        out.append(f"{row.id}: refs names the rules that decide it")
+    if "gap" in row.extra and (row.kind == "abstain" or not row.extra["gap"]):
+        # An out-of-scope row has one acceptable answer, abstaining: no gap to allow.
+        out.append(f"{row.id}: gap is a reason, on a row that expects a verdict")
+    return out
+
+
+def as_item(row: Row) -> dict[str, Any]:
+    """The row in the dev-set form bench.scoring (and score.py) reads."""
+    item: dict[str, Any] = {"kind": row.kind, "verdict": row.verdict, "refs": list(row.refs)}
+    if "alt" in row.extra:
+        item["alt"] = row.extra["alt"]
+    return item
+
+
+def heldout_ceiling(n: int) -> int:
+    """Wrong answers the held-out split may have: 2% of its rows, and one from 25 rows on."""
+    allowed = n * 2 // 100
+    return max(allowed, 1) if n >= 25 else allowed
