@@ -27,7 +27,8 @@ def full_db(full_db_path: Path) -> Path:
     return full_db_path
 
 
-@pytest.fixture(scope="session", params=POOLS)
+# Function-scoped parameters over session-scoped databases: any test order builds each once.
+@pytest.fixture(params=POOLS)
 def imported_db(request: pytest.FixtureRequest) -> Path:
     """The fixture pool's database, then (with ../shared/data) the full one."""
     name = "full_db_path" if request.param == "full" else "fixture_db_path"
@@ -69,11 +70,33 @@ class SyncService:
         self._loop.close()
 
 
+class PoolServices:
+    """The session's warm services, one per pool, made when first asked for."""
+
+    def __init__(self) -> None:
+        self._made: dict[str, SyncService] = {}
+
+    def get(self, pool: str, request: pytest.FixtureRequest) -> SyncService:
+        if pool not in self._made:
+            name = "full_db_path" if pool == "full" else "fixture_db_path"
+            self._made[pool] = SyncService(request.getfixturevalue(name))
+        return self._made[pool]
+
+    def close(self) -> None:
+        for service in self._made.values():
+            service.close()
+
+
 @pytest.fixture(scope="session")
-def pool_service(imported_db: Path) -> Iterator[SyncService]:
-    """One warm service per pool for the question tables (the name index takes a second)."""
-    service = SyncService(imported_db)
+def pool_services() -> Iterator[PoolServices]:
+    services = PoolServices()
     try:
-        yield service
+        yield services
     finally:
-        service.close()
+        services.close()
+
+
+@pytest.fixture(params=POOLS)
+def pool_service(request: pytest.FixtureRequest, pool_services: PoolServices) -> SyncService:
+    """A warm service on the fixture pool, then on the full data (the name index takes a second)."""
+    return pool_services.get(request.param, request)
