@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from bench.scoring import OK, WRONG, Tally, judge
@@ -136,3 +138,13 @@ def test_format_problems_name_what_a_row_lacks() -> None:
         gap="no",
     )
     assert format_problems(full) == ["p-1: gap is a reason, on a row that expects a verdict"]
+
+
+def test_the_corpus_is_large_enough() -> None:
+    rows = WORKING + HELDOUT
+    families = Counter(r.family for r in rows if r.kind != "abstain")
+    out_of_scope = sum(r.kind == "abstain" for r in rows)
+    assert len(rows) >= 300, f"{len(rows)} players' questions, at least 300 wanted"
+    short = {f: families[f] for f in FAMILIES if families[f] < 50}
+    assert short == {}, f"families with fewer than 50 questions: {short}"
+    assert out_of_scope >= 40, f"{out_of_scope} out-of-scope questions, at least 40 wanted"
