@@ -1,4 +1,4 @@
-"""The shared card pool for handler tests: cards by name and Questions with their mentions."""
+"""Card pools for handler tests: the fixture pool by name, the full pool, Questions with mentions."""
 
 from __future__ import annotations
 
@@ -8,12 +8,21 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from bot.ask.question import CardMention, Question, mention_for
 from engine.card import Card
+from tests.conftest import SHARED_DATA
 
-CARDS_JSON = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "cards.json"
+CARDS_JSON = SHARED_DATA / "cards.json"
+FIXTURE_CARDS = Path(__file__).resolve().parent / "fixtures" / "cards.json"
+_NOT_CARDS = frozenset({"token", "emblem", "art_series"})
+
+
+def _by_name(objects: list[dict[str, Any]]) -> dict[str, dict[str, Any]]:
+    by_name: dict[str, dict[str, Any]] = {}
+    for obj in objects:
+        if obj.get("layout") not in _NOT_CARDS:
+            by_name.setdefault(obj["name"].casefold(), obj)
+    return by_name
 
 
 @cache
@@ -21,18 +30,26 @@ def pool() -> dict[str, dict[str, Any]]:
     """Every non-token card of ../shared/data by casefolded name ({} if absent)."""
     if not CARDS_JSON.exists():
         return {}
-    by_name: dict[str, dict[str, Any]] = {}
-    for obj in json.loads(CARDS_JSON.read_text(encoding="utf-8")):
-        if obj.get("layout") not in {"token", "emblem", "art_series"}:
-            by_name.setdefault(obj["name"].casefold(), obj)
-    return by_name
+    return _by_name(json.loads(CARDS_JSON.read_text(encoding="utf-8")))
+
+
+@cache
+def fixture_pool() -> dict[str, dict[str, Any]]:
+    """The cards of tests/ask/fixtures by casefolded name: those the tests name."""
+    return _by_name(json.loads(FIXTURE_CARDS.read_text(encoding="utf-8")))
+
+
+def card_object(name: str) -> dict[str, Any]:
+    cards = fixture_pool()
+    if name.casefold() not in cards:
+        raise KeyError(
+            f"{name!r} is not in the fixture pool: run python tests/ask/fixtures/build.py"
+        )
+    return cards[name.casefold()]
 
 
 def card(name: str) -> Card:
-    cards = pool()
-    if not cards:
-        pytest.skip("../shared/data is not available")
-    return Card.from_scryfall(cards[name.casefold()])
+    return Card.from_scryfall(card_object(name))
 
 
 def question(text: str, names: tuple[str | tuple[str, str], ...] = ()) -> Question:

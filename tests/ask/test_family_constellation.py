@@ -14,6 +14,7 @@ from bot.ask.families.constellation import (
 from bot.ask.pipeline import best_scenario
 from bot.ask.question import CardMention, Question, Scenario, mention_for
 from engine.card import Card
+from tests.ask.pool import fixture_pool
 from tests.ask.pool import pool as _pool
 
 _CONSTELLATION = (
@@ -94,9 +95,7 @@ def _mentions(
 
 def _best(text: str, names: tuple[str, ...] = (), pool: bool = False) -> Scenario | None:
     if pool:
-        cards = _pool()
-        if not cards:
-            pytest.skip("../shared/data/cards.json is not available")
+        cards = fixture_pool()
         mentions = _mentions(text, names, cards)
     else:
         mentions = _mentions(text, names, HAND)
@@ -752,10 +751,9 @@ def _answers(text: str, obj: dict[str, Any]) -> str | None:
     return chosen.run().verdict if chosen else None
 
 
+@pytest.mark.full_data
 def test_every_constellation_and_bestow_card_in_the_pool() -> None:
     cards = _pool()
-    if not cards:
-        pytest.skip("../shared/data/cards.json is not available")
     wrong: list[tuple[str, str | None]] = []
     checked = 0
     for obj in cards.values():

@@ -10,6 +10,7 @@ from bot.ask.families.kicker import REFERENCE_CARD, KickerHandler
 from bot.ask.pipeline import best_scenario
 from bot.ask.question import CardMention, Question, Scenario, mention_for
 from engine.card import Card
+from tests.ask.pool import fixture_pool
 from tests.ask.pool import pool as _pool
 
 # Scryfall-like objects for the few cards most tests need, so they run without the shared data.
@@ -77,9 +78,7 @@ def _mention(text: str, name: str, source: dict[str, dict[str, Any]]) -> CardMen
 
 def _best(text: str, names: tuple[str, ...] = (), pool: bool = False) -> Scenario | None:
     if pool:
-        cards = _pool()
-        if not cards:
-            pytest.skip("../shared/data/cards.json is not available")
+        cards = fixture_pool()
         mentions = [_mention(text, n, cards) for n in names]
     else:
         mentions = [_mention(text, n, HAND) for n in names]
@@ -749,10 +748,9 @@ def _answers(text: str, obj: dict[str, Any]) -> str | None:
     return chosen.run().verdict if chosen else None
 
 
+@pytest.mark.full_data
 def test_every_kicker_card_in_the_pool() -> None:
     cards = _pool()
-    if not cards:
-        pytest.skip("../shared/data/cards.json is not available")
     kicker_cards = [
         o for o in cards.values() if {"Kicker", "Multikicker"} & set(o.get("keywords") or ())
     ]
