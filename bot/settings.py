@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated, Any
 
 from platformdirs import user_data_dir
-from pydantic import Field, SecretStr
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
 def default_db_path() -> Path:
@@ -31,7 +32,10 @@ class Settings(BaseSettings):
     dev_guild_id: int | None = Field(
         None, description="guild for quick command sync in development"
     )
-    judge_role: str = Field("Judge", description="role whose members may review answers")
+    review_roles: Annotated[dict[int, frozenset[int]], NoDecode] = Field(
+        default_factory=dict,
+        description="guild_id:role_id pairs; those roles may review answers in that guild",
+    )
     ask_cooldown_seconds: float = Field(10.0, ge=0, description="per-user /ask cooldown")
     ask_cooldown_rate: int = Field(3, ge=1, description="/ask uses allowed per cooldown window")
     inline_lookups: bool = Field(
@@ -43,3 +47,19 @@ class Settings(BaseSettings):
     shard_ids: list[int] | None = None
     sync_interval_hours: float = Field(24.0, gt=0)
     log_level: str = "INFO"
+
+    @field_validator("review_roles", mode="before")
+    @classmethod
+    def _parse_review_roles(cls, value: Any) -> Any:
+        """``"guild:role,guild:role"`` (what an environment variable can hold) as a mapping."""
+        if not isinstance(value, str):
+            return value
+        roles: dict[int, set[int]] = {}
+        for pair in value.replace(";", ",").split(","):
+            if not pair.strip():
+                continue
+            guild, sep, role = pair.partition(":")
+            if not sep or not guild.strip().isdigit() or not role.strip().isdigit():
+                raise ValueError(f"expected guild_id:role_id pairs, got {pair.strip()!r}")
+            roles.setdefault(int(guild), set()).add(int(role))
+        return roles

@@ -18,12 +18,14 @@ log = logging.getLogger(__name__)
 APOLOGY = "Sorry, something went wrong on my side. If it keeps happening, report error id `{id}`."
 
 
-class NotJudgeError(RulesbotError, PermissionError):
-    """Raised when a judges-only action is used by someone without the judge role."""
+class NotReviewerError(RulesbotError, PermissionError):
+    """A review action by someone without Manage Messages or the guild's review role."""
 
-    def __init__(self, role: str) -> None:
-        super().__init__(f"Only members with the {role!r} role can do that.")
-        self.role = role
+    def __init__(self) -> None:
+        super().__init__(
+            "Only reviewers can do that: members with the Manage Messages permission, "
+            "or with the review role the bot's operator set for this server."
+        )
 
 
 class NotFoundError(RulesbotError, LookupError):

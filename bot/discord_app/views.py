@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import discord
 
-from bot.discord_app.errors import NotFoundError, NotJudgeError, handle_error, send_ephemeral
+from bot.discord_app.access import require_reviewer
+from bot.discord_app.errors import NotFoundError, handle_error, send_ephemeral
 from bot.discord_app.escape import escape_user_text, plain
 from bot.discord_app.respond import NONE, MessageBound, respond
 
 if TYPE_CHECKING:
     from bot.discord_app.client import RulesBot
-    from bot.settings import Settings
     from bot.store import Vote
 
 log = logging.getLogger(__name__)
@@ -26,23 +26,6 @@ LABEL_LIMIT = 100
 BUTTON_LABEL_LIMIT = 80
 
 ChoiceCallback = Callable[[discord.Interaction, str, str], Awaitable[None]]
-
-
-def is_judge(user: discord.abc.User | discord.Member, settings: Settings) -> bool:
-    """Judges hold the configured role, given by name (case-insensitive) or id."""
-    roles = getattr(user, "roles", None) or []
-    wanted = settings.judge_role.strip()
-    for role in roles:
-        if wanted.isdigit() and role.id == int(wanted):
-            return True
-        if role.name.casefold() == wanted.casefold():
-            return True
-    return False
-
-
-def require_judge(interaction: discord.Interaction, settings: Settings) -> None:
-    if not is_judge(interaction.user, settings):
-        raise NotJudgeError(settings.judge_role)
 
 
 def _bot(interaction: discord.Interaction) -> RulesBot:
@@ -191,7 +174,10 @@ class FeedbackButton(
     async def _run(self, interaction: discord.Interaction) -> None:
         bot = _bot(interaction)
         if self.action == "review":
-            require_judge(interaction, bot.settings)
+            require_reviewer(interaction, bot.settings)
+            record = await bot.store.feedback(self.answer_id)
+            if record is None or record.guild_id != interaction.guild_id:
+                raise NotFoundError(f"Answer #{self.answer_id} is no longer on record.")
             await respond(
                 interaction,
                 f"Mark answer #{self.answer_id} as reviewed. Your review overrides the votes.",
@@ -210,7 +196,7 @@ class FeedbackButton(
 
 
 class ReviewView(BaseView):
-    """A judge's verdict on one answer (shown only to that judge)."""
+    """A reviewer's verdict on one answer (shown only to that reviewer)."""
 
     def __init__(self, answer_id: int, *, owner_id: int) -> None:
         super().__init__(owner_id=owner_id)
@@ -218,8 +204,15 @@ class ReviewView(BaseView):
 
     async def _review(self, interaction: discord.Interaction, verdict: Vote) -> None:
         bot = _bot(interaction)
-        require_judge(interaction, bot.settings)
-        if await bot.store.review(self.answer_id, interaction.user.id, verdict) is None:
+        require_reviewer(interaction, bot.settings)
+        guild_id = interaction.guild_id
+        if (
+            guild_id is None
+            or await bot.store.review(
+                self.answer_id, interaction.user.id, verdict, guild_id=guild_id
+            )
+            is None
+        ):
             raise NotFoundError(f"Answer #{self.answer_id} is no longer on record.")
         self.stop()
         await interaction.response.edit_message(

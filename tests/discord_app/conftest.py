@@ -53,7 +53,6 @@ def command_validator() -> Any:
 def make_settings(tmp_path: Path, **overrides: Any) -> Settings:
     values: dict[str, Any] = {
         "db": tmp_path / "bot.sqlite3",
-        "judge_role": "Judge",
         "ask_cooldown_seconds": 60.0,
         "ask_cooldown_rate": 3,
         # A closed local port: a sync attempt fails at once, without the network.
@@ -183,15 +182,17 @@ class Recorder:
         return self.sent[-1]
 
 
-def make_member(user_id: int | None = None, roles: tuple[str, ...] = ()) -> Any:
+def make_member(
+    user_id: int | None = None, roles: tuple[str, ...] = (), role_ids: tuple[int, ...] = ()
+) -> Any:
     member = create_autospec(discord.Member, spec_set=True, instance=True)
     member.id = user_id or snowflake()
     member.bot = False
     role_doubles = []
-    for name in roles:
+    for i, name in enumerate(roles):
         role = create_autospec(discord.Role, spec_set=True, instance=True)
         role.name = name
-        role.id = snowflake()
+        role.id = role_ids[i] if i < len(role_ids) else snowflake()
         role_doubles.append(role)
     member.roles = role_doubles
     return member
@@ -203,6 +204,8 @@ def make_interaction(
     user: Any = None,
     done: bool = False,
     command: Any = None,
+    guild_id: int | None = None,
+    permissions: discord.Permissions | None = None,
 ) -> tuple[Any, Recorder]:
     """An Interaction double (spec_set from the real class) whose replies are recorded."""
     rec = Recorder()
@@ -211,7 +214,8 @@ def make_interaction(
     interaction.client = bot
     interaction.user = user or make_member()
     interaction.id = snowflake()
-    interaction.guild_id = snowflake()
+    interaction.guild_id = guild_id or snowflake()
+    interaction.permissions = permissions or discord.Permissions.none()
     interaction.channel_id = snowflake()
     interaction.command = command
     response = create_autospec(discord.InteractionResponse, spec_set=True, instance=True)

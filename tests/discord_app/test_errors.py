@@ -11,7 +11,7 @@ from discord import app_commands
 
 from bot.discord_app.client import RulesBot
 from bot.discord_app.cogs.ask import AskCog
-from bot.discord_app.errors import APOLOGY, NotJudgeError, expected_message, handle_error
+from bot.discord_app.errors import APOLOGY, NotReviewerError, expected_message, handle_error
 from bot.discord_app.views import FeedbackButton, PagerView
 from bot.errors import AmbiguousCardError, InputTooLongError, StoreError, UnknownCardError
 from tests.discord_app.conftest import make_interaction
@@ -34,7 +34,7 @@ EXPECTED: list[tuple[str, Any, str]] = [
     ("ambiguous", AmbiguousCardError("Thalia", ["Thalia, A", "Thalia, B"]), "Thalia, A"),
     ("too long", InputTooLongError("Questions can be at most 1,000"), "at most 1,000"),
     ("store", StoreError("The database is locked."), "locked"),
-    ("not judge", NotJudgeError("Judge"), "'Judge' role"),
+    ("not reviewer", NotReviewerError(), "Manage Messages permission"),
     ("cooldown", _cooldown(4.2), "wait 5 seconds"),
     ("cooldown 1s", _cooldown(0.3), "wait 1 second "),
     ("missing role", app_commands.MissingRole("Judge"), "Only judges"),

@@ -132,7 +132,7 @@ class AskCog(commands.Cog, name="Ask"):
             )
             await self._show(interaction, choice.prompt, None, choice, private=private, edit=edit)
             return
-        answer_id = await self._record(interaction, answer)
+        answer_id = await self._record(interaction, answer, private=private)
         pages = answer_pages(answer, self.bot.settings)
         view = AnswerView(pages, answer_id=answer_id, cards=[c.name for c in answer.cards])
         message = await self._show(interaction, None, view.embed, view, private=private, edit=edit)
@@ -176,8 +176,13 @@ class AskCog(commands.Cog, name="Ask"):
             bind(interaction, None)
         return message
 
-    async def _record(self, interaction: discord.Interaction, answer: Answer) -> int | None:
-        """Keep the answer so people can vote on it; answers to bad input aren't kept."""
+    async def _record(
+        self, interaction: discord.Interaction, answer: Answer, *, private: bool
+    ) -> int | None:
+        """Keep the answer so people can vote on it; answers to bad input aren't kept.
+
+        Of a private answer only the votes are kept, never its text.
+        """
         if answer.error:
             return None
         return await self.bot.store.record_answer(
@@ -187,4 +192,5 @@ class AskCog(commands.Cog, name="Ask"):
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             user_id=interaction.user.id,
+            private=private,
         )
