@@ -226,6 +226,7 @@ def make_interaction(
     followup = create_autospec(discord.Webhook, spec_set=True, instance=True)
     followup.send.side_effect = rec.record("followup")
     interaction.response = response
+    interaction.extras = {}
     interaction.followup = followup
     interaction.edit_original_response.side_effect = rec.record("edit_original")
     return interaction, rec

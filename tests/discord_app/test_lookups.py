@@ -86,7 +86,9 @@ async def test_card_missing_locally_is_fetched_from_scryfall(
         bot = await make_bot(make_settings(tmp_path, scryfall_api_url=server.api_url), store)
         interaction, rec = make_interaction(bot)
         await CardsCog.card.callback(cog(bot, "Cards"), interaction, "zygon test lookout")
-        assert rec.deferred == [{"thinking": True}]  # the fetch may outlast Discord's 3 s
+        assert rec.deferred == [
+            {"ephemeral": False, "thinking": True}
+        ]  # the fetch may outlast Discord's 3 s
         reply = rec.last
         assert reply.via == "followup" and reply.embeds[0].title == "Zygon Test Lookout"
         assert {f.name: f.value for f in reply.embeds[0].fields}["Rulings"] == "1"
@@ -197,7 +199,7 @@ async def test_cr_missing_rule(bot: RulesBot, query: str) -> None:
 async def test_cr_free_text_defers_then_lists_matching_rules(bot: RulesBot, store: Store) -> None:
     interaction, rec = make_interaction(bot)
     await RulesCog.cr.callback(cog(bot, "Rules"), interaction, "additional cost kicked")
-    assert rec.deferred == [{"thinking": True}]
+    assert rec.deferred == [{"ephemeral": False, "thinking": True}]
     assert rec.last.via == "followup"
     found = await store.search_rules("additional cost kicked", 5)
     assert found and all(r.number in rec.last.text for r in found)

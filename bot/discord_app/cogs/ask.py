@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from bot.answer import Answer
 from bot.discord_app.embeds import answer_pages, unresolved
-from bot.discord_app.respond import respond
+from bot.discord_app.respond import defer, original_filled, respond
 from bot.discord_app.views import AnswerView, CardChoiceView
 from bot.errors import InputTooLongError, RulesbotError
 
@@ -107,7 +107,7 @@ class AskCog(commands.Cog, name="Ask"):
         text = self.check_question(question)
         self.check_cooldown(interaction.user.id)
         # The pipeline usually takes milliseconds, but it may have to read cold data.
-        await interaction.response.defer(ephemeral=private, thinking=True)
+        await defer(interaction, ephemeral=private)
         await self.deliver(interaction, text, private=private, choices={}, edit=False)
 
     async def deliver(
@@ -165,6 +165,7 @@ class AskCog(commands.Cog, name="Ask"):
     ) -> discord.InteractionMessage | discord.WebhookMessage | None:
         if not edit:
             return await respond(interaction, content, embed=embed, view=view, ephemeral=private)
+        original_filled(interaction)
         message = await interaction.edit_original_response(
             content=content,
             embed=embed,

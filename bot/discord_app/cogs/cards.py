@@ -17,7 +17,7 @@ from bot.discord_app.embeds import (
     scryfall_url,
 )
 from bot.discord_app.errors import NotFoundError
-from bot.discord_app.respond import respond
+from bot.discord_app.respond import defer, respond
 from bot.discord_app.views import CardChoiceView, PagerView, card_view
 from bot.errors import AmbiguousCardError, UnknownCardError
 
@@ -66,7 +66,7 @@ class CardsCog(commands.Cog, name="Cards"):
             try:
                 return self.bot.names.resolve(name)
             except UnknownCardError:
-                await interaction.response.defer(thinking=True)
+                await defer(interaction, ephemeral=False)
                 card = await self.bot.fetch_card(name)
                 return self.bot.names.resolve(str(card["name"]))
         except AmbiguousCardError as exc:
