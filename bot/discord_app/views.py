@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import re
+import secrets
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
@@ -38,6 +39,12 @@ class BaseView(MessageBound, discord.ui.View):
     def __init__(self, *, owner_id: int = 0, timeout: float | None = VIEW_TIMEOUT) -> None:
         super().__init__(timeout=timeout)
         self.owner_id = owner_id
+        # Each message's components get custom_ids of their own: two people's pagers
+        # can then never be mistaken for each other, whatever discord.py keys views by.
+        self.key = secrets.token_hex(6)
+
+    def custom_id(self, name: str) -> str:
+        return f"rb:{self.key}:{name}"
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         if self.owner_id and interaction.user.id != self.owner_id:
@@ -90,18 +97,21 @@ class PagerView(BaseView):
             self.prev_button = discord.ui.Button(
                 label="◀ Previous",
                 style=discord.ButtonStyle.secondary,
-                custom_id="rb:page:prev",
+                custom_id=self.custom_id("prev"),
                 row=0,
             )
             self.counter = discord.ui.Button(
                 label="1/1",
                 style=discord.ButtonStyle.secondary,
-                custom_id="rb:page:n",
+                custom_id=self.custom_id("page"),
                 row=0,
                 disabled=True,
             )
             self.next_button = discord.ui.Button(
-                label="Next ▶", style=discord.ButtonStyle.secondary, custom_id="rb:page:next", row=0
+                label="Next ▶",
+                style=discord.ButtonStyle.secondary,
+                custom_id=self.custom_id("next"),
+                row=0,
             )
             self.prev_button.callback = self._previous  # type: ignore[method-assign]
             self.next_button.callback = self._next  # type: ignore[method-assign]
@@ -201,6 +211,8 @@ class ReviewView(BaseView):
     def __init__(self, answer_id: int, *, owner_id: int) -> None:
         super().__init__(owner_id=owner_id)
         self.answer_id = answer_id
+        self.correct.custom_id = self.custom_id("reviewed-correct")
+        self.wrong.custom_id = self.custom_id("reviewed-wrong")
 
     async def _review(self, interaction: discord.Interaction, verdict: Vote) -> None:
         bot = _bot(interaction)
@@ -221,17 +233,13 @@ class ReviewView(BaseView):
             allowed_mentions=NONE,
         )
 
-    @discord.ui.button(
-        label="Reviewed: correct", style=discord.ButtonStyle.success, custom_id="rb:rv:correct"
-    )
+    @discord.ui.button(label="Reviewed: correct", style=discord.ButtonStyle.success)
     async def correct(
         self, interaction: discord.Interaction, button: discord.ui.Button[Any]
     ) -> None:
         await self._review(interaction, "correct")
 
-    @discord.ui.button(
-        label="Reviewed: wrong", style=discord.ButtonStyle.danger, custom_id="rb:rv:wrong"
-    )
+    @discord.ui.button(label="Reviewed: wrong", style=discord.ButtonStyle.danger)
     async def wrong(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
         await self._review(interaction, "wrong")
 
@@ -288,7 +296,7 @@ class CardChoiceView(BaseView):
         unique = list(dict.fromkeys(candidates))[:SELECT_OPTIONS]
         self.select: discord.ui.Select[CardChoiceView] = discord.ui.Select(
             placeholder=_label(f"Pick the card you meant by {plain(name)}", 150),
-            custom_id="rb:pick",
+            custom_id=self.custom_id("pick"),
             options=[
                 discord.SelectOption(label=_label(plain(c), LABEL_LIMIT), value=str(i))
                 for i, c in enumerate(unique)

@@ -180,7 +180,7 @@ async def test_feedback_votes_and_review(bot: RulesBot, store: Store) -> None:
     await button(view, ":review").callback(jint)
     review_view = jrec.last.view
     jint2, jrec2 = make_interaction(bot, user=judge, guild_id=guild, permissions=moderator)
-    await button(review_view, "rb:rv:correct").callback(jint2)
+    await button(review_view, ":reviewed-correct").callback(jint2)
     record = await store.feedback(answer_id)
     assert record is not None
     assert record.reviewed_verdict == "correct" and record.reviewed_by == judge.id
@@ -289,6 +289,6 @@ async def test_timeout_disables_the_pager_but_not_feedback_or_links(bot: RulesBo
     assert edited.via == "edit_original" and edited.view is view
     items = [getattr(i, "item", i) for i in view.walk_children()]  # unwrap dynamic items
     states = {i.custom_id or i.url: i.disabled for i in items}
-    assert states["rb:page:prev"] and states["rb:page:next"]
+    assert states[view.custom_id("prev")] and states[view.custom_id("next")]
     assert not states["rb:fb:5:correct"] and not states["rb:fb:5:wrong"]
     assert not any(v for k, v in states.items() if k and k.startswith("https://"))

@@ -154,10 +154,10 @@ async def test_pager_buttons_turn_pages(bot: RulesBot, reply_validator: Any) -> 
     await view.start(interaction)
     assert rec.last.embeds[0] is pages[0]
     nxt, nrec = make_interaction(bot)
-    await button(view, "rb:page:next").callback(nxt)
+    await button(view, ":next").callback(nxt)
     assert nrec.last.via == "edit_message" and nrec.last.embeds[0] is pages[1]
     prev, prec = make_interaction(bot)
-    await button(view, "rb:page:prev").callback(prev)
+    await button(view, ":prev").callback(prev)
     assert prec.last.embeds[0] is pages[0] and view.prev_button is not None
     assert view.prev_button.disabled
     for sent in (rec.last, nrec.last, prec.last):
