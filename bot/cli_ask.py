@@ -72,7 +72,7 @@ def emit(args: argparse.Namespace, answer: Answer) -> None:
     if args.json:
         print(answer.model_dump_json())
     elif args.embed:
-        from bot.discord_app.embeds import answer_payload
+        from bot.discord_app.payload import answer_payload
         from bot.settings import Settings
 
         print(json.dumps(answer_payload(answer, Settings()), ensure_ascii=False))

@@ -85,11 +85,12 @@ def require_token(settings: Any) -> str:
 
 
 def build_bot(args: argparse.Namespace, settings: Any, *, serve: bool) -> Any:
-    from bot.discord_app.client import RulesBot
+    from bot.discord_app.client import RulesBot, create_bot
 
     # The global --db option wins over RULESBOT_DB (environment or .env).
     path = Path(args.db) if getattr(args, "db", None) else settings.db
-    bot = RulesBot(settings, db_path=path)
+    # Registering commands needs no gateway, so never more than one plain connection.
+    bot = create_bot(settings, db_path=path) if serve else RulesBot(settings, db_path=path)
     bot.serve = serve
     return bot
 

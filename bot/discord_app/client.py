@@ -14,8 +14,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from bot.discord_app.cogs import COGS
 from bot.discord_app.errors import handle_error
-from bot.discord_app.views import FeedbackButton, RulingsButton
+from bot.discord_app.service import RulingsButton
+from bot.discord_app.views import FeedbackButton
 from bot.errors import RulesbotError
 
 if TYPE_CHECKING:
@@ -63,22 +65,23 @@ def intents_for(settings: Settings) -> discord.Intents:
     return intents
 
 
-class RulesBot(commands.AutoShardedBot):
-    """rulesbot on Discord. Dependencies are opened in setup_hook and closed in close()."""
+class RulesBot(commands.Bot):
+    """rulesbot on Discord. Dependencies are opened in setup_hook and closed in close().
 
-    def __init__(self, settings: Settings, *, db_path: Path | None = None) -> None:
+    One gateway connection; ``create_bot`` picks ShardedRulesBot when sharding is set.
+    """
+
+    def __init__(
+        self, settings: Settings, *, db_path: Path | None = None, **shard_options: Any
+    ) -> None:
         # The bot never joins voice; don't warn about voice libraries at every start.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
-        shard_options: dict[str, Any] = {}
-        if settings.shard_ids:
-            shard_options["shard_ids"] = settings.shard_ids
         super().__init__(
             command_prefix=commands.when_mentioned,
             help_command=None,
             intents=intents_for(settings),
             tree_cls=RulesTree,
             allowed_mentions=discord.AllowedMentions.none(),
-            shard_count=settings.shard_count,
             **shard_options,
             activity=discord.Activity(type=discord.ActivityType.listening, name="/ask"),
         )
@@ -94,9 +97,6 @@ class RulesBot(commands.AutoShardedBot):
         self.serve = True  # False for `sync-commands`, which only needs the command tree
         self._sync_lock = asyncio.Lock()
         self._sync_loop: tasks.Loop[Any] | None = None
-        # AutoShardedClient.close() assumes connect() created this queue; give it one so
-        # a bot that only logged in (sync-commands) or failed to log in can still close.
-        self._AutoShardedClient__queue: asyncio.PriorityQueue[Any] = asyncio.PriorityQueue()
 
     # -- dependencies ------------------------------------------------------------------
 
@@ -172,10 +172,10 @@ class RulesBot(commands.AutoShardedBot):
         return card
 
     async def load_cogs(self) -> None:
-        from bot.discord_app.cogs import COGS
-
+        """The commands, and the buttons that outlive a restart (matched by custom_id)."""
         for cog_cls in COGS:
             await self.add_cog(cog_cls(self))
+        self.add_dynamic_items(FeedbackButton, RulingsButton)
 
     async def setup_hook(self) -> None:
         await self.load_cogs()
@@ -183,7 +183,6 @@ class RulesBot(commands.AutoShardedBot):
             return
         from bot.store import Store
 
-        self.add_dynamic_items(FeedbackButton, RulingsButton)
         self.http_session = aiohttp.ClientSession(
             headers={"User-Agent": self.settings.user_agent, "Accept": "application/json"},
             timeout=aiohttp.ClientTimeout(total=60),
@@ -255,3 +254,35 @@ class RulesBot(commands.AutoShardedBot):
             self.user and self.user.id,
             len(self.guilds),
         )
+
+
+class _ShardedClient(discord.AutoShardedClient):
+    """AutoShardedClient whose close() also works before connect() ever ran."""
+
+    _connecting = False
+
+    async def connect(self, *, reconnect: bool = True) -> None:
+        self._connecting = True
+        await super().connect(reconnect=reconnect)
+
+    async def close(self) -> None:
+        if self._connecting:
+            await super().close()
+        else:
+            # AutoShardedClient.close() tears down shards that connect() sets up; with
+            # none (login failed, or only commands were synced) a plain close is the whole job.
+            await discord.Client.close(self)
+
+
+class ShardedRulesBot(RulesBot, commands.bot.BotBase, _ShardedClient):
+    """rulesbot over several gateway shards (RULESBOT_SHARD_COUNT / RULESBOT_SHARD_IDS)."""
+
+
+def create_bot(settings: Settings, *, db_path: Path | None = None) -> RulesBot:
+    """A sharded bot only when sharding is configured; otherwise one plain connection."""
+    if settings.shard_count is None and not settings.shard_ids:
+        return RulesBot(settings, db_path=db_path)
+    options: dict[str, Any] = {"shard_count": settings.shard_count}
+    if settings.shard_ids:
+        options["shard_ids"] = settings.shard_ids
+    return ShardedRulesBot(settings, db_path=db_path, **options)

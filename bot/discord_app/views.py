@@ -1,4 +1,4 @@
-"""Interactive components: pagers, the card-choice menu, feedback and review buttons."""
+"""Interactive components: pagers, the card-choice menu, feedback and review buttons (a leaf)."""
 
 from __future__ import annotations
 
@@ -6,18 +6,19 @@ import logging
 import re
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
 import discord
 
 from bot.discord_app.access import require_reviewer
+from bot.discord_app.embeds import MAX_LINK_BUTTONS, clip, scryfall_url
 from bot.discord_app.errors import NotFoundError, handle_error, send_ephemeral
 from bot.discord_app.escape import escape_user_text, plain
 from bot.discord_app.respond import NONE, MessageBound, respond
 
 if TYPE_CHECKING:
-    from bot.discord_app.client import RulesBot
-    from bot.store import Vote
+    from bot.settings import Settings
+    from bot.store import Store, Vote
 
 log = logging.getLogger(__name__)
 
@@ -29,8 +30,17 @@ BUTTON_LABEL_LIMIT = 80
 ChoiceCallback = Callable[[discord.Interaction, str, str], Awaitable[None]]
 
 
-def _bot(interaction: discord.Interaction) -> RulesBot:
-    return cast("RulesBot", interaction.client)
+class Host(Protocol):
+    """What the components need of the bot that received the press."""
+
+    @property
+    def store(self) -> Store: ...
+
+    settings: Settings
+
+
+def host(interaction: discord.Interaction) -> Host:
+    return cast("Host", interaction.client)
 
 
 class BaseView(MessageBound, discord.ui.View):
@@ -182,7 +192,7 @@ class FeedbackButton(
             await handle_error(interaction, exc)
 
     async def _run(self, interaction: discord.Interaction) -> None:
-        bot = _bot(interaction)
+        bot = host(interaction)
         if self.action == "review":
             require_reviewer(interaction, bot.settings)
             record = await bot.store.feedback(self.answer_id)
@@ -215,7 +225,7 @@ class ReviewView(BaseView):
         self.wrong.custom_id = self.custom_id("reviewed-wrong")
 
     async def _review(self, interaction: discord.Interaction, verdict: Vote) -> None:
-        bot = _bot(interaction)
+        bot = host(interaction)
         require_reviewer(interaction, bot.settings)
         guild_id = interaction.guild_id
         if (
@@ -260,8 +270,6 @@ class AnswerView(PagerView):
         if answer_id is not None:
             for action in ("correct", "wrong", "review"):
                 self.add_item(FeedbackButton(answer_id, action))
-        from bot.discord_app.embeds import MAX_LINK_BUTTONS, scryfall_url
-
         for name in list(dict.fromkeys(cards))[:MAX_LINK_BUTTONS]:
             self.add_item(
                 discord.ui.Button(
@@ -274,8 +282,6 @@ class AnswerView(PagerView):
 
 
 def _label(text: str, limit: int) -> str:
-    from bot.discord_app.embeds import clip
-
     return clip(text, limit) or "?"
 
 
@@ -318,46 +324,3 @@ class CardChoiceView(BaseView):
         self.stop()
         if self.on_choice is not None:
             await self.on_choice(interaction, self.name, chosen)
-
-
-class RulingsButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"rb:rulings:(?P<oracle_id>[0-9a-f-]{36})",
-):
-    """Shows a card's rulings privately, paged; survives restarts."""
-
-    def __init__(self, oracle_id: str, count: int | None = None) -> None:
-        label = "Rulings" if count is None else f"Rulings ({count})"
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                emoji="📜",
-                style=discord.ButtonStyle.primary,
-                custom_id=f"rb:rulings:{oracle_id}",
-                disabled=count == 0,
-            )
-        )
-        self.oracle_id = oracle_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> RulingsButton:
-        return cls(match["oracle_id"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            from bot.discord_app.cogs.cards import send_rulings
-
-            await send_rulings(interaction, _bot(interaction), self.oracle_id, ephemeral=True)
-        except Exception as exc:  # dynamic items have no view to route errors through
-            await handle_error(interaction, exc)
-
-
-def card_view(oracle_id: str | None, rulings_count: int, url: str) -> discord.ui.View:
-    """The buttons under /card: rulings (when the card has an oracle id) and a Scryfall link."""
-    view = BaseView(timeout=None)
-    if oracle_id:
-        view.add_item(RulingsButton(oracle_id, rulings_count))
-    view.add_item(discord.ui.Button(label="Scryfall", style=discord.ButtonStyle.link, url=url))
-    return view

@@ -241,3 +241,30 @@ def button(view: discord.ui.View | None, custom_id_part: str) -> Any:
         if custom_id_part in (getattr(item, "custom_id", None) or ""):
             return item
     raise AssertionError(f"no component with {custom_id_part!r} in {view!r}")
+
+
+@pytest.fixture(scope="session")
+def route_validator() -> Any:
+    """Request bodies checked against the schema Discord's OpenAPI gives each route."""
+    load_validator("IncomingWebhookInteractionRequest")  # skips cleanly without the spec
+    from tests.discord_app.dispatch import RouteValidator
+
+    return RouteValidator(VALIDATE.parent / "openapi.json")
+
+
+@pytest_asyncio.fixture
+async def discord_harness(
+    settings: Settings, store: Store, route_validator: Any
+) -> AsyncIterator[Any]:
+    """The real bot, fed raw gateway payloads; every request it makes is recorded."""
+    from tests.discord_app.dispatch import FakeDiscordAPI, Harness
+
+    bot = RulesBot(settings, db_path=store.path)
+    bot.serve = False
+    harness = await Harness(bot, FakeDiscordAPI(route_validator)).start()
+    try:
+        await bot.load_cogs()
+        await bot.attach(store)
+        yield harness
+    finally:
+        await harness.stop()

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import discord
 import pytest
 import pytest_asyncio
 
-from bot.discord_app.client import RulesBot
+from bot.discord_app.client import RulesBot, create_bot
 from bot.errors import UnknownCardError
 from tests.bot.fakeserver import FakeScryfall, make_card, make_ruling
 from tests.discord_app.conftest import make_settings
@@ -93,5 +94,18 @@ def test_intents_follow_inline_lookups(tmp_path: Path) -> None:
 
 
 def test_shards_from_settings(tmp_path: Path) -> None:
-    bot = RulesBot(make_settings(tmp_path, shard_count=4, shard_ids=[0, 2]))
+    bot = create_bot(make_settings(tmp_path, shard_count=4, shard_ids=[0, 2]))
+    assert isinstance(bot, discord.AutoShardedClient)
     assert bot.shard_count == 4 and bot.shard_ids == [0, 2]
+
+
+def test_one_plain_connection_without_sharding(tmp_path: Path) -> None:
+    """Standard tooling (dpytest and the like) refuses sharded clients."""
+    bot = create_bot(make_settings(tmp_path))
+    assert isinstance(bot, RulesBot) and not isinstance(bot, discord.AutoShardedClient)
+
+
+async def test_a_sharded_bot_that_never_connected_closes_cleanly(tmp_path: Path) -> None:
+    bot = create_bot(make_settings(tmp_path, shard_count=2))
+    await bot.close()
+    assert bot.is_closed()

@@ -22,7 +22,6 @@ from bot.discord_app.embeds import (
     Field,
     about_embed,
     answer_pages,
-    answer_payload,
     card_embed,
     clip,
     embed_problems,
@@ -33,6 +32,7 @@ from bot.discord_app.embeds import (
     rulings_pages,
     split_text,
 )
+from bot.discord_app.payload import answer_payload
 from bot.discord_app.views import AnswerView
 
 words = st.text(

@@ -10,7 +10,6 @@ import pytest
 from discord import app_commands
 
 from bot.discord_app.client import RulesBot
-from bot.discord_app.cogs.ask import AskCog
 from bot.discord_app.errors import (
     APOLOGY,
     PUBLIC_APOLOGY,
@@ -144,20 +143,6 @@ def _response(status: int) -> Any:
     response.status = status
     response.reason = "Not Found"
     return response
-
-
-async def test_command_errors_reach_the_error_path_through_the_tree(bot: RulesBot) -> None:
-    """A real dispatch: the callback raises, discord.py wraps it, on_error answers."""
-    command = bot.tree.get_command("ask")
-    assert isinstance(command, app_commands.Command)
-    interaction, rec = make_interaction(bot, command=command)
-    cog = bot.get_cog("Ask")
-    assert isinstance(cog, AskCog)
-    try:
-        await command.callback(cog, interaction, "x" * 1500, False)  # type: ignore[arg-type]
-    except InputTooLongError as exc:
-        await bot.tree.on_error(interaction, app_commands.CommandInvokeError(command, exc))
-    assert "at most 1,000 characters" in rec.last.content and rec.last.ephemeral
 
 
 async def test_view_errors_use_the_error_path(bot: RulesBot) -> None:
