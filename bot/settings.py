@@ -42,10 +42,25 @@ class Settings(BaseSettings):
         False, description="answer [[card]] in messages (needs message content intent)"
     )
     inline_lookup_limit: int = Field(3, ge=1, le=10)
+    inline_cooldown_seconds: float = Field(
+        30.0, ge=0, description="per-channel window for inline lookups (0: no limit)"
+    )
+    inline_cooldown_rate: int = Field(5, ge=1, description="inline lookups per channel per window")
     max_question_chars: int = Field(1000, ge=10, le=4000)
     shard_count: int | None = Field(None, ge=1)
     shard_ids: list[int] | None = None
     sync_interval_hours: float = Field(24.0, gt=0)
+    background_sync: bool = Field(
+        True,
+        description="the bot refreshes its data itself; false when a separate `rulesbot sync` "
+        "writes the shared database",
+    )
+    heartbeat_file: Path | None = Field(
+        None, description="file the bot touches while its gateway connection is up"
+    )
+    heartbeat_max_age_seconds: float = Field(
+        180.0, gt=0, description="`rulesbot health` fails once the heartbeat is older"
+    )
     log_level: str = "INFO"
 
     @field_validator("review_roles", mode="before")

@@ -29,6 +29,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+HEARTBEAT_SECONDS = 30.0
+# How often a bot that doesn't sync itself looks for data another process wrote.
+DATA_WATCH_MINUTES = 5.0
+
 
 class CardFetchError(RulesbotError, LookupError):
     """A card isn't in the local data and Scryfall couldn't be asked."""
@@ -97,6 +101,10 @@ class RulesBot(commands.Bot):
         self.serve = True  # False for `sync-commands`, which only needs the command tree
         self._sync_lock = asyncio.Lock()
         self._sync_loop: tasks.Loop[Any] | None = None
+        self._heartbeat_loop: tasks.Loop[Any] | None = None
+        self._data_signature: tuple[Any, ...] | None = None
+        # Gateway links (None for the single connection, else shard ids): True while up.
+        self._links: dict[int | None, bool] = {}
 
     # -- dependencies ------------------------------------------------------------------
 
@@ -196,8 +204,60 @@ class RulesBot(commands.Bot):
             status.rules,
             status.cr_effective,
         )
-        self._sync_loop = tasks.loop(hours=self.settings.sync_interval_hours)(self._scheduled_sync)
+        if self.settings.background_sync:
+            self._sync_loop = tasks.loop(hours=self.settings.sync_interval_hours)(
+                self._scheduled_sync
+            )
+        else:
+            self._sync_loop = tasks.loop(minutes=DATA_WATCH_MINUTES)(self.watch_data)
         self._sync_loop.start()
+        if self.settings.heartbeat_file is not None:
+            self._heartbeat_loop = tasks.loop(seconds=HEARTBEAT_SECONDS)(self.heartbeat)
+            self._heartbeat_loop.start()
+
+    async def watch_data(self) -> None:
+        """Reload the indexes once another process (the one sync writer) changed the data."""
+        try:
+            signature = tuple(
+                (s.dataset, s.source, s.loaded_at, s.updated_at, s.etag, s.count)
+                for s in await self.store.sources()
+            )
+            if self._data_signature is not None and signature != self._data_signature:
+                log.info("the data changed on disk; reloading the indexes")
+                await self.reload_data()
+            self._data_signature = signature
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("checking for new data failed; still serving the data loaded")
+
+    # -- gateway health ----------------------------------------------------------------
+
+    def _gateway_keys(self) -> list[int | None]:
+        return [None]
+
+    def _mark(self, key: int | None, up: bool) -> None:
+        self._links[key] = up
+
+    def gateway_up(self) -> bool:
+        """Every gateway connection this process runs is connected (and was ready once)."""
+        return all(self._links.get(key, False) for key in self._gateway_keys())
+
+    async def heartbeat(self) -> None:
+        """Touch the heartbeat file while the gateway is up; its age is the health check."""
+        path = self.settings.heartbeat_file
+        if path is None or not self.gateway_up():
+            return
+        try:
+            await asyncio.to_thread(path.touch)
+        except OSError as exc:
+            log.warning("can't write the heartbeat file %s: %s", path, exc.strerror)
+
+    async def on_resumed(self) -> None:
+        self._mark(None, True)
+
+    async def on_disconnect(self) -> None:
+        self._mark(None, False)
 
     async def _scheduled_sync(self) -> None:
         # The loop's first run is at start-up: sync then only if there is no real data yet.
@@ -234,8 +294,9 @@ class RulesBot(commands.Bot):
             return report.ok
 
     async def close(self) -> None:
-        if self._sync_loop is not None:
-            self._sync_loop.cancel()
+        for loop in (self._sync_loop, self._heartbeat_loop):
+            if loop is not None:
+                loop.cancel()
         await super().close()
         if self._scryfall is not None:
             client, self._scryfall = self._scryfall, None
@@ -248,6 +309,7 @@ class RulesBot(commands.Bot):
             await store.close()
 
     async def on_ready(self) -> None:
+        self._mark(None, True)
         log.info(
             "connected as %s (%s) in %d guild(s)",
             self.user,
@@ -276,6 +338,18 @@ class _ShardedClient(discord.AutoShardedClient):
 
 class ShardedRulesBot(RulesBot, commands.bot.BotBase, _ShardedClient):
     """rulesbot over several gateway shards (RULESBOT_SHARD_COUNT / RULESBOT_SHARD_IDS)."""
+
+    def _gateway_keys(self) -> list[int | None]:
+        return list(self.shard_ids or range(self.shard_count or 1))
+
+    async def on_shard_ready(self, shard_id: int) -> None:
+        self._mark(shard_id, True)
+
+    async def on_shard_resumed(self, shard_id: int) -> None:
+        self._mark(shard_id, True)
+
+    async def on_shard_disconnect(self, shard_id: int) -> None:
+        self._mark(shard_id, False)
 
 
 def create_bot(settings: Settings, *, db_path: Path | None = None) -> RulesBot:

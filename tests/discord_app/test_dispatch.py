@@ -290,3 +290,16 @@ async def test_inline_lookup_through_the_gateway(discord_harness: Harness) -> No
     assert [e["title"] for e in reply.message["embeds"]] == ["Sol Ring", "Fork"]
     assert reply.message["allowed_mentions"]["parse"] == []
     assert await h.post(guild, Member(snowflake()), "no brackets here") == []
+
+
+async def test_inline_lookups_are_rate_limited_per_channel(
+    discord_harness: Harness, settings: Settings
+) -> None:
+    h = discord_harness
+    settings.inline_lookups = True
+    settings.inline_cooldown_rate, settings.inline_cooldown_seconds = 2, 60
+    busy, quiet = h.add_guild(), h.add_guild()
+    author = Member(snowflake())
+    replies = [len(await h.post(busy, author, "[[Sol Ring]]")) for _ in range(4)]
+    assert replies == [1, 1, 0, 0]
+    assert len(await h.post(quiet, author, "[[Sol Ring]]")) == 1  # another channel's own limit
