@@ -7,6 +7,7 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import signal
 import time
 from pathlib import Path
@@ -203,6 +204,11 @@ async def run(args: argparse.Namespace) -> int:
         )
     if not getattr(args, "verbose", False):
         logging.getLogger().setLevel(level)
+    if os.environ.get("RULESBOT_JUDGE_ROLE"):
+        log.warning(
+            "RULESBOT_JUDGE_ROLE is no longer read: reviewers are members with Manage "
+            "Messages, or with a role id given in RULESBOT_REVIEW_ROLES (guild_id:role_id)"
+        )
     bot = build_bot(args, settings, serve=True)
     loop = asyncio.get_running_loop()
     stopping: list[asyncio.Task[None]] = []
