@@ -453,3 +453,27 @@ async def test_damaged_database_says_how_to_rebuild(tmp_path: Path) -> None:
         finally:
             await store.close()
     assert "damaged" in info.value.user_message and "rulesbot sync" in info.value.user_message
+
+
+async def test_feedback_kept_before_per_guild_review_counts_as_private(tmp_path: Path) -> None:
+    """Older rows don't say whether their answer was private: none may reach a review."""
+    path = tmp_path / "old.sqlite3"
+    first = sorted((Path(__file__).parents[2] / "data" / "migrations").glob("*.sql"))[0]
+    with raw(path) as conn:
+        conn.executescript(first.read_text(encoding="utf-8"))
+        conn.execute(f"PRAGMA user_version = {int(first.name.split('_', 1)[0])}")
+        conn.execute(
+            "INSERT INTO feedback (id, created_at, guild_id, question, answer_json, vote) "
+            "VALUES (1, '2026-01-01T00:00:00+00:00', 5, 'Maybe private?', '{}', 'wrong')"
+        )
+        conn.commit()
+    store = await Store.open(path)
+    try:
+        record = await store.feedback(1)
+        assert record is not None and record.private
+        assert await store.recent_wrong(10, guild_id=5) == []
+        new = await store.record_answer(question="Public", answer_json="{}", guild_id=5)
+        await store.vote(new, 1, "wrong")
+        assert [r.id for r in await store.recent_wrong(10, guild_id=5)] == [new]
+    finally:
+        await store.close()
