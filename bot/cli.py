@@ -10,8 +10,12 @@ import sys
 from collections.abc import Sequence
 from importlib import import_module
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot.errors import RulesbotError
+
+if TYPE_CHECKING:
+    from bot.store import Store
 
 # Each module exposes register(subparsers); a subcommand sets `func`, an async
 # callable taking the parsed args and returning the exit code.
@@ -28,6 +32,38 @@ def db_path(args: argparse.Namespace) -> Path:
     from bot.settings import default_db_path
 
     return default_db_path()
+
+
+def explicit_db(args: argparse.Namespace) -> Path | None:
+    """The database the user named (--db or RULESBOT_DB), if any."""
+    if getattr(args, "db", None):
+        return Path(args.db)
+    env = os.environ.get("RULESBOT_DB")
+    return Path(env) if env else None
+
+
+def require_db_folder(path: Path) -> None:
+    """A named database must be in an existing folder: a typo must not start a new one."""
+    folder = path.expanduser().parent
+    if not folder.is_dir():
+        raise RulesbotError(
+            f"The folder {folder} does not exist. Create it first, or give a database "
+            "path in an existing folder."
+        )
+
+
+async def builtin_cards_note(store: Store) -> str | None:
+    """How many cards the built-in data has, and how to load them all; None with real data."""
+    from bot.store import BUILTIN_SOURCE
+
+    source = await store.source("cards")
+    if source is None or source.source != BUILTIN_SOURCE:
+        return None
+    count = (await store.status()).cards
+    return (
+        f"Only the {count} built-in cards are loaded. Load all of them with `rulesbot sync` "
+        "(downloads from Scryfall) or `rulesbot import cards.json rulings.json`."
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -54,6 +90,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         format="%(levelname)s %(name)s: %(message)s",
     )
     try:
+        named = explicit_db(args)
+        if named is not None:
+            require_db_folder(named)
         return int(asyncio.run(args.func(args)) or 0)
     except RulesbotError as exc:
         print(f"rulesbot: {exc.user_message}", file=sys.stderr)

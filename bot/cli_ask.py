@@ -31,11 +31,15 @@ def register(sub: Any) -> None:
 
 async def run_ask(args: argparse.Namespace) -> int:
     from bot.ask.pipeline import AskService
-    from bot.cli import db_path
+    from bot.cli import builtin_cards_note, db_path
     from bot.store import Store
 
     store = await Store.open(db_path(args))
     try:
+        note = await builtin_cards_note(store)
+        if note is not None:
+            # stderr: --json and --embed output stays machine-readable.
+            print(f"rulesbot: {note}", file=sys.stderr)
         service = await AskService.create(store)
         if args.question == "-":
             # A line that isn't valid UTF-8 is still a line to answer, not a crash.
@@ -72,7 +76,7 @@ def emit(args: argparse.Namespace, answer: Answer) -> None:
     if args.json:
         print(answer.model_dump_json())
     elif args.embed:
-        from bot.discord_app.embeds import answer_payload
+        from bot.discord_app.payload import answer_payload
         from bot.settings import Settings
 
         print(json.dumps(answer_payload(answer, Settings()), ensure_ascii=False))

@@ -9,8 +9,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from bot.cli import db_path
-from bot.errors import RulesbotError, UnknownCardError
+from bot.cli import builtin_cards_note, db_path
+from bot.errors import AmbiguousCardError, RulesbotError, UnknownCardError
 from bot.importer import import_paths
 from bot.names import NameIndex
 from bot.store import RuleRecord, Store
@@ -20,6 +20,10 @@ _RULE_NUMBER = re.compile(r"^\s*\d{3}(?:\.\d+[a-z]*)?\.?\s*$", re.IGNORECASE)
 
 class UnknownRuleError(RulesbotError, LookupError):
     """No rule or glossary term matches what was asked."""
+
+
+class NotLoadedError(RulesbotError, LookupError):
+    """A card lookup failed on the built-in data, which holds only a few cards."""
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -70,17 +74,25 @@ async def cmd_card(args: argparse.Namespace) -> int:
     query = " ".join(args.name)
     store = await Store.open(db_path(args))
     try:
-        card = await store.card_json(query)
-        if card is None:
-            index = NameIndex(await store.all_names())
-            # Raises UnknownCardError / AmbiguousCardError with the candidates.
-            resolved = index.resolve(query)
-            card = await store.card_json(resolved.oracle_id)
-        if card is None:
-            raise UnknownCardError(query)
+        note = await builtin_cards_note(store)
+        try:
+            card = await store.card_json(query)
+            if card is None:
+                index = NameIndex(await store.all_names())
+                # Raises UnknownCardError / AmbiguousCardError with the candidates.
+                resolved = index.resolve(query)
+                card = await store.card_json(resolved.oracle_id)
+            if card is None:
+                raise UnknownCardError(query)
+        except (UnknownCardError, AmbiguousCardError) as exc:
+            if note is None:
+                raise
+            raise NotLoadedError(f"{exc.user_message} {note}") from None
         rulings = await store.rulings(card["oracle_id"]) if card.get("oracle_id") else []
     finally:
         await store.close()
+    if note is not None:
+        print(f"rulesbot: {note}", file=sys.stderr)
     if args.json:
         _print_json({**card, "rulings": [r.model_dump() for r in rulings]})
         return 0

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import asyncio
 import logging
 import sys
 
 from bot.cli import db_path
+from bot.errors import RulesbotError
 from bot.settings import Settings
 from bot.store import Store
 from bot.sync import SyncError, run_sync
@@ -23,11 +25,29 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         ),
     )
     p.add_argument("--force", action="store_true", help="download everything even if unchanged")
+    p.add_argument(
+        "--repeat",
+        action="store_true",
+        help="keep running, syncing again every RULESBOT_SYNC_INTERVAL_HOURS; a failed "
+        "sync is reported and retried then (the one data writer of a shared database)",
+    )
     p.set_defaults(func=cmd_sync)
 
 
 async def cmd_sync(args: argparse.Namespace) -> int:
     settings = Settings()
+    if not getattr(args, "repeat", False):
+        return await sync_once(args, settings)
+    while True:
+        try:
+            await sync_once(args, settings)
+        except RulesbotError as exc:
+            print(f"rulesbot: {exc.user_message}", file=sys.stderr)
+        sys.stdout.flush()
+        await asyncio.sleep(settings.sync_interval_hours * 3600)
+
+
+async def sync_once(args: argparse.Namespace, settings: Settings) -> int:
     sync_log = logging.getLogger("bot.sync")
     level = sync_log.level
     if not args.verbose:

@@ -123,6 +123,7 @@ class FeedbackRecord(_Model):
     wrong_votes: int = 0
     reviewed_by: int | None = None
     reviewed_verdict: Vote | None = None
+    private: bool = False
 
     @computed_field  # type: ignore[prop-decorator]
     @property
@@ -1119,7 +1120,7 @@ class Store:
         "f.question, f.answer_json, f.scenario, f.vote, "
         "(SELECT COUNT(*) FROM feedback_votes v WHERE v.answer_id = f.id AND v.vote = 'correct'), "
         "(SELECT COUNT(*) FROM feedback_votes v WHERE v.answer_id = f.id AND v.vote = 'wrong'), "
-        "f.reviewed_by, f.reviewed_verdict FROM feedback f "
+        "f.reviewed_by, f.reviewed_verdict, f.private FROM feedback f "
     )
 
     @staticmethod
@@ -1136,14 +1137,31 @@ class Store:
         channel_id: int | None = None,
         message_id: int | None = None,
         user_id: int | None = None,
+        private: bool = False,
     ) -> int:
-        """Keep an answer the bot gave so people can vote on it; returns its id."""
+        """Keep an answer the bot gave so people can vote on it; returns its id.
+
+        A private answer keeps only its votes: its question, answer and scenario are
+        not stored, so no review can ever show them.
+        """
+        if private:
+            question, answer_json, scenario = "", "{}", None
         if not isinstance(answer_json, str):
             answer_json = json.dumps(answer_json, ensure_ascii=False)
         return await self._write(
             "INSERT INTO feedback (created_at, guild_id, channel_id, message_id, user_id, "
-            "question, answer_json, scenario) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (_now(), guild_id, channel_id, message_id, user_id, question, answer_json, scenario),
+            "question, answer_json, scenario, private) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                _now(),
+                guild_id,
+                channel_id,
+                message_id,
+                user_id,
+                question,
+                answer_json,
+                scenario,
+                int(private),
+            ),
         )
 
     async def set_answer_message(self, answer_id: int, message_id: int) -> None:
@@ -1204,22 +1222,31 @@ class Store:
         return await self.feedback(answer_id)
 
     async def review(
-        self, answer_id: int, judge_id: int, verdict: Vote | None
+        self, answer_id: int, judge_id: int, verdict: Vote | None, *, guild_id: int
     ) -> FeedbackRecord | None:
-        """A judge's verdict on an answer, overriding votes (None clears it)."""
-        self._check_vote(verdict, allow_none=True)
-        await self._write(
-            "UPDATE feedback SET reviewed_by = ?, reviewed_verdict = ? WHERE id = ?",
-            (judge_id if verdict else None, verdict, answer_id),
-        )
-        return await self.feedback(answer_id)
+        """A reviewer's verdict on an answer given in ``guild_id``, overriding votes.
 
-    async def recent_wrong(self, limit: int = 20) -> list[FeedbackRecord]:
-        """Answers judged wrong (by review, else by majority vote), newest first."""
+        None clears it. Returns None when that guild has no such answer.
+        """
+        self._check_vote(verdict, allow_none=True)
+        db = self._conn()
+        async with self._writing():
+            cursor = await db.execute(
+                "UPDATE feedback SET reviewed_by = ?, reviewed_verdict = ? "
+                "WHERE id = ? AND guild_id = ?",
+                (judge_id if verdict else None, verdict, answer_id, guild_id),
+            )
+            changed = cursor.rowcount
+            await cursor.close()
+        return await self.feedback(answer_id) if changed else None
+
+    async def recent_wrong(self, limit: int = 20, *, guild_id: int) -> list[FeedbackRecord]:
+        """Public answers given in ``guild_id`` judged wrong (review, else votes), newest first."""
         rows = await self._all(
-            self._FEEDBACK_SELECT + "WHERE COALESCE(f.reviewed_verdict, f.vote) = 'wrong' "
+            self._FEEDBACK_SELECT + "WHERE f.guild_id = ? AND NOT f.private "
+            "AND COALESCE(f.reviewed_verdict, f.vote) = 'wrong' "
             "ORDER BY f.created_at DESC, f.id DESC LIMIT ?",
-            (max(0, int(limit)),),
+            (guild_id, max(0, int(limit))),
         )
         return [self._feedback(r) for r in rows]
 

@@ -7,10 +7,13 @@ import asyncio
 import contextlib
 import json
 import logging
+import os
 import signal
+import time
 from pathlib import Path
 from typing import Any
 
+import aiohttp
 import discord
 from pydantic import ValidationError
 
@@ -21,6 +24,27 @@ log = logging.getLogger(__name__)
 
 class ConfigError(RulesbotError):
     """The settings can't be used to start the bot."""
+
+
+class DiscordUnreachableError(RulesbotError):
+    """Discord's API or gateway couldn't be reached at start-up."""
+
+    def __init__(self, exc: BaseException) -> None:
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        super().__init__(
+            f"can't reach Discord ({reason[:160]}). Check the network, DNS and any proxy, "
+            "then start again."
+        )
+
+
+# What a connection attempt raises when the network, DNS or Discord is down.
+UNREACHABLE = (
+    aiohttp.ClientError,
+    OSError,
+    TimeoutError,
+    discord.GatewayNotFound,
+    discord.DiscordServerError,
+)
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -55,6 +79,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     sync_p.set_defaults(func=sync_commands)
 
+    health_p = sub.add_parser(
+        "health",
+        help="exit 0 while the running bot is connected to Discord",
+        description="Healthy while the bot's heartbeat file (RULESBOT_HEARTBEAT_FILE), which "
+        "it touches while its gateway connection is up, is at most "
+        "RULESBOT_HEARTBEAT_MAX_AGE_SECONDS old.",
+    )
+    health_p.set_defaults(func=health)
+
 
 def load_settings() -> Any:
     from bot.settings import Settings
@@ -85,11 +118,16 @@ def require_token(settings: Any) -> str:
 
 
 def build_bot(args: argparse.Namespace, settings: Any, *, serve: bool) -> Any:
-    from bot.discord_app.client import RulesBot
+    from bot.cli import require_db_folder
+    from bot.discord_app.client import RulesBot, create_bot
+    from bot.settings import default_db_path
 
     # The global --db option wins over RULESBOT_DB (environment or .env).
     path = Path(args.db) if getattr(args, "db", None) else settings.db
-    bot = RulesBot(settings, db_path=path)
+    if path != default_db_path():
+        require_db_folder(path)
+    # Registering commands needs no gateway, so never more than one plain connection.
+    bot = create_bot(settings, db_path=path) if serve else RulesBot(settings, db_path=path)
     bot.serve = serve
     return bot
 
@@ -133,6 +171,8 @@ async def sync_commands(args: argparse.Namespace) -> int:
             await bot.login(token)
         except discord.LoginFailure:
             raise ConfigError("Discord rejected the token (RULESBOT_TOKEN).") from None
+        except UNREACHABLE as exc:
+            raise DiscordUnreachableError(exc) from None
         guild_id = args.guild or (settings.dev_guild_id if args.dev else None)
         guild = discord.Object(id=guild_id) if guild_id else None
         if guild is not None:
@@ -143,8 +183,12 @@ async def sync_commands(args: argparse.Namespace) -> int:
             raise ConfigError(
                 "Discord refused: invite the bot to that guild with the applications.commands scope."
             ) from None
+        except discord.DiscordServerError as exc:
+            raise DiscordUnreachableError(exc) from None
         except discord.HTTPException as exc:
             raise ConfigError(f"Discord refused the commands (HTTP {exc.status}).") from None
+        except UNREACHABLE as exc:
+            raise DiscordUnreachableError(exc) from None
     where = f"in guild {guild.id}" if guild else "globally (may take up to an hour to appear)"
     print(f"registered {len(synced)} command(s) {where}: " + ", ".join(c.name for c in synced))
     return 0
@@ -160,6 +204,11 @@ async def run(args: argparse.Namespace) -> int:
         )
     if not getattr(args, "verbose", False):
         logging.getLogger().setLevel(level)
+    if os.environ.get("RULESBOT_JUDGE_ROLE"):
+        log.warning(
+            "RULESBOT_JUDGE_ROLE is no longer read: reviewers are members with Manage "
+            "Messages, or with a role id given in RULESBOT_REVIEW_ROLES (guild_id:role_id)"
+        )
     bot = build_bot(args, settings, serve=True)
     loop = asyncio.get_running_loop()
     stopping: list[asyncio.Task[None]] = []
@@ -183,16 +232,37 @@ async def run(args: argparse.Namespace) -> int:
                     "inline lookups need the Message Content intent: enable it in the Discord "
                     "developer portal or set RULESBOT_INLINE_LOOKUPS=false."
                 ) from None
-            except Exception:
+            except Exception as exc:
                 # A stop that lands while still connecting closes the HTTP session under
                 # the connection attempt; that is the shutdown we asked for, not a crash.
-                if not stopping:
+                if stopping:
+                    log.debug("connection attempt ended by shutdown", exc_info=True)
+                elif isinstance(exc, UNREACHABLE):
+                    raise DiscordUnreachableError(exc) from None
+                else:
                     raise
-                log.debug("connection attempt ended by shutdown", exc_info=True)
     finally:
         for sig in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.remove_signal_handler(sig)
         if stopping:
             await stopping[0]
+    return 0
+
+
+async def health(args: argparse.Namespace) -> int:
+    settings = load_settings()
+    path = settings.heartbeat_file
+    if path is None:
+        raise ConfigError("set RULESBOT_HEARTBEAT_FILE (for the bot and this check) first.")
+    limit = settings.heartbeat_max_age_seconds
+    try:
+        age = time.time() - path.stat().st_mtime
+    except FileNotFoundError:
+        print(f"unhealthy: no heartbeat at {path}: the bot has not connected to Discord yet")
+        return 1
+    if age > limit:
+        print(f"unhealthy: no gateway heartbeat for {age:.0f} s (limit {limit:.0f} s)")
+        return 1
+    print(f"healthy: gateway heartbeat {age:.0f} s ago")
     return 0

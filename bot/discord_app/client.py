@@ -14,8 +14,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands, tasks
 
+from bot.discord_app.cogs import COGS
 from bot.discord_app.errors import handle_error
-from bot.discord_app.views import FeedbackButton, RulingsButton
+from bot.discord_app.service import RulingsButton
+from bot.discord_app.views import FeedbackButton
 from bot.errors import RulesbotError
 
 if TYPE_CHECKING:
@@ -26,6 +28,10 @@ if TYPE_CHECKING:
     from bot.store import Store
 
 log = logging.getLogger(__name__)
+
+HEARTBEAT_SECONDS = 30.0
+# How often a bot that doesn't sync itself looks for data another process wrote.
+DATA_WATCH_MINUTES = 5.0
 
 
 class CardFetchError(RulesbotError, LookupError):
@@ -63,22 +69,23 @@ def intents_for(settings: Settings) -> discord.Intents:
     return intents
 
 
-class RulesBot(commands.AutoShardedBot):
-    """rulesbot on Discord. Dependencies are opened in setup_hook and closed in close()."""
+class RulesBot(commands.Bot):
+    """rulesbot on Discord. Dependencies are opened in setup_hook and closed in close().
 
-    def __init__(self, settings: Settings, *, db_path: Path | None = None) -> None:
+    One gateway connection; ``create_bot`` picks ShardedRulesBot when sharding is set.
+    """
+
+    def __init__(
+        self, settings: Settings, *, db_path: Path | None = None, **shard_options: Any
+    ) -> None:
         # The bot never joins voice; don't warn about voice libraries at every start.
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False
-        shard_options: dict[str, Any] = {}
-        if settings.shard_ids:
-            shard_options["shard_ids"] = settings.shard_ids
         super().__init__(
             command_prefix=commands.when_mentioned,
             help_command=None,
             intents=intents_for(settings),
             tree_cls=RulesTree,
             allowed_mentions=discord.AllowedMentions.none(),
-            shard_count=settings.shard_count,
             **shard_options,
             activity=discord.Activity(type=discord.ActivityType.listening, name="/ask"),
         )
@@ -94,9 +101,10 @@ class RulesBot(commands.AutoShardedBot):
         self.serve = True  # False for `sync-commands`, which only needs the command tree
         self._sync_lock = asyncio.Lock()
         self._sync_loop: tasks.Loop[Any] | None = None
-        # AutoShardedClient.close() assumes connect() created this queue; give it one so
-        # a bot that only logged in (sync-commands) or failed to log in can still close.
-        self._AutoShardedClient__queue: asyncio.PriorityQueue[Any] = asyncio.PriorityQueue()
+        self._heartbeat_loop: tasks.Loop[Any] | None = None
+        self._data_signature: tuple[Any, ...] | None = None
+        # Gateway links (None for the single connection, else shard ids): True while up.
+        self._links: dict[int | None, bool] = {}
 
     # -- dependencies ------------------------------------------------------------------
 
@@ -172,10 +180,10 @@ class RulesBot(commands.AutoShardedBot):
         return card
 
     async def load_cogs(self) -> None:
-        from bot.discord_app.cogs import COGS
-
+        """The commands, and the buttons that outlive a restart (matched by custom_id)."""
         for cog_cls in COGS:
             await self.add_cog(cog_cls(self))
+        self.add_dynamic_items(FeedbackButton, RulingsButton)
 
     async def setup_hook(self) -> None:
         await self.load_cogs()
@@ -183,7 +191,6 @@ class RulesBot(commands.AutoShardedBot):
             return
         from bot.store import Store
 
-        self.add_dynamic_items(FeedbackButton, RulingsButton)
         self.http_session = aiohttp.ClientSession(
             headers={"User-Agent": self.settings.user_agent, "Accept": "application/json"},
             timeout=aiohttp.ClientTimeout(total=60),
@@ -197,8 +204,60 @@ class RulesBot(commands.AutoShardedBot):
             status.rules,
             status.cr_effective,
         )
-        self._sync_loop = tasks.loop(hours=self.settings.sync_interval_hours)(self._scheduled_sync)
+        if self.settings.background_sync:
+            self._sync_loop = tasks.loop(hours=self.settings.sync_interval_hours)(
+                self._scheduled_sync
+            )
+        else:
+            self._sync_loop = tasks.loop(minutes=DATA_WATCH_MINUTES)(self.watch_data)
         self._sync_loop.start()
+        if self.settings.heartbeat_file is not None:
+            self._heartbeat_loop = tasks.loop(seconds=HEARTBEAT_SECONDS)(self.heartbeat)
+            self._heartbeat_loop.start()
+
+    async def watch_data(self) -> None:
+        """Reload the indexes once another process (the one sync writer) changed the data."""
+        try:
+            signature = tuple(
+                (s.dataset, s.source, s.loaded_at, s.updated_at, s.etag, s.count)
+                for s in await self.store.sources()
+            )
+            if self._data_signature is not None and signature != self._data_signature:
+                log.info("the data changed on disk; reloading the indexes")
+                await self.reload_data()
+            self._data_signature = signature
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("checking for new data failed; still serving the data loaded")
+
+    # -- gateway health ----------------------------------------------------------------
+
+    def _gateway_keys(self) -> list[int | None]:
+        return [None]
+
+    def _mark(self, key: int | None, up: bool) -> None:
+        self._links[key] = up
+
+    def gateway_up(self) -> bool:
+        """Every gateway connection this process runs is connected (and was ready once)."""
+        return all(self._links.get(key, False) for key in self._gateway_keys())
+
+    async def heartbeat(self) -> None:
+        """Touch the heartbeat file while the gateway is up; its age is the health check."""
+        path = self.settings.heartbeat_file
+        if path is None or not self.gateway_up():
+            return
+        try:
+            await asyncio.to_thread(path.touch)
+        except OSError as exc:
+            log.warning("can't write the heartbeat file %s: %s", path, exc.strerror)
+
+    async def on_resumed(self) -> None:
+        self._mark(None, True)
+
+    async def on_disconnect(self) -> None:
+        self._mark(None, False)
 
     async def _scheduled_sync(self) -> None:
         # The loop's first run is at start-up: sync then only if there is no real data yet.
@@ -235,8 +294,9 @@ class RulesBot(commands.AutoShardedBot):
             return report.ok
 
     async def close(self) -> None:
-        if self._sync_loop is not None:
-            self._sync_loop.cancel()
+        for loop in (self._sync_loop, self._heartbeat_loop):
+            if loop is not None:
+                loop.cancel()
         await super().close()
         if self._scryfall is not None:
             client, self._scryfall = self._scryfall, None
@@ -249,9 +309,54 @@ class RulesBot(commands.AutoShardedBot):
             await store.close()
 
     async def on_ready(self) -> None:
+        self._mark(None, True)
         log.info(
             "connected as %s (%s) in %d guild(s)",
             self.user,
             self.user and self.user.id,
             len(self.guilds),
         )
+
+
+class _ShardedClient(discord.AutoShardedClient):
+    """AutoShardedClient whose close() also works before connect() ever ran."""
+
+    _connecting = False
+
+    async def connect(self, *, reconnect: bool = True) -> None:
+        self._connecting = True
+        await super().connect(reconnect=reconnect)
+
+    async def close(self) -> None:
+        if self._connecting:
+            await super().close()
+        else:
+            # AutoShardedClient.close() tears down shards that connect() sets up; with
+            # none (login failed, or only commands were synced) a plain close is the whole job.
+            await discord.Client.close(self)
+
+
+class ShardedRulesBot(RulesBot, commands.bot.BotBase, _ShardedClient):
+    """rulesbot over several gateway shards (RULESBOT_SHARD_COUNT / RULESBOT_SHARD_IDS)."""
+
+    def _gateway_keys(self) -> list[int | None]:
+        return list(self.shard_ids or range(self.shard_count or 1))
+
+    async def on_shard_ready(self, shard_id: int) -> None:
+        self._mark(shard_id, True)
+
+    async def on_shard_resumed(self, shard_id: int) -> None:
+        self._mark(shard_id, True)
+
+    async def on_shard_disconnect(self, shard_id: int) -> None:
+        self._mark(shard_id, False)
+
+
+def create_bot(settings: Settings, *, db_path: Path | None = None) -> RulesBot:
+    """A sharded bot only when sharding is configured; otherwise one plain connection."""
+    if settings.shard_count is None and not settings.shard_ids:
+        return RulesBot(settings, db_path=db_path)
+    options: dict[str, Any] = {"shard_count": settings.shard_count}
+    if settings.shard_ids:
+        options["shard_ids"] = settings.shard_ids
+    return ShardedRulesBot(settings, db_path=db_path, **options)

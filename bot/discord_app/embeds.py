@@ -34,7 +34,6 @@ SELECT_OPTION_LIMIT = 25
 LABEL_LIMIT = 80
 
 MARKER = "…"
-NO_MENTIONS: dict[str, list[str]] = {"parse": []}
 
 RULES_PAGE = "https://yawgatog.com/resources/magic-rules/"
 SCRYFALL_SEARCH = "https://scryfall.com/search?q="
@@ -296,40 +295,6 @@ def unresolved(answer: Answer, choices: Mapping[str, str] | None = None) -> dict
     chosen = choices or {}
     return {
         name: cands for name, cands in answer.candidates.items() if name not in chosen and cands
-    }
-
-
-def answer_payload(
-    answer: Answer,
-    settings: Settings | None = None,
-    *,
-    answer_id: int | None = None,
-    page: int = 0,
-) -> dict[str, Any]:
-    """The interaction-reply payload for one answer, as it would be sent (for `ask --embed`).
-
-    With ``answer_id`` the feedback buttons are included; pages after the first
-    are reached with the pager buttons.
-    """
-    from bot.discord_app.views import AnswerView, CardChoiceView
-
-    pending = unresolved(answer)
-    if pending:
-        name, candidates = next(iter(pending.items()))
-        choice = CardChoiceView(name, candidates, owner_id=0, on_choice=None)
-        return {
-            "content": choice.prompt,
-            "components": choice.to_components(),
-            "allowed_mentions": NO_MENTIONS,
-        }
-    pages = answer_pages(answer, settings)
-    page = max(0, min(page, len(pages) - 1))
-    view = AnswerView(pages, answer_id=answer_id, owner_id=0, cards=[c.name for c in answer.cards])
-    view.show(page)
-    return {
-        "embeds": [pages[page].to_dict()],
-        "components": view.to_components(),
-        "allowed_mentions": NO_MENTIONS,
     }
 
 

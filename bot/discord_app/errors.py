@@ -10,20 +10,24 @@ import discord
 from discord import app_commands
 
 from bot.discord_app.escape import escape_user_text
-from bot.discord_app.respond import respond
+from bot.discord_app.respond import SENT_PRIVATELY, respond
 from bot.errors import RulesbotError
 
 log = logging.getLogger(__name__)
 
 APOLOGY = "Sorry, something went wrong on my side. If it keeps happening, report error id `{id}`."
+# What stays in a public "thinking…" message when the reply to it turned out to be an error.
+PUBLIC_APOLOGY = "Sorry, I couldn't do that. I told the person who asked why, visible only to them."
 
 
-class NotJudgeError(RulesbotError, PermissionError):
-    """Raised when a judges-only action is used by someone without the judge role."""
+class NotReviewerError(RulesbotError, PermissionError):
+    """A review action by someone without Manage Messages or the guild's review role."""
 
-    def __init__(self, role: str) -> None:
-        super().__init__(f"Only members with the {role!r} role can do that.")
-        self.role = role
+    def __init__(self) -> None:
+        super().__init__(
+            "Only reviewers can do that: members with the Manage Messages permission, "
+            "or with the review role the bot's operator set for this server."
+        )
 
 
 class NotFoundError(RulesbotError, LookupError):
@@ -67,9 +71,11 @@ def expected_message(error: BaseException) -> str | None:
     return None
 
 
-async def send_ephemeral(interaction: discord.Interaction, content: str) -> None:
+async def send_ephemeral(
+    interaction: discord.Interaction, content: str, *, public_note: str = SENT_PRIVATELY
+) -> None:
     """Reply privately, whether or not the interaction was already answered or deferred."""
-    await respond(interaction, content, ephemeral=True)
+    await respond(interaction, content, ephemeral=True, public_note=public_note)
 
 
 async def handle_error(interaction: discord.Interaction, error: BaseException) -> str | None:
@@ -89,7 +95,7 @@ async def handle_error(interaction: discord.Interaction, error: BaseException) -
         )
         message = APOLOGY.format(id=error_id)
     try:
-        await send_ephemeral(interaction, message)
+        await send_ephemeral(interaction, message, public_note=PUBLIC_APOLOGY)
     except discord.HTTPException:
         # The interaction expired or was deleted; the log line is all that's left.
         log.warning("could not deliver error message for interaction %s", interaction.id)

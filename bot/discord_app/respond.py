@@ -8,6 +8,26 @@ import discord
 
 NONE = discord.AllowedMentions.none()
 CONTENT_LIMIT = 2000
+# While a deferred "thinking…" message waits for its content, extras holds its visibility.
+_PENDING = "rulesbot.deferred_private"
+SENT_PRIVATELY = "-# I replied to the person who asked, visible only to them."
+
+
+async def defer(interaction: discord.Interaction, *, ephemeral: bool) -> None:
+    """Defer with "thinking…"; Discord fixes the reply's visibility now, not when it is sent."""
+    await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+    interaction.extras[_PENDING] = ephemeral
+
+
+def deferred_visibility(interaction: discord.Interaction) -> bool | None:
+    """True/False (private/public) while a deferred message awaits content, else None."""
+    value = interaction.extras.get(_PENDING)
+    return value if isinstance(value, bool) else None
+
+
+def original_filled(interaction: discord.Interaction) -> None:
+    """The deferred message has its content: later follow-ups are new messages."""
+    interaction.extras.pop(_PENDING, None)
 
 
 async def respond(
@@ -17,8 +37,13 @@ async def respond(
     embed: discord.Embed | None = None,
     view: discord.ui.View | None = None,
     ephemeral: bool = False,
+    public_note: str = SENT_PRIVATELY,
 ) -> discord.WebhookMessage | None:
     """Send the first reply or a follow-up; mentions never ping.
+
+    The first follow-up after a defer takes the defer's visibility, whatever it asks
+    for. So a private reply after a public defer first turns the public "thinking…"
+    message into ``public_note``, then goes out as a new, private message.
 
     Returns the follow-up message (None for a first reply, whose message id comes later).
     """
@@ -30,6 +55,11 @@ async def respond(
     if view is not None:
         kwargs["view"] = view
     if interaction.response.is_done():
+        if ephemeral and deferred_visibility(interaction) is False:
+            await interaction.edit_original_response(
+                content=public_note, embeds=[], view=None, allowed_mentions=NONE
+            )
+        original_filled(interaction)
         message = await interaction.followup.send(
             content or discord.utils.MISSING, wait=True, **kwargs
         )

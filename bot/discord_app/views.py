@@ -1,22 +1,24 @@
-"""Interactive components: pagers, the card-choice menu, feedback and review buttons."""
+"""Interactive components: pagers, the card-choice menu, feedback and review buttons (a leaf)."""
 
 from __future__ import annotations
 
 import logging
 import re
+import secrets
 from collections.abc import Awaitable, Callable, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
 import discord
 
-from bot.discord_app.errors import NotFoundError, NotJudgeError, handle_error, send_ephemeral
+from bot.discord_app.access import require_reviewer
+from bot.discord_app.embeds import MAX_LINK_BUTTONS, clip, scryfall_url
+from bot.discord_app.errors import NotFoundError, handle_error, send_ephemeral
 from bot.discord_app.escape import escape_user_text, plain
 from bot.discord_app.respond import NONE, MessageBound, respond
 
 if TYPE_CHECKING:
-    from bot.discord_app.client import RulesBot
     from bot.settings import Settings
-    from bot.store import Vote
+    from bot.store import Store, Vote
 
 log = logging.getLogger(__name__)
 
@@ -28,25 +30,17 @@ BUTTON_LABEL_LIMIT = 80
 ChoiceCallback = Callable[[discord.Interaction, str, str], Awaitable[None]]
 
 
-def is_judge(user: discord.abc.User | discord.Member, settings: Settings) -> bool:
-    """Judges hold the configured role, given by name (case-insensitive) or id."""
-    roles = getattr(user, "roles", None) or []
-    wanted = settings.judge_role.strip()
-    for role in roles:
-        if wanted.isdigit() and role.id == int(wanted):
-            return True
-        if role.name.casefold() == wanted.casefold():
-            return True
-    return False
+class Host(Protocol):
+    """What the components need of the bot that received the press."""
+
+    @property
+    def store(self) -> Store: ...
+
+    settings: Settings
 
 
-def require_judge(interaction: discord.Interaction, settings: Settings) -> None:
-    if not is_judge(interaction.user, settings):
-        raise NotJudgeError(settings.judge_role)
-
-
-def _bot(interaction: discord.Interaction) -> RulesBot:
-    return cast("RulesBot", interaction.client)
+def host(interaction: discord.Interaction) -> Host:
+    return cast("Host", interaction.client)
 
 
 class BaseView(MessageBound, discord.ui.View):
@@ -55,6 +49,12 @@ class BaseView(MessageBound, discord.ui.View):
     def __init__(self, *, owner_id: int = 0, timeout: float | None = VIEW_TIMEOUT) -> None:
         super().__init__(timeout=timeout)
         self.owner_id = owner_id
+        # Each message's components get custom_ids of their own: two people's pagers
+        # can then never be mistaken for each other, whatever discord.py keys views by.
+        self.key = secrets.token_hex(6)
+
+    def custom_id(self, name: str) -> str:
+        return f"rb:{self.key}:{name}"
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         if self.owner_id and interaction.user.id != self.owner_id:
@@ -107,18 +107,21 @@ class PagerView(BaseView):
             self.prev_button = discord.ui.Button(
                 label="◀ Previous",
                 style=discord.ButtonStyle.secondary,
-                custom_id="rb:page:prev",
+                custom_id=self.custom_id("prev"),
                 row=0,
             )
             self.counter = discord.ui.Button(
                 label="1/1",
                 style=discord.ButtonStyle.secondary,
-                custom_id="rb:page:n",
+                custom_id=self.custom_id("page"),
                 row=0,
                 disabled=True,
             )
             self.next_button = discord.ui.Button(
-                label="Next ▶", style=discord.ButtonStyle.secondary, custom_id="rb:page:next", row=0
+                label="Next ▶",
+                style=discord.ButtonStyle.secondary,
+                custom_id=self.custom_id("next"),
+                row=0,
             )
             self.prev_button.callback = self._previous  # type: ignore[method-assign]
             self.next_button.callback = self._next  # type: ignore[method-assign]
@@ -189,9 +192,12 @@ class FeedbackButton(
             await handle_error(interaction, exc)
 
     async def _run(self, interaction: discord.Interaction) -> None:
-        bot = _bot(interaction)
+        bot = host(interaction)
         if self.action == "review":
-            require_judge(interaction, bot.settings)
+            require_reviewer(interaction, bot.settings)
+            record = await bot.store.feedback(self.answer_id)
+            if record is None or record.guild_id != interaction.guild_id:
+                raise NotFoundError(f"Answer #{self.answer_id} is no longer on record.")
             await respond(
                 interaction,
                 f"Mark answer #{self.answer_id} as reviewed. Your review overrides the votes.",
@@ -210,16 +216,25 @@ class FeedbackButton(
 
 
 class ReviewView(BaseView):
-    """A judge's verdict on one answer (shown only to that judge)."""
+    """A reviewer's verdict on one answer (shown only to that reviewer)."""
 
     def __init__(self, answer_id: int, *, owner_id: int) -> None:
         super().__init__(owner_id=owner_id)
         self.answer_id = answer_id
+        self.correct.custom_id = self.custom_id("reviewed-correct")
+        self.wrong.custom_id = self.custom_id("reviewed-wrong")
 
     async def _review(self, interaction: discord.Interaction, verdict: Vote) -> None:
-        bot = _bot(interaction)
-        require_judge(interaction, bot.settings)
-        if await bot.store.review(self.answer_id, interaction.user.id, verdict) is None:
+        bot = host(interaction)
+        require_reviewer(interaction, bot.settings)
+        guild_id = interaction.guild_id
+        if (
+            guild_id is None
+            or await bot.store.review(
+                self.answer_id, interaction.user.id, verdict, guild_id=guild_id
+            )
+            is None
+        ):
             raise NotFoundError(f"Answer #{self.answer_id} is no longer on record.")
         self.stop()
         await interaction.response.edit_message(
@@ -228,17 +243,13 @@ class ReviewView(BaseView):
             allowed_mentions=NONE,
         )
 
-    @discord.ui.button(
-        label="Reviewed: correct", style=discord.ButtonStyle.success, custom_id="rb:rv:correct"
-    )
+    @discord.ui.button(label="Reviewed: correct", style=discord.ButtonStyle.success)
     async def correct(
         self, interaction: discord.Interaction, button: discord.ui.Button[Any]
     ) -> None:
         await self._review(interaction, "correct")
 
-    @discord.ui.button(
-        label="Reviewed: wrong", style=discord.ButtonStyle.danger, custom_id="rb:rv:wrong"
-    )
+    @discord.ui.button(label="Reviewed: wrong", style=discord.ButtonStyle.danger)
     async def wrong(self, interaction: discord.Interaction, button: discord.ui.Button[Any]) -> None:
         await self._review(interaction, "wrong")
 
@@ -259,8 +270,6 @@ class AnswerView(PagerView):
         if answer_id is not None:
             for action in ("correct", "wrong", "review"):
                 self.add_item(FeedbackButton(answer_id, action))
-        from bot.discord_app.embeds import MAX_LINK_BUTTONS, scryfall_url
-
         for name in list(dict.fromkeys(cards))[:MAX_LINK_BUTTONS]:
             self.add_item(
                 discord.ui.Button(
@@ -273,8 +282,6 @@ class AnswerView(PagerView):
 
 
 def _label(text: str, limit: int) -> str:
-    from bot.discord_app.embeds import clip
-
     return clip(text, limit) or "?"
 
 
@@ -295,7 +302,7 @@ class CardChoiceView(BaseView):
         unique = list(dict.fromkeys(candidates))[:SELECT_OPTIONS]
         self.select: discord.ui.Select[CardChoiceView] = discord.ui.Select(
             placeholder=_label(f"Pick the card you meant by {plain(name)}", 150),
-            custom_id="rb:pick",
+            custom_id=self.custom_id("pick"),
             options=[
                 discord.SelectOption(label=_label(plain(c), LABEL_LIMIT), value=str(i))
                 for i, c in enumerate(unique)
@@ -317,46 +324,3 @@ class CardChoiceView(BaseView):
         self.stop()
         if self.on_choice is not None:
             await self.on_choice(interaction, self.name, chosen)
-
-
-class RulingsButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"rb:rulings:(?P<oracle_id>[0-9a-f-]{36})",
-):
-    """Shows a card's rulings privately, paged; survives restarts."""
-
-    def __init__(self, oracle_id: str, count: int | None = None) -> None:
-        label = "Rulings" if count is None else f"Rulings ({count})"
-        super().__init__(
-            discord.ui.Button(
-                label=label,
-                emoji="📜",
-                style=discord.ButtonStyle.primary,
-                custom_id=f"rb:rulings:{oracle_id}",
-                disabled=count == 0,
-            )
-        )
-        self.oracle_id = oracle_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> RulingsButton:
-        return cls(match["oracle_id"])
-
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            from bot.discord_app.cogs.cards import send_rulings
-
-            await send_rulings(interaction, _bot(interaction), self.oracle_id, ephemeral=True)
-        except Exception as exc:  # dynamic items have no view to route errors through
-            await handle_error(interaction, exc)
-
-
-def card_view(oracle_id: str | None, rulings_count: int, url: str) -> discord.ui.View:
-    """The buttons under /card: rulings (when the card has an oracle id) and a Scryfall link."""
-    view = BaseView(timeout=None)
-    if oracle_id:
-        view.add_item(RulingsButton(oracle_id, rulings_count))
-    view.add_item(discord.ui.Button(label="Scryfall", style=discord.ButtonStyle.link, url=url))
-    return view

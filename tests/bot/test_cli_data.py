@@ -23,6 +23,7 @@ def run(db: Path, capsys: Capsys, *args: str) -> tuple[int, str, str]:
 
 @pytest.fixture
 def db(tmp_path: Path) -> Path:
+    (tmp_path / "data").mkdir()
     return tmp_path / "data" / "rulesbot.sqlite3"
 
 

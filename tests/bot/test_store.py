@@ -258,7 +258,7 @@ async def test_feedback_votes_review_and_recent_wrong(store: Store) -> None:
         channel_id=2,
         user_id=3,
     )
-    second = await store.record_answer(question="Q2", answer_json='{"verdict": "yes"}')
+    second = await store.record_answer(question="Q2", answer_json='{"verdict": "yes"}', guild_id=1)
     assert second > first
     await store.set_answer_message(first, 99)
     record = await store.feedback(first)
@@ -279,19 +279,21 @@ async def test_feedback_votes_review_and_recent_wrong(store: Store) -> None:
         2,
     )
     await store.vote(second, 10, "wrong")
-    assert [r.id for r in await store.recent_wrong(10)] == [second, first]
+    assert [r.id for r in await store.recent_wrong(10, guild_id=1)] == [second, first]
 
     # A judge's review overrides the votes.
-    record = await store.review(first, 500, "correct")
+    assert await store.recent_wrong(10, guild_id=2) == []
+    record = await store.review(first, 500, "correct", guild_id=1)
     assert record is not None and record.verdict == "correct" and record.reviewed_by == 500
-    assert [r.id for r in await store.recent_wrong(10)] == [second]
-    await store.review(second, 500, None)
+    assert [r.id for r in await store.recent_wrong(10, guild_id=1)] == [second]
+    await store.review(second, 500, None, guild_id=1)
     record = await store.vote(second, 10, None)
     assert record is not None and record.vote is None and record.wrong_votes == 0
-    assert await store.recent_wrong(10) == []
+    assert await store.recent_wrong(10, guild_id=1) == []
 
     assert await store.vote(12345, 1, "wrong") is None
-    assert await store.review(12345, 1, "wrong") is None
+    assert await store.review(12345, 1, "wrong", guild_id=1) is None
+    assert await store.review(first, 1, "wrong", guild_id=2) is None
     with pytest.raises(ValueError, match="vote"):
         await store.vote(first, 1, "maybe")  # type: ignore[arg-type]
 
@@ -371,13 +373,13 @@ async def test_full_disk_gives_clear_error_and_keeps_data(store: Store) -> None:
     with pytest.raises(StoreError, match="full"):
         await store.record_answer(question="q" * 200_000, answer_json="{}")
     assert await store.status() == before
-    assert await store.recent_wrong() == []
+    assert await store.recent_wrong(guild_id=1) == []
 
 
 async def test_concurrent_writers_on_one_store(store: Store) -> None:
     """Tasks sharing the bot's one Store: transactions never interleave."""
     ids = await asyncio.gather(
-        *(store.record_answer(question=f"q{i}", answer_json="{}") for i in range(30))
+        *(store.record_answer(question=f"q{i}", answer_json="{}", guild_id=5) for i in range(30))
     )
     assert len(set(ids)) == 30
     votes = [store.vote(ids[0], user, "wrong" if user % 3 else "correct") for user in range(30)]
@@ -385,11 +387,11 @@ async def test_concurrent_writers_on_one_store(store: Store) -> None:
         store.cache_card({"oracle_id": f"00000000-0000-0000-0000-{i:012d}", "name": f"Card {i}"})
         for i in range(10)
     ]
-    await asyncio.gather(*votes, *cards, store.review(ids[1], 7, "wrong"))
+    await asyncio.gather(*votes, *cards, store.review(ids[1], 7, "wrong", guild_id=5))
     record = await store.feedback(ids[0])
     assert record is not None and (record.correct_votes, record.wrong_votes) == (10, 20)
     assert record.vote == "wrong"
-    assert {r.id for r in await store.recent_wrong(50)} == {ids[0], ids[1]}
+    assert {r.id for r in await store.recent_wrong(50, guild_id=5)} == {ids[0], ids[1]}
     assert sum(1 for e in await store.all_names() if e.name.startswith("Card ")) == 10
 
 
@@ -451,3 +453,27 @@ async def test_damaged_database_says_how_to_rebuild(tmp_path: Path) -> None:
         finally:
             await store.close()
     assert "damaged" in info.value.user_message and "rulesbot sync" in info.value.user_message
+
+
+async def test_feedback_kept_before_per_guild_review_counts_as_private(tmp_path: Path) -> None:
+    """Older rows don't say whether their answer was private: none may reach a review."""
+    path = tmp_path / "old.sqlite3"
+    first = sorted((Path(__file__).parents[2] / "data" / "migrations").glob("*.sql"))[0]
+    with raw(path) as conn:
+        conn.executescript(first.read_text(encoding="utf-8"))
+        conn.execute(f"PRAGMA user_version = {int(first.name.split('_', 1)[0])}")
+        conn.execute(
+            "INSERT INTO feedback (id, created_at, guild_id, question, answer_json, vote) "
+            "VALUES (1, '2026-01-01T00:00:00+00:00', 5, 'Maybe private?', '{}', 'wrong')"
+        )
+        conn.commit()
+    store = await Store.open(path)
+    try:
+        record = await store.feedback(1)
+        assert record is not None and record.private
+        assert await store.recent_wrong(10, guild_id=5) == []
+        new = await store.record_answer(question="Public", answer_json="{}", guild_id=5)
+        await store.vote(new, 1, "wrong")
+        assert [r.id for r in await store.recent_wrong(10, guild_id=5)] == [new]
+    finally:
+        await store.close()

@@ -10,7 +10,9 @@ from tests.deploy.readers import DEPLOY
 # (file, text as written there, the argv it stands for)
 INVOCATIONS = [
     ("Dockerfile", '"rulesbot", "run"', ["run"]),
-    ("Dockerfile", "rulesbot status", ["status"]),
+    ("Dockerfile", '"rulesbot", "health"', ["health"]),
+    ("compose.yaml", '"rulesbot", "sync", "--repeat"', ["sync", "--repeat"]),
+    ("compose.yaml", "rulesbot status", ["status"]),
     ("entrypoint.sh", "rulesbot sync;", ["sync"]),
     ("rulesbot.service", "/opt/rulesbot/venv/bin/rulesbot run\n", ["run"]),
     ("rulesbot.service", "/opt/rulesbot/venv/bin/rulesbot sync ||", ["sync"]),
@@ -18,7 +20,7 @@ INVOCATIONS = [
     ("README.md", "rulesbot sync-commands                 #", ["sync-commands"]),
     ("README.md", "rulesbot sync-commands --guild ID", ["sync-commands", "--guild", "1"]),
     ("README.md", "run --rm shard-0 rulesbot\nsync-commands", ["sync-commands"]),
-    ("README.md", "exec shard-0 rulesbot sync\n", ["sync"]),
+    ("README.md", "exec sync rulesbot sync\n", ["sync"]),
     ("README.md", "/opt/rulesbot/venv/bin/rulesbot sync-commands\n", ["sync-commands"]),
     (
         "README.md",

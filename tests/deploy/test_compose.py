@@ -1,4 +1,4 @@
-"""Static checks of deploy/compose.yaml: two shard processes, each with its own volume."""
+"""Static checks of deploy/compose.yaml: one data writer and two shards sharing its database."""
 
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ def test_yaml_shape_is_plain_block_style() -> None:
     for line in TEXT.splitlines():
         indent = len(line) - len(line.lstrip(" "))
         assert indent % 2 == 0, line
-    assert set(SERVICES) == {"shard-0", "shard-1"}
+    assert set(SERVICES) == {"sync", "shard-0", "shard-1"}
 
 
 def test_every_service_uses_the_shared_definition() -> None:
@@ -52,11 +52,14 @@ def test_token_comes_from_the_gitignored_env_file() -> None:
     assert not re.search(r"^\s+-?\s*RULESBOT_TOKEN\b", TEXT, re.MULTILINE)
 
 
+SHARDS = {name: block for name, block in SERVICES.items() if name.startswith("shard-")}
+
+
 def test_shards_cover_every_id_once_with_the_same_count() -> None:
-    counts = {int(_env(block)["RULESBOT_SHARD_COUNT"]) for block in SERVICES.values()}
+    counts = {int(_env(block)["RULESBOT_SHARD_COUNT"]) for block in SHARDS.values()}
     assert len(counts) == 1
     (count,) = counts
-    ids = [json.loads(_env(block)["RULESBOT_SHARD_IDS"]) for block in SERVICES.values()]
+    ids = [json.loads(_env(block)["RULESBOT_SHARD_IDS"]) for block in SHARDS.values()]
     flat = [shard for group in ids for shard in group]
     assert sorted(flat) == list(range(count))
 
@@ -73,9 +76,36 @@ def test_settings_read_the_shard_values_as_written(
     assert str(settings.db) == "/data/rulesbot.sqlite3"
 
 
-def test_each_shard_has_its_own_declared_volume_at_data() -> None:
-    mounts = [_volumes(block) for block in SERVICES.values()]
-    assert all(len(m) == 1 and m[0][1] == "/data" for m in mounts)
-    names = [m[0][0] for m in mounts]
-    assert len(set(names)) == len(names)
-    assert set(names) <= set(top_level_keys(TEXT, "volumes"))
+def _anchor_block() -> str:
+    anchor = re.search(r"^x-[\w-]+: &\w+\n((?:  .*\n|\n)+)", TEXT, re.MULTILINE)
+    assert anchor
+    return anchor.group(1)
+
+
+def test_every_process_shares_one_declared_volume_at_data() -> None:
+    mounts = _volumes(_anchor_block())
+    assert len(mounts) == 1 and mounts[0][1] == "/data"
+    assert top_level_keys(TEXT, "volumes") == [mounts[0][0]]
+    # No service mounts a volume of its own over the shared one.
+    assert all(_volumes(block) == [] for block in SERVICES.values())
+    assert {_env(block)["RULESBOT_DB"] for block in SERVICES.values()} == {"/data/rulesbot.sqlite3"}
+
+
+def test_one_sync_writer_and_shards_that_never_sync() -> None:
+    assert re.search(r'command: \["rulesbot", "sync", "--repeat"\]', SERVICES["sync"])
+    for name, block in SHARDS.items():
+        assert _env(block)["RULESBOT_BACKGROUND_SYNC"] == "false", name
+        assert "command:" not in block  # the image's `rulesbot run`
+        assert re.search(r"depends_on:\n\s+- sync\b", block)
+        settings_env = dict(_env(block))
+        assert (
+            Settings(
+                _env_file=None, background_sync=settings_env["RULESBOT_BACKGROUND_SYNC"]
+            ).background_sync
+            is False
+        )  # type: ignore[call-arg]
+
+
+def test_the_writer_has_a_health_check_of_its_own() -> None:
+    # The image's check asks for the bot's gateway heartbeat, which a sync process never has.
+    assert "healthcheck:" in SERVICES["sync"] and "rulesbot status" in SERVICES["sync"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 import shlex
 import tomllib
@@ -74,11 +75,63 @@ def test_database_lives_on_the_data_volume_owned_by_the_user() -> None:
     assert chown and positions[id(chown[0])] < positions[id(volume[-1])]
 
 
-def test_healthcheck_runs_rulesbot_status() -> None:
+def test_healthcheck_asks_for_the_gateway_heartbeat() -> None:
     checks = FINAL.all("HEALTHCHECK")
     assert len(checks) == 1
-    assert "rulesbot status" in checks[0].args
+    _, _, command = checks[0].args.partition(" CMD ")
+    assert json.loads(command) == ["rulesbot", "health"]
     assert "--start-period=" in checks[0].args
+    assert _env(FINAL)["RULESBOT_HEARTBEAT_FILE"].startswith("/tmp/")
+
+
+def test_dependencies_come_from_the_hash_pinned_lock() -> None:
+    runs = [
+        run.args for stage in STAGES[:-1] for run in stage.all("RUN") if "pip install" in run.args
+    ]
+    assert any("--require-hashes" in r and "-r requirements.lock" in r for r in runs)
+    # Installing the project itself must not pull anything the lock doesn't pin.
+    assert all("--no-deps" in r for r in runs)
+    assert any("--no-build-isolation" in r for r in runs if "-r " not in r)
+    copies = [c.args for stage in STAGES[:-1] for c in stage.all("COPY")]
+    assert any(c.startswith("deploy/requirements.lock ") for c in copies)
+
+
+LOCK = (DEPLOY / "requirements.lock").read_text(encoding="utf-8")
+
+
+def _locked() -> dict[str, str]:
+    return {
+        m.group(1).lower().replace("_", "-"): m.group(2)
+        for m in re.finditer(r"^([A-Za-z0-9_.-]+)==(\S+) \\$", LOCK, re.MULTILINE)
+    }
+
+
+def test_lock_pins_every_dependency_and_build_tool_with_hashes() -> None:
+    locked = _locked()
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    wanted = [
+        *pyproject["project"]["dependencies"],
+        *pyproject["build-system"]["requires"],
+    ]
+    for requirement in wanted:
+        name = re.split(r"[<>=!~\[ ]", requirement, maxsplit=1)[0].lower().replace("_", "-")
+        name = name.replace(".", "-")
+        assert name in locked, requirement
+    # Every pinned line is followed by at least one hash.
+    for block in re.split(r"\n(?=[A-Za-z0-9])", LOCK.split("\n", 2)[2]):
+        if "==" in block.splitlines()[0]:
+            assert "--hash=sha256:" in block, block.splitlines()[0]
+
+
+def test_locked_versions_satisfy_pyproject() -> None:
+    from packaging.requirements import Requirement
+
+    locked = _locked()
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    for text in pyproject["project"]["dependencies"]:
+        requirement = Requirement(text)
+        name = requirement.name.lower().replace("_", "-").replace(".", "-")
+        assert requirement.specifier.contains(locked[name]), (text, locked[name])
 
 
 def test_stop_signal_is_one_rulesbot_run_handles() -> None:

@@ -31,3 +31,12 @@ def test_every_data_file_is_package_data() -> None:
     ]
     missing = [f for f in data_files if not any(fnmatch(f, p) for p in patterns)]
     assert missing == []
+
+
+def test_the_license_file_is_the_mit_license_pyproject_names() -> None:
+    pyproject = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert pyproject["project"]["license"] == {"text": "MIT"}
+    text = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert text.startswith("MIT License\n")
+    assert "rulesbot contributors" in text.splitlines()[2]
+    assert 'THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND' in text

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import shlex
@@ -12,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.deploy.readers import DEPLOY, parse_dockerfile, parse_unit
+from tests.deploy.readers import DEPLOY, parse_unit
 
 ENTRYPOINT = DEPLOY / "entrypoint.sh"
 
@@ -69,6 +68,11 @@ def test_entrypoint_is_executable_posix_sh() -> None:
         (["rulesbot", "run"], True, {}, ["run"], 0),
         ([], False, {}, ["sync", "run"], 0),
         (["rulesbot", "run"], False, {"FAIL_SYNC": "1"}, ["sync", "run"], 0),
+        # A shard of a shared database: the one writer syncs, never the shard.
+        (["rulesbot", "run"], False, {"RULESBOT_BACKGROUND_SYNC": "false"}, ["run"], 0),
+        (["rulesbot", "run"], False, {"RULESBOT_BACKGROUND_SYNC": "0"}, ["run"], 0),
+        (["rulesbot", "run"], False, {"RULESBOT_BACKGROUND_SYNC": "true"}, ["sync", "run"], 0),
+        (["rulesbot", "sync", "--repeat"], False, {}, ["sync --repeat"], 0),
         (["rulesbot", "run"], True, {"RUN_EXIT": "3"}, ["run"], 3),
         (["rulesbot", "status"], False, {}, ["status"], 0),
         (["rulesbot", "sync-commands", "--guild", "1"], False, {}, ["sync-commands --guild 1"], 0),
@@ -93,24 +97,24 @@ def test_entrypoint_syncs_an_empty_volume_before_run_only(
         assert "sync failed" in result.stderr
 
 
-def _healthcheck_shell() -> str:
-    stage = parse_dockerfile((DEPLOY / "Dockerfile").read_text(encoding="utf-8"))[-1]
-    _, _, command = stage.all("HEALTHCHECK")[-1].args.partition(" CMD ")
-    argv = json.loads(command)
-    assert argv[:2] == ["/bin/sh", "-c"]
-    return str(argv[2])
+def _writer_healthcheck_shell() -> str:
+    text = (DEPLOY / "compose.yaml").read_text(encoding="utf-8")
+    match = re.search(r'test: \["CMD-SHELL", "((?:[^"\\]|\\.)*)"\]', text)
+    assert match, "the sync service has no CMD-SHELL health check"
+    # Compose turns $$ into a literal $, and the YAML string's \" into ".
+    return match.group(1).replace('\\"', '"').replace("$$", "$")
 
 
 @pytest.mark.parametrize(
     ("db_exists", "healthy", "calls"), [(False, False, []), (True, True, ["status"])]
 )
-def test_healthcheck_waits_for_the_database_then_asks_status(
+def test_writer_healthcheck_waits_for_the_database_then_asks_status(
     fake_bin: Path, tmp_path: Path, db_exists: bool, healthy: bool, calls: list[str]
 ) -> None:
     db = tmp_path / "rulesbot.sqlite3"
     if db_exists:
         db.write_bytes(b"")
-    result = run(["/bin/sh", "-c", _healthcheck_shell()], fake_bin, db)
+    result = run(["/bin/sh", "-c", _writer_healthcheck_shell()], fake_bin, db)
     assert (result.code == 0, result.calls) == (healthy, calls)
 
 

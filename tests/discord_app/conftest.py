@@ -53,7 +53,6 @@ def command_validator() -> Any:
 def make_settings(tmp_path: Path, **overrides: Any) -> Settings:
     values: dict[str, Any] = {
         "db": tmp_path / "bot.sqlite3",
-        "judge_role": "Judge",
         "ask_cooldown_seconds": 60.0,
         "ask_cooldown_rate": 3,
         # A closed local port: a sync attempt fails at once, without the network.
@@ -183,15 +182,17 @@ class Recorder:
         return self.sent[-1]
 
 
-def make_member(user_id: int | None = None, roles: tuple[str, ...] = ()) -> Any:
+def make_member(
+    user_id: int | None = None, roles: tuple[str, ...] = (), role_ids: tuple[int, ...] = ()
+) -> Any:
     member = create_autospec(discord.Member, spec_set=True, instance=True)
     member.id = user_id or snowflake()
     member.bot = False
     role_doubles = []
-    for name in roles:
+    for i, name in enumerate(roles):
         role = create_autospec(discord.Role, spec_set=True, instance=True)
         role.name = name
-        role.id = snowflake()
+        role.id = role_ids[i] if i < len(role_ids) else snowflake()
         role_doubles.append(role)
     member.roles = role_doubles
     return member
@@ -203,6 +204,8 @@ def make_interaction(
     user: Any = None,
     done: bool = False,
     command: Any = None,
+    guild_id: int | None = None,
+    permissions: discord.Permissions | None = None,
 ) -> tuple[Any, Recorder]:
     """An Interaction double (spec_set from the real class) whose replies are recorded."""
     rec = Recorder()
@@ -211,7 +214,8 @@ def make_interaction(
     interaction.client = bot
     interaction.user = user or make_member()
     interaction.id = snowflake()
-    interaction.guild_id = snowflake()
+    interaction.guild_id = guild_id or snowflake()
+    interaction.permissions = permissions or discord.Permissions.none()
     interaction.channel_id = snowflake()
     interaction.command = command
     response = create_autospec(discord.InteractionResponse, spec_set=True, instance=True)
@@ -222,6 +226,7 @@ def make_interaction(
     followup = create_autospec(discord.Webhook, spec_set=True, instance=True)
     followup.send.side_effect = rec.record("followup")
     interaction.response = response
+    interaction.extras = {}
     interaction.followup = followup
     interaction.edit_original_response.side_effect = rec.record("edit_original")
     return interaction, rec
@@ -236,3 +241,30 @@ def button(view: discord.ui.View | None, custom_id_part: str) -> Any:
         if custom_id_part in (getattr(item, "custom_id", None) or ""):
             return item
     raise AssertionError(f"no component with {custom_id_part!r} in {view!r}")
+
+
+@pytest.fixture(scope="session")
+def route_validator() -> Any:
+    """Request bodies checked against the schema Discord's OpenAPI gives each route."""
+    load_validator("IncomingWebhookInteractionRequest")  # skips cleanly without the spec
+    from tests.discord_app.dispatch import RouteValidator
+
+    return RouteValidator(VALIDATE.parent / "openapi.json")
+
+
+@pytest_asyncio.fixture
+async def discord_harness(
+    settings: Settings, store: Store, route_validator: Any
+) -> AsyncIterator[Any]:
+    """The real bot, fed raw gateway payloads; every request it makes is recorded."""
+    from tests.discord_app.dispatch import FakeDiscordAPI, Harness
+
+    bot = RulesBot(settings, db_path=store.path)
+    bot.serve = False
+    harness = await Harness(bot, FakeDiscordAPI(route_validator)).start()
+    try:
+        await bot.load_cogs()
+        await bot.attach(store)
+        yield harness
+    finally:
+        await harness.stop()

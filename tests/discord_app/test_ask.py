@@ -68,10 +68,17 @@ async def test_answer_is_recorded_with_question_answer_and_scenario(
     assert record.message_id is not None  # the follow-up's id, for jump links
 
 
-async def test_private_answers_are_ephemeral(bot: RulesBot) -> None:
+async def test_private_answers_are_ephemeral_and_their_text_is_not_kept(
+    bot: RulesBot, store: Store
+) -> None:
     _, rec = await call_ask(bot, QUESTION, private=True)
     assert rec.deferred == [{"ephemeral": True, "thinking": True}]
     assert rec.last.ephemeral and rec.last.payload["flags"] & 64
+    view = rec.last.view
+    assert isinstance(view, AnswerView) and view.answer_id is not None
+    record = await store.feedback(view.answer_id)
+    assert record is not None and record.private
+    assert "Ana Battlemage" not in record.question + record.answer_json + str(record.scenario)
 
 
 @pytest.mark.parametrize(
@@ -141,8 +148,9 @@ def _message_double(content: str) -> Any:
     return message
 
 
-async def test_feedback_votes_and_judge_review(bot: RulesBot, store: Store) -> None:
-    _, rec = await call_ask(bot, QUESTION)
+async def test_feedback_votes_and_review(bot: RulesBot, store: Store) -> None:
+    guild = 555
+    _, rec = await call_ask(bot, QUESTION, guild_id=guild)
     view = rec.last.view
     assert isinstance(view, AnswerView) and view.answer_id is not None
     answer_id = view.answer_id
@@ -153,20 +161,26 @@ async def test_feedback_votes_and_judge_review(bot: RulesBot, store: Store) -> N
     record = await store.feedback(answer_id)
     assert record is not None and record.wrong_votes == 1 and record.verdict == "wrong"
 
-    # a non-judge can't review
-    outsider, orec = make_interaction(bot)
+    # someone without Manage Messages or a configured review role can't review
+    outsider, orec = make_interaction(bot, guild_id=guild)
     await button(view, ":review").callback(outsider)
-    assert "Judge" in orec.last.content and orec.last.ephemeral
+    assert "Only reviewers" in orec.last.content and orec.last.ephemeral
     assert (await store.feedback(answer_id)).reviewed_verdict is None  # type: ignore[union-attr]
 
     from tests.discord_app.conftest import make_member
 
-    judge = make_member(roles=("judge",))  # role names match case-insensitively
-    jint, jrec = make_interaction(bot, user=judge)
+    # a moderator of another server can't review this server's answer
+    moderator = discord.Permissions(manage_messages=True)
+    foreign, frec = make_interaction(bot, guild_id=guild + 1, permissions=moderator)
+    await button(view, ":review").callback(foreign)
+    assert "no longer on record" in frec.last.content
+
+    judge = make_member()
+    jint, jrec = make_interaction(bot, user=judge, guild_id=guild, permissions=moderator)
     await button(view, ":review").callback(jint)
     review_view = jrec.last.view
-    jint2, jrec2 = make_interaction(bot, user=judge)
-    await button(review_view, "rb:rv:correct").callback(jint2)
+    jint2, jrec2 = make_interaction(bot, user=judge, guild_id=guild, permissions=moderator)
+    await button(review_view, ":reviewed-correct").callback(jint2)
     record = await store.feedback(answer_id)
     assert record is not None
     assert record.reviewed_verdict == "correct" and record.reviewed_by == judge.id
@@ -275,6 +289,6 @@ async def test_timeout_disables_the_pager_but_not_feedback_or_links(bot: RulesBo
     assert edited.via == "edit_original" and edited.view is view
     items = [getattr(i, "item", i) for i in view.walk_children()]  # unwrap dynamic items
     states = {i.custom_id or i.url: i.disabled for i in items}
-    assert states["rb:page:prev"] and states["rb:page:next"]
+    assert states[view.custom_id("prev")] and states[view.custom_id("next")]
     assert not states["rb:fb:5:correct"] and not states["rb:fb:5:wrong"]
     assert not any(v for k, v in states.items() if k and k.startswith("https://"))

@@ -102,6 +102,26 @@ def test_missing_token_fails_fast(
     assert "RULESBOT_TOKEN" in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize("command", [["run"], ["sync-commands"]])
+def test_offline_is_one_clear_line_and_no_traceback(
+    command: list[str],
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A closed local port: the connection is refused at once, as with no network.
+    monkeypatch.setattr(discord.http.Route, "BASE", "http://127.0.0.1:9/api/v10")
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("RULESBOT_TOKEN", TOKEN)
+    monkeypatch.setenv("RULESBOT_DB", str(tmp_path / "bot.sqlite3"))
+    assert main(command) == 2
+    err = capsys.readouterr().err
+    (line,) = [line for line in err.splitlines() if line.startswith("rulesbot:")]
+    assert "can't reach Discord" in line and "127.0.0.1" in line
+    assert "Traceback" not in err and TOKEN not in err
+    assert len(err.splitlines()) <= 3
+
+
 def test_bad_log_level_fails_fast(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -22,7 +22,6 @@ from bot.discord_app.embeds import (
     Field,
     about_embed,
     answer_pages,
-    answer_payload,
     card_embed,
     clip,
     embed_problems,
@@ -33,6 +32,7 @@ from bot.discord_app.embeds import (
     rulings_pages,
     split_text,
 )
+from bot.discord_app.payload import answer_payload
 from bot.discord_app.views import AnswerView
 
 words = st.text(
@@ -408,3 +408,12 @@ def test_footers_hide_local_paths(text: str, shown: str) -> None:
     assert hide_paths(text) == shown
     footer = answer_pages(Answer(question="q", data_source=text))[0].footer.text or ""
     assert footer.endswith(f"card data: {shown}")
+
+
+def test_each_pager_has_custom_ids_of_its_own() -> None:
+    first, second = (AnswerView(paginate("T", "word " * 3000), answer_id=None) for _ in range(2))
+    ids = [
+        {i.custom_id for i in view.walk_children() if getattr(i, "custom_id", None)}
+        for view in (first, second)
+    ]
+    assert len(ids[0]) == 3 and not ids[0] & ids[1]

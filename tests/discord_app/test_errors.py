@@ -10,8 +10,14 @@ import pytest
 from discord import app_commands
 
 from bot.discord_app.client import RulesBot
-from bot.discord_app.cogs.ask import AskCog
-from bot.discord_app.errors import APOLOGY, NotJudgeError, expected_message, handle_error
+from bot.discord_app.errors import (
+    APOLOGY,
+    PUBLIC_APOLOGY,
+    NotReviewerError,
+    expected_message,
+    handle_error,
+)
+from bot.discord_app.respond import defer, respond
 from bot.discord_app.views import FeedbackButton, PagerView
 from bot.errors import AmbiguousCardError, InputTooLongError, StoreError, UnknownCardError
 from tests.discord_app.conftest import make_interaction
@@ -34,7 +40,7 @@ EXPECTED: list[tuple[str, Any, str]] = [
     ("ambiguous", AmbiguousCardError("Thalia", ["Thalia, A", "Thalia, B"]), "Thalia, A"),
     ("too long", InputTooLongError("Questions can be at most 1,000"), "at most 1,000"),
     ("store", StoreError("The database is locked."), "locked"),
-    ("not judge", NotJudgeError("Judge"), "'Judge' role"),
+    ("not reviewer", NotReviewerError(), "Manage Messages permission"),
     ("cooldown", _cooldown(4.2), "wait 5 seconds"),
     ("cooldown 1s", _cooldown(0.3), "wait 1 second "),
     ("missing role", app_commands.MissingRole("Judge"), "Only judges"),
@@ -56,6 +62,41 @@ async def test_expected_errors_get_a_clear_ephemeral_message(
     assert reply.ephemeral
     assert shown in reply.content
     assert reply.payload["allowed_mentions"] == {"parse": []}
+
+
+async def _deferred(bot: RulesBot, *, private: bool) -> tuple[Any, Any]:
+    interaction, rec = make_interaction(bot)
+    await defer(interaction, ephemeral=private)
+    return interaction, rec
+
+
+async def test_error_after_a_public_defer_never_stays_public(bot: RulesBot) -> None:
+    """The first follow-up after a defer takes the defer's visibility, so an error sent
+    as a plain ephemeral follow-up would replace the public "thinking…" message."""
+    interaction, rec = await _deferred(bot, private=False)
+    await bot.tree.on_error(interaction, _invoke_error(UnknownCardError("Secret Tech"), bot))
+    edit, details = rec.sent
+    assert edit.via == "edit_original" and edit.content == PUBLIC_APOLOGY
+    assert "Secret Tech" not in edit.text and edit.payload.get("embeds") == []
+    assert details.via == "followup" and details.ephemeral and "Secret Tech" in details.content
+
+
+async def test_error_after_a_private_defer_is_one_private_message(bot: RulesBot) -> None:
+    interaction, rec = await _deferred(bot, private=True)
+    await bot.tree.on_error(interaction, _invoke_error(UnknownCardError("Secret Tech"), bot))
+    (reply,) = rec.sent
+    assert reply.via == "followup" and reply.ephemeral and "Secret Tech" in reply.content
+
+
+async def test_error_after_the_deferred_message_was_filled_is_a_new_private_message(
+    bot: RulesBot,
+) -> None:
+    interaction, rec = await _deferred(bot, private=False)
+    await respond(interaction, "the public answer")
+    await bot.tree.on_error(interaction, _invoke_error(UnknownCardError("Secret Tech"), bot))
+    answer, error = rec.sent
+    assert answer.content == "the public answer" and not answer.ephemeral
+    assert error.via == "followup" and error.ephemeral  # nothing edited the public answer
 
 
 @pytest.mark.parametrize("done", [False, True], ids=["fresh", "already-responded"])
@@ -102,20 +143,6 @@ def _response(status: int) -> Any:
     response.status = status
     response.reason = "Not Found"
     return response
-
-
-async def test_command_errors_reach_the_error_path_through_the_tree(bot: RulesBot) -> None:
-    """A real dispatch: the callback raises, discord.py wraps it, on_error answers."""
-    command = bot.tree.get_command("ask")
-    assert isinstance(command, app_commands.Command)
-    interaction, rec = make_interaction(bot, command=command)
-    cog = bot.get_cog("Ask")
-    assert isinstance(cog, AskCog)
-    try:
-        await command.callback(cog, interaction, "x" * 1500, False)  # type: ignore[arg-type]
-    except InputTooLongError as exc:
-        await bot.tree.on_error(interaction, app_commands.CommandInvokeError(command, exc))
-    assert "at most 1,000 characters" in rec.last.content and rec.last.ephemeral
 
 
 async def test_view_errors_use_the_error_path(bot: RulesBot) -> None:

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 
 from bot.answer import Answer
-from bot.discord_app.embeds import answer_payload
 from bot.discord_app.escape import escape_user_text, plain, strip_invisible
+from bot.discord_app.payload import answer_payload
 from tests.hostile import HOSTILE_QUESTIONS, hostile_text
 
 # Anything Discord would turn into a ping, a mention, a channel or command link.

@@ -16,7 +16,7 @@ from bot.discord_app.cogs.feedback import FeedbackCog
 from bot.discord_app.cogs.inline import InlineCog, bracketed_names
 from bot.discord_app.cogs.rules import RulesCog
 from bot.discord_app.embeds import CHOICE_LIMIT, CHOICE_NAME_LIMIT, embed_problems
-from bot.discord_app.errors import NotFoundError, NotJudgeError
+from bot.discord_app.errors import NotFoundError, NotReviewerError
 from bot.discord_app.views import CardChoiceView, PagerView
 from bot.errors import UnknownCardError
 from bot.store import Store
@@ -86,7 +86,9 @@ async def test_card_missing_locally_is_fetched_from_scryfall(
         bot = await make_bot(make_settings(tmp_path, scryfall_api_url=server.api_url), store)
         interaction, rec = make_interaction(bot)
         await CardsCog.card.callback(cog(bot, "Cards"), interaction, "zygon test lookout")
-        assert rec.deferred == [{"thinking": True}]  # the fetch may outlast Discord's 3 s
+        assert rec.deferred == [
+            {"ephemeral": False, "thinking": True}
+        ]  # the fetch may outlast Discord's 3 s
         reply = rec.last
         assert reply.via == "followup" and reply.embeds[0].title == "Zygon Test Lookout"
         assert {f.name: f.value for f in reply.embeds[0].fields}["Rulings"] == "1"
@@ -152,10 +154,10 @@ async def test_pager_buttons_turn_pages(bot: RulesBot, reply_validator: Any) -> 
     await view.start(interaction)
     assert rec.last.embeds[0] is pages[0]
     nxt, nrec = make_interaction(bot)
-    await button(view, "rb:page:next").callback(nxt)
+    await button(view, ":next").callback(nxt)
     assert nrec.last.via == "edit_message" and nrec.last.embeds[0] is pages[1]
     prev, prec = make_interaction(bot)
-    await button(view, "rb:page:prev").callback(prev)
+    await button(view, ":prev").callback(prev)
     assert prec.last.embeds[0] is pages[0] and view.prev_button is not None
     assert view.prev_button.disabled
     for sent in (rec.last, nrec.last, prec.last):
@@ -197,7 +199,7 @@ async def test_cr_missing_rule(bot: RulesBot, query: str) -> None:
 async def test_cr_free_text_defers_then_lists_matching_rules(bot: RulesBot, store: Store) -> None:
     interaction, rec = make_interaction(bot)
     await RulesCog.cr.callback(cog(bot, "Rules"), interaction, "additional cost kicked")
-    assert rec.deferred == [{"thinking": True}]
+    assert rec.deferred == [{"ephemeral": False, "thinking": True}]
     assert rec.last.via == "followup"
     found = await store.search_rules("additional cost kicked", 5)
     assert found and all(r.number in rec.last.text for r in found)
@@ -271,9 +273,14 @@ async def test_rule_autocomplete_shows_rule_text(bot: RulesBot, store: Store) ->
 # --- /feedback ----------------------------------------------------------------------------
 
 
-async def test_feedback_is_for_judges_only(bot: RulesBot) -> None:
-    interaction, rec = make_interaction(bot, user=make_member(roles=("Players",)))
-    with pytest.raises(NotJudgeError):
+GUILD_A, GUILD_B = 1001, 2002
+REVIEW_ROLE_A, REVIEW_ROLE_B = 3003, 4004
+
+
+async def test_feedback_is_for_reviewers_only(bot: RulesBot) -> None:
+    # A role merely named "Judge" grants nothing: names are anyone's to pick.
+    interaction, rec = make_interaction(bot, user=make_member(roles=("Judge",)))
+    with pytest.raises(NotReviewerError):
         await FeedbackCog.feedback.callback(cog(bot, "Feedback"), interaction, 10)
     assert rec.sent == []
 
@@ -282,13 +289,16 @@ async def test_feedback_lists_answers_marked_wrong(
     bot: RulesBot, store: Store, reply_validator: Any
 ) -> None:
     wrong = await store.record_answer(
-        question="Is @everyone kicked?", answer_json={"verdict": "yes"}
+        question="Is @everyone kicked?", answer_json={"verdict": "yes"}, guild_id=GUILD_A
     )
-    fine = await store.record_answer(question="Fine question", answer_json={"verdict": "no"})
+    fine = await store.record_answer(
+        question="Fine question", answer_json={"verdict": "no"}, guild_id=GUILD_A
+    )
     await store.vote(wrong, 1, "wrong")
     await store.vote(fine, 1, "correct")
-    judge = make_member(roles=("Judge",))
-    interaction, rec = make_interaction(bot, user=judge)
+    interaction, rec = make_interaction(
+        bot, guild_id=GUILD_A, permissions=discord.Permissions(manage_messages=True)
+    )
     await FeedbackCog.feedback.callback(cog(bot, "Feedback"), interaction, 10)
     reply = rec.last
     assert reply.ephemeral
@@ -297,12 +307,58 @@ async def test_feedback_lists_answers_marked_wrong(
     assert list(reply_validator.iter_errors(reply.payload)) == []
 
 
-async def test_judge_role_by_id(tmp_path: Any, store: Store) -> None:
-    judge = make_member(roles=("Staff",))
-    bot = await make_bot(make_settings(tmp_path, judge_role=str(judge.roles[0].id)), store)
-    interaction, rec = make_interaction(bot, user=judge)
-    await FeedbackCog.feedback.callback(cog(bot, "Feedback"), interaction, 5)
-    assert "No answer has been marked wrong." in rec.last.text
+async def test_review_role_is_a_configured_id_per_guild(tmp_path: Any, store: Store) -> None:
+    settings = make_settings(
+        tmp_path, review_roles=f"{GUILD_A}:{REVIEW_ROLE_A},{GUILD_B}:{REVIEW_ROLE_B}"
+    )
+    bot = await make_bot(settings, store)
+    try:
+        judge_a = make_member(roles=("Staff",), role_ids=(REVIEW_ROLE_A,))
+        interaction, rec = make_interaction(bot, user=judge_a, guild_id=GUILD_A)
+        await FeedbackCog.feedback.callback(cog(bot, "Feedback"), interaction, 5)
+        assert "No answer has been marked wrong." in rec.last.text
+        # Guild A's review role is nobody's review role in guild B.
+        elsewhere, _ = make_interaction(bot, user=judge_a, guild_id=GUILD_B)
+        with pytest.raises(NotReviewerError):
+            await FeedbackCog.feedback.callback(cog(bot, "Feedback"), elsewhere, 5)
+    finally:
+        await bot.close()
+
+
+async def test_two_guilds_never_see_each_others_feedback(bot: RulesBot, store: Store) -> None:
+    """Guild B's review never shows guild A's questions; private answers never show."""
+    a_public = await store.record_answer(
+        question="Guild A secret plan?", answer_json={"verdict": "yes"}, guild_id=GUILD_A
+    )
+    a_private = await store.record_answer(
+        question="Private musing in A?",
+        answer_json={"verdict": "no"},
+        guild_id=GUILD_A,
+        private=True,
+    )
+    b_public = await store.record_answer(
+        question="Guild B question?", answer_json={"verdict": "no"}, guild_id=GUILD_B
+    )
+    for answer_id in (a_public, a_private, b_public):
+        await store.vote(answer_id, 7, "wrong")
+    moderator = discord.Permissions(manage_messages=True)
+    texts = {}
+    for guild in (GUILD_A, GUILD_B):
+        interaction, rec = make_interaction(bot, guild_id=guild, permissions=moderator)
+        await FeedbackCog.feedback.callback(cog(bot, "Feedback"), interaction, 50)
+        texts[guild] = rec.last.text
+    assert f"#{a_public} " in texts[GUILD_A] and "Guild A secret plan" in texts[GUILD_A]
+    assert "Guild A" not in texts[GUILD_B] and f"#{a_public} " not in texts[GUILD_B]
+    assert "Guild B question" in texts[GUILD_B]
+    for text in texts.values():
+        assert "Private musing" not in text and f"#{a_private} " not in text
+    # The private answer's text was never stored at all, only its votes.
+    record = await store.feedback(a_private)
+    assert record is not None and record.private and record.wrong_votes == 1
+    assert "Private musing" not in record.question + record.answer_json
+    # A reviewer in guild B can't review guild A's answer by its id either.
+    assert await store.review(a_public, 9, "correct", guild_id=GUILD_B) is None
+    assert (await store.feedback(a_public)).reviewed_verdict is None  # type: ignore[union-attr]
 
 
 # --- /about -------------------------------------------------------------------------------

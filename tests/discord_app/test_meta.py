@@ -58,3 +58,59 @@ def test_every_module_has_a_one_line_docstring() -> None:
     for path in SOURCES:
         doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8")))
         assert doc and "\n" not in doc.strip(), path.name
+
+
+def _internal_imports(path: Path) -> tuple[set[str], set[str]]:
+    """bot.discord_app modules ``path`` imports at run time, and those it imports in functions."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    typing_only: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            typing_only |= {id(n) for n in ast.walk(node)}
+    nested: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            nested |= {id(n) for n in ast.walk(node)}
+    top: set[str] = set()
+    inside: set[str] = set()
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.ImportFrom)
+            and node.module
+            and id(node) not in typing_only
+            and node.module.startswith("bot.discord_app")
+        ):
+            (inside if id(node) in nested else top).add(node.module)
+    return top, inside
+
+
+def _module(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parents[1]).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def test_the_discord_package_has_no_import_cycle() -> None:
+    graph = {_module(p): _internal_imports(p) for p in SOURCES}
+    for module, (_, inside) in graph.items():
+        if module != "bot.discord_app.cli":  # the CLI loads the bot only when a command runs
+            assert not inside, f"{module} hides imports inside functions: {inside}"
+    done: set[str] = set()
+
+    def visit(module: str, path: tuple[str, ...]) -> None:
+        assert module not in path, " -> ".join((*path, module))
+        if module in done:
+            return
+        for target in graph.get(module, (set(), set()))[0]:
+            visit(target, (*path, module))
+        done.add(module)
+
+    for module in graph:
+        visit(module, ())
+
+
+@pytest.mark.parametrize("leaf", ["embeds", "views", "escape", "respond"])
+def test_rendering_modules_are_leaves(leaf: str) -> None:
+    """Nothing that sends, serves or runs commands is imported by the rendering modules."""
+    top, inside = _internal_imports(PACKAGE / f"{leaf}.py")
+    heavy = {"client", "cogs", "service", "payload", "cli"}
+    assert not {m for m in top | inside if m.split(".")[2] in heavy}

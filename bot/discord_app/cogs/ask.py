@@ -12,9 +12,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.answer import Answer
-from bot.discord_app.embeds import answer_pages, unresolved
-from bot.discord_app.respond import respond
-from bot.discord_app.views import AnswerView, CardChoiceView
+from bot.discord_app.embeds import unresolved
+from bot.discord_app.payload import answer_message
+from bot.discord_app.respond import defer, original_filled, respond
 from bot.errors import InputTooLongError, RulesbotError
 
 if TYPE_CHECKING:
@@ -107,7 +107,7 @@ class AskCog(commands.Cog, name="Ask"):
         text = self.check_question(question)
         self.check_cooldown(interaction.user.id)
         # The pipeline usually takes milliseconds, but it may have to read cold data.
-        await interaction.response.defer(ephemeral=private, thinking=True)
+        await defer(interaction, ephemeral=private)
         await self.deliver(interaction, text, private=private, choices={}, edit=False)
 
     async def deliver(
@@ -121,21 +121,22 @@ class AskCog(commands.Cog, name="Ask"):
     ) -> None:
         """Answer ``question``, or ask which card an ambiguous name meant."""
         answer = await self.bot.asker.ask(question, choices=dict(choices) or None)
-        pending = unresolved(answer, choices)
-        if pending:
-            name, candidates = next(iter(pending.items()))
-            choice = CardChoiceView(
-                name,
-                candidates,
+        if unresolved(answer, choices):
+            prompt = answer_message(
+                answer,
+                choices=choices,
                 owner_id=interaction.user.id,
                 on_choice=partial(self._chosen, question, private, dict(choices)),
             )
-            await self._show(interaction, choice.prompt, None, choice, private=private, edit=edit)
+            await self._show(
+                interaction, prompt.content, None, prompt.view, private=private, edit=edit
+            )
             return
-        answer_id = await self._record(interaction, answer)
-        pages = answer_pages(answer, self.bot.settings)
-        view = AnswerView(pages, answer_id=answer_id, cards=[c.name for c in answer.cards])
-        message = await self._show(interaction, None, view.embed, view, private=private, edit=edit)
+        answer_id = await self._record(interaction, answer, private=private)
+        shown = answer_message(answer, self.bot.settings, choices=choices, answer_id=answer_id)
+        message = await self._show(
+            interaction, None, shown.embed, shown.view, private=private, edit=edit
+        )
         if answer_id is not None and message is not None:
             await self.bot.store.set_answer_message(answer_id, message.id)
 
@@ -165,6 +166,7 @@ class AskCog(commands.Cog, name="Ask"):
     ) -> discord.InteractionMessage | discord.WebhookMessage | None:
         if not edit:
             return await respond(interaction, content, embed=embed, view=view, ephemeral=private)
+        original_filled(interaction)
         message = await interaction.edit_original_response(
             content=content,
             embed=embed,
@@ -176,8 +178,13 @@ class AskCog(commands.Cog, name="Ask"):
             bind(interaction, None)
         return message
 
-    async def _record(self, interaction: discord.Interaction, answer: Answer) -> int | None:
-        """Keep the answer so people can vote on it; answers to bad input aren't kept."""
+    async def _record(
+        self, interaction: discord.Interaction, answer: Answer, *, private: bool
+    ) -> int | None:
+        """Keep the answer so people can vote on it; answers to bad input aren't kept.
+
+        Of a private answer only the votes are kept, never its text.
+        """
         if answer.error:
             return None
         return await self.bot.store.record_answer(
@@ -187,4 +194,5 @@ class AskCog(commands.Cog, name="Ask"):
             guild_id=interaction.guild_id,
             channel_id=interaction.channel_id,
             user_id=interaction.user.id,
+            private=private,
         )

@@ -13,12 +13,12 @@ from bot.discord_app.embeds import (
     CHOICE_NAME_LIMIT,
     card_embed,
     data_footer,
-    rulings_pages,
     scryfall_url,
 )
 from bot.discord_app.errors import NotFoundError
-from bot.discord_app.respond import respond
-from bot.discord_app.views import CardChoiceView, PagerView, card_view
+from bot.discord_app.respond import defer, respond
+from bot.discord_app.service import card_view, send_rulings
+from bot.discord_app.views import CardChoiceView
 from bot.errors import AmbiguousCardError, UnknownCardError
 
 if TYPE_CHECKING:
@@ -34,18 +34,6 @@ async def card_names(bot: RulesBot, current: str) -> list[app_commands.Choice[st
         for n in names[:CHOICE_LIMIT]
         if 0 < len(n) <= CHOICE_NAME_LIMIT
     ]
-
-
-async def send_rulings(
-    interaction: discord.Interaction, bot: RulesBot, oracle_id: str, *, ephemeral: bool
-) -> None:
-    card = await bot.store.card_json(oracle_id)
-    if card is None:
-        raise NotFoundError("That card is no longer in the card data.")
-    rulings = await bot.store.rulings(oracle_id)
-    footer = data_footer(await bot.store.sources())
-    view = PagerView(rulings_pages(str(card.get("name", "?")), rulings, footer=footer))
-    await view.start(interaction, ephemeral=ephemeral)
 
 
 class CardsCog(commands.Cog, name="Cards"):
@@ -66,7 +54,7 @@ class CardsCog(commands.Cog, name="Cards"):
             try:
                 return self.bot.names.resolve(name)
             except UnknownCardError:
-                await interaction.response.defer(thinking=True)
+                await defer(interaction, ephemeral=False)
                 card = await self.bot.fetch_card(name)
                 return self.bot.names.resolve(str(card["name"]))
         except AmbiguousCardError as exc:
@@ -76,7 +64,7 @@ class CardsCog(commands.Cog, name="Cards"):
                 if then == "card":
                     await self._show_card(inter, resolution)
                 else:
-                    await send_rulings(inter, self.bot, resolution.oracle_id, ephemeral=False)
+                    await send_rulings(inter, self.bot.store, resolution.oracle_id, ephemeral=False)
 
             view = CardChoiceView(
                 exc.name, exc.candidates, owner_id=interaction.user.id, on_choice=chosen
@@ -112,7 +100,7 @@ class CardsCog(commands.Cog, name="Cards"):
     ) -> None:
         resolution = await self._resolve_or_pick(interaction, name, "rulings")
         if resolution is not None:
-            await send_rulings(interaction, self.bot, resolution.oracle_id, ephemeral=False)
+            await send_rulings(interaction, self.bot.store, resolution.oracle_id, ephemeral=False)
 
     @card.autocomplete("name")
     @rulings.autocomplete("name")

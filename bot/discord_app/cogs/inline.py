@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 from typing import TYPE_CHECKING
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from bot.discord_app.embeds import MESSAGE_TOTAL_LIMIT, card_embed, data_footer
@@ -19,6 +21,7 @@ log = logging.getLogger(__name__)
 
 BRACKETS = re.compile(r"\[\[([^\[\]\n]{1,200})\]\]")
 EMBEDS_PER_MESSAGE = 10
+COOLDOWN_PRUNE_AT = 5000
 
 
 def bracketed_names(content: str, limit: int) -> list[str]:
@@ -39,6 +42,25 @@ class InlineCog(commands.Cog, name="Inline"):
 
     def __init__(self, bot: RulesBot) -> None:
         self.bot = bot
+        self._cooldowns: dict[int, app_commands.Cooldown] = {}
+
+    def allowed_in(self, channel_id: int) -> bool:
+        """Per-channel rate limit: a busy channel can't make the bot flood it with cards."""
+        settings = self.bot.settings
+        if settings.inline_cooldown_seconds <= 0:
+            return True
+        now = time.time()
+        if len(self._cooldowns) > COOLDOWN_PRUNE_AT:
+            self._cooldowns = {
+                cid: cd for cid, cd in self._cooldowns.items() if cd.get_tokens(now) < cd.rate
+            }
+        cooldown = self._cooldowns.get(channel_id)
+        if cooldown is None:
+            cooldown = app_commands.Cooldown(
+                settings.inline_cooldown_rate, settings.inline_cooldown_seconds
+            )
+            self._cooldowns[channel_id] = cooldown
+        return not cooldown.update_rate_limit(now)
 
     async def embeds_for(self, content: str) -> list[discord.Embed]:
         settings = self.bot.settings
@@ -72,6 +94,10 @@ class InlineCog(commands.Cog, name="Inline"):
             return
         embeds = await self.embeds_for(message.content)
         if not embeds:
+            return
+        if not self.allowed_in(message.channel.id):
+            # Chat isn't a command: past the limit, lookups stay silent rather than nag.
+            log.debug("inline lookups rate-limited in channel %s", message.channel.id)
             return
         try:
             await message.reply(

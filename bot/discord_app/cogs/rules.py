@@ -20,6 +20,7 @@ from bot.discord_app.embeds import (
 )
 from bot.discord_app.errors import NotFoundError
 from bot.discord_app.escape import escape_user_text
+from bot.discord_app.respond import defer
 from bot.discord_app.views import PagerView
 from bot.errors import InputTooLongError
 
@@ -81,7 +82,7 @@ class RulesCog(commands.Cog, name="Rules"):
                 pages = glossary_pages(entry.term, entry.text, footer=footer)
             else:
                 # The first text search builds its index, which can outlast Discord's 3 s.
-                await interaction.response.defer(thinking=True)
+                await defer(interaction, ephemeral=False)
                 found = await store.search_rules(query, SEARCH_RESULTS)
                 if not found:
                     raise NotFoundError(f"No rule or glossary term matches “{shown}”.")
