@@ -25,6 +25,16 @@ class ResolvedCard(BaseModel):
     matched: str = ""
 
 
+class Choice(BaseModel):
+    """A fact the ruling needs and the question didn't state, as an option the asker picks."""
+
+    model_config = ConfigDict(frozen=True)
+
+    fact: str
+    label: str
+    says: str
+
+
 class Answer(BaseModel):
     """One answer; ``verdict`` is None when the engine did not decide."""
 
@@ -43,3 +53,7 @@ class Answer(BaseModel):
     error: str | None = None
     # What the question was read as (bot.ask.reading.Reading.contract()); the judge's check.
     reading: dict[str, Any] = Field(default_factory=dict)
+    # Options for the fact a ruling is missing; picking one re-asks with its sentence.
+    choices: list[Choice] = Field(default_factory=list)
+    # Sentences the asker added by picking options (they re-ask with these).
+    stated: list[str] = Field(default_factory=list)

@@ -10,6 +10,7 @@ import logging
 import sys
 import textwrap
 import uuid
+from collections.abc import Sequence
 from typing import Any
 
 from bot.answer import Answer
@@ -21,6 +22,13 @@ log = logging.getLogger(__name__)
 def register(sub: Any) -> None:
     p = sub.add_parser("ask", help="answer a rules question", description=__doc__)
     p.add_argument("question", help='the question, or "-" to read one question per line from stdin')
+    p.add_argument(
+        "--fact",
+        action="append",
+        default=[],
+        metavar="SENTENCE",
+        help='a fact the question leaves out, e.g. --fact "It entered this turn." (repeatable)',
+    )
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print the answer contract as JSON")
     out.add_argument(
@@ -49,19 +57,19 @@ async def run_ask(args: argparse.Namespace) -> int:
                 line = await asyncio.to_thread(sys.stdin.readline)
                 if not line:
                     break
-                emit(args, await safe_ask(service, line.rstrip("\r\n")))
+                emit(args, await safe_ask(service, line.rstrip("\r\n"), args.fact))
                 sys.stdout.flush()
             return 0
-        emit(args, await safe_ask(service, args.question))
+        emit(args, await safe_ask(service, args.question, args.fact))
         return 0
     finally:
         await store.close()
 
 
-async def safe_ask(service: Any, question: str) -> Answer:
+async def safe_ask(service: Any, question: str, facts: Sequence[str] = ()) -> Answer:
     """One question's answer; a failure on one line never stops a batch."""
     try:
-        answer: Answer = await service.ask(question)
+        answer: Answer = await service.ask(question, stated=list(facts))
         return answer
     except RulesbotError as exc:
         return Answer(question=question[:200], error=exc.user_message, summary=exc.user_message)
@@ -98,6 +106,9 @@ def render_text(answer: Answer) -> str:
     if answer.candidates:
         for written, names in answer.candidates.items():
             lines.append(f"  “{written}” could be: " + ", ".join(names[:10]))
+    if answer.choices:
+        options = "; ".join(f'--fact "{c.says}"' for c in answer.choices)
+        lines.append(wrap.fill(f"Say which: {options}"))
     if answer.explanation:
         lines.append("")
         lines.append("Why:")

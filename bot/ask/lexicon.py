@@ -44,6 +44,16 @@ class Lexicon:
     lemmas: dict[str, tuple[str, str]]
     inflections: dict[str, dict[str, str]]
     common: frozenset[str]
+    # (part of a missing fact's wording, ((label, sentence it adds), ...))
+    missing: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+
+    def options_for(self, fact: str) -> tuple[tuple[str, str], ...]:
+        """What the asker can pick for a fact the ruling is missing (none if unknown)."""
+        low = fact.casefold()
+        for when, options in self.missing:
+            if when in low:
+                return options
+        return ()
 
     def lemma(self, word: str) -> str:
         low = word.casefold().replace("’", "'")
@@ -110,4 +120,11 @@ def load() -> Lexicon:
         lemmas=lemmas,
         inflections=inflections,
         common=frozenset(_read("common_words.txt").split()),
+        missing=tuple(
+            (
+                m["when"].casefold(),
+                tuple((o["label"], o["says"]) for o in m["options"]),
+            )
+            for m in raw.get("missing", [])
+        ),
     )

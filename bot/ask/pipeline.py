@@ -11,7 +11,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
-from bot.answer import Answer, Citation, ResolvedCard
+from bot.answer import Answer, Choice, Citation, ResolvedCard
 from bot.ask import families
 from bot.ask.question import CardMention, FamilyHandler, Question, Scenario, clean_text, mention_for
 from bot.ask.reader import Reader, Span
@@ -130,9 +130,23 @@ class AskService:
         self.finder, self.status, self._cards = fresh.finder, fresh.status, {}
 
     # -- the pipeline ---------------------------------------------------------
-    async def ask(self, question: str, *, choices: dict[str, str] | None = None) -> Answer:
+    async def ask(
+        self,
+        question: str,
+        *,
+        choices: dict[str, str] | None = None,
+        stated: Sequence[str] = (),
+    ) -> Answer:
+        """Answer ``question``; ``choices`` picks cards for ambiguous names, ``stated`` adds
+        the facts the asker picked for a ruling's missing fact."""
         answer = self._blank(question)
         text = clean_text(question)
+        asked_len: int | None = None
+        facts = [clean_text(s) for s in stated if clean_text(s)]
+        if facts and text:
+            asked_len = len(text) + 1
+            text = " ".join([text, *facts])
+            answer.stated = facts
         if not text:
             answer.error = 'The question is empty. Ask a rules question, e.g. "Is a copy of a kicked spell kicked?"'
             answer.summary = answer.error
@@ -190,10 +204,12 @@ class AskService:
                 answer.summary = f"I don't know a card named {names}, so I can't rule on it."
             answer.notes.append("Unknown card name(s): " + ", ".join(scan.unknown[:5]))
             return answer
-        read = self.reader.read(text, [Span(m.start, m.end, m.name) for m in mentions])
+        read = self.reader.read(
+            text, [Span(m.start, m.end, m.name) for m in mentions], chosen_from=asked_len
+        )
         reading = read.reading
         moved = [replace(mentions[i], start=start, end=end) for i, start, end in read.spans]
-        q = Question.build(reading.canonical, moved)
+        q = Question.build(reading.canonical, moved, read.asked)
         answer.reading = reading.contract()
         if not reading.clear:
             return await self._abstain(
@@ -227,6 +243,11 @@ class AskService:
                 update={"missing": tuple(ruling.missing)}
             ).contract()
             answer.explanation = [s.note for s in ruling.steps]
+            answer.choices = [
+                Choice(fact=fact, label=label, says=says)
+                for fact in ruling.missing[:1]
+                for label, says in self.reader.lex.options_for(fact)
+            ]
             return await self._abstain(
                 answer, q, f"I can't rule on that without knowing: {missing}.", ruling=ruling
             )

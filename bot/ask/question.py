@@ -105,9 +105,13 @@ class Question:
     text: str
     lower: str
     cards: list[CardMention] = field(default_factory=list)
+    # The asked sentence alone, casefolded with CARD marks: what is asked, apart from context.
+    asked: str = ""
 
     @classmethod
-    def build(cls, raw: str, cards: Iterable[CardMention] = ()) -> Question:
+    def build(
+        cls, raw: str, cards: Iterable[CardMention] = (), asked: tuple[int, int] | None = None
+    ) -> Question:
         text = clean_text(raw)
         found = sorted(cards, key=lambda m: m.start)
         pieces: list[str] = []
@@ -119,7 +123,14 @@ class Question:
                 pos = m.end
         pieces.append(text[pos:].casefold())
         lower = "".join(pieces)
-        return cls(raw=raw, text=text, lower=lower, cards=found)
+        start, end = asked if asked and asked[1] > asked[0] else (0, len(text))
+        return cls(
+            raw=raw, text=text, lower=lower, cards=found, asked=_marked(text, found, start, end)
+        )
+
+    def asks(self, *patterns: str) -> bool:
+        """True when any regex matches the asked sentence (not the context before it)."""
+        return any(compiled(p).search(self.asked) for p in patterns)
 
     # -- helpers for handlers -------------------------------------------------
     def has(self, *patterns: str) -> bool:
@@ -158,6 +169,19 @@ class Question:
             if m.of_kind(kind):
                 return m
         return None
+
+
+def _marked(text: str, cards: list[CardMention], start: int, end: int) -> str:
+    """text[start:end] casefolded, each card inside it written CARD."""
+    pieces: list[str] = []
+    pos = start
+    for m in cards:
+        if start <= m.start and m.end <= end and m.start >= pos:
+            pieces.append(text[pos : m.start].casefold())
+            pieces.append("CARD")
+            pos = m.end
+    pieces.append(text[pos:end].casefold())
+    return "".join(pieces)
 
 
 @dataclass(frozen=True)

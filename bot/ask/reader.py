@@ -6,7 +6,16 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 
 from bot.ask.lexicon import TOKEN, Lexicon, Phrase, load
-from bot.ask.reading import Claim, Fact, Form, Framing, Polarity, Reading, Subject
+from bot.ask.reading import (
+    Claim,
+    Fact,
+    FactSource,
+    Form,
+    Framing,
+    Polarity,
+    Reading,
+    Subject,
+)
 
 _END = frozenset({".", "?", "!"})
 _SUBORDINATORS = frozenset(
@@ -99,6 +108,7 @@ class Tok:
     tag: str | None
     space: str
     card: int | None = None
+    at: int = -1  # where it starts in the text read; -1 for words the reader wrote
 
 
 @dataclass(frozen=True)
@@ -116,6 +126,7 @@ class Read:
 
     reading: Reading
     spans: tuple[tuple[int, int, int], ...]  # (index into the given spans, start, end)
+    asked: tuple[int, int] = (0, 0)  # where the asked sentence sits in the canonical text
 
 
 class Reader:
@@ -138,11 +149,12 @@ class Reader:
                 if out and out[-1].card == idx:
                     continue
                 start = min(span.start, m.start())
-                out.append(Tok(text[start : span.end], "CARD", None, text[pos:start], idx))
+                out.append(Tok(text[start : span.end], "CARD", None, text[pos:start], idx, start))
                 pos = span.end
                 continue
             word = m.group(0)
-            out.append(Tok(word, self.lex.lemma(word), self.lex.tag(word), text[pos : m.start()]))
+            lemma, tag = self.lex.lemma(word), self.lex.tag(word)
+            out.append(Tok(word, lemma, tag, text[pos : m.start()], None, m.start()))
             pos = m.end()
         return out
 
@@ -175,7 +187,8 @@ class Reader:
             if tok.text[:1].isupper():
                 words[0] = words[0][:1].upper() + words[0][1:]
             for j, w in enumerate(words):
-                out.append(Tok(w, self.lex.lemma(w), self.lex.tag(w), tok.space if j == 0 else " "))
+                space = tok.space if j == 0 else " "
+                out.append(Tok(w, self.lex.lemma(w), self.lex.tag(w), space, None, tok.at))
             i += len(hit.source)
         return out
 
@@ -209,8 +222,11 @@ class Reader:
 
     def _find(self, toks: Sequence[Tok], phrases: Iterable[Phrase]) -> tuple[int, Phrase] | None:
         lemmas = tuple(t.lemma for t in toks)
+        present = set(lemmas)
         best: tuple[int, Phrase] | None = None
         for p in phrases:
+            if p[0] not in present:
+                continue
             for i in range(len(lemmas) - len(p) + 1):
                 if lemmas[i : i + len(p)] == p:
                     if best is None or i < best[0] or (i == best[0] and len(p) > len(best[1])):
@@ -233,6 +249,7 @@ class Reader:
         clauses = [self._words(c) for c in clauses]
         clauses = [c for c in clauses if c]
         forms: tuple[Form, ...] = ("how_many", "what", "which", "yesno")
+        asked_mark = bool(sentence) and sentence[-1].text == "?"
         if self._find(sentence, self.lex.forms["how_many"]):
             # "Tempest Owl kicked costs how much in total?"
             return "how_many"
@@ -258,10 +275,42 @@ class Reader:
                 # question word later in the sentence must be followed by its verb.
                 if n > 0 and form in ("what", "which") and not self._asks_after(words):
                     continue
+                # Without a question mark, "Should only trigger on..." states what the writer
+                # expects; a question needs its subject after the verb ("does it count").
+                if not asked_mark and form == "yesno" and not self._subject_follows(words):
+                    continue
+                if not asked_mark and n > 0 and form != "yesno":
+                    continue
                 return form
-        if sentence and sentence[-1].text == "?":
+        if asked_mark:
             return "yesno"
         return "statement"
+
+    @staticmethod
+    def _subject_follows(words: Sequence[Tok]) -> bool:
+        if len(words) < 2:
+            return False
+        nxt = words[1]
+        return (
+            nxt.card is not None
+            or nxt.lemma in _PRONOUN_SUBJECTS
+            or nxt.lemma in _DETERMINERS
+            or nxt.lemma in ("there", "any", "all", "each", "both", "creatures", "players")
+            or (nxt.tag or "").startswith("NN")
+        )
+
+    def _strong(self, sentence: Sequence[Tok]) -> bool:
+        """A question by its words ("does it...?"), not only by its question mark."""
+        words = self._words(sentence)
+        lemmas = [t.lemma for t in words]
+        if lemmas[:2] in (["i", "know"], ["i", "think"], ["i", "believe"], ["i", "guess"]):
+            return False  # "I know it isn't a creature, but it's a Human, is it not?"
+        if lemmas[:1] == ["or"]:
+            return False  # "...can I bestow it? Or does bestow only work from hand?"
+        without_mark = [t for t in sentence if t.text != "?"]
+        return self.form([*without_mark, Tok(".", ".", None, "")]) != "statement" or (
+            self.form(sentence) in ("how_many", "what", "which")
+        )
 
     def _asks_after(self, words: Sequence[Tok]) -> bool:
         """ "what can they produce", "which creature must block": an aux right after the
@@ -513,7 +562,9 @@ class Reader:
         return {"positive": not negated, "number": number}
 
     # -- facts --------------------------------------------------------------------
-    def facts(self, toks: list[Tok], names: Sequence[str]) -> tuple[list[Fact], list[Fact]]:
+    def facts(
+        self, toks: list[Tok], names: Sequence[str], chosen_from: int | None = None
+    ) -> tuple[list[Fact], list[Fact]]:
         """Facts the text states, each with its words and the card it is about; later facts
         that follow an override word ("then", "instead") replace earlier ones of their kind."""
         found: list[tuple[int, Fact]] = []
@@ -523,10 +574,13 @@ class Reader:
             + [("control", k, v) for k, v in self.lex.control.items() if k == "opponent"]
         )
         lemmas = [t.lemma for t in toks]
+        at: dict[str, list[int]] = {}
+        for i, lem in enumerate(lemmas):
+            at.setdefault(lem, []).append(i)
         taken: set[int] = set()
         for kind, value, phrases in groups:
             for p in phrases:
-                for i in range(len(lemmas) - len(p) + 1):
+                for i in at.get(p[0], ()):
                     if tuple(lemmas[i : i + len(p)]) != p or taken & set(range(i, i + len(p))):
                         continue
                     # "Can I tap it" asks; it is the query, not a stated fact.
@@ -546,7 +600,27 @@ class Reader:
                         else self._subject(toks, i, names)
                     )
                     val = f"not {value}" if negated else value
-                    found.append((i, Fact(kind=kind, value=val, words=words, subject=subject)))
+                    chosen = chosen_from is not None and toks[i].at >= chosen_from
+                    fact = Fact(
+                        kind=kind,
+                        value=val,
+                        words=words,
+                        subject=subject,
+                        source="choice" if chosen else "text",
+                    )
+                    found.append((i, fact))
+        for i in at.get("x", ()):
+            # "X is 3", "X=3", "x equals 3": the value of X.
+            nxt = lemmas[i + 1 : i + 3]
+            if (
+                len(nxt) == 2
+                and nxt[0] in ("be", "=", "equal", "equals", "of")
+                and nxt[1].isdigit()
+            ):
+                chosen = chosen_from is not None and toks[i].at >= chosen_from
+                words = _join(toks[i : i + 3]).strip()
+                source: FactSource = "choice" if chosen else "text"
+                found.append((i, Fact(kind="X", value=nxt[1], words=words, source=source)))
         found.sort(key=lambda p: p[0])
         kept: list[tuple[int, Fact]] = []
         superseded: list[Fact] = []
@@ -636,7 +710,8 @@ class Reader:
         return {k: tuple(v) for k, v in out.items()}
 
     # -- the whole reading --------------------------------------------------------
-    def read(self, text: str, spans: Sequence[Span] = ()) -> Read:
+    def read(self, text: str, spans: Sequence[Span] = (), chosen_from: int | None = None) -> Read:
+        """Read ``text``; what starts at ``chosen_from`` are facts the asker picked (buttons)."""
         names = [s.name for s in spans]
         # Two passes: a misspelling's fix may itself be a casual form ("opps creature").
         toks = self.rewrite(self.rewrite(self.tokens(text, spans)))
@@ -646,7 +721,12 @@ class Reader:
         negative = False
         clear = True
         claims: list[Claim] = []
-        asked_idx = _last(sentences, lambda s: self.is_question(s) and self._substantial(s))
+        asked_idx = _last(
+            sentences,
+            lambda s: self.is_question(s) and self._substantial(s) and self._strong(s),
+        )
+        if asked_idx is None:
+            asked_idx = _last(sentences, lambda s: self.is_question(s) and self._substantial(s))
         if asked_idx is None:
             asked_idx = _last(sentences, self.is_question)
         asked: list[Tok] = sentences[asked_idx] if asked_idx is not None else toks
@@ -749,8 +829,14 @@ class Reader:
         canon_toks = [t for s in out_sentences for t in s]
         if canon_toks:
             canon_toks[0] = _respace(canon_toks[0], "")
-        canonical, positions = _render(canon_toks)
-        facts, superseded = self.facts(canon_toks, names)
+        canonical, positions, starts = _render(canon_toks)
+        first = sum(len(x) for x in out_sentences[: _index_of(out_sentences, asked)])
+        if first < len(canon_toks) and any(s is asked for s in out_sentences):
+            last = first + len(asked) - 1
+            asked_span = (starts[first], starts[last] + len(canon_toks[last].text))
+        else:
+            asked_span = (0, len(canonical))
+        facts, superseded = self.facts(canon_toks, names, chosen_from)
         subjects = self._subjects(canon_toks, names, facts)
         context = tuple(_join(s).strip() for s in sentences if s is not asked and _join(s).strip())
         reading = Reading(
@@ -769,7 +855,7 @@ class Reader:
             board=self.board(canon_toks, names),
             clear=clear,
         )
-        return Read(reading=reading, spans=tuple(positions))
+        return Read(reading=reading, spans=tuple(positions), asked=asked_span)
 
     @staticmethod
     def _claims_meant(sentence: Sequence[Tok], claims: Sequence[Claim]) -> list[Claim]:
@@ -814,10 +900,16 @@ def _join(toks: Iterable[Tok]) -> str:
     return "".join(t.space + t.text for t in toks)
 
 
-def _render(toks: Sequence[Tok]) -> tuple[str, list[tuple[int, int, int]]]:
+def _index_of(sentences: Sequence[list[Tok]], sentence: list[Tok]) -> int:
+    return next((i for i, s in enumerate(sentences) if s is sentence), len(sentences))
+
+
+def _render(toks: Sequence[Tok]) -> tuple[str, list[tuple[int, int, int]], list[int]]:
+    """The text of the tokens, where each card sits in it, and where each token starts."""
     parts: list[str] = []
     pos = 0
     spans: list[tuple[int, int, int]] = []
+    starts: list[int] = []
     for t in toks:
         space = t.space if t.space or not parts else ""
         if (
@@ -829,11 +921,12 @@ def _render(toks: Sequence[Tok]) -> tuple[str, list[tuple[int, int, int]]]:
             space = " "
         parts.append(space)
         pos += len(space)
+        starts.append(pos)
         if t.card is not None:
             spans.append((t.card, pos, pos + len(t.text)))
         parts.append(t.text)
         pos += len(t.text)
-    return "".join(parts), spans
+    return "".join(parts), spans, starts
 
 
 def _last(items: Sequence[list[Tok]], pred: Callable[[list[Tok]], bool]) -> int | None:

@@ -29,7 +29,8 @@ class Fact(_Frozen):
 
     def describe(self) -> str:
         who = f"{self.subject}: " if self.subject else ""
-        return f"{who}{self.kind} {self.value} (“{self.words}”)"
+        picked = ", as you picked" if self.source == "choice" else ""
+        return f"{who}{self.kind} {self.value} (“{self.words}”{picked})"
 
 
 class Claim(_Frozen):

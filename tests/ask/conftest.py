@@ -62,8 +62,8 @@ class SyncService:
         self._store = self._loop.run_until_complete(Store.open(db))
         self.service = self._loop.run_until_complete(AskService.create(self._store))
 
-    def ask(self, question: str) -> Answer:
-        return self._loop.run_until_complete(self.service.ask(question))
+    def ask(self, question: str, stated: tuple[str, ...] = ()) -> Answer:
+        return self._loop.run_until_complete(self.service.ask(question, stated=stated))
 
     def close(self) -> None:
         self._loop.run_until_complete(self._store.close())

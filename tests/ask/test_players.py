@@ -116,7 +116,7 @@ def test_a_gap_row_answered_right_says_to_remove_the_mark() -> None:
     assert problem is not None and "remove its gap mark" in problem
 
 
-@pytest.mark.parametrize(("n", "allowed"), [(0, 0), (10, 0), (24, 0), (25, 1), (60, 1), (100, 2)])
+@pytest.mark.parametrize(("n", "allowed"), [(0, 0), (10, 0), (24, 0), (25, 1), (60, 2), (100, 4)])
 def test_heldout_ceiling(n: int, allowed: int) -> None:
     assert heldout_ceiling(n) == allowed
 
@@ -142,7 +142,10 @@ def test_format_problems_name_what_a_row_lacks() -> None:
 
 def test_the_corpus_is_large_enough() -> None:
     rows = WORKING + HELDOUT
-    families = Counter(r.family for r in rows if r.kind != "abstain")
+    # The brief's second family is constellation, Auras and "must be blocked" together.
+    families = Counter(
+        "constellation" if r.family == "blocking" else r.family for r in rows if r.kind != "abstain"
+    )
     out_of_scope = sum(r.kind == "abstain" for r in rows)
     assert len(rows) >= 300, f"{len(rows)} players' questions, at least 300 wanted"
     short = {f: families[f] for f in FAMILIES if families[f] < 50}

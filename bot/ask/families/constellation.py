@@ -446,6 +446,12 @@ class ConstellationHandler:
                 if watchers
                 else None
             )
+        if q.asks(
+            r"\b(return|returns|returned|returning|put|puts|putting|bring|brings|brought)\b"
+            r"[^.?!]{0,40}\b(battlefield|into play)\b"
+        ):
+            # An Aura put onto the battlefield without being cast targets nothing (303.4f).
+            return None
         bestow_card = any(m.of_kind("bestow") for m in q.cards)
         normal = q.has(
             r"without bestow",

@@ -533,9 +533,11 @@ class ManaHandler:
     def _card_ability(self, q: Question) -> Scenario | None:
         """'Is Deathrite Shaman's first ability a mana ability?', 'Can my opponent respond to
         Springleaf Drum's ability?', 'Does Overgrowth's trigger use the stack?'"""
-        is_mana = q.has(r"\b(is|are)\b[^?]{0,60}\b(a |an )?mana abilit(y|ies)\s*\??$")
-        stack = q.has(r"\b(use|uses|go|goes|put|placed|on|onto)\b[^?]{0,15}\bstack\b")
-        respond = q.has(
+        # What is asked sits in the asked sentence: "the copy showed on the stack" before it
+        # is what happened, not a question about the stack.
+        is_mana = q.asks(r"\b(is|are)\b[^?]{0,60}\b(a |an )?mana abilit(y|ies)\s*\??$")
+        stack = q.asks(r"\b(use|uses|go|goes|put|placed|on|onto)\b[^?]{0,15}\bstack\b")
+        respond = q.asks(
             r"\b(respond|responded|responding) to CARD'?s?'?\b",
             r"\bbe (responded|countered|stifled)\b",
             r"\bcounter CARD'?s?'?\b",
