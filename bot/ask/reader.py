@@ -49,6 +49,7 @@ _SUBORDINATORS = frozenset(
 _DETERMINERS = frozenset(
     ["the", "a", "an", "my", "your", "his", "her", "their", "our", "this", "that", "opponent's"]
 )
+_ADVERBS = frozenset(["only", "not", "never", "always", "also", "still", "just", "really", "even", "already"])
 _FILLERS = frozenset(
     ["so", "and", "but", "then", "also", "ok", "okay", "well", "hey", "now", "anyway", "yet"]
 )
@@ -286,18 +287,17 @@ class Reader:
             return "yesno"
         return "statement"
 
-    @staticmethod
-    def _subject_follows(words: Sequence[Tok]) -> bool:
+    def _subject_follows(self, words: Sequence[Tok]) -> bool:
+        """ "does constellation trigger": a subject after the verb; "Should only trigger",
+        "Does not tap" state an expectation or a failure instead."""
         if len(words) < 2:
             return False
         nxt = words[1]
-        return (
-            nxt.card is not None
-            or nxt.lemma in _PRONOUN_SUBJECTS
-            or nxt.lemma in _DETERMINERS
-            or nxt.lemma in ("there", "any", "all", "each", "both", "creatures", "players")
-            or (nxt.tag or "").startswith("NN")
-        )
+        if nxt.card is not None:
+            return True
+        if (nxt.lemma,) in self.lex.negators or nxt.lemma.endswith("n't"):
+            return False
+        return nxt.lemma not in _ADVERBS and nxt.tag not in ("VB", "VBD", "VBN", "VBG")
 
     def _strong(self, sentence: Sequence[Tok]) -> bool:
         """A question by its words ("does it...?"), not only by its question mark."""
