@@ -49,7 +49,9 @@ _SUBORDINATORS = frozenset(
 _DETERMINERS = frozenset(
     ["the", "a", "an", "my", "your", "his", "her", "their", "our", "this", "that", "opponent's"]
 )
-_ADVERBS = frozenset(["only", "not", "never", "always", "also", "still", "just", "really", "even", "already"])
+_ADVERBS = frozenset(
+    ["only", "not", "never", "always", "also", "still", "just", "really", "even", "already"]
+)
 _FILLERS = frozenset(
     ["so", "and", "but", "then", "also", "ok", "okay", "well", "hey", "now", "anyway", "yet"]
 )
@@ -280,7 +282,7 @@ class Reader:
                 # expects; a question needs its subject after the verb ("does it count").
                 if not asked_mark and form == "yesno" and not self._subject_follows(words):
                     continue
-                if not asked_mark and n > 0 and form != "yesno":
+                if not asked_mark and n > 0 and form != "yesno" and not self._asks_after(words):
                     continue
                 return form
         if asked_mark:
@@ -297,7 +299,7 @@ class Reader:
             return True
         if (nxt.lemma,) in self.lex.negators or nxt.lemma.endswith("n't"):
             return False
-        return nxt.lemma not in _ADVERBS and nxt.tag not in ("VB", "VBD", "VBN", "VBG")
+        return nxt.lemma not in _ADVERBS and nxt.tag not in ("VB", "VBD", "VBN")
 
     def _strong(self, sentence: Sequence[Tok]) -> bool:
         """A question by its words ("does it...?"), not only by its question mark."""
@@ -319,7 +321,12 @@ class Reader:
         head = words[0].text.casefold().replace("’", "'")
         if head not in ("what", "which", "who", "whose", "whom"):
             return True  # "what's", or a query noun ("total cost?")
-        return any(t.lemma in starts for t in words[1:3])
+        if len(words) > 1 and words[1].lemma in starts:
+            return True
+        # "which creature must block", but not "which he shouldn't".
+        return (
+            len(words) > 2 and words[1].lemma not in _PRONOUN_SUBJECTS and words[2].lemma in starts
+        )
 
     def _embedded_yesno(self, words: Sequence[Tok]) -> bool:
         """ "if my kicked Owl gets blinked does it count as kicked": a question after a
