@@ -14,6 +14,7 @@ from bot.answer import Answer, Citation, ResolvedCard
 from bot.ask import families
 from bot.ask.question import CardMention, FamilyHandler, Question, Scenario, clean_text, mention_for
 from bot.ask.textcards import Found, NameRow, TextCardFinder
+from bot.words import STOPWORDS
 from engine.card import Card
 from engine.errors import EngineError
 from engine.ruling import Ruling
@@ -23,50 +24,6 @@ log = logging.getLogger(__name__)
 MAX_QUESTION_CHARS = 4000
 MIN_SCENARIO_SCORE = 0.5
 _TOKEN = re.compile(r"[a-z0-9{}]+")
-_STOP = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "of",
-        "to",
-        "in",
-        "on",
-        "is",
-        "it",
-        "its",
-        "be",
-        "and",
-        "or",
-        "if",
-        "i",
-        "my",
-        "me",
-        "you",
-        "your",
-        "can",
-        "do",
-        "does",
-        "that",
-        "this",
-        "what",
-        "when",
-        "with",
-        "for",
-        "as",
-        "at",
-        "by",
-        "from",
-        "was",
-        "were",
-        "are",
-        "has",
-        "have",
-        "had",
-        "will",
-        "would",
-    ]
-)
 TYPE_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
 NOT_LOADED = (
     "The full Comprehensive Rules and card pool are not loaded; this answer uses rulesbot's "
@@ -75,7 +32,7 @@ NOT_LOADED = (
 
 
 def tokens(text: str) -> list[str]:
-    return [t for t in _TOKEN.findall(text.casefold()) if t not in _STOP]
+    return [t for t in _TOKEN.findall(text.casefold()) if t not in STOPWORDS]
 
 
 def load_handlers() -> list[FamilyHandler]:

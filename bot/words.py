@@ -1,0 +1,36 @@
+"""Words of free text as the full-text index splits them, and the one stop-word list."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# Words too common in questions and rules to tell one text from another.
+_STOP_TEXT = (
+    "a an and are as at be by can do does for from had has have i if in is it its me my of "
+    "on or s that the their them then there this to was were what when which while who will "
+    "with would you your"
+)
+STOPWORDS = frozenset(re.split(r"\s+", _STOP_TEXT))
+# SQLite's unicode61 tokenizer: letters and digits make words, everything else separates.
+_WORD = re.compile(r"[^\W_]+")
+
+
+def words(text: str) -> list[str]:
+    """The words of ``text``, folded as the full-text index folds them (case, accents)."""
+    folded = text.casefold()
+    if not folded.isascii():
+        decomposed = unicodedata.normalize("NFKD", folded)
+        folded = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return _WORD.findall(folded)
+
+
+def terms(text: str) -> list[str]:
+    """The words of ``text`` that carry meaning (stop words left out), repeats kept."""
+    return [w for w in words(text) if w not in STOPWORDS]
+
+
+def match_any(text: str) -> str | None:
+    """An FTS5 query matching any meaningful word of ``text``; None if it has none."""
+    found = terms(text)
+    return " OR ".join(f'"{w}"' for w in found) if found else None
