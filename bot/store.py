@@ -21,7 +21,7 @@ from rapidfuzz import fuzz, process
 from bot.crtext import ParsedRule, parent_of
 from bot.errors import ImportFailedError, StoreError
 from bot.names import NameEntry, normalize
-from bot.words import STOPWORDS, match_any, terms
+from bot.words import STOPWORDS, match_any, rule_vocabulary, terms
 
 __all__ = [
     "BUILTIN_SOURCE",
@@ -297,6 +297,12 @@ async def _index_rules(db: aiosqlite.Connection) -> None:
     async with db.execute("SELECT position, term, text FROM glossary") as cur:
         entries = [(r[0], r[1], " ".join(terms(f"{r[1]} {r[2]}"))) for r in await cur.fetchall()]
     await db.executemany("INSERT INTO glossary_fts (rowid, term, body) VALUES (?, ?, ?)", entries)
+    await db.execute("DELETE FROM rule_words")
+    async with db.execute("SELECT text FROM rules UNION ALL SELECT term FROM glossary") as cur:
+        texts = [r[0] for r in await cur.fetchall()]
+    await db.executemany(
+        "INSERT INTO rule_words (word) VALUES (?)", [(w,) for w in sorted(rule_vocabulary(texts))]
+    )
 
 
 async def _index_rulings(db: aiosqlite.Connection) -> None:

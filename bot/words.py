@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 
 # Words too common in questions and rules to tell one text from another.
 _STOP_TEXT = (
@@ -14,6 +15,17 @@ _STOP_TEXT = (
 STOPWORDS = frozenset(re.split(r"\s+", _STOP_TEXT))
 # SQLite's unicode61 tokenizer: letters and digits make words, everything else separates.
 _WORD = re.compile(r"[^\W_]+")
+# Words of the rules as a question's words are checked against them ("{t}" included).
+_RULE_WORD = re.compile(r"[a-z0-9{}]+")
+
+
+def rule_vocabulary(texts: Iterable[str]) -> set[str]:
+    """The words of rules texts, each normalized as card names are (``bot.names.normalize``)."""
+    from bot.names import normalize
+
+    found = {normalize(w) for text in texts for w in _RULE_WORD.findall(text.casefold())}
+    found.discard("")
+    return found
 
 
 def words(text: str) -> list[str]:

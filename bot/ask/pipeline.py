@@ -13,8 +13,9 @@ from typing import Any
 from bot.answer import Answer, Citation, ResolvedCard
 from bot.ask import families
 from bot.ask.question import CardMention, FamilyHandler, Question, Scenario, clean_text, mention_for
-from bot.ask.textcards import Found, NameRow, TextCardFinder
-from bot.words import STOPWORDS
+from bot.ask.storednames import card_finder
+from bot.ask.textcards import Found, TextCardFinder
+from bot.words import STOPWORDS, rule_vocabulary
 from engine.card import Card
 from engine.errors import EngineError
 from engine.ruling import Ruling
@@ -64,18 +65,10 @@ class AskService:
 
     @classmethod
     async def create(cls, store: Any) -> AskService:
-        rows = [
-            NameRow(
-                name=e.name,
-                card_name=getattr(e, "face_of", None) or e.name,
-                oracle_id=e.oracle_id,
-                is_token=bool(e.is_token),
-            )
-            for e in await store.all_names()
-        ]
-        vocabulary = await rules_vocabulary(store)
+        # Names are looked up in the store as questions need them: nothing is scanned here.
+        finder = await card_finder(store)
         status = await store.status()
-        return cls(store, TextCardFinder(rows, vocabulary), load_handlers(), status)
+        return cls(store, finder, load_handlers(), status)
 
     async def refresh(self) -> None:
         """Rebuild after the store's data changed (a sync or import)."""
@@ -296,12 +289,8 @@ def best_scenario(options: Iterable[Scenario]) -> Scenario | None:
 async def rules_vocabulary(store: Any) -> set[str]:
     """Every word the rules and glossary use: such words alone are not card names."""
     records = await store.rules(await store.rule_numbers())
-    words: set[str] = set()
-    for record in records.values():
-        words.update(_TOKEN.findall(record.text.casefold()))
-    for term in await store.glossary_terms():
-        words.update(_TOKEN.findall(term.casefold()))
-    return words
+    texts = [record.text for record in records.values()]
+    return rule_vocabulary(texts + list(await store.glossary_terms()))
 
 
 def summarise(kind: str, verdict: str, ruling: Ruling) -> str:

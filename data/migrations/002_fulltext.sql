@@ -19,3 +19,7 @@ CREATE VIRTUAL TABLE rulings_fts USING fts5(
 
 -- How many rulings use each word, for ranking one card's rulings with the pool's weights.
 CREATE VIRTUAL TABLE rulings_vocab USING fts5vocab(rulings_fts, row);
+
+-- Every word the rules text and glossary terms use, normalized: a lone word among these
+-- is read as English, not as a card name.
+CREATE TABLE rule_words (word TEXT PRIMARY KEY) WITHOUT ROWID;
