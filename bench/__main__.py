@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from bench import bench_ask, bench_bot, bench_oracle, bench_store
+from bench import bench_ask, bench_bot, bench_oracle, bench_startup, bench_store
 
 
 def main() -> int:
@@ -14,6 +14,8 @@ def main() -> int:
     bench_oracle.main([])
     print("== ask pipeline")
     bench_ask.main([])
+    print("== start-up and isolation")
+    bench_startup.main([])
     print("== Discord bot")
     bench_bot.main()
     return code

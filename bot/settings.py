@@ -8,6 +8,8 @@ from platformdirs import user_data_dir
 from pydantic import Field, SecretStr
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot import limits
+
 
 def default_db_path() -> Path:
     return Path(user_data_dir("rulesbot", appauthor=False)) / "rulesbot.sqlite3"
@@ -38,7 +40,12 @@ class Settings(BaseSettings):
         False, description="answer [[card]] in messages (needs message content intent)"
     )
     inline_lookup_limit: int = Field(3, ge=1, le=10)
-    max_question_chars: int = Field(1000, ge=10, le=4000)
+    max_question_chars: int = Field(
+        limits.MAX_QUESTION_CHARS, ge=10, le=4000, description="characters in one question"
+    )
+    max_brackets: int = Field(
+        limits.MAX_BRACKETS, ge=1, le=50, description="[[card]] lookups in one question"
+    )
     shard_count: int | None = Field(None, ge=1)
     shard_ids: list[int] | None = None
     sync_interval_hours: float = Field(24.0, gt=0)

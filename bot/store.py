@@ -1008,6 +1008,10 @@ class Store:
     async def rule_numbers(self) -> list[str]:
         return [r[0] for r in await self._all("SELECT number FROM rules ORDER BY position")]
 
+    async def data_version(self) -> tuple[int, int]:
+        """A value that changes whenever data is committed, by this store or any other process."""
+        return (self._generation, int(await self._scalar("PRAGMA data_version") or 0))
+
     async def _fresh(self) -> None:
         """Drop in-memory indexes when this or another process changed the data."""
         version = int(await self._scalar("PRAGMA data_version") or 0)

@@ -15,6 +15,7 @@ from bot.ask import families
 from bot.ask.question import CardMention, FamilyHandler, Question, Scenario, clean_text, mention_for
 from bot.ask.storednames import card_finder
 from bot.ask.textcards import Found, TextCardFinder
+from bot.limits import MAX_QUESTION_CHARS
 from bot.words import STOPWORDS, rule_vocabulary
 from engine.card import Card
 from engine.errors import EngineError
@@ -22,7 +23,6 @@ from engine.ruling import Ruling
 
 log = logging.getLogger(__name__)
 
-MAX_QUESTION_CHARS = 4000
 MIN_SCENARIO_SCORE = 0.5
 _TOKEN = re.compile(r"[a-z0-9{}]+")
 TYPE_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
@@ -54,6 +54,9 @@ def load_handlers() -> list[FamilyHandler]:
 class AskService:
     """Holds what every question needs (name index, handlers) so each ask costs milliseconds."""
 
+    # Settings.max_question_chars where the caller has Settings (the bot), else its default.
+    max_question_chars = MAX_QUESTION_CHARS
+
     def __init__(
         self, store: Any, finder: TextCardFinder, handlers: Sequence[FamilyHandler], status: Any
     ) -> None:
@@ -62,6 +65,12 @@ class AskService:
         self.handlers = list(handlers)
         self.status = status
         self._cards: dict[str, Card] = {}
+        self._version: Any = None
+
+    def limit(self, *, max_question_chars: int, max_brackets: int) -> None:
+        """Apply Settings' limits on one question's length and its [[brackets]]."""
+        self.max_question_chars = max_question_chars
+        self.finder.max_brackets = max_brackets
 
     @classmethod
     async def create(cls, store: Any) -> AskService:
@@ -75,16 +84,31 @@ class AskService:
         fresh = await AskService.create(self.store)
         self.finder, self.status, self._cards = fresh.finder, fresh.status, {}
 
+    async def _follow_data(self) -> None:
+        """After an import or sync by any process, answer from the new data, no restart."""
+        current = getattr(self.store, "data_version", None)
+        if current is None:
+            return
+        version = await current()
+        if version != self._version:
+            if self._version is not None:
+                self.status, self._cards = await self.store.status(), {}
+            self._version = version
+
     # -- the pipeline ---------------------------------------------------------
     async def ask(self, question: str, *, choices: dict[str, str] | None = None) -> Answer:
+        await self._follow_data()
         answer = self._blank(question)
         text = clean_text(question)
         if not text:
             answer.error = 'The question is empty. Ask a rules question, e.g. "Is a copy of a kicked spell kicked?"'
             answer.summary = answer.error
             return answer
-        if len(text) > MAX_QUESTION_CHARS:
-            answer.error = f"The question is too long ({len(text):,} characters; the limit is {MAX_QUESTION_CHARS:,})."
+        limit = self.max_question_chars
+        if len(text) > limit:
+            answer.error = (
+                f"The question is too long ({len(text):,} characters; the limit is {limit:,})."
+            )
             answer.summary = answer.error
             return answer
         scan = self.finder.scan(text)
@@ -119,6 +143,11 @@ class AskService:
         ]
         if scan.unknown:
             answer.notes.append("Unknown card name(s): " + ", ".join(scan.unknown[:5]))
+        if scan.skipped:
+            answer.notes.append(
+                f"Only the first {self.finder.max_brackets} [[card names]] were looked up; "
+                f"{scan.skipped} more were left out."
+            )
         q = Question.build(text, mentions)
         scenario = self._choose(q)
         if scenario is None:
@@ -146,7 +175,7 @@ class AskService:
         status = self.status
         notes = [NOT_LOADED] if getattr(status, "using_builtin", False) else []
         return Answer(
-            question=clean_text(question[: MAX_QUESTION_CHARS * 2])[:MAX_QUESTION_CHARS],
+            question=clean_text(question[: self.max_question_chars * 2])[: self.max_question_chars],
             cr_effective=getattr(status, "cr_effective", None),
             data_source=describe_sources(getattr(status, "sources", [])),
             notes=notes,
