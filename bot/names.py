@@ -32,8 +32,12 @@ def _char_mask(key: str) -> int:
 
 def normalize(text: str) -> str:
     """Fold case, accents and punctuation: "Mirari's Wake" → "miraris wake"."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    if text.isascii():
+        # NFKD leaves ASCII as it is, and it has no combining marks: most names.
+        plain = text
+    else:
+        decomposed = unicodedata.normalize("NFKD", text)
+        plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     plain = _APOSTROPHES.sub("", plain.casefold())
     plain = plain.replace("æ", "ae").replace("œ", "oe")
     return _NON_WORD.sub(" ", plain).strip()

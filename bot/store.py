@@ -337,6 +337,9 @@ class Staging:
         self.effective: date | None = None
         self._rule_position = 0
         self._glossary_position = 0
+        # Per oracle id, the printing kept so far (its rank and name), and the ones dropped.
+        self._kept: dict[str, tuple[int, str]] = {}
+        self.merged: list[str] = []
 
     @property
     def _db(self) -> aiosqlite.Connection:
@@ -382,7 +385,23 @@ class Staging:
                 )
 
     async def add_cards(self, rows: Sequence[CardRow]) -> None:
-        """Stage ``card_row`` results; per oracle id the lowest rank wins, then the latest."""
+        """Stage ``card_row`` results; per oracle id the lowest rank wins, then the latest.
+
+        Each printing that loses is named in ``merged``, with the reason.
+        """
+        why = {0: "repeated printing", 1: "non-English printing", 2: "reversible_card printing"}
+        for card in rows:
+            oracle_id, name = str(card.row[0]), str(card.row[1])
+            before = self._kept.get(oracle_id)
+            if before is None or card.rank <= before[0]:
+                self._kept[oracle_id] = (card.rank, name)
+            if before is not None:
+                (lost_rank, lost), kept = (
+                    (before, name) if card.rank <= before[0] else ((card.rank, name), before[1])
+                )
+                self.merged.append(
+                    f"{lost}: a {why.get(lost_rank, 'printing')} of {kept}, which was kept"
+                )
         await self._store._transaction(
             (
                 "INSERT INTO temp.stage_cards VALUES (?,?,?,?,?,?,?,?,?) "

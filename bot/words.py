@@ -15,6 +15,8 @@ _STOP_TEXT = (
 STOPWORDS = frozenset(re.split(r"\s+", _STOP_TEXT))
 # SQLite's unicode61 tokenizer: letters and digits make words, everything else separates.
 _WORD = re.compile(r"[^\W_]+")
+# Unicode's blocks of combining diacritical marks, which NFKD splits off accented letters.
+_MARKS = re.compile("[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]")
 # Words of the rules as a question's words are checked against them ("{t}" included).
 _RULE_WORD = re.compile(r"[a-z0-9{}]+")
 
@@ -23,7 +25,8 @@ def rule_vocabulary(texts: Iterable[str]) -> set[str]:
     """The words of rules texts, each normalized as card names are (``bot.names.normalize``)."""
     from bot.names import normalize
 
-    found = {normalize(w) for text in texts for w in _RULE_WORD.findall(text.casefold())}
+    raw = {w for text in texts for w in _RULE_WORD.findall(text.casefold())}
+    found = {normalize(w) for w in raw}
     found.discard("")
     return found
 
@@ -32,8 +35,7 @@ def words(text: str) -> list[str]:
     """The words of ``text``, folded as the full-text index folds them (case, accents)."""
     folded = text.casefold()
     if not folded.isascii():
-        decomposed = unicodedata.normalize("NFKD", folded)
-        folded = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+        folded = _MARKS.sub("", unicodedata.normalize("NFKD", folded))
     return _WORD.findall(folded)
 
 
