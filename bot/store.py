@@ -125,6 +125,11 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
+# Run in each transaction that changes cards, rulings or rules.
+BUMP_GENERATION = (
+    "INSERT INTO meta (key, value) VALUES ('data_generation', '1') ON CONFLICT (key) "
+    "DO UPDATE SET value = CAST(value AS INTEGER) + 1"
+)
 # The migration that adds the full-text indexes, which Python fills for existing data.
 _FULLTEXT_MIGRATION = 2
 # FTS5's bm25() constants, so one card's rulings rank as the whole index would rank them.
@@ -529,6 +534,8 @@ class Staging:
                             (self.effective.isoformat(),),
                         )
                     counts["rules"] = self.counts["rules"]
+                if counts:
+                    await db.execute(BUMP_GENERATION)
                 for dataset, count in counts.items():
                     await db.execute(
                         "INSERT OR REPLACE INTO sources "
@@ -553,6 +560,7 @@ class Store:
         self.read_only = read_only
         self._generation = 0
         self._cache_key: tuple[int, int] | None = None
+        self._seen: tuple[int, int] | None = None
         self._glossary_terms: list[tuple[str, str]] | None = None
         self._rulings_stats: tuple[int, int] | None = None
         self._ruling_df: dict[str, int] = {}
@@ -829,6 +837,7 @@ class Store:
                     "INSERT OR REPLACE INTO cards VALUES (?,?,?,?,?,?,?,?,?)", (*row, when)
                 )
                 await db.executemany("INSERT INTO card_faces VALUES (?,?,?,?)", faces)
+                await db.execute(BUMP_GENERATION)
                 await db.execute("COMMIT")
             except BaseException:
                 await self._rollback()
@@ -1027,14 +1036,22 @@ class Store:
     async def rule_numbers(self) -> list[str]:
         return [r[0] for r in await self._all("SELECT number FROM rules ORDER BY position")]
 
-    async def data_version(self) -> tuple[int, int]:
-        """A value that changes whenever data is committed, by this store or any other process."""
-        return (self._generation, int(await self._scalar("PRAGMA data_version") or 0))
+    async def data_version(self) -> int:
+        """A number that changes whenever cards, rulings or rules change, in any process."""
+        value = await self._scalar("SELECT value FROM meta WHERE key = 'data_generation'")
+        return int(value or 0)
 
     async def _fresh(self) -> None:
-        """Drop in-memory indexes when this or another process changed the data."""
+        """Drop in-memory indexes when this or another process changed the data.
+
+        PRAGMA data_version notices any commit (feedback too); only a new data
+        generation empties the caches.
+        """
         version = int(await self._scalar("PRAGMA data_version") or 0)
-        key = (self._generation, version)
+        if (self._generation, version) == self._seen:
+            return
+        self._seen = (self._generation, version)
+        key = (self._generation, await self.data_version())
         if key != self._cache_key:
             self._cache_key = key
             self._glossary_terms = None
@@ -1144,6 +1161,7 @@ class Store:
         )
         if not docs:
             return []
+        await self._fresh()
         count, total = await self._rulings_totals()
         wanted = set(query)
         split = [(int(row[0]), terms(row[1])) for row in docs]
@@ -1171,7 +1189,6 @@ class Store:
 
     async def _rulings_totals(self) -> tuple[int, int]:
         """How many rulings there are and how many words (stop words aside) they hold."""
-        await self._fresh()
         if self._rulings_stats is None:
             value = await self._scalar("SELECT value FROM meta WHERE key = 'rulings_words'")
             parts = str(value or "").split()
@@ -1180,7 +1197,6 @@ class Store:
 
     async def _ruling_frequencies(self, found: set[str]) -> dict[str, int]:
         """How many rulings use each word (cached until the data changes)."""
-        await self._fresh()
         cache = self._ruling_df
         missing = [w for w in found if w not in cache]
         if missing:
@@ -1334,6 +1350,7 @@ class Store:
                 "SELECT id, comment FROM rulings WHERE oracle_id = ?",
                 [(oracle_id,)],
             ),
+            (BUMP_GENERATION, [()]),
         )
         self._changed()
         return len(rows)

@@ -86,14 +86,19 @@ class AskService:
 
     async def _follow_data(self) -> None:
         """After an import or sync by any process, answer from the new data, no restart."""
-        current = getattr(self.store, "data_version", None)
-        if current is None:
-            return
-        version = await current()
-        if version != self._version:
-            if self._version is not None:
-                self.status, self._cards = await self.store.status(), {}
+        names = getattr(self.finder, "names", None)
+        if names is not None:
+            # The finder's own connection tells without a round trip to the store.
+            changed = bool(names.refresh())
+        else:
+            current = getattr(self.store, "data_version", None)
+            if current is None:
+                return
+            version = await current()
+            changed = self._version is not None and version != self._version
             self._version = version
+        if changed:
+            self.status, self._cards = await self.store.status(), {}
 
     # -- the pipeline ---------------------------------------------------------
     async def ask(self, question: str, *, choices: dict[str, str] | None = None) -> Answer:

@@ -48,6 +48,7 @@ class StoredNames:
         self._db = sqlite3.connect(target, uri=True, check_same_thread=False)
         self._lock = threading.Lock()
         self._version: int | None = None
+        self._generation: int | None = None
         self._exact: dict[str, list[NameRow]] = {}
         self._prefixed: dict[str, bool] = {}
         self._first: dict[str, set[str]] = {}
@@ -65,11 +66,20 @@ class StoredNames:
             return self._db.execute(sql, params).fetchall()
 
     def refresh(self) -> bool:
-        """Forget every memo if the stored data changed since the last call; True if it did."""
+        """Forget every memo if the stored data changed since the last call; True if it did.
+
+        A commit of any kind shows in PRAGMA data_version (a cheap check); only a new
+        data generation (cards, rulings or rules changed) empties the memos.
+        """
         version = int(self._rows("PRAGMA data_version", ())[0][0])
         if version == self._version:
             return False
         self._version = version
+        found = self._rows("SELECT value FROM meta WHERE key = 'data_generation'", ())
+        generation = int(found[0][0]) if found else 0
+        if generation == self._generation:
+            return False
+        self._generation = generation
         for memo in (self._exact, self._prefixed, self._first, self._words):
             memo.clear()
         self._keys = self._buckets = None

@@ -23,3 +23,7 @@ CREATE VIRTUAL TABLE rulings_vocab USING fts5vocab(rulings_fts, row);
 -- Every word the rules text and glossary terms use, normalized: a lone word among these
 -- is read as English, not as a card name.
 CREATE TABLE rule_words (word TEXT PRIMARY KEY) WITHOUT ROWID;
+
+-- Bumped by every change to cards, rulings or rules (not by feedback), so readers in
+-- other processes know when to drop what they cached.
+INSERT INTO meta (key, value) VALUES ('data_generation', '0');

@@ -115,3 +115,20 @@ async def test_rules_words_are_stored(store: Store, word: str) -> None:
         assert not names.is_rules_word("zorblax")
     finally:
         names.close()
+
+
+async def test_feedback_keeps_the_memos_and_a_card_change_empties_them(store: Store) -> None:
+    names = StoredNames(store.path)
+    try:
+        assert names.exact("llanowar elves")
+        await store.record_answer(question="q", answer_json="{}")
+        assert not names.refresh()
+        assert "llanowar elves" in names._exact
+        before = await store.data_version()
+        obj = await store.card_json("Llanowar Elves")
+        assert obj is not None
+        await store.cache_card(obj)
+        assert names.refresh() and not names._exact
+        assert await store.data_version() == before + 1
+    finally:
+        names.close()

@@ -167,7 +167,7 @@ async def test_existing_database_gets_indexed_on_upgrade(tmp_path: Path) -> None
         # Back to the schema before full-text search, data kept.
         for table in ("rulings_vocab", "rulings_fts", "glossary_fts", "rules_fts", "rule_words"):
             raw.execute(f"DROP TABLE {table}")
-        raw.execute("DELETE FROM meta WHERE key = 'rulings_words'")
+        raw.execute("DELETE FROM meta WHERE key IN ('rulings_words', 'data_generation')")
         raw.execute("PRAGMA user_version = 1")
     finally:
         raw.close()
