@@ -9,7 +9,7 @@ from bench import bench_ask, bench_bot, bench_oracle, bench_startup, bench_store
 
 def main() -> int:
     print("== data layer: import, name resolution, autocomplete")
-    code = bench_store.main([])
+    code = bench_store.main(["--scaling"])
     print("== oracle parser and coverage")
     bench_oracle.main([])
     print("== ask pipeline")
