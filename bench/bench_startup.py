@@ -20,11 +20,13 @@ from pathlib import Path
 from bench.common import REPO, ensure_full_db
 
 QUESTION = "Can Llanowar Elves tap for mana the turn it enters?"
+# Peak RSS as VmHWM: Linux carries ru_maxrss over exec from the forking parent.
 _CHILD = """
-import resource, sys
+import re, sys
 from bot.cli import main
 code = main(sys.argv[1:])
-print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, file=sys.stderr)
+status = open("/proc/self/status").read()
+print(re.search(r"VmHWM:\\s+(\\d+)", status).group(1), file=sys.stderr)
 sys.exit(code)
 """
 

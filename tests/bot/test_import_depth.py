@@ -79,11 +79,13 @@ def test_deep_file_import_uses_bounded_memory(tmp_path: Path, shape: bytes) -> N
     path = tmp_path / "deep.json"
     path.write_bytes(shape)
     db = tmp_path / "db.sqlite3"
+    # VmHWM, not ru_maxrss: Linux carries ru_maxrss over exec from the forking parent.
     probe = (
-        "import resource, sys\n"
+        "import re, sys\n"
         "from bot.cli import main\n"
         "code = main(sys.argv[1:])\n"
-        "print(code, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024)\n"
+        "status = open('/proc/self/status').read()\n"
+        "print(code, int(re.search(r'VmHWM:\\s+(\\d+)', status).group(1)) // 1024)\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", probe, "--db", str(db), "import", str(path)],
