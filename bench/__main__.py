@@ -4,16 +4,18 @@ from __future__ import annotations
 
 import sys
 
-from bench import bench_ask, bench_bot, bench_oracle, bench_store
+from bench import bench_ask, bench_bot, bench_oracle, bench_startup, bench_store
 
 
 def main() -> int:
     print("== data layer: import, name resolution, autocomplete")
-    code = bench_store.main([])
+    code = bench_store.main(["--scaling"])
     print("== oracle parser and coverage")
     bench_oracle.main([])
     print("== ask pipeline")
     bench_ask.main([])
+    print("== start-up and isolation")
+    bench_startup.main([])
     print("== Discord bot")
     bench_bot.main()
     return code

@@ -35,21 +35,64 @@ asyncio.run(main())
 """
 
 
+_CUT_CHILD = """
+import json, sys
+from pathlib import Path
+folder, cards, rulings, *shares = sys.argv[1:]
+data = {"cards": json.loads(Path(cards).read_text("utf-8")),
+        "rulings": json.loads(Path(rulings).read_text("utf-8"))}
+for share in shares:
+    for name, records in data.items():
+        part = records[: int(len(records) * float(share))]
+        Path(folder, f"{name}-{share}.json").write_text(json.dumps(part), "utf-8")
+"""
+
+
+def _import_child(db: Path, files: list[Path]) -> tuple[float, float, str]:
+    """Seconds, peak MiB and summary of an import in a fresh process (for a clean peak RSS)."""
+    result = subprocess.run(
+        [sys.executable, "-c", _IMPORT_CHILD, str(db), *map(str, files)],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    seconds, peak, summary = result.stdout.strip().split(" ", 2)
+    return float(seconds), float(peak), summary
+
+
 def bench_import() -> None:
-    """Import ../shared/data into a new database in a fresh process (for a clean peak RSS)."""
+    """Import ../shared/data into a new database in a fresh process."""
     with tempfile.TemporaryDirectory() as folder:
         db = Path(folder) / "bench.sqlite3"
-        result = subprocess.run(
-            [sys.executable, "-c", _IMPORT_CHILD, str(db), *map(str, FULL_FILES)],
-            cwd=REPO,
-            capture_output=True,
-            text=True,
+        seconds, peak, summary = _import_child(db, FULL_FILES)
+        size = db.stat().st_size / 2**20
+    print(f"import ../shared/data: {seconds:.2f} s, peak RSS {peak:.0f} MiB, db {size:.0f} MiB")
+    print(f"  {summary}")
+
+
+def bench_import_scaling(shares: tuple[float, ...] = (0.25, 0.5, 1.0)) -> None:
+    """Import time and peak memory for the first 25%, 50% and 100% of the cards and rulings."""
+    with tempfile.TemporaryDirectory() as folder:
+        # Cut in a child: Linux keeps a process's peak RSS across exec, so the import
+        # children must not be forked from a process that held the whole pool.
+        subprocess.run(
+            [
+                sys.executable,
+                "-c",
+                _CUT_CHILD,
+                folder,
+                *map(str, FULL_FILES[:2]),
+                *map(str, shares),
+            ],
             check=True,
         )
-        seconds, peak, summary = result.stdout.strip().split(" ", 2)
-        size = db.stat().st_size / 2**20
-    print(f"import ../shared/data: {float(seconds):.2f} s, peak RSS {peak} MiB, db {size:.0f} MiB")
-    print(f"  {summary}")
+        for share in shares:
+            part_cards = Path(folder) / f"cards-{share}.json"
+            part_rulings = Path(folder) / f"rulings-{share}.json"
+            db = Path(folder) / f"bench-{share}.sqlite3"
+            seconds, peak, _ = _import_child(db, [part_cards, part_rulings, FULL_FILES[2]])
+            print(f"  import {share:4.0%} of the pool: {seconds:.2f} s, peak RSS {peak:.0f} MiB")
 
 
 def _typo(name: str, rng: random.Random) -> str:
@@ -148,12 +191,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--samples", type=int, default=2000, help="card names per query kind")
     parser.add_argument("--baseline", type=int, default=50, help="typo queries for difflib")
     parser.add_argument("--skip-import", action="store_true")
+    parser.add_argument(
+        "--scaling", action="store_true", help="also import 25%%, 50%% and 100%% of the pool"
+    )
     args = parser.parse_args(argv)
     if not all(p.exists() for p in FULL_FILES):
         print("bench needs ../shared/data", file=sys.stderr)
         return 2
     if not args.skip_import:
         bench_import()
+        if args.scaling:
+            bench_import_scaling()
     bench_names(args.samples, args.baseline)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"bench process peak RSS {peak:.0f} MiB")

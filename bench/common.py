@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import math
+import os
 import tempfile
 from pathlib import Path
 
@@ -11,7 +12,10 @@ REPO = Path(__file__).resolve().parents[1]
 SHARED = REPO.parent / "shared"
 DATA = SHARED / "data"
 FULL_FILES = [DATA / "cards.json", DATA / "rulings.json", DATA / "comprules.txt"]
-CACHE = Path(tempfile.gettempdir()) / "rulesbot-bench.sqlite3"
+# RULESBOT_BENCH_DB picks another file, e.g. for a checkout with a different schema.
+CACHE = Path(
+    os.environ.get("RULESBOT_BENCH_DB") or Path(tempfile.gettempdir()) / "rulesbot-bench.sqlite3"
+)
 
 
 def percentile(sorted_values: list[float], pct: float) -> float:

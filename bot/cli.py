@@ -20,6 +20,21 @@ if TYPE_CHECKING:
 # Each module exposes register(subparsers); a subcommand sets `func`, an async
 # callable taking the parsed args and returning the exit code.
 AREAS = ("bot.cli_data", "bot.cli_ask", "bot.cli_coverage", "bot.discord_app.cli", "bot.cli_sync")
+# The area each subcommand lives in: a command imports only its own area, so `ask` or
+# `status` never pays for discord.py or the importer.
+COMMANDS = {
+    "import": "bot.cli_data",
+    "card": "bot.cli_data",
+    "cr": "bot.cli_data",
+    "status": "bot.cli_data",
+    "ask": "bot.cli_ask",
+    "coverage": "bot.cli_coverage",
+    "run": "bot.discord_app.cli",
+    "commands": "bot.discord_app.cli",
+    "sync-commands": "bot.discord_app.cli",
+    "health": "bot.discord_app.cli",
+    "sync": "bot.cli_sync",
+}
 
 
 def db_path(args: argparse.Namespace) -> Path:
@@ -66,12 +81,30 @@ async def builtin_cards_note(store: Store) -> str | None:
     )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _command(argv: Sequence[str]) -> str | None:
+    """The subcommand ``argv`` names, skipping the global options before it."""
+    rest = list(argv)
+    while rest:
+        word = rest.pop(0)
+        if word == "--db":
+            if rest:
+                rest.pop(0)
+        elif not word.startswith("-"):
+            return word
+        elif word not in ("-v", "--verbose") and not word.startswith("--db="):
+            return None
+    return None
+
+
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser; given the arguments, with only the area their subcommand needs."""
     parser = argparse.ArgumentParser(prog="rulesbot", description=__doc__)
     parser.add_argument("--db", help="SQLite database (default: $RULESBOT_DB or the user data dir)")
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug output")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name in AREAS:
+    command = _command(argv) if argv is not None else None
+    areas = (COMMANDS[command],) if command in COMMANDS else AREAS
+    for name in areas:
         try:
             module = import_module(name)
         except ModuleNotFoundError as exc:
@@ -83,7 +116,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = sys.argv[1:] if argv is None else argv
+    parser = build_parser(argv)
     args = parser.parse_args(argv)
     logging.basicConfig(
         level=logging.DEBUG if args.verbose else logging.WARNING,

@@ -69,6 +69,8 @@ class ImportSummary(BaseModel):
     glossary: int = 0
     cr_effective: str | None = None
     seconds: float
+    # Card objects not stored as cards of their own, each with the reason.
+    skipped: list[str] = []
 
     def __str__(self) -> str:
         parts = [
@@ -78,7 +80,11 @@ class ImportSummary(BaseModel):
         if "rules" in self.counts:
             extra = f" ({self.glossary:,} glossary terms, CR effective {self.cr_effective or 'unknown'})"
         files = f"{len(self.files)} file" + ("s" if len(self.files) != 1 else "")
-        return f"Imported {', '.join(parts)}{extra} from {files} in {self.seconds:.1f} s."
+        line = f"Imported {', '.join(parts)}{extra} from {files} in {self.seconds:.1f} s."
+        if self.skipped:
+            shown = "; ".join(self.skipped[:3]) + ("; ..." if len(self.skipped) > 3 else "")
+            line += f" {len(self.skipped):,} card objects were merged into another: {shown}."
+        return line
 
 
 class _Opened:
@@ -138,6 +144,75 @@ class _Opened:
         return data
 
 
+# Scryfall's bulk files nest five levels deep (a list, a card, its faces, a face, its
+# image links); this leaves room for more without letting a hostile file nest thousands
+# deep, which costs ijson memory in the square of the depth.
+MAX_JSON_DEPTH = 16
+_NOT_STRUCTURE = bytes(b for b in range(256) if b not in b'[]{}"')
+_STRING = re.compile(rb'"[^"]*"')
+_STEP = [0] * 256
+_STEP[ord("[")] = _STEP[ord("{")] = 1
+_STEP[ord("]")] = _STEP[ord("}")] = -1
+
+
+class _DepthGuard(io.RawIOBase):
+    """Reads a JSON byte stream, refusing it once it nests deeper than ``limit``.
+
+    The bytes are checked before whoever reads through the guard (ijson) sees them,
+    in C-speed passes: escapes and then strings are cut out, and only brackets and
+    braces are counted.
+    """
+
+    def __init__(self, inner: IO[bytes], limit: int = MAX_JSON_DEPTH) -> None:
+        super().__init__()
+        self._inner = inner
+        self._limit = limit
+        self._depth = 0
+        self._in_string = False
+        self._backslash = b""
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        data = self._inner.read(len(buffer))
+        if data:
+            self._check(data)
+        buffer[: len(data)] = data
+        return len(data)
+
+    def _check(self, data: bytes) -> None:
+        text = self._backslash + data
+        # A run of backslashes cut at the chunk's end: its last one escapes the next byte.
+        run = len(text) - len(text.rstrip(b"\\"))
+        self._backslash = text[-1:] if run % 2 else b""
+        if run % 2:
+            text = text[:-1]
+        text = text.replace(b"\\\\", b"").replace(b'\\"', b"")
+        marks = text.translate(None, _NOT_STRUCTURE)
+        if self._in_string:
+            marks = b'"' + marks
+        # Two quotes in a row close one string and open the next (or hold an empty one).
+        marks = _STRING.sub(b"", marks.replace(b'""', b""))
+        cut = marks.find(b'"')
+        self._in_string = cut >= 0
+        if cut >= 0:
+            marks = marks[:cut]
+        opens = marks.count(b"[") + marks.count(b"{")
+        if self._depth + opens > self._limit:
+            deepest = max(itertools.accumulate(map(_STEP.__getitem__, marks), initial=self._depth))
+            if deepest > self._limit:
+                raise ValueError(
+                    f"it nests JSON more than {self._limit} levels deep, and Scryfall's files "
+                    "never do; it is not a card or rulings file"
+                )
+        self._depth = max(0, self._depth + opens - marks.count(b"]") - marks.count(b"}"))
+
+
+def _guarded(stream: IO[bytes]) -> IO[bytes]:
+    return io.BufferedReader(_DepthGuard(stream), buffer_size=_HEAD)
+
+
 def _json_kind(obj: Any) -> Kind | None:
     if not isinstance(obj, dict):
         return None
@@ -167,23 +242,23 @@ def _records(opened: _Opened) -> tuple[Format, Iterator[Any] | None]:
     head = opened.head()
     first = head.lstrip()[:1]
     if first == b"[":
-        return "array", ijson.items(opened.stream, "item", use_float=True)
+        return "array", ijson.items(_guarded(opened.stream), "item", use_float=True)
     if first == b"{":
         stripped = head.lstrip()
         line, newline, _ = stripped.partition(b"\n")
         if _LIST_OBJECT.match(stripped):
-            return "list", ijson.items(opened.stream, "data.item", use_float=True)
+            return "list", ijson.items(_guarded(opened.stream), "data.item", use_float=True)
         if not newline and len(head) >= _HEAD:
             # A first record longer than the sniffed head: only JSON lines has those.
-            return "jsonl", _jsonl(opened.stream)
+            return "jsonl", _jsonl(_guarded(opened.stream))
         try:
             obj = json.loads(line)
         except ValueError:
             obj = None
         if isinstance(obj, dict) and obj.get("object") != "list":
-            return "jsonl", _jsonl(opened.stream)
+            return "jsonl", _jsonl(_guarded(opened.stream))
         # A Scryfall list object ({"object": "list", "data": [...]}), maybe pretty-printed.
-        return "list", ijson.items(opened.stream, "data.item", use_float=True)
+        return "list", ijson.items(_guarded(opened.stream), "data.item", use_float=True)
     try:
         text = codecs.getincrementaldecoder("utf-8")().decode(head, final=False)
     except UnicodeDecodeError:
@@ -359,7 +434,7 @@ async def _run(
                 imported.append(done)
                 sources[done.kind] = source or done.path
             counts = await staging.commit(sources)
-            glossary, effective = staging.glossary, staging.effective
+            glossary, effective, merged = staging.glossary, staging.effective, staging.merged
     finally:
         bar.close()
     return ImportSummary(
@@ -368,6 +443,7 @@ async def _run(
         glossary=glossary,
         cr_effective=effective.isoformat() if effective else None,
         seconds=time.perf_counter() - started,
+        skipped=merged,
     )
 
 

@@ -9,7 +9,6 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from typing import Literal
 
-import numpy as np
 from pydantic import BaseModel, ConfigDict
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
@@ -33,8 +32,12 @@ def _char_mask(key: str) -> int:
 
 def normalize(text: str) -> str:
     """Fold case, accents and punctuation: "Mirari's Wake" → "miraris wake"."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    if text.isascii():
+        # NFKD leaves ASCII as it is, and it has no combining marks: most names.
+        plain = text
+    else:
+        decomposed = unicodedata.normalize("NFKD", text)
+        plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     plain = _APOSTROPHES.sub("", plain.casefold())
     plain = plain.replace("æ", "ae").replace("œ", "oe")
     return _NON_WORD.sub(" ", plain).strip()
@@ -112,6 +115,9 @@ class NameIndex:
     MAX_CANDIDATES = 25
 
     def __init__(self, entries: Iterable[NameEntry]) -> None:
+        # numpy is imported here, not with the module: asking a question needs no NameIndex.
+        import numpy as np
+
         by_exact: dict[str, list[NameEntry]] = {}
         by_fold: dict[str, list[NameEntry]] = {}
         by_norm: dict[str, list[NameEntry]] = {}
@@ -236,6 +242,8 @@ class NameIndex:
         d <= (1 - c) * (n + m). d is at least |n - m| (which bounds m to a window) and
         at least the number of characters used by one string but not the other.
         """
+        import numpy as np
+
         n = len(key)
         c = cutoff / 100
         low = bisect_left(self._lengths, math.ceil(n * c / (2 - c) - 1e-9))
@@ -253,6 +261,8 @@ class NameIndex:
 
         In a six-letter name one wrong letter already drops fuzz.ratio below the cutoff.
         """
+        import numpy as np
+
         n = len(key)
         if not self.SHORT_TYPO_LENGTHS[0] <= n <= self.SHORT_TYPO_LENGTHS[1]:
             return []

@@ -9,6 +9,8 @@ from platformdirs import user_data_dir
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
+from bot import limits
+
 
 def default_db_path() -> Path:
     return Path(user_data_dir("rulesbot", appauthor=False)) / "rulesbot.sqlite3"
@@ -46,7 +48,12 @@ class Settings(BaseSettings):
         30.0, ge=0, description="per-channel window for inline lookups (0: no limit)"
     )
     inline_cooldown_rate: int = Field(5, ge=1, description="inline lookups per channel per window")
-    max_question_chars: int = Field(1000, ge=10, le=4000)
+    max_question_chars: int = Field(
+        limits.MAX_QUESTION_CHARS, ge=10, le=4000, description="characters in one question"
+    )
+    max_brackets: int = Field(
+        limits.MAX_BRACKETS, ge=1, le=50, description="[[card]] lookups in one question"
+    )
     shard_count: int | None = Field(None, ge=1)
     shard_ids: list[int] | None = None
     sync_interval_hours: float = Field(24.0, gt=0)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import math
 import re
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
@@ -14,14 +15,13 @@ from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
 import aiosqlite
-import numpy as np
 from pydantic import BaseModel, ConfigDict, computed_field
-from rank_bm25 import BM25Plus  # type: ignore[import-untyped]
 from rapidfuzz import fuzz, process
 
 from bot.crtext import ParsedRule, parent_of
 from bot.errors import ImportFailedError, StoreError
 from bot.names import NameEntry, normalize
+from bot.words import STOPWORDS, match_any, rule_vocabulary, terms
 
 __all__ = [
     "BUILTIN_SOURCE",
@@ -47,15 +47,6 @@ _UUID = re.compile(r"^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 # Objects that are not cards in a deck: name resolution prefers real cards over these.
 _TOKEN_LAYOUTS = frozenset(
     {"token", "double_faced_token", "emblem", "vanguard", "planar", "scheme", "art_series"}
-)
-_WORD = re.compile(r"[0-9a-z]+(?:\.[0-9]+[a-z]?)?")
-_STOPWORDS = frozenset(
-    re.split(
-        r"\s+",
-        "a an and are as at be by can do does for from has have i if in is it its of on or "
-        "that the their them then there this to was what when which while who will with you "
-        "your my me",
-    )
 )
 
 
@@ -135,8 +126,22 @@ def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def _tokens(text: str) -> list[str]:
-    return [t for t in _WORD.findall(text.casefold()) if t not in _STOPWORDS]
+# Run in each transaction that changes cards, rulings or rules.
+BUMP_GENERATION = (
+    "INSERT INTO meta (key, value) VALUES ('data_generation', '1') ON CONFLICT (key) "
+    "DO UPDATE SET value = CAST(value AS INTEGER) + 1"
+)
+# The migration that adds the full-text indexes, which Python fills for existing data.
+_FULLTEXT_MIGRATION = 3
+# FTS5's bm25() constants, so one card's rulings rank as the whole index would rank them.
+_BM25_K1 = 1.2
+_BM25_B = 0.75
+
+
+def _idf(count: int, docs: int) -> float:
+    """FTS5's inverse document frequency: words in over half the documents weigh ~0."""
+    idf = math.log((count - docs + 0.5) / (docs + 0.5))
+    return idf if idf > 0 else 1e-6
 
 
 def _error(exc: sqlite3.Error, path: Path) -> StoreError:
@@ -282,53 +287,46 @@ def ruling_row(obj: dict[str, Any]) -> tuple[Any, ...]:
     )
 
 
-class _Bm25:
-    """Okapi BM25+ over one table's texts, fitted by rank-bm25, scored from postings.
+async def _index_rules(db: aiosqlite.Connection) -> None:
+    """Refill the rules' and glossary's full-text indexes (inside the caller's transaction).
 
-    rank-bm25 fits the statistics (IDF, document lengths); scoring goes through a
-    per-term postings list so a query touches only the documents holding its words
-    (rank-bm25's own scorer walks every document in Python). BM25+'s constant
-    per-term floor is the same for every document, so leaving it out keeps the order.
+    Stop words are left out of the indexed text, so they don't count in a rule's length.
     """
+    await db.execute("DELETE FROM rules_fts")
+    async with db.execute("SELECT position, number, text, examples FROM rules") as cur:
+        rules = [
+            (r[0], r[1], " ".join(terms(f"{r[2]} {' '.join(json.loads(r[3]))}")))
+            for r in await cur.fetchall()
+        ]
+    await db.executemany("INSERT INTO rules_fts (rowid, number, body) VALUES (?, ?, ?)", rules)
+    await db.execute("DELETE FROM glossary_fts")
+    async with db.execute("SELECT position, term, text FROM glossary") as cur:
+        entries = [(r[0], r[1], " ".join(terms(f"{r[1]} {r[2]}"))) for r in await cur.fetchall()]
+    await db.executemany("INSERT INTO glossary_fts (rowid, term, body) VALUES (?, ?, ?)", entries)
+    await db.execute("DELETE FROM rule_words")
+    async with db.execute("SELECT text FROM rules UNION ALL SELECT term FROM glossary") as cur:
+        texts = [r[0] for r in await cur.fetchall()]
+    await db.executemany(
+        "INSERT INTO rule_words (word) VALUES (?)", [(w,) for w in sorted(rule_vocabulary(texts))]
+    )
 
-    def __init__(self, docs: list[list[str]], keys: list[Any], groups: list[str] | None = None):
-        self.keys = keys
-        self.model = BM25Plus(docs)
-        postings: dict[str, tuple[list[int], list[int]]] = {}
-        for position, freqs in enumerate(self.model.doc_freqs):
-            for term, count in freqs.items():
-                entry = postings.setdefault(term, ([], []))
-                entry[0].append(position)
-                entry[1].append(count)
-        self.postings = {
-            term: (np.asarray(docs_, dtype=np.int64), np.asarray(counts, dtype=np.float64))
-            for term, (docs_, counts) in postings.items()
-        }
-        self.doc_len = np.asarray(self.model.doc_len, dtype=np.float64)
-        # For rulings: each card's documents, so a search within some cards skips the rest.
-        self.by_group: dict[str, list[int]] = {}
-        for position, group in enumerate(groups or ()):
-            self.by_group.setdefault(group, []).append(position)
 
-    def top(self, tokens: list[str], limit: int, within: list[int] | None = None) -> list[int]:
-        """Positions of the best ``limit`` documents holding any query word, best first."""
-        model = self.model
-        scores = np.zeros(len(self.keys))
-        # A repeated query word counts again, as in rank-bm25's own scoring.
-        for term in tokens:
-            found = self.postings.get(term)
-            if found is None:
-                continue
-            docs, tf = found
-            norm = model.k1 * (1 - model.b + model.b * self.doc_len[docs] / model.avgdl)
-            scores[docs] += model.idf[term] * (tf * (model.k1 + 1) / (norm + tf))
-        if within is not None:
-            mask = np.zeros(len(self.keys), dtype=bool)
-            mask[within] = True
-            scores[~mask] = 0
-        hits = np.flatnonzero(scores > 0)
-        order = hits[np.argsort(-scores[hits], kind="stable")]
-        return [int(i) for i in order[:limit]]
+async def _index_rulings(db: aiosqlite.Connection) -> None:
+    """Rebuild the rulings' full-text index and its totals (inside the caller's transaction)."""
+    await db.execute("INSERT INTO rulings_fts (rulings_fts) VALUES ('rebuild')")
+    stop = sorted(STOPWORDS)
+    async with db.execute(
+        "SELECT (SELECT COUNT(*) FROM rulings), "
+        "(SELECT COALESCE(SUM(cnt), 0) FROM rulings_vocab), "
+        f"(SELECT COALESCE(SUM(cnt), 0) FROM rulings_vocab WHERE term IN ({','.join('?' * len(stop))}))",
+        stop,
+    ) as cur:
+        row = await cur.fetchone()
+    count, every, common = (int(v) for v in row) if row else (0, 0, 0)
+    await db.execute(
+        "INSERT OR REPLACE INTO meta (key, value) VALUES ('rulings_words', ?)",
+        (f"{count} {every - common}",),
+    )
 
 
 class Staging:
@@ -345,6 +343,9 @@ class Staging:
         self.effective: date | None = None
         self._rule_position = 0
         self._glossary_position = 0
+        # Per oracle id, the printing kept so far (its rank and name), and the ones dropped.
+        self._kept: dict[str, tuple[int, str]] = {}
+        self.merged: list[str] = []
 
     @property
     def _db(self) -> aiosqlite.Connection:
@@ -390,7 +391,23 @@ class Staging:
                 )
 
     async def add_cards(self, rows: Sequence[CardRow]) -> None:
-        """Stage ``card_row`` results; per oracle id the lowest rank wins, then the latest."""
+        """Stage ``card_row`` results; per oracle id the lowest rank wins, then the latest.
+
+        Each printing that loses is named in ``merged``, with the reason.
+        """
+        why = {0: "repeated printing", 1: "non-English printing", 2: "reversible_card printing"}
+        for card in rows:
+            oracle_id, name = str(card.row[0]), str(card.row[1])
+            before = self._kept.get(oracle_id)
+            if before is None or card.rank <= before[0]:
+                self._kept[oracle_id] = (card.rank, name)
+            if before is not None:
+                (lost_rank, lost), kept = (
+                    (before, name) if card.rank <= before[0] else ((card.rank, name), before[1])
+                )
+                self.merged.append(
+                    f"{lost}: a {why.get(lost_rank, 'printing')} of {kept}, which was kept"
+                )
         await self._store._transaction(
             (
                 "INSERT INTO temp.stage_cards VALUES (?,?,?,?,?,?,?,?,?) "
@@ -499,16 +516,18 @@ class Staging:
                 if self.counts["rulings"]:
                     await db.execute("DELETE FROM rulings")
                     await db.execute(
-                        "INSERT INTO rulings (oracle_id, card_name, published_at, comment, "
-                        "source) SELECT oracle_id, card_name, published_at, comment, source "
+                        "INSERT INTO rulings (id, oracle_id, card_name, published_at, comment, "
+                        "source) SELECT id, oracle_id, card_name, published_at, comment, source "
                         "FROM temp.stage_rulings ORDER BY id"
                     )
+                    await _index_rulings(db)
                     counts["rulings"] = self.counts["rulings"]
                 if self.counts["rules"]:
                     await db.execute("DELETE FROM rules")
                     await db.execute("DELETE FROM glossary")
                     await db.execute("INSERT INTO rules SELECT * FROM temp.stage_rules")
                     await db.execute("INSERT INTO glossary SELECT * FROM temp.stage_glossary")
+                    await _index_rules(db)
                     await db.execute("DELETE FROM meta WHERE key = 'cr_effective'")
                     if self.effective:
                         await db.execute(
@@ -516,6 +535,8 @@ class Staging:
                             (self.effective.isoformat(),),
                         )
                     counts["rules"] = self.counts["rules"]
+                if counts:
+                    await db.execute(BUMP_GENERATION)
                 for dataset, count in counts.items():
                     await db.execute(
                         "INSERT OR REPLACE INTO sources "
@@ -540,10 +561,10 @@ class Store:
         self.read_only = read_only
         self._generation = 0
         self._cache_key: tuple[int, int] | None = None
-        self._rules_bm25: _Bm25 | None = None
-        self._rulings_bm25: _Bm25 | None = None
+        self._seen: tuple[int, int] | None = None
         self._glossary_terms: list[tuple[str, str]] | None = None
-        self._bm25_lock = asyncio.Lock()
+        self._rulings_stats: tuple[int, int] | None = None
+        self._ruling_df: dict[str, int] = {}
         self._write_lock = asyncio.Lock()
         # The staging tables have fixed names: one import at a time per connection.
         self._import_lock = asyncio.Lock()
@@ -707,6 +728,10 @@ class Store:
                         continue
                     for statement in _statements(sql):
                         await db.execute(statement)
+                    if number == _FULLTEXT_MIGRATION:
+                        # Data stored before the full-text indexes existed gets indexed once.
+                        await _index_rules(db)
+                        await _index_rulings(db)
                     await db.execute(f"PRAGMA user_version = {number}")
                     await db.execute("COMMIT")
                 except sqlite3.Error as exc:
@@ -813,6 +838,7 @@ class Store:
                     "INSERT OR REPLACE INTO cards VALUES (?,?,?,?,?,?,?,?,?)", (*row, when)
                 )
                 await db.executemany("INSERT INTO card_faces VALUES (?,?,?,?)", faces)
+                await db.execute(BUMP_GENERATION)
                 await db.execute("COMMIT")
             except BaseException:
                 await self._rollback()
@@ -1011,14 +1037,27 @@ class Store:
     async def rule_numbers(self) -> list[str]:
         return [r[0] for r in await self._all("SELECT number FROM rules ORDER BY position")]
 
+    async def data_version(self) -> int:
+        """A number that changes whenever cards, rulings or rules change, in any process."""
+        value = await self._scalar("SELECT value FROM meta WHERE key = 'data_generation'")
+        return int(value or 0)
+
     async def _fresh(self) -> None:
-        """Drop in-memory indexes when this or another process changed the data."""
+        """Drop in-memory indexes when this or another process changed the data.
+
+        PRAGMA data_version notices any commit (feedback too); only a new data
+        generation empties the caches.
+        """
         version = int(await self._scalar("PRAGMA data_version") or 0)
-        key = (self._generation, version)
+        if (self._generation, version) == self._seen:
+            return
+        self._seen = (self._generation, version)
+        key = (self._generation, await self.data_version())
         if key != self._cache_key:
             self._cache_key = key
-            self._rules_bm25 = self._rulings_bm25 = None
             self._glossary_terms = None
+            self._rulings_stats = None
+            self._ruling_df = {}
 
     async def glossary_terms(self) -> list[str]:
         await self._fresh()
@@ -1033,20 +1072,20 @@ class Store:
         if not key:
             return None
         await self.glossary_terms()
-        terms = self._glossary_terms or []
-        chosen: str | None = next((t for t, n in terms if n == key), None)
+        entries = self._glossary_terms or []
+        chosen: str | None = next((t for t, n in entries if n == key), None)
         if chosen is None:
-            for t, _ in terms:
+            for t, _ in entries:
                 forms = {normalize(p) for p in re.split(r",|\(", t)}
                 if key in forms:
                     chosen = t
                     break
-        if chosen is None and terms and len(key) >= 3:
+        if chosen is None and entries and len(key) >= 3:
             best = process.extractOne(
-                key, [n for _, n in terms], scorer=fuzz.WRatio, processor=None, score_cutoff=88
+                key, [n for _, n in entries], scorer=fuzz.WRatio, processor=None, score_cutoff=88
             )
             if best is not None:
-                chosen = terms[best[2]][0]
+                chosen = entries[best[2]][0]
         if chosen is None:
             return None
         rows = await self._all("SELECT term, text FROM glossary WHERE term = ?", (chosen,))
@@ -1054,55 +1093,48 @@ class Store:
 
     # -- text search -------------------------------------------------------------------
 
-    async def _rules_index(self) -> _Bm25 | None:
-        await self._fresh()
-        async with self._bm25_lock:
-            if self._rules_bm25 is None:
-                rows = await self._all("SELECT number, text, examples FROM rules ORDER BY position")
-                if not rows:
-                    return None
-                docs = [_tokens(f"{r[1]} {' '.join(json.loads(r[2]))}") for r in rows]
-                keys = [r[0] for r in rows]
-                self._rules_bm25 = await asyncio.to_thread(_Bm25, docs, keys)
-            return self._rules_bm25
-
-    async def _rulings_index(self) -> _Bm25 | None:
-        await self._fresh()
-        async with self._bm25_lock:
-            if self._rulings_bm25 is None:
-                rows = await self._all("SELECT id, oracle_id, comment FROM rulings ORDER BY id")
-                if not rows:
-                    return None
-                docs = [_tokens(r[2]) for r in rows]
-                keys = [(r[0], r[1]) for r in rows]
-                groups = [r[1] for r in rows]
-                self._rulings_bm25 = await asyncio.to_thread(_Bm25, docs, keys, groups)
-            return self._rulings_bm25
-
     async def search_rules(self, query: str, limit: int = 5) -> list[RuleRecord]:
-        """The rules whose text (and examples) best match the query, best first."""
-        tokens = _tokens(query)
-        index = await self._rules_index() if tokens else None
-        if index is None:
+        """The rules whose text (and examples) best match the query, best first (bm25)."""
+        match = match_any(query)
+        if match is None or limit <= 0:
             return []
-        numbers = [index.keys[i] for i in index.top(tokens, limit)]
+        rows = await self._all(
+            "SELECT number FROM rules_fts WHERE rules_fts MATCH ? "
+            "ORDER BY bm25(rules_fts), rowid LIMIT ?",
+            (match, limit),
+        )
+        numbers = [r[0] for r in rows]
         found = await self.rules(numbers)
         return [found[n] for n in numbers if n in found]
+
+    async def search_glossary(self, query: str, limit: int = 5) -> list[GlossaryRecord]:
+        """The glossary entries whose term or text best match the query, best first (bm25)."""
+        match = match_any(query)
+        if match is None or limit <= 0:
+            return []
+        rows = await self._all(
+            "SELECT g.term, g.text FROM glossary_fts f JOIN glossary g ON g.position = f.rowid "
+            "WHERE glossary_fts MATCH ? ORDER BY bm25(glossary_fts), f.rowid LIMIT ?",
+            (match, limit),
+        )
+        return [GlossaryRecord(term=r[0], text=r[1]) for r in rows]
 
     async def search_rulings(
         self, query: str, oracle_ids: list[str] | None = None, limit: int = 5
     ) -> list[RulingRecord]:
         """The rulings that best match the query, optionally only those of some cards."""
-        tokens = _tokens(query)
-        index = await self._rulings_index() if tokens else None
-        if index is None:
+        match = match_any(query)
+        if match is None or limit <= 0:
             return []
-        within: list[int] | None = None
-        if oracle_ids is not None:
-            within = [i for oid in dict.fromkeys(oracle_ids) for i in index.by_group.get(oid, ())]
-            if not within:
-                return []
-        ids = [index.keys[i][0] for i in index.top(tokens, limit, within)]
+        if oracle_ids is None:
+            rows = await self._all(
+                "SELECT rowid FROM rulings_fts WHERE rulings_fts MATCH ? "
+                "ORDER BY bm25(rulings_fts), rowid LIMIT ?",
+                (match, limit),
+            )
+            ids = [int(r[0]) for r in rows]
+        else:
+            ids = await self._rank_rulings(terms(query), list(dict.fromkeys(oracle_ids)), limit)
         if not ids:
             return []
         marks = ",".join("?" * len(ids))
@@ -1112,6 +1144,70 @@ class Store:
         )
         by_id = {r[0]: self._ruling(r[1:]) for r in rows}
         return [by_id[i] for i in ids if i in by_id]
+
+    async def _rank_rulings(self, query: list[str], oracle_ids: list[str], limit: int) -> list[int]:
+        """Some cards' rulings ranked by BM25 with the whole pool's word weights.
+
+        A MATCH restricted to a few rows still walks every matching row of the whole
+        index, milliseconds per card; the handful of rulings one card has are scored
+        here instead, with FTS5's formula and constants and the index's word counts.
+        Lengths leave stop words out, as the rules' index does.
+        """
+        if not oracle_ids:
+            return []
+        marks = ",".join("?" * len(oracle_ids))
+        docs = await self._all(
+            f"SELECT id, comment FROM rulings WHERE oracle_id IN ({marks}) ORDER BY id",
+            oracle_ids,
+        )
+        if not docs:
+            return []
+        await self._fresh()
+        count, total = await self._rulings_totals()
+        wanted = set(query)
+        split = [(int(row[0]), terms(row[1])) for row in docs]
+        present = {w for _, ws in split for w in ws if w in wanted}
+        df = await self._ruling_frequencies(present)
+        average = total / count if count else 1.0
+        scored: list[tuple[float, int]] = []
+        for ruling_id, ws in split:
+            counts: dict[str, int] = {}
+            for w in ws:
+                if w in present:
+                    counts[w] = counts.get(w, 0) + 1
+            if not counts:
+                continue
+            norm = _BM25_K1 * (1 - _BM25_B + _BM25_B * len(ws) / average)
+            score = 0.0
+            # A repeated query word counts again, as it does in an FTS5 OR query.
+            for term in query:
+                tf = counts.get(term)
+                if tf:
+                    score += _idf(count, df.get(term, 1)) * tf * (_BM25_K1 + 1) / (tf + norm)
+            scored.append((-score, ruling_id))
+        scored.sort()
+        return [ruling_id for _, ruling_id in scored[:limit]]
+
+    async def _rulings_totals(self) -> tuple[int, int]:
+        """How many rulings there are and how many words (stop words aside) they hold."""
+        if self._rulings_stats is None:
+            value = await self._scalar("SELECT value FROM meta WHERE key = 'rulings_words'")
+            parts = str(value or "").split()
+            self._rulings_stats = (int(parts[0]), int(parts[1])) if len(parts) == 2 else (0, 0)
+        return self._rulings_stats
+
+    async def _ruling_frequencies(self, found: set[str]) -> dict[str, int]:
+        """How many rulings use each word (cached until the data changes)."""
+        cache = self._ruling_df
+        missing = [w for w in found if w not in cache]
+        if missing:
+            marks = ",".join("?" * len(missing))
+            rows = await self._all(
+                f"SELECT term, doc FROM rulings_vocab WHERE term IN ({marks})", missing
+            )
+            cache.update({w: 0 for w in missing})
+            cache.update({str(r[0]): int(r[1]) for r in rows})
+        return {w: cache[w] for w in found}
 
     # -- feedback --------------------------------------------------------------------------
 
@@ -1264,12 +1360,24 @@ class Store:
             if row[0] == oracle_id:
                 rows.append(row)
         await self._transaction(
+            # The index keeps no copy of the text, so it is told what each removed row said.
+            (
+                "INSERT INTO rulings_fts (rulings_fts, rowid, comment) "
+                "SELECT 'delete', id, comment FROM rulings WHERE oracle_id = ?",
+                [(oracle_id,)],
+            ),
             ("DELETE FROM rulings WHERE oracle_id = ?", [(oracle_id,)]),
             (
                 "INSERT INTO rulings (oracle_id, card_name, published_at, comment, source) "
                 "VALUES (?, ?, ?, ?, ?)",
                 rows,
             ),
+            (
+                "INSERT INTO rulings_fts (rowid, comment) "
+                "SELECT id, comment FROM rulings WHERE oracle_id = ?",
+                [(oracle_id,)],
+            ),
+            (BUMP_GENERATION, [()]),
         )
         self._changed()
         return len(rows)

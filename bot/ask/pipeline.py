@@ -16,60 +16,18 @@ from bot.ask import families
 from bot.ask.question import CardMention, FamilyHandler, Question, Scenario, clean_text, mention_for
 from bot.ask.reader import Reader, Span
 from bot.ask.reading import Query, Reading
-from bot.ask.textcards import Found, NameRow, TextCardFinder
+from bot.ask.storednames import card_finder
+from bot.ask.textcards import Found, TextCardFinder
+from bot.limits import MAX_QUESTION_CHARS
+from bot.words import STOPWORDS, rule_vocabulary
 from engine.card import Card
 from engine.errors import EngineError
 from engine.ruling import Ruling
 
 log = logging.getLogger(__name__)
 
-MAX_QUESTION_CHARS = 4000
 MIN_SCENARIO_SCORE = 0.5
 _TOKEN = re.compile(r"[a-z0-9{}]+")
-_STOP = frozenset(
-    [
-        "a",
-        "an",
-        "the",
-        "of",
-        "to",
-        "in",
-        "on",
-        "is",
-        "it",
-        "its",
-        "be",
-        "and",
-        "or",
-        "if",
-        "i",
-        "my",
-        "me",
-        "you",
-        "your",
-        "can",
-        "do",
-        "does",
-        "that",
-        "this",
-        "what",
-        "when",
-        "with",
-        "for",
-        "as",
-        "at",
-        "by",
-        "from",
-        "was",
-        "were",
-        "are",
-        "has",
-        "have",
-        "had",
-        "will",
-        "would",
-    ]
-)
 TYPE_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green", "C": "colorless"}
 NOT_LOADED = (
     "The full Comprehensive Rules and card pool are not loaded; this answer uses rulesbot's "
@@ -78,7 +36,7 @@ NOT_LOADED = (
 
 
 def tokens(text: str) -> list[str]:
-    return [t for t in _TOKEN.findall(text.casefold()) if t not in _STOP]
+    return [t for t in _TOKEN.findall(text.casefold()) if t not in STOPWORDS]
 
 
 def load_handlers() -> list[FamilyHandler]:
@@ -99,6 +57,9 @@ def load_handlers() -> list[FamilyHandler]:
 class AskService:
     """Holds what every question needs (name index, handlers) so each ask costs milliseconds."""
 
+    # Settings.max_question_chars where the caller has Settings (the bot), else its default.
+    max_question_chars = MAX_QUESTION_CHARS
+
     def __init__(
         self, store: Any, finder: TextCardFinder, handlers: Sequence[FamilyHandler], status: Any
     ) -> None:
@@ -108,26 +69,40 @@ class AskService:
         self.status = status
         self.reader = Reader()
         self._cards: dict[str, Card] = {}
+        self._version: Any = None
+
+    def limit(self, *, max_question_chars: int, max_brackets: int) -> None:
+        """Apply Settings' limits on one question's length and its [[brackets]]."""
+        self.max_question_chars = max_question_chars
+        self.finder.max_brackets = max_brackets
 
     @classmethod
     async def create(cls, store: Any) -> AskService:
-        rows = [
-            NameRow(
-                name=e.name,
-                card_name=getattr(e, "face_of", None) or e.name,
-                oracle_id=e.oracle_id,
-                is_token=bool(e.is_token),
-            )
-            for e in await store.all_names()
-        ]
-        vocabulary = await rules_vocabulary(store)
+        # Names are looked up in the store as questions need them: nothing is scanned here.
+        finder = await card_finder(store)
         status = await store.status()
-        return cls(store, TextCardFinder(rows, vocabulary), load_handlers(), status)
+        return cls(store, finder, load_handlers(), status)
 
     async def refresh(self) -> None:
         """Rebuild after the store's data changed (a sync or import)."""
         fresh = await AskService.create(self.store)
         self.finder, self.status, self._cards = fresh.finder, fresh.status, {}
+
+    async def _follow_data(self) -> None:
+        """After an import or sync by any process, answer from the new data, no restart."""
+        names = getattr(self.finder, "names", None)
+        if names is not None:
+            # The finder's own connection tells without a round trip to the store.
+            changed = bool(names.refresh())
+        else:
+            current = getattr(self.store, "data_version", None)
+            if current is None:
+                return
+            version = await current()
+            changed = self._version is not None and version != self._version
+            self._version = version
+        if changed:
+            self.status, self._cards = await self.store.status(), {}
 
     # -- the pipeline ---------------------------------------------------------
     async def ask(
@@ -139,6 +114,7 @@ class AskService:
     ) -> Answer:
         """Answer ``question``; ``choices`` picks cards for ambiguous names, ``stated`` adds
         the facts the asker picked for a ruling's missing fact."""
+        await self._follow_data()
         answer = self._blank(question)
         text = clean_text(question)
         asked_len: int | None = None
@@ -151,8 +127,11 @@ class AskService:
             answer.error = 'The question is empty. Ask a rules question, e.g. "Is a copy of a kicked spell kicked?"'
             answer.summary = answer.error
             return answer
-        if len(text) > MAX_QUESTION_CHARS:
-            answer.error = f"The question is too long ({len(text):,} characters; the limit is {MAX_QUESTION_CHARS:,})."
+        limit = self.max_question_chars
+        if len(text) > limit:
+            answer.error = (
+                f"The question is too long ({len(text):,} characters; the limit is {limit:,})."
+            )
             answer.summary = answer.error
             return answer
         scan = self.finder.scan(text)
@@ -187,6 +166,11 @@ class AskService:
             ResolvedCard(name=m.name, oracle_id=m.card.oracle_id, matched=m.written)
             for m in mentions
         ]
+        if scan.skipped:
+            answer.notes.append(
+                f"Only the first {self.finder.max_brackets} [[card names]] were looked up; "
+                f"{scan.skipped} more were left out."
+            )
         if scan.unknown:
             # No generic verdict may stand in for a card the store doesn't know.
             names = ", ".join(f"“{w}”" for w in scan.unknown[:5])
@@ -270,7 +254,7 @@ class AskService:
         status = self.status
         notes = [NOT_LOADED] if getattr(status, "using_builtin", False) else []
         return Answer(
-            question=clean_text(question[: MAX_QUESTION_CHARS * 2])[:MAX_QUESTION_CHARS],
+            question=clean_text(question[: self.max_question_chars * 2])[: self.max_question_chars],
             cr_effective=getattr(status, "cr_effective", None),
             data_source=describe_sources(getattr(status, "sources", [])),
             notes=notes,
@@ -413,12 +397,8 @@ def best_scenario(options: Iterable[Scenario]) -> Scenario | None:
 async def rules_vocabulary(store: Any) -> set[str]:
     """Every word the rules and glossary use: such words alone are not card names."""
     records = await store.rules(await store.rule_numbers())
-    words: set[str] = set()
-    for record in records.values():
-        words.update(_TOKEN.findall(record.text.casefold()))
-    for term in await store.glossary_terms():
-        words.update(_TOKEN.findall(term.casefold()))
-    return words
+    texts = [record.text for record in records.values()]
+    return rule_vocabulary(texts + list(await store.glossary_terms()))
 
 
 def summarise(kind: str, verdict: str, ruling: Ruling, reading: Reading | None = None) -> str:

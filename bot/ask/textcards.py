@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import math
 import re
+from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz, process
 
+from bot import limits
 from bot.ask import lexicon
 from bot.names import epithet_forms, normalize
 
@@ -16,6 +19,8 @@ _BRACKETS = re.compile(r"\[\[([^\[\]]{1,200})\]\]")
 _WORD = re.compile(r"[^\W_]+(?:['\-][^\W_]+)*", re.UNICODE)
 _POSSESSIVE = re.compile(r"(?:'s|s')$", re.I)
 MAX_SPAN_WORDS = 9
+# fuzz.ratio a [[bracketed]] name needs to match a card name it doesn't spell exactly.
+BRACKET_CUTOFF = 85.0
 _COMMON_WORDS = (
     "if when can does do is it its i a an the and or my yes no what why how who which "
     "where whose will would should could must may might am are was were has have had "
@@ -61,10 +66,15 @@ class Scan:
     # Ambiguous words that are plain English too ("Ana", "Guard"): they name a card only when
     # the question's context picks one; otherwise they are read as words.
     soft: set[str] = field(default_factory=set)
+    # [[Brackets]] past the limit, left unread.
+    skipped: int = 0
 
 
 class TextCardFinder:
     """Indexes every card and face name once; scans questions in well under a millisecond."""
+
+    # Each bracket may cost a fuzzy search; past this many they are skipped.
+    max_brackets = limits.MAX_BRACKETS
 
     def __init__(self, rows: Iterable[NameRow], vocabulary: Iterable[str] = ()) -> None:
         self._exact: dict[str, list[NameRow]] = defaultdict(list)
@@ -122,7 +132,10 @@ class TextCardFinder:
         result = Scan()
         taken: list[tuple[int, int]] = []
         for m in _BRACKETS.finditer(text):
-            self._resolve_written(m.group(1), m.start(), m.end(), result, explicit=True)
+            if len(taken) >= self.max_brackets:
+                result.skipped += 1
+            else:
+                self._resolve_written(m.group(1), m.start(), m.end(), result, explicit=True)
             taken.append((m.start(), m.end()))
         words = [w for w in _WORD.finditer(text) if not any(a <= w.start() < b for a, b in taken)]
         full = [normalize(w.group(0)) for w in words]
@@ -310,16 +323,52 @@ class TextCardFinder:
                     used.add(idx)
         result.found.sort(key=lambda f: f.start)
 
+    def _filter(self) -> _RatioFilter:
+        """The real cards' names, sorted for prefix and fuzzy lookups; built on first use."""
+        keys = self._keys
+        found: _RatioFilter | None = getattr(self, "_ratio", None)
+        if found is None or found.keys is not keys:
+            found = self._ratio = _RatioFilter(keys)
+        return found
+
+    def _near(self, key: str) -> str | None:
+        """The name closest to ``key`` with fuzz.ratio of at least BRACKET_CUTOFF, or None.
+
+        Only names that can reach the cutoff are scored (see ``_RatioFilter``): a few
+        hundred, where scoring all 33,000 took ~20 ms a bracket.
+        """
+        if not key:
+            return None
+        match = process.extractOne(
+            key,
+            self._filter().candidates(key, BRACKET_CUTOFF),
+            scorer=fuzz.ratio,
+            processor=None,
+            score_cutoff=BRACKET_CUTOFF,
+        )
+        return match[0] if match else None
+
     def _resolve_written(
         self, written: str, start: int, end: int, result: Scan, *, explicit: bool
     ) -> None:
         key = normalize(written)
         row = self._best(key)
         how = "exact"
+        if row is None and key:
+            # A name's beginning ("[[Cemetery Pr]]"): the card, or the cards, it starts.
+            started = sorted(
+                {r.card_name for k in self._filter().prefixed(key) if (r := self._best(k))}
+            )
+            if len(started) == 1:
+                row = self._best(normalize(started[0]))
+                how = "prefix"
+            elif started:
+                result.ambiguous[written] = started[:25]
+                return
         if row is None:
-            match = process.extractOne(key, self._keys, scorer=fuzz.WRatio, score_cutoff=85)
-            if match:
-                row = self._best(match[0])
+            match = self._near(key)
+            if match is not None:
+                row = self._best(match)
                 how = "fuzzy"
         if row is None:
             names = sorted(self._first.get(key.split()[0], ())) if key else []
@@ -358,6 +407,54 @@ def _word_by_word(written: str, name: str) -> bool:
         if min(len(a), len(b)) <= 3 or fuzz.ratio(a, b) < 60:
             return False
     return True
+
+
+class _RatioFilter:
+    """Names by length and character set, to skip those fuzz.ratio can't score high enough.
+
+    ratio = 1 - d / (n + m) with d the Indel distance, so reaching cutoff c needs
+    d <= (1 - c) * (n + m); d is at least |n - m|, and at least the number of
+    characters one name uses and the other doesn't. Both bounds are exact filters.
+    """
+
+    def __init__(self, keys: list[str]) -> None:
+        self.keys = keys
+        ordered = sorted(keys, key=len)
+        self._ordered = ordered
+        self._lengths = [len(k) for k in ordered]
+        self._masks = [_char_mask(k) for k in ordered]
+        self._sorted = sorted(keys)
+
+    def prefixed(self, key: str, limit: int = 200) -> list[str]:
+        """Names that start with ``key`` and go on (at most ``limit``)."""
+        start = bisect_left(self._sorted, key)
+        found: list[str] = []
+        for candidate in self._sorted[start : start + limit]:
+            if not candidate.startswith(key):
+                break
+            if candidate != key:
+                found.append(candidate)
+        return found
+
+    def candidates(self, key: str, cutoff: float) -> list[str]:
+        n = len(key)
+        c = cutoff / 100
+        low = bisect_left(self._lengths, math.ceil(n * c / (2 - c) - 1e-9))
+        high = bisect_right(self._lengths, math.floor(n * (2 - c) / c + 1e-9))
+        mask = _char_mask(key)
+        slack = 1 - c
+        return [
+            self._ordered[i]
+            for i in range(low, high)
+            if (self._masks[i] ^ mask).bit_count() <= slack * (n + self._lengths[i]) + 1e-9
+        ]
+
+
+def _char_mask(key: str) -> int:
+    mask = 0
+    for ch in set(key):
+        mask |= 1 << (ord(ch) % 63)
+    return mask
 
 
 def _contiguous(text: str, words: list[re.Match[str]], lo: int, hi: int) -> bool:

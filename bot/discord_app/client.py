@@ -21,6 +21,7 @@ from bot.discord_app.views import FeedbackButton
 from bot.errors import RulesbotError
 
 if TYPE_CHECKING:
+    from bot.ask.offloop import OffLoopAsker
     from bot.ask.pipeline import AskService
     from bot.names import NameIndex
     from bot.scryfall import ScryfallClient
@@ -95,7 +96,7 @@ class RulesBot(commands.Bot):
         self.started_at = datetime.now(UTC)
         self._store: Store | None = None
         self._names: NameIndex | None = None
-        self._asker: AskService | None = None
+        self._asker: AskService | OffLoopAsker | None = None
         self.http_session: aiohttp.ClientSession | None = None
         self._scryfall: ScryfallClient | None = None
         self.serve = True  # False for `sync-commands`, which only needs the command tree
@@ -130,19 +131,24 @@ class RulesBot(commands.Bot):
         return self._names
 
     @property
-    def asker(self) -> AskService:
+    def asker(self) -> AskService | OffLoopAsker:
         if self._asker is None:
             raise RuntimeError("the ask service is not ready yet")
         return self._asker
 
     async def attach(self, store: Store) -> None:
         """Use ``store`` and build the in-memory indexes from it."""
-        from bot.ask.pipeline import AskService
+        from bot.ask.offloop import OffLoopAsker
         from bot.names import NameIndex
 
         self._store = store
         self._names = NameIndex(await store.all_names())
-        self._asker = await AskService.create(store)
+        # Questions are answered on worker threads so none holds up the event loop.
+        self._asker = await OffLoopAsker.start(
+            store,
+            max_question_chars=self.settings.max_question_chars,
+            max_brackets=self.settings.max_brackets,
+        )
 
     async def reload_data(self) -> None:
         """Rebuild the name index and ask service after the data changed."""
@@ -298,6 +304,11 @@ class RulesBot(commands.Bot):
             if loop is not None:
                 loop.cancel()
         await super().close()
+        if self._asker is not None:
+            asker, self._asker = self._asker, None
+            stop = getattr(asker, "close", None)
+            if stop is not None:
+                await stop()
         if self._scryfall is not None:
             client, self._scryfall = self._scryfall, None
             await client.close()

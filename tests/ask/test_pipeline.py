@@ -166,3 +166,11 @@ async def test_dev_set_on_builtin_data_alone(builtin_service: AskService) -> Non
                 answer.verdict,
                 answer.summary,
             )
+
+
+async def test_limits_from_settings_apply(builtin_service: AskService) -> None:
+    builtin_service.limit(max_question_chars=50, max_brackets=2)
+    long = await builtin_service.ask("Can Llanowar Elves tap for mana the turn it enters? " * 2)
+    assert long.error and "limit is 50" in long.error
+    many = await builtin_service.ask("[[Opt]] [[Opt]] [[Opt]] [[Opt]]")
+    assert any("first 2 [[card names]]" in note and "2 more" in note for note in many.notes)

@@ -132,3 +132,18 @@ def test_scanning_any_text_never_raises(text: str) -> None:
     assert isinstance(q.lower, str)
     for f in scan.found:
         assert 0 <= f.start < f.end
+
+
+def test_brackets_past_the_limit_are_skipped(finder: TextCardFinder) -> None:
+    text = " ".join(["[[Zzqx Vwqk]]"] * 30 + ["[[Opt]]"])
+    scan = finder.scan(text)
+    assert scan.skipped == 31 - finder.max_brackets
+    assert len(scan.unknown) == finder.max_brackets
+    assert "Opt" not in [f.card_name for f in scan.found]
+
+
+def test_bracketed_beginning_of_a_name(finder: TextCardFinder) -> None:
+    assert [f.card_name for f in finder.scan("[[Eidolon of Bl]]").found] == ["Eidolon of Blossoms"]
+    scan = finder.scan("[[Thalia,]] and [[Llanowar Elvs]]")
+    assert scan.ambiguous == {"Thalia,": ["Thalia, Guardian of Thraben", "Thalia, Heretic Cathar"]}
+    assert [(f.card_name, f.how) for f in scan.found] == [("Llanowar Elves", "fuzzy")]

@@ -188,10 +188,15 @@ async def test_reversible_card_does_not_replace_the_plain_card(
         "card_faces": [face, face],
     }
     for order in ([forest, reversible], [reversible, forest]):
-        await import_paths(empty, [write(tmp_path, "c.json", as_array(order))])
+        summary = await import_paths(empty, [write(tmp_path, "c.json", as_array(order))])
         card = await empty.card_json("Forest")
         assert card is not None and card["name"] == "Forest"
         assert (await empty.status()).cards == 1
+        # The reversible printing is reported, not dropped silently.
+        assert summary.skipped == [
+            "Forest // Forest: a reversible_card printing of Forest, which was kept"
+        ]
+        assert "1 card objects were merged into another: Forest // Forest" in str(summary)
 
 
 async def test_english_printing_wins_over_other_languages(empty: Store, tmp_path: Path) -> None:
