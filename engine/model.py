@@ -26,6 +26,7 @@ class Permanent(BaseModel):
     ``bestowed`` marks an Aura that was cast bestowed (CR 702.103).
     ``counters`` pairs each kind of counter with how many it has.
     ``power`` is its power when stated, overriding the card's printed power.
+    ``attacking`` marks a creature declared as an attacker this combat.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -48,6 +49,7 @@ class Permanent(BaseModel):
     attached_to: str | None = None
     bestowed: bool = False
     power: int | None = None
+    attacking: bool = False
     card: Card | None = None
 
     @property
@@ -409,6 +411,8 @@ class _Parser:
                 fields["phased_out"] = True
             elif key == "bestowed" and not eq:
                 fields["bestowed"] = True
+            elif key == "attacking" and not eq:
+                fields["attacking"] = True
             elif key == "owner":
                 if value not in PLAYERS:
                     raise self.fail(f"unknown player {value!r}", flag_at, flag)
@@ -602,6 +606,8 @@ def _format_permanent(p: Permanent) -> str:
         flags.append(f"attached={p.attached_to}")
     if p.power is not None:
         flags.append(f"power={p.power}")
+    if p.attacking:
+        flags.append("attacking")
     flags.extend(f"counter={kind}:{n}" for kind, n in p.counters)
     own = card_abilities(p.card) if p.card else ()
     for a in p.abilities:

@@ -90,6 +90,7 @@ def permanents(draw: st.DrawFn, name: str, controller: str) -> Permanent:
         attached_to=draw(st.none() | _NAMES),
         bestowed=draw(st.booleans()),
         power=draw(st.none() | st.integers(-2, 9)),
+        attacking=draw(st.booleans()),
     )
 
 
