@@ -382,6 +382,8 @@ class _Parser:
         line = _natural_line(card, bestowed) if card else TypeLine()
         abilities: list[Ability] = list(card_abilities(card)) if card else []
         fields: dict[str, object] = {"controller": who, "owner": who}
+        if card is not None and card.is_token:
+            fields["token"] = True
         counters: dict[str, int] = {}
         typed = False
         for flag, flag_at in flags:
@@ -548,6 +550,25 @@ def _natural_line(card: Card, bestowed: bool) -> TypeLine:
 
 def _base_name(name: str) -> str:
     return _COPY_SUFFIX.sub("", name)
+
+
+def notation_names(text: str) -> list[str]:
+    """The names a notation may give, so a caller can look their cards up before parsing;
+    a name with commas appears joined as well as split."""
+    out: list[str] = []
+    for chunk, _ in _split(text, ";", 0):
+        key, sep, rest = chunk.partition(":")
+        if not sep or key.strip().lower() in ("active", "turn"):
+            continue
+        pieces = [p for p, _ in _split(rest, ",", 0)]
+        names = [_TIMES_AFTER.sub(r"\g<item>", p).split("[", 1)[0].strip() for p in pieces]
+        names = [_base_name(_TIMES.sub(r"\g<name>", n)) for n in names] + names
+        for i in range(len(pieces)):
+            for k in range(i + 2, min(len(pieces), i + 4) + 1):
+                if all("[" not in pieces[m] for m in range(i, k - 1)):
+                    names.append(", ".join(pieces[i:k]).split("[", 1)[0].strip())
+        out.extend(n for n in names if n and n not in out)
+    return out
 
 
 # -- printing the notation --------------------------------------------------------------------

@@ -73,6 +73,14 @@ class TapForCost(_Query):
     source: str | None = None
 
 
+class TappedByEffect(_Query):
+    """May a spell or ability tap (or target) ``permanent`` though it came under your control
+    this turn? 302.6 restricts only its own {T}/{Q} abilities and attacking."""
+
+    kind: Literal["tapped_by_effect"] = "tapped_by_effect"
+    permanent: str
+
+
 class BlockRequirements(_Query):
     """The declarations of blockers 509.1c allows, against ``attackers`` (default: those marked
     attacking).
@@ -208,6 +216,7 @@ Query = Annotated[
     | CanBlock
     | SummoningSick
     | TapForCost
+    | TappedByEffect
     | BlockRequirements
     | Triggers
     | ResolveAura
@@ -287,30 +296,6 @@ def _granted(state: GameState, p: Permanent) -> list[tuple[str, Activated]]:
     return out
 
 
-def _haste_for_abilities(state: GameState, p: Permanent) -> str | None:
-    """The source of an 'activate ... as though it had haste' effect on ``p``, if any."""
-    for a in p.abilities:
-        if isinstance(a, Keyword) and a.name.casefold() == "as though it had haste":
-            return p.name
-    for src in state.battlefield:
-        text = src.card.oracle_text if src.card else ""
-        if src.controller == p.controller and re.search(
-            r"activate abilities of creatures you control as though (those creatures|they) had haste",
-            text,
-            re.I,
-        ):
-            return src.name
-    return None
-
-
-def _with_haste(state: GameState, p: Permanent) -> GameState:
-    haste = Keyword(name="haste", text="Haste")
-    changed = p.model_copy(update={"abilities": (*p.abilities, haste)})
-    return state.model_copy(
-        update={"battlefield": tuple(changed if q is p else q for q in state.battlefield)}
-    )
-
-
 def _can_activate(state: GameState, q: CanActivate) -> Ruling:
     p = state.find(q.permanent)
     t = Trace()
@@ -337,27 +322,17 @@ def _can_activate(state: GameState, q: CanActivate) -> Ruling:
                 source=source,
                 symbol=sym,
             )
-    probe = state
-    helper = _haste_for_abilities(state, p)
-    if helper is not None and not tapping.has_haste(p):
-        t.step(
-            Rule.SUMMONING_SICKNESS,
-            f"{helper} lets its controller activate {p.name}'s abilities as though it had haste; "
-            "that covers {T} and {Q} abilities, not attacking.",
-            helper,
-        )
-        probe = _with_haste(state, p)
     if chosen is not None:
-        return _then(t, tapping.can_activate(probe, p.name, chosen))
-    return _then(t, tapping.can_pay_tap_cost(probe, p.name, symbol or "T"))
+        return _then(t, tapping.can_activate(state, p.name, chosen))
+    return _then(t, tapping.can_pay_tap_cost(state, p.name, symbol or "T"))
 
 
 def _can_attack(state: GameState, q: CanAttack) -> Ruling:
     p = state.find(q.permanent)
     t = Trace()
     _fact_permanent(t, p)
-    helper = _haste_for_abilities(state, p)
-    if helper is not None and not tapping.has_haste(p):
+    helper = tapping.haste_for_abilities(state, p)
+    if helper is not None and tapping.is_summoning_sick(p):
         t.step(
             Rule.SUMMONING_SICKNESS,
             f"{helper} lets {p.name}'s abilities be activated as though it had haste; it doesn't "
@@ -397,6 +372,14 @@ def _tap_for_cost(state: GameState, q: TapForCost) -> Ruling:
     t = Trace()
     _fact_permanent(t, state.find(q.permanent))
     return _then(t, tapping.can_tap_for_cost(state, q.permanent, q.via, q.source))
+
+
+def _tapped_by_effect(state: GameState, q: TappedByEffect) -> Ruling:
+    p = state.find(q.permanent)
+    t = Trace()
+    _fact_permanent(t, p)
+    t.because(Rule.SUMMONING_SICKNESS, "tap.effect", name=p.name)
+    return t.ruling("yes")
 
 
 def _block_requirements(state: GameState, q: BlockRequirements) -> Ruling:
@@ -528,10 +511,27 @@ def _aura_spell(state: GameState, name: str | None) -> Spell:
     return state.stack[-1]
 
 
+def _uncast_bestow(spell: Spell, t: Trace) -> Spell:
+    """Only a cast spell (or a copy of one) can be bestowed (702.103a-c)."""
+    if not spell.bestowed or spell.cast or spell.is_copy:
+        return spell
+    t.because(Rule.BESTOW, "bestow.not_cast", _card(spell), name=spell.name)
+    types = spell.types | {"Creature"}
+    line = spell.card.front.typeline if spell.card else None
+    subtypes = (line.subtypes if line else spell.subtypes - {"Aura"}) - {"Aura"}
+    return spell.model_copy(
+        update={"bestowed": False, "types": types, "subtypes": subtypes, "targets": ()}
+    )
+
+
 def _resolve_aura(state: GameState, q: ResolveAura) -> Ruling:
     spell = _aura_spell(state, q.spell)
     t = Trace()
     _fact_spell(t, spell)
+    spell = _uncast_bestow(spell, t)
+    if "Aura" not in spell.subtypes:
+        ruling = kicker.resolve(spell)[1]
+        return _then(t, ruling.model_copy(update={"verdict": "yes"}))
     legal = _aura_target_legal(state, spell, t)
     return _then(t, constellation.resolve_aura(spell, legal)[1])
 
@@ -541,6 +541,7 @@ def _triggers(state: GameState, q: Triggers) -> Ruling:
     if q.spell is not None:
         spell = _aura_spell(state, q.spell)
         _fact_spell(t, spell)
+        spell = _uncast_bestow(spell, t)
         if "Aura" in spell.subtypes:
             legal = _aura_target_legal(state, spell, t)
             perm, resolved = constellation.resolve_aura(spell, legal)
@@ -818,6 +819,7 @@ _HANDLERS: dict[type[_Query], Callable[[GameState, Any], Ruling]] = {
     CanBlock: _can_block,
     SummoningSick: _summoning_sick,
     TapForCost: _tap_for_cost,
+    TappedByEffect: _tapped_by_effect,
     BlockRequirements: _block_requirements,
     Triggers: _triggers,
     ResolveAura: _resolve_aura,

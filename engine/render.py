@@ -137,6 +137,11 @@ _RENDERERS: dict[str, Callable[[Facts], str]] = {
         + (f"{f['name']} makes colorless mana only." if f.get("name") else "{C} isn't colored.")
     ),
     "mana.power": lambda f: f"{possessive(f['name'])} power is {f['power']}{f['how']}.",
+    "tap.effect": lambda f: (
+        "The summoning-sickness rule restricts only a creature's own abilities with {T} or {Q} in "
+        f"their cost, and attacking; a spell or ability that taps or targets {f['name']} isn't "
+        "either, so it works even the turn it came under your control."
+    ),
     "kicked.count": lambda f: f"{f['name']} was kicked {_times(f['count'])}.",
 }
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from engine.abilities import Activated, Keyword
@@ -18,6 +19,25 @@ def has_haste(p: Permanent) -> bool:
         if isinstance(a, Keyword) and a.name.casefold() == "haste":
             return True
     return p.card is not None and any(k.casefold() == "haste" for k in p.card.keywords)
+
+
+_AS_THOUGH_HASTE = re.compile(
+    r"activate abilities of creatures you control as though (?:those creatures|they) had haste",
+    re.I,
+)
+
+
+def haste_for_abilities(state: GameState, p: Permanent) -> str | None:
+    """The source of an effect letting ``p``'s abilities be activated as though it had haste
+    (Thousand-Year Elixir): {T}/{Q} abilities only, never attacking."""
+    for a in p.abilities:
+        if isinstance(a, Keyword) and a.name.casefold() == "as though it had haste":
+            return p.name
+    for src in state.battlefield:
+        text = src.card.oracle_text if src.card else ""
+        if src.controller == p.controller and not src.phased_out and _AS_THOUGH_HASTE.search(text):
+            return src.name
+    return None
 
 
 def became_creature(p: Permanent) -> bool:
@@ -133,6 +153,16 @@ def can_pay_tap_cost(state: GameState, name: str, symbol: TapSymbol = "T") -> Ru
         else:
             t.step(Rule.UNTAP_SYMBOL, f"{{Q}} means 'untap this permanent'; {p.name} is tapped.")
     what = f"activate abilities with {{{symbol}}} in their cost"
+    helper = haste_for_abilities(state, p) if is_summoning_sick(p) else None
+    if helper is not None:
+        t.step(
+            Rule.HASTE_TAP,
+            f"{p.name} hasn't been under its controller's control since their most recent turn "
+            f"began, but {helper} lets its abilities be activated as though it had haste, so it "
+            f"may {what}.",
+            card=helper,
+        )
+        return t.ruling("yes" if ok else "no")
     ok = _sickness_steps(t, p, what, Rule.HASTE_TAP) and ok
     return t.ruling("yes" if ok else "no")
 
