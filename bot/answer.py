@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -41,3 +41,4 @@ class Answer(BaseModel):
     data_source: str = ""
     notes: list[str] = Field(default_factory=list)
     error: str | None = None
+    reading: dict[str, Any] = Field(default_factory=dict)

@@ -21,6 +21,12 @@ log = logging.getLogger(__name__)
 def register(sub: Any) -> None:
     p = sub.add_parser("ask", help="answer a rules question", description=__doc__)
     p.add_argument("question", help='the question, or "-" to read one question per line from stdin')
+    p.add_argument(
+        "--board",
+        metavar="NOTATION",
+        help='the position, e.g. "you: Llanowar Elves[new]; opponent: Island" (docs/notation.md); '
+        "it replaces what the question's text would tell",
+    )
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print the answer contract as JSON")
     out.add_argument(
@@ -33,10 +39,19 @@ async def run_ask(args: argparse.Namespace) -> int:
     from bot.ask.pipeline import AskService
     from bot.cli import db_path
     from bot.store import Store
+    from engine.errors import NotationError
 
     store = await Store.open(db_path(args))
     try:
         service = await AskService.create(store)
+        board = None
+        if getattr(args, "board", None) is not None:
+            try:
+                board = await service.read_board(args.board)
+            except NotationError as exc:
+                msg = str(exc)
+                emit(args, Answer(question=args.question[:200], error=msg, summary=msg))
+                return 2
         if args.question == "-":
             # A line that isn't valid UTF-8 is still a line to answer, not a crash.
             if isinstance(sys.stdin, io.TextIOWrapper):
@@ -45,19 +60,23 @@ async def run_ask(args: argparse.Namespace) -> int:
                 line = await asyncio.to_thread(sys.stdin.readline)
                 if not line:
                     break
-                emit(args, await safe_ask(service, line.rstrip("\r\n")))
+                emit(args, await safe_ask(service, line.rstrip("\r\n"), board))
                 sys.stdout.flush()
             return 0
-        emit(args, await safe_ask(service, args.question))
+        emit(args, await safe_ask(service, args.question, board))
         return 0
     finally:
         await store.close()
 
 
-async def safe_ask(service: Any, question: str) -> Answer:
+async def safe_ask(service: Any, question: str, board: Any = None) -> Answer:
     """One question's answer; a failure on one line never stops a batch."""
     try:
-        answer: Answer = await service.ask(question)
+        answer: Answer = (
+            await service.ask(question)
+            if board is None
+            else await service.ask(question, board=board)
+        )
         return answer
     except RulesbotError as exc:
         return Answer(question=question[:200], error=exc.user_message, summary=exc.user_message)

@@ -16,6 +16,7 @@ from bot.ask.question import CardMention, FamilyHandler, Question, Scenario, cle
 from bot.ask.textcards import Found, NameRow, TextCardFinder
 from engine.card import Card
 from engine.errors import EngineError
+from engine.model import GameState, notation_names
 from engine.ruling import Ruling
 
 log = logging.getLogger(__name__)
@@ -126,8 +127,26 @@ class AskService:
         self.finder, self.status, self._cards = fresh.finder, fresh.status, {}
 
     # -- the pipeline ---------------------------------------------------------
-    async def ask(self, question: str, *, choices: dict[str, str] | None = None) -> Answer:
+    async def read_board(self, notation: str) -> GameState:
+        """Parse a stated position, its cards looked up by name; raises NotationError."""
+        pool: dict[str, Card] = {}
+        for name in notation_names(notation):
+            card = await self._card(name)
+            if card is not None:
+                pool[name] = card
+        return GameState.parse(notation, pool)
+
+    async def ask(
+        self,
+        question: str,
+        *,
+        choices: dict[str, str] | None = None,
+        board: GameState | None = None,
+    ) -> Answer:
         answer = self._blank(question)
+        if board is not None:
+            answer.reading["position"] = str(board)
+            answer.reading["board_source"] = "board"
         text = clean_text(question)
         if not text:
             answer.error = 'The question is empty. Ask a rules question, e.g. "Is a copy of a kicked spell kicked?"'
@@ -170,6 +189,7 @@ class AskService:
         if scan.unknown:
             answer.notes.append("Unknown card name(s): " + ", ".join(scan.unknown[:5]))
         q = Question.build(text, mentions)
+        q.board = board
         scenario = self._choose(q)
         if scenario is None:
             return await self._abstain(

@@ -341,6 +341,14 @@ class ConstellationHandler:
         return named or (CONSTELLATION_REFERENCE,)
 
     def _watchers(self, q: Question) -> list[Permanent]:
+        if q.board is not None:
+            stated = [
+                p
+                for p in q.board.battlefield
+                if any(isinstance(a, EnchantmentEnters) for a in p.abilities)
+            ]
+            if stated:
+                return stated
         mentions = _watcher_mentions(q)
         many = _many(q)
         if mentions:
@@ -609,6 +617,8 @@ class ConstellationHandler:
                 r"\btriggers? (for|on|off( of)?) (my|the|that|their|his|her|an?|this) (\w+ )?(enchantment|aura|saga)"
             )
         )
+        if q.board is not None:
+            state, entering = _on_board(q, entering, watchers_enter)
         newcomers = {o.name for o in others}
 
         def run() -> Ruling:
@@ -984,6 +994,32 @@ class ConstellationHandler:
                 cards,
             )
         return None
+
+
+def _on_board(
+    q: Question, entering: list[Permanent], together: bool
+) -> tuple[GameState, list[Permanent]]:
+    """With a stated board: what enters is the board's permanent the question names entering
+    (else the one read from the text, as the board states it), and the rest watch."""
+    board = q.board
+    assert board is not None
+
+    def stated(name: str) -> Permanent | None:
+        return next((p for p in board.battlefield if p.name.casefold() == name.casefold()), None)
+
+    named = [
+        p
+        for m in q.cards
+        if _is_entering(q, m) or _moved(q, m)
+        if (p := stated(m.name)) is not None
+    ]
+    if named and not together:
+        entering = list({p.name: p for p in named}.values())
+    else:
+        entering = [stated(e.name) or e for e in entering]
+    gone = {e.name.casefold() for e in entering}
+    rest = tuple(p for p in board.battlefield if p.name.casefold() not in gone)
+    return board.model_copy(update={"battlefield": rest}), entering
 
 
 def _last_sentence(q: Question) -> str:
