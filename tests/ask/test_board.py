@@ -69,6 +69,37 @@ CASES = [
     ),
     ("stack: Fireball[x=4]", "What's the mana value of a copy of Fireball?", "5"),
     (
+        "you: Grizzly Bears[attacking|must-be-blocked]; opponent: Llanowar Elves",
+        "Does my opponent have to block Grizzly Bears?",
+        "yes",
+    ),
+    (
+        "you: Grizzly Bears[attacking|must-be-blocked]; opponent: Llanowar Elves[tapped]",
+        "Does my opponent have to block Grizzly Bears?",
+        "no",
+    ),
+    (
+        "you: Grizzly Bears[attacking|must-be-blocked|flying]; opponent: Llanowar Elves",
+        "Does my opponent have to block Grizzly Bears?",
+        "no",
+    ),
+    (
+        "you: Grizzly Bears[attacking|lure]; opponent: Llanowar Elves, Grizzly Bears[tapped]",
+        "Must all creatures block Grizzly Bears?",
+        "yes",
+    ),
+    (
+        "you: Grizzly Bears[attacking|must-be-blocked|menace]; opponent: Llanowar Elves, "
+        "Fyndhorn Elves",
+        "What is the minimum number of creatures that must block Grizzly Bears?",
+        "2",
+    ),
+    (
+        "you: Goldenhide Ox[attacking]; opponent: Grizzly Bears",
+        "Does Goldenhide Ox have to be blocked?",
+        "no",
+    ),
+    (
         "you: Eidolon of Blossoms; stack: Boon Satyr[bestowed|targets=Grizzly Bears]",
         "Does Eidolon of Blossoms trigger when Boon Satyr resolves?",
         "yes",

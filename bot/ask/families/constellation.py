@@ -650,8 +650,12 @@ class ConstellationHandler:
         if q.has(r"\bsame as\b", r"\bdifferen(t|ce)\b", r"\bcompare"):
             return None  # comparing wordings isn't a blocking question
         sources = [m for m in q.cards if m.of_kind("must_be_blocked")]
+        stated = q.board is not None and any(
+            isinstance(a, MustBeBlocked) for p in q.board.battlefield for a in p.abilities
+        )
         if not (
             sources
+            or stated
             or q.has(
                 r"must be blocked",
                 r"blocked if able",
@@ -726,6 +730,13 @@ class ConstellationHandler:
         ):
             # No creature the defending player controls can block at all.
             blockers = [bl.model_copy(update={"tapped": True}) for bl in blockers]
+        if q.board is not None:
+            # A stated board replaces the attackers and blockers read from the text.
+            named = [p.name for p in q.board.battlefield if p.attacking] or [
+                m.name for m in sources if q.on_board(m.name)
+            ]
+            if named:
+                attackers, blockers = b.from_state(q.board, named)
         first = attackers[0].name
 
         if q.has(
@@ -968,6 +979,21 @@ class ConstellationHandler:
             r"player|he|she|i|you|we|their creatures?)( \w+)? (have to |has to |need to |needs to )?block"
             r"( it| that creature| the creature| my creature| my attacker)?$",
             last,
+        ) or (
+            # With a stated board the attacker named is the one on it, requirements and all.
+            q.board is not None
+            and (
+                re.match(
+                    r"(so |and |then |but )?(do|does|must|will) (they|my opponent|the opponent|i|you"
+                    r"|their creatures?) (have to |has to |need to |needs to )?block card$",
+                    last,
+                )
+                or re.match(
+                    r"(so |and |then |but )?(do|does|must|will) (it|card|my creature|my attacker)"
+                    r" (have to |has to |need to |needs to )?be blocked( if able)?$",
+                    last,
+                )
+            )
         ):
             return Scenario(
                 "must_be_blocked_any",
