@@ -80,11 +80,18 @@ def summoning_sickness(state: GameState, name: str) -> Ruling:
         )
     t.step(
         Rule.SUMMONING_SICKNESS,
-        f"{p.name} is a creature that hasn't been under its controller's control continuously "
+        f"{_creature_that(p)} hasn't been under its controller's control continuously "
         "since their most recent turn began: it can't attack or activate {T}/{Q} abilities "
         "until then (it can still block).",
     )
     return t.ruling("yes")
+
+
+def _creature_that(p: Permanent) -> str:
+    """'Llanowar Elves is a creature that', but 'The creature', never 'the creature is a creature'."""
+    if p.name.casefold() == "the creature":
+        return "The creature"
+    return f"{p.name} is a creature that"
 
 
 def _sickness_steps(t: Trace, p: Permanent, what: str, haste_rule: Rule) -> bool:
@@ -121,7 +128,7 @@ def _sickness_steps(t: Trace, p: Permanent, what: str, haste_rule: Rule) -> bool
         return True
     t.step(
         Rule.SUMMONING_SICKNESS,
-        f"{p.name} is a creature that hasn't been under its controller's control continuously "
+        f"{_creature_that(p)} hasn't been under its controller's control continuously "
         f"since their most recent turn began and has no haste, so it can't {what}.",
     )
     return False
