@@ -126,6 +126,8 @@ def render_text(answer: Answer) -> str:
         meta.append("cards: " + ", ".join(c.name for c in answer.cards))
     if answer.scenario:
         meta.append(f"scenario: {answer.scenario}")
+    if answer.reading.get("position"):
+        meta.append(f"position: {answer.reading['position']}")
     meta.append(f"CR effective: {answer.cr_effective or 'not loaded'}")
     lines.append("")
     lines.append(" · ".join(meta))

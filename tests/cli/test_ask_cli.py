@@ -126,3 +126,12 @@ def test_bad_board_is_one_clear_line_and_no_verdict(db: Path, flag: list[str]) -
     if flag == ["--json"]:
         answer = json.loads(out)
         assert answer["verdict"] is None and answer["error"]
+
+
+def test_board_is_shown_in_the_text_answer(db: Path) -> None:
+    proc = run_cli(
+        db, "ask", "--board", "you: Reflecting Pool, Swamp", "What can Reflecting Pool tap for?"
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "Verdict: B" in proc.stdout
+    assert "position: you: Reflecting Pool, Swamp" in proc.stdout

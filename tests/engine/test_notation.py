@@ -229,3 +229,36 @@ def test_an_unknown_card_is_both_a_notation_and_a_card_error() -> None:
     with pytest.raises(NotationCardError) as info:
         GameState.parse("you: Llanowar Elfs", POOL)
     assert info.value.name == "Llanowar Elfs"
+
+
+_POOL_FLAGS = [
+    "tapped",
+    "new",
+    "haste",
+    "token",
+    "counter=+1/+1:2",
+    "owner=opponent",
+    "kicked",
+    "x=2",
+]
+
+
+@st.composite
+def pool_notations(draw: st.DrawFn) -> str:
+    chunks = []
+    for player in PLAYERS:
+        items = []
+        for name in draw(st.lists(st.sampled_from(sorted(POOL)), max_size=4)):
+            flags = draw(st.lists(st.sampled_from(_POOL_FLAGS), max_size=3, unique=True))
+            items.append(name + (f"[{'|'.join(flags)}]" if flags else ""))
+        if items:
+            chunks.append(f"{player}: " + ", ".join(items))
+    return "; ".join(chunks)
+
+
+@settings(max_examples=150, deadline=None)
+@given(pool_notations())
+def test_positions_of_real_cards_read_back(text: str) -> None:
+    state = GameState.parse(text, POOL)
+    assert GameState.parse(str(state), POOL) == state
+    assert str(GameState.parse(str(state), POOL)) == str(state)
