@@ -29,6 +29,12 @@ def register(sub: Any) -> None:
         metavar="SENTENCE",
         help='a fact the question leaves out, e.g. --fact "It entered this turn." (repeatable)',
     )
+    p.add_argument(
+        "--board",
+        metavar="NOTATION",
+        help='the position, e.g. "you: Llanowar Elves[new]; opponent: Island" (docs/notation.md); '
+        "it replaces what the question's text would tell",
+    )
     out = p.add_mutually_exclusive_group()
     out.add_argument("--json", action="store_true", help="print the answer contract as JSON")
     out.add_argument(
@@ -41,6 +47,7 @@ async def run_ask(args: argparse.Namespace) -> int:
     from bot.ask.pipeline import AskService
     from bot.cli import builtin_cards_note, db_path
     from bot.store import Store
+    from engine.errors import NotationError
 
     store = await Store.open(db_path(args))
     try:
@@ -49,6 +56,14 @@ async def run_ask(args: argparse.Namespace) -> int:
             # stderr: --json and --embed output stays machine-readable.
             print(f"rulesbot: {note}", file=sys.stderr)
         service = await AskService.create(store)
+        board = None
+        if getattr(args, "board", None) is not None:
+            try:
+                board = await service.read_board(args.board)
+            except NotationError as exc:
+                msg = str(exc)
+                emit(args, Answer(question=args.question[:200], error=msg, summary=msg))
+                return 2
         if args.question == "-":
             # A line that isn't valid UTF-8 is still a line to answer, not a crash.
             if isinstance(sys.stdin, io.TextIOWrapper):
@@ -57,19 +72,22 @@ async def run_ask(args: argparse.Namespace) -> int:
                 line = await asyncio.to_thread(sys.stdin.readline)
                 if not line:
                     break
-                emit(args, await safe_ask(service, line.rstrip("\r\n"), args.fact))
+                emit(args, await safe_ask(service, line.rstrip("\r\n"), args.fact, board))
                 sys.stdout.flush()
             return 0
-        emit(args, await safe_ask(service, args.question, args.fact))
+        emit(args, await safe_ask(service, args.question, args.fact, board))
         return 0
     finally:
         await store.close()
 
 
-async def safe_ask(service: Any, question: str, facts: Sequence[str] = ()) -> Answer:
+async def safe_ask(
+    service: Any, question: str, facts: Sequence[str] = (), board: Any = None
+) -> Answer:
     """One question's answer; a failure on one line never stops a batch."""
     try:
-        answer: Answer = await service.ask(question, stated=list(facts))
+        extra: dict[str, Any] = {} if board is None else {"board": board}
+        answer: Answer = await service.ask(question, stated=list(facts), **extra)
         return answer
     except RulesbotError as exc:
         return Answer(question=question[:200], error=exc.user_message, summary=exc.user_message)
@@ -124,6 +142,8 @@ def render_text(answer: Answer) -> str:
         meta.append("cards: " + ", ".join(c.name for c in answer.cards))
     if answer.scenario:
         meta.append(f"scenario: {answer.scenario}")
+    if answer.reading.get("position"):
+        meta.append(f"position: {answer.reading['position']}")
     meta.append(f"CR effective: {answer.cr_effective or 'not loaded'}")
     lines.append("")
     lines.append(" · ".join(meta))

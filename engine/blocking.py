@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict
 
 from engine.abilities import Keyword, MustBeBlocked
 from engine.errors import IllegalActionError
-from engine.model import Permanent
+from engine.model import GameState, Permanent
 from engine.ruling import Rule, Ruling, Trace
 
 # Assignments tried at most; (attackers + 1) ** blockers grows fast.
@@ -32,10 +32,19 @@ class Attacker(BaseModel):
 
     @classmethod
     def from_permanent(
-        cls, perm: Permanent, must_be_blocked: bool = False, by_all: bool = False
+        cls,
+        perm: Permanent,
+        must_be_blocked: bool = False,
+        by_all: bool = False,
+        attached: Sequence[Permanent] = (),
     ) -> Attacker:
+        """``attached`` are the Auras and Equipment on it: 'enchanted/equipped creature must be
+        blocked' requirements come from them."""
         names = _keywords(perm)
         mbb = [a for a in perm.abilities if isinstance(a, MustBeBlocked) and a.subject == "self"]
+        for host in attached:
+            kind = "equipped" if "Equipment" in host.subtypes else "enchanted"
+            mbb += [a for a in host.abilities if isinstance(a, MustBeBlocked) and a.subject == kind]
         return cls(
             name=perm.name,
             must_be_blocked=must_be_blocked or any(not a.by_all for a in mbb),
@@ -56,16 +65,20 @@ class Blocker(BaseModel):
     can_block: bool = True
     flying: bool = False
     reach: bool = False
+    must_block: bool = False
 
     @classmethod
     def from_permanent(cls, perm: Permanent) -> Blocker:
         names = _keywords(perm)
+        text = perm.card.oracle_text.casefold() if perm.card else ""
         return cls(
             name=perm.name,
             tapped=perm.tapped,
             can_block="can't block" not in names,
             flying="flying" in names,
             reach="reach" in names,
+            must_block="blocks each combat if able" in names
+            or "blocks each combat if able" in text,
         )
 
 
@@ -99,9 +112,10 @@ def _legal(attackers: Sequence[Attacker], assignment: Assignment) -> bool:
 def requirements_obeyed(
     attackers: Sequence[Attacker], blockers: Sequence[Blocker], assignment: Assignment
 ) -> int:
-    """Requirements obeyed: one per 'must be blocked' attacker that is blocked, and one per
-    creature able to block a 'block it if able' (Lure) attacker that does block it."""
-    obeyed = 0
+    """Requirements obeyed: one per 'must be blocked' attacker that is blocked, one per
+    creature able to block a 'block it if able' (Lure) attacker that does block it, and one
+    per 'blocks each combat if able' creature that blocks."""
+    obeyed = sum(1 for b in blockers if b.must_block and assignment.get(b.name) is not None)
     for a in attackers:
         if a.must_be_blocked and any(v == a.name for v in assignment.values()):
             obeyed += 1
@@ -161,6 +175,12 @@ def _explain(t: Trace, attackers: Sequence[Attacker], blockers: Sequence[Blocker
         if a.menace:
             t.step(Rule.MENACE, f"{a.name} can't be blocked except by two or more creatures.")
     for b in blockers:
+        if b.must_block:
+            t.step(
+                Rule.BLOCK_REQUIREMENTS,
+                f"{b.name} blocks each combat if able: one requirement, met if it blocks any "
+                "attacker.",
+            )
         for a in attackers:
             ok, rule, why = can_block(b, a)
             if not ok:
@@ -286,3 +306,24 @@ def is_legal(
         f"It obeys the most requirements possible ({best}) and breaks no restriction.",
     )
     return t.ruling("yes")
+
+
+def from_state(
+    state: GameState, attackers: Sequence[str] = ()
+) -> tuple[list[Attacker], list[Blocker]]:
+    """The attackers (named, or those marked attacking) and the defending player's creatures."""
+    chosen = (
+        [state.find(n) for n in attackers]
+        if attackers
+        else [p for p in state.battlefield if p.attacking and not p.phased_out]
+    )
+    if not chosen:
+        raise IllegalActionError("no attacking creature is named or marked [attacking]")
+    attacking_player = chosen[0].controller
+    out_attackers = [Attacker.from_permanent(p, attached=state.attached(p.name)) for p in chosen]
+    blockers = [
+        Blocker.from_permanent(p)
+        for p in state.battlefield
+        if p.is_creature and not p.phased_out and p.controller != attacking_player
+    ]
+    return out_attackers, blockers

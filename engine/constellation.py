@@ -8,6 +8,7 @@ from typing import Literal
 
 from engine.abilities import EnchantmentEnters
 from engine.model import GameState, Permanent, Spell
+from engine.render import possessive
 from engine.ruling import Rule, Ruling, Trace
 
 # How the permanents arrive. Only the first group is a zone change onto the battlefield.
@@ -46,7 +47,7 @@ def _watchers(state: GameState, entering: Sequence[Permanent]) -> list[Permanent
 
 
 def _whose(player: str) -> str:
-    return "your" if player == "you" else f"{player}'s"
+    return possessive(player)
 
 
 def _card(perm: Permanent) -> str | None:
@@ -105,6 +106,10 @@ def enters(
         return [], t.ruling("no")
     if how == "becomes":
         t.step(
+            Rule.SIMULTANEOUS_ENTER,
+            "Enters abilities trigger only when a permanent enters the battlefield.",
+        )
+        t.step(
             Rule.TRIGGER_EVENT,
             "A permanent that becomes an enchantment didn't enter the battlefield, so nothing triggers.",
         )
@@ -157,7 +162,7 @@ def enters(
                     if watcher is None or perm.name.casefold() == watcher.casefold():
                         t.step(
                             Rule.TRIGGER_EVENT,
-                            f"{perm.name}'s ability doesn't trigger: {why}.",
+                            f"{possessive(perm.name)} ability doesn't trigger: {why}.",
                             _card(perm),
                         )
                     continue
@@ -167,7 +172,7 @@ def enters(
                 fired.append(Triggered(perm.name, perm.controller, entered.name))
                 t.step(
                     Rule.TRIGGER_EVENT,
-                    f"{perm.name}'s ability triggers for {entered.name} entering under "
+                    f"{possessive(perm.name)} ability triggers for {entered.name} entering under "
                     f"{_whose(entered.controller)} control.",
                     _card(perm),
                 )
@@ -178,7 +183,7 @@ def enters(
             "Several abilities triggered: their controller puts them on the stack in any order.",
         )
         t.step(Rule.STACK_RESOLVES, "The last one put on the stack resolves first.")
-    subject = f"{watcher}'s ability" if watcher else "enchantment-enters abilities"
+    subject = f"{possessive(watcher)} ability" if watcher else "enchantment-enters abilities"
     if mine:
         times = {1: "once", 2: "twice"}.get(len(mine), f"{len(mine)} times")
         t.step(Rule.TRIGGER_EVENT, f"So {subject} trigger{'s' if watcher else ''} {times} in all.")
@@ -311,5 +316,5 @@ def watcher_elsewhere(watcher: str, zone: str, card: str | None = None) -> Rulin
         "is on the battlefield.",
         card,
     )
-    t.step(Rule.TRIGGER_EVENT, f"So {watcher}'s ability doesn't trigger.")
+    t.step(Rule.TRIGGER_EVENT, f"So {possessive(watcher)} ability doesn't trigger.")
     return t.ruling("no")

@@ -124,6 +124,12 @@ def _matches(
         if raw in _FILLER:
             continue
         word = _singular(raw)
+        if word in {"enchanted", "equipped", "attached"} and source.attached_to is not None:
+            # The position says what the Aura or Equipment is attached to.
+            if p.name.casefold() != source.attached_to.casefold():
+                return False
+            matched_any = True
+            continue
         if word in {"enchanted", "equipped", "target", "chosen", "attached"}:
             return None
         if word in {"other", "another"}:
@@ -278,6 +284,14 @@ def _amount(prod: ManaProduction, board: _Board, me: _View) -> int | None:
     if isinstance(prod.amount, int):
         return prod.amount
     if prod.per:
+        said = prod.per.casefold()
+        if re.search(r"\bequal to (?:cardname|this \w+|its|[^.]*?'s) power\b", said) and (
+            "cardname" in said or "this " in said or "its power" in said
+        ):
+            return me.perm.current_power
+        counters = re.search(r"\bfor each (\S+) counter on (?:cardname|this \w+|it)\b", said)
+        if counters:
+            return me.perm.counter(counters.group(1))
         per = re.sub(r"^\s*for each\s+", "", prod.per.casefold())
         count = 0
         for v in board.views:

@@ -90,6 +90,12 @@ class Rule(StrEnum):
     STACK_ABILITIES = "405.1"
     ABILITY_ZONES = "113.6"
     ATTACH = "701.3c"
+    X_FREE = "107.3b"
+    X_OFF_STACK = "107.3g"
+    X_SAME = "107.3i"
+    AURA_PUT = "303.4f"
+    AURA_NOTHING = "303.4g"
+    BESTOW_AURA = "702.103b"
 
 
 class Step(BaseModel):
@@ -97,6 +103,8 @@ class Step(BaseModel):
 
     ``note`` is the engine's own plain-English account of this step, never
     rules text. ``card`` names a card whose official rulings bear on the step.
+    ``reason`` and ``facts`` are the step as data: which reason the rule gave
+    and the facts of the position it used; engine.render turns them into the note.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -104,6 +112,8 @@ class Step(BaseModel):
     rule: Rule | None = None
     note: str
     card: str | None = None
+    reason: str | None = None
+    facts: tuple[tuple[str, str], ...] = ()
 
 
 class Ruling(BaseModel):
@@ -140,6 +150,20 @@ class Trace:
 
     def step(self, rule: Rule | None, note: str, card: str | None = None) -> None:
         self._steps.append(Step(rule=rule, note=note, card=card))
+
+    def because(
+        self, rule: Rule | None, reason: str, card: str | None = None, **facts: object
+    ) -> None:
+        """A structured step: ``reason`` with the ``facts`` it used, rendered to English."""
+        from engine.render import render
+
+        pairs = tuple((k, str(v)) for k, v in facts.items())
+        self._steps.append(
+            Step(rule=rule, note=render(reason, dict(pairs)), card=card, reason=reason, facts=pairs)
+        )
+
+    def extend(self, steps: tuple[Step, ...]) -> None:
+        self._steps.extend(steps)
 
     def ruling(self, verdict: str | None, missing: tuple[str, ...] = ()) -> Ruling:
         return Ruling(verdict=verdict, steps=tuple(self._steps), missing=missing)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from engine.abilities import Activated, Keyword
@@ -18,6 +19,25 @@ def has_haste(p: Permanent) -> bool:
         if isinstance(a, Keyword) and a.name.casefold() == "haste":
             return True
     return p.card is not None and any(k.casefold() == "haste" for k in p.card.keywords)
+
+
+_AS_THOUGH_HASTE = re.compile(
+    r"activate abilities of creatures you control as though (?:those creatures|they) had haste",
+    re.I,
+)
+
+
+def haste_for_abilities(state: GameState, p: Permanent) -> str | None:
+    """The source of an effect letting ``p``'s abilities be activated as though it had haste
+    (Thousand-Year Elixir): {T}/{Q} abilities only, never attacking."""
+    for a in p.abilities:
+        if isinstance(a, Keyword) and a.name.casefold() == "as though it had haste":
+            return p.name
+    for src in state.battlefield:
+        text = src.card.oracle_text if src.card else ""
+        if src.controller == p.controller and not src.phased_out and _AS_THOUGH_HASTE.search(text):
+            return src.name
+    return None
 
 
 def became_creature(p: Permanent) -> bool:
@@ -60,11 +80,18 @@ def summoning_sickness(state: GameState, name: str) -> Ruling:
         )
     t.step(
         Rule.SUMMONING_SICKNESS,
-        f"{p.name} is a creature that hasn't been under its controller's control continuously "
+        f"{_creature_that(p)} hasn't been under its controller's control continuously "
         "since their most recent turn began: it can't attack or activate {T}/{Q} abilities "
         "until then (it can still block).",
     )
     return t.ruling("yes")
+
+
+def _creature_that(p: Permanent) -> str:
+    """'Llanowar Elves is a creature that', but 'The creature', never 'the creature is a creature'."""
+    if p.name.casefold() == "the creature":
+        return "The creature"
+    return f"{p.name} is a creature that"
 
 
 def _sickness_steps(t: Trace, p: Permanent, what: str, haste_rule: Rule) -> bool:
@@ -101,7 +128,7 @@ def _sickness_steps(t: Trace, p: Permanent, what: str, haste_rule: Rule) -> bool
         return True
     t.step(
         Rule.SUMMONING_SICKNESS,
-        f"{p.name} is a creature that hasn't been under its controller's control continuously "
+        f"{_creature_that(p)} hasn't been under its controller's control continuously "
         f"since their most recent turn began and has no haste, so it can't {what}.",
     )
     return False
@@ -133,6 +160,16 @@ def can_pay_tap_cost(state: GameState, name: str, symbol: TapSymbol = "T") -> Ru
         else:
             t.step(Rule.UNTAP_SYMBOL, f"{{Q}} means 'untap this permanent'; {p.name} is tapped.")
     what = f"activate abilities with {{{symbol}}} in their cost"
+    helper = haste_for_abilities(state, p) if is_summoning_sick(p) else None
+    if helper is not None:
+        t.step(
+            Rule.HASTE_TAP,
+            f"{p.name} hasn't been under its controller's control since their most recent turn "
+            f"began, but {helper} lets its abilities be activated as though it had haste, so it "
+            f"may {what}.",
+            card=helper,
+        )
+        return t.ruling("yes" if ok else "no")
     ok = _sickness_steps(t, p, what, Rule.HASTE_TAP) and ok
     return t.ruling("yes" if ok else "no")
 

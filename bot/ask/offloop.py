@@ -15,6 +15,7 @@ from typing import Any, TypeVar
 
 from bot.answer import Answer
 from bot.ask.pipeline import AskService
+from engine.model import GameState
 
 T = TypeVar("T")
 
@@ -44,10 +45,17 @@ class _Worker:
         if self.limits:
             self.service.limit(**self.limits)
 
-    async def ask(self, question: str, choices: dict[str, str] | None) -> Answer:
+    async def ask(
+        self, question: str, choices: dict[str, str] | None, options: dict[str, Any]
+    ) -> Answer:
         if self.service is None:
             raise RuntimeError("the worker's ask service is not open")
-        return await self.service.ask(question, choices=choices)
+        return await self.service.ask(question, choices=choices, **options)
+
+    async def read_board(self, notation: str) -> GameState:
+        if self.service is None:
+            raise RuntimeError("the worker's ask service is not open")
+        return await self.service.read_board(notation)
 
     async def refresh(self) -> None:
         if self.service is not None:
@@ -94,13 +102,22 @@ class OffLoopAsker:
             raise
         return asker
 
-    async def ask(self, question: str, *, choices: dict[str, str] | None = None) -> Answer:
+    async def ask(
+        self, question: str, *, choices: dict[str, str] | None = None, **options: Any
+    ) -> Answer:
+        """Answer on a worker; ``options`` (board, stated) go to AskService.ask as they are."""
         worker = min(self._workers, key=lambda w: w.busy)
         worker.busy += 1
         try:
-            return await asyncio.wrap_future(worker.submit(worker.ask(question, choices)))
+            job = worker.ask(question, choices, options)
+            return await asyncio.wrap_future(worker.submit(job))
         finally:
             worker.busy -= 1
+
+    async def read_board(self, notation: str) -> GameState:
+        """Parse a stated position on a worker (its cards come from that worker's store)."""
+        worker = min(self._workers, key=lambda w: w.busy)
+        return await asyncio.wrap_future(worker.submit(worker.read_board(notation)))
 
     async def refresh(self) -> None:
         await asyncio.gather(*(asyncio.wrap_future(w.submit(w.refresh())) for w in self._workers))

@@ -22,6 +22,7 @@ from bot.limits import MAX_QUESTION_CHARS
 from bot.words import STOPWORDS, rule_vocabulary
 from engine.card import Card
 from engine.errors import EngineError
+from engine.model import GameState, notation_names
 from engine.ruling import Ruling
 
 log = logging.getLogger(__name__)
@@ -105,17 +106,31 @@ class AskService:
             self.status, self._cards = await self.store.status(), {}
 
     # -- the pipeline ---------------------------------------------------------
+    async def read_board(self, notation: str) -> GameState:
+        """Parse a stated position, its cards looked up by name; raises NotationError."""
+        pool: dict[str, Card] = {}
+        for name in notation_names(notation):
+            card = await self._card(name)
+            if card is not None:
+                pool[name] = card
+        return GameState.parse(notation, pool)
+
     async def ask(
         self,
         question: str,
         *,
         choices: dict[str, str] | None = None,
         stated: Sequence[str] = (),
+        board: GameState | None = None,
     ) -> Answer:
         """Answer ``question``; ``choices`` picks cards for ambiguous names, ``stated`` adds
-        the facts the asker picked for a ruling's missing fact."""
+        the facts the asker picked for a ruling's missing fact; ``board`` is a stated position
+        that replaces what the text would tell."""
         await self._follow_data()
         answer = self._blank(question)
+        if board is not None:
+            answer.reading["position"] = str(board)
+            answer.reading["board_source"] = "board"
         text = clean_text(question)
         asked_len: int | None = None
         facts = [clean_text(s) for s in stated if clean_text(s)]
@@ -193,7 +208,17 @@ class AskService:
         )
         reading = read.reading
         moved = [replace(mentions[i], start=start, end=end) for i, start, end in read.spans]
+        if board is not None:
+            # A stated board replaces what the text says of who controls what.
+            stated_board: dict[str, tuple[str, ...]] = {}
+            for permanent in board.battlefield:
+                names = stated_board.get(permanent.controller, ())
+                stated_board[permanent.controller] = (*names, permanent.name)
+            reading = reading.model_copy(
+                update={"position": str(board), "board": stated_board, "board_source": "board"}
+            )
         q = Question.build(reading.canonical, moved, read.asked)
+        q.board = board
         answer.reading = reading.contract()
         if not reading.clear:
             return await self._abstain(

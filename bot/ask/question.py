@@ -14,6 +14,7 @@ from rapidfuzz import fuzz
 from engine.abilities import Ability, ParsedFace
 from engine.card import Card
 from engine.mana import ManaCost
+from engine.model import GameState
 from engine.oracle import parse_card
 from engine.ruling import Ruling
 
@@ -99,6 +100,8 @@ class Question:
 
     ``text`` keeps the user's casing; ``lower`` is casefolded with every resolved
     card name replaced by ``CARD`` so family patterns don't trip over names.
+    ``board`` is a position stated in the notation: families that build a
+    position use it instead of the one they would infer from the text.
     """
 
     raw: str
@@ -107,6 +110,7 @@ class Question:
     cards: list[CardMention] = field(default_factory=list)
     # The asked sentence alone, casefolded with CARD marks: what is asked, apart from context.
     asked: str = ""
+    board: GameState | None = None
 
     @classmethod
     def build(
@@ -163,6 +167,13 @@ class Question:
             return None
         word = m.group(1)
         return int(word) if word.isdigit() else _NUMBER_WORDS.get(word)
+
+    def on_board(self, name: str) -> bool:
+        """Whether the stated board has a permanent or spell of this name."""
+        if self.board is None:
+            return False
+        names = [p.name for p in self.board.battlefield] + [s.name for s in self.board.stack]
+        return any(n.casefold() == name.casefold() for n in names)
 
     def card_with(self, kind: str) -> CardMention | None:
         for m in self.cards:

@@ -595,7 +595,7 @@ class Reader:
                         kind == "event"
                         and p == ("tap",)
                         and i > 0
-                        and lemmas[i - 1] in ("can", "could", "i", "you", "to")
+                        and {"can", "could", "to", "do", "will"} & set(lemmas[max(0, i - 3) : i])
                     ):
                         continue
                     taken.update(range(i, i + len(p)))

@@ -77,6 +77,8 @@ class Reading(_Frozen):
     board: dict[str, tuple[str, ...]] = {}
     query: Query | None = None
     position: str | None = None
+    # Where the position came from: "text" (read from the question) or "board" (stated).
+    board_source: FactSource = "text"
     missing: tuple[str, ...] = ()
     # False when the text asks nothing clearly (a report that doesn't say what failed).
     clear: bool = True
@@ -109,7 +111,8 @@ class Reading(_Frozen):
         if self.query is not None:
             facts.insert(0, f"asks {self.query.family} · {self.query.scenario}")
         if self.position:
-            facts.append(f"position: {self.position}")
+            how = "stated" if self.board_source == "board" else "read"
+            facts.append(f"position ({how}): {self.position}")
         if self.missing:
             facts.append("not stated: " + "; ".join(self.missing))
         if facts:

@@ -90,3 +90,48 @@ def test_not_a_database_file_gives_rebuild_advice(tmp_path: Path) -> None:
     assert "Traceback" not in proc.stderr
     assert "rulesbot sync" in proc.stderr or "rulesbot import" in proc.stderr
     assert bad.read_bytes() == b"this is not a database" * 100
+
+
+def test_board_replaces_the_position_and_is_echoed(db: Path) -> None:
+    proc = run_cli(
+        db,
+        "ask",
+        "--json",
+        "--board",
+        "you: Reflecting Pool, Swamp, Mountain[tapped]",
+        "What can Reflecting Pool tap for?",
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    answer = json.loads(proc.stdout)
+    assert answer["verdict"] == "BR"
+    assert answer["reading"]["position"] == "you: Reflecting Pool, Swamp, Mountain[tapped]"
+    assert answer["reading"]["board_source"] == "board"
+
+
+@pytest.mark.parametrize("flag", [[], ["--json"], ["--embed"]])
+def test_bad_board_is_one_clear_line_and_no_verdict(db: Path, flag: list[str]) -> None:
+    proc = run_cli(
+        db,
+        "ask",
+        *flag,
+        "--board",
+        "you: Reflecting Pool[tapd]",
+        "What can Reflecting Pool tap for?",
+    )
+    assert proc.returncode == 2
+    assert "Traceback" not in proc.stderr
+    out = proc.stdout.strip()
+    assert len(out.splitlines()) == 1
+    assert "'tapd'" in out and "character 22" in out
+    if flag == ["--json"]:
+        answer = json.loads(out)
+        assert answer["verdict"] is None and answer["error"]
+
+
+def test_board_is_shown_in_the_text_answer(db: Path) -> None:
+    proc = run_cli(
+        db, "ask", "--board", "you: Reflecting Pool, Swamp", "What can Reflecting Pool tap for?"
+    )
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "Verdict: B" in proc.stdout
+    assert "position: you: Reflecting Pool, Swamp" in proc.stdout

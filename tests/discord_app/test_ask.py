@@ -292,3 +292,32 @@ async def test_timeout_disables_the_pager_but_not_feedback_or_links(bot: RulesBo
     assert states[view.custom_id("prev")] and states[view.custom_id("next")]
     assert not states["rb:fb:5:correct"] and not states["rb:fb:5:wrong"]
     assert not any(v for k, v in states.items() if k and k.startswith("https://"))
+
+
+async def test_ask_with_a_board_answers_on_that_position(bot: RulesBot) -> None:
+    interaction, rec = make_interaction(bot)
+    await AskCog.ask.callback(
+        cog(bot),
+        interaction,
+        "What can Reflecting Pool tap for?",
+        False,
+        "you: Reflecting Pool, Swamp, Mountain",
+    )
+    text = rec.last.text
+    assert "(black)" in text and "(red)" in text and "(green)" not in text
+
+
+async def test_ask_with_a_bad_board_names_the_bad_part(bot: RulesBot) -> None:
+    from bot.errors import RulesbotError
+
+    interaction, rec = make_interaction(bot)
+    with pytest.raises(RulesbotError, match=r"'tapd'") as info:
+        await AskCog.ask.callback(
+            cog(bot),
+            interaction,
+            "What can Reflecting Pool tap for?",
+            False,
+            "you: Reflecting Pool[tapd]",
+        )
+    assert "character 22" in info.value.user_message
+    assert rec.sent == [] and rec.deferred == []

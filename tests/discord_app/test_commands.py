@@ -41,7 +41,7 @@ async def test_the_commands_the_issue_asks_for(payloads: list[dict[str, Any]]) -
     messages = [p["name"] for p in payloads if p["type"] == 3]
     assert messages == ["Ask the rules bot"]
     options = {name: [o["name"] for o in p.get("options", [])] for name, p in slash.items()}
-    assert options["ask"] == ["question", "private"]
+    assert options["ask"] == ["question", "private", "board"]
     assert options["cr"] == ["rule_or_term"]
     autocompleted = {
         (name, o["name"])

@@ -10,7 +10,6 @@ from engine import manaprod as mp
 from engine.card import Card
 from engine.mana import ManaType
 from engine.model import GameState
-from engine.oracle import parse_card
 from engine.ruling import Rule
 
 
@@ -98,12 +97,7 @@ POOL = {name: _card(name, type_line, text) for name, type_line, text in _CARDS}
 
 def position(text: str) -> GameState:
     """The one-line notation, with each card's abilities parsed from its oracle text."""
-    state = GameState.parse(text, POOL)
-    filled = []
-    for p in state.battlefield:
-        parsed = tuple(a for f in parse_card(p.card) for a in f.abilities) if p.card else ()
-        filled.append(p.model_copy(update={"abilities": p.abilities + parsed}))
-    return state.model_copy(update={"battlefield": tuple(filled)})
+    return GameState.parse(text, POOL)
 
 
 COULD: list[tuple[str, str, str, tuple[Rule, ...]]] = [

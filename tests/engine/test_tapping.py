@@ -12,7 +12,6 @@ from engine.abilities import Activated, Cost, ManaProduction
 from engine.card import Card
 from engine.errors import UnknownCardError
 from engine.model import GameState
-from engine.oracle import parse_card
 from engine.ruling import Rule, Ruling
 
 
@@ -59,12 +58,7 @@ POOL = {
 
 def position(text: str) -> GameState:
     """The one-line notation, with each card's abilities parsed from its oracle text."""
-    state = GameState.parse(text, POOL)
-    filled = []
-    for p in state.battlefield:
-        parsed = tuple(a for f in parse_card(p.card) for a in f.abilities) if p.card else ()
-        filled.append(p.model_copy(update={"abilities": p.abilities + parsed}))
-    return state.model_copy(update={"battlefield": tuple(filled)})
+    return GameState.parse(text, POOL)
 
 
 def _tap(name: str) -> Callable[[GameState], Ruling]:

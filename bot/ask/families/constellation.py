@@ -341,6 +341,14 @@ class ConstellationHandler:
         return named or (CONSTELLATION_REFERENCE,)
 
     def _watchers(self, q: Question) -> list[Permanent]:
+        if q.board is not None:
+            stated = [
+                p
+                for p in q.board.battlefield
+                if any(isinstance(a, EnchantmentEnters) for a in p.abilities)
+            ]
+            if stated:
+                return stated
         mentions = _watcher_mentions(q)
         many = _many(q)
         if mentions:
@@ -615,6 +623,8 @@ class ConstellationHandler:
                 r"\btriggers? (for|on|off( of)?) (my|the|that|their|his|her|an?|this) (\w+ )?(enchantment|aura|saga)"
             )
         )
+        if q.board is not None:
+            state, entering = _on_board(q, entering, watchers_enter)
         newcomers = {o.name for o in others}
 
         def run() -> Ruling:
@@ -646,8 +656,12 @@ class ConstellationHandler:
         if q.has(r"\bsame as\b", r"\bdifferen(t|ce)\b", r"\bcompare"):
             return None  # comparing wordings isn't a blocking question
         sources = [m for m in q.cards if m.of_kind("must_be_blocked")]
+        stated = q.board is not None and any(
+            isinstance(a, MustBeBlocked) for p in q.board.battlefield for a in p.abilities
+        )
         if not (
             sources
+            or stated
             or q.has(
                 r"must be blocked",
                 r"blocked if able",
@@ -722,6 +736,13 @@ class ConstellationHandler:
         ):
             # No creature the defending player controls can block at all.
             blockers = [bl.model_copy(update={"tapped": True}) for bl in blockers]
+        if q.board is not None:
+            # A stated board replaces the attackers and blockers read from the text.
+            named = [p.name for p in q.board.battlefield if p.attacking] or [
+                m.name for m in sources if q.on_board(m.name)
+            ]
+            if named:
+                attackers, blockers = b.from_state(q.board, named)
         first = attackers[0].name
 
         if q.has(
@@ -964,6 +985,21 @@ class ConstellationHandler:
             r"player|he|she|i|you|we|their creatures?)( \w+)? (have to |has to |need to |needs to )?block"
             r"( it| that creature| the creature| my creature| my attacker)?$",
             last,
+        ) or (
+            # With a stated board the attacker named is the one on it, requirements and all.
+            q.board is not None
+            and (
+                re.match(
+                    r"(so |and |then |but )?(do|does|must|will) (they|my opponent|the opponent|i|you"
+                    r"|their creatures?) (have to |has to |need to |needs to )?block card$",
+                    last,
+                )
+                or re.match(
+                    r"(so |and |then |but )?(do|does|must|will) (it|card|my creature|my attacker)"
+                    r" (have to |has to |need to |needs to )?be blocked( if able)?$",
+                    last,
+                )
+            )
         ):
             return Scenario(
                 "must_be_blocked_any",
@@ -990,6 +1026,32 @@ class ConstellationHandler:
                 cards,
             )
         return None
+
+
+def _on_board(
+    q: Question, entering: list[Permanent], together: bool
+) -> tuple[GameState, list[Permanent]]:
+    """With a stated board: what enters is the board's permanent the question names entering
+    (else the one read from the text, as the board states it), and the rest watch."""
+    board = q.board
+    assert board is not None
+
+    def stated(name: str) -> Permanent | None:
+        return next((p for p in board.battlefield if p.name.casefold() == name.casefold()), None)
+
+    named = [
+        p
+        for m in q.cards
+        if _is_entering(q, m) or _moved(q, m)
+        if (p := stated(m.name)) is not None
+    ]
+    if named and not together:
+        entering = list({p.name: p for p in named}.values())
+    else:
+        entering = [stated(e.name) or e for e in entering]
+    gone = {e.name.casefold() for e in entering}
+    rest = tuple(p for p in board.battlefield if p.name.casefold() not in gone)
+    return board.model_copy(update={"battlefield": rest}), entering
 
 
 def _last_sentence(q: Question) -> str:

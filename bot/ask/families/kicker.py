@@ -7,6 +7,8 @@ from collections.abc import Callable
 
 from bot.ask.question import CardMention, Question, Scenario
 from engine import kicker as k
+from engine import query as eq
+from engine import rule as engine_rule
 from engine.abilities import CostChange, IfKicked, Kicker, KickerCost
 from engine.model import OPPONENT, GameState, Permanent, Spell
 from engine.ruling import Rule, Ruling, Trace
@@ -97,6 +99,10 @@ class KickerHandler:
     family = "kicker"
 
     def scenarios(self, q: Question) -> list[Scenario]:
+        if q.board is not None:
+            stated = _board_scenario(q)
+            if stated is not None:
+                return [stated]
         mention = q.card_with("kicker")
         about_kicker = (
             mention is not None
@@ -434,6 +440,11 @@ class KickerHandler:
             r"what (does|would|will|do) (it|CARD|that|this) cost",
             r"how much (mana )?(does|would|will) (it|CARD) cost",
         ):
+            return None
+        if q.has(
+            r"\bhow much mana\b[^?]*\b(make|makes|produce|produces|add|adds|tap for|give|gives|generate)\b"
+        ) and not q.has(r"\bcosts?\b", r"\bpay\b"):
+            # "How much mana does Everflowing Chalice make?" asks what it produces.
             return None
         if mention is None:
             return None
@@ -1602,3 +1613,59 @@ def _target_change(q: Question) -> str | None:
     ):
         return "gone"
     return None
+
+
+_ZONE_WORDS: tuple[tuple[str, eq.Zone], ...] = (
+    (r"\bon the stack\b|\bwhile (it'?s |it is )?(being )?cast", "stack"),
+    (r"\bin (my|the|your|a|their|an opponent'?s) graveyard\b|\bgraveyard\b", "graveyard"),
+    (r"\bin (my|your|their|the) hand\b", "hand"),
+    (r"\bin (my|your|their|the) library\b|\bon top of\b", "library"),
+    (r"\bin exile\b|\bexiled\b", "exile"),
+    (r"\bon the battlefield\b", "battlefield"),
+)
+
+
+def _board_scenario(q: Question) -> Scenario | None:
+    """A question about an object on the stated board, asked through the query interface."""
+    board = q.board
+    assert board is not None
+    names = [s.name for s in reversed(board.stack)] + [p.name for p in board.battlefield]
+    subject = next((n for m in q.cards for n in names if n.casefold() == m.name.casefold()), None)
+    if subject is None:
+        return None
+    on_stack = any(s.name == subject for s in board.stack)
+    query: eq.Query | None = None
+    kind = "yesno"
+    name = "kicker_board"
+    if q.fuzzy_has("mana value") or q.has(r"\bcmc\b", r"converted mana cost", r"\bmv\b"):
+        zone = next((z for pattern, z in _ZONE_WORDS if q.has(pattern)), None)
+        if on_stack and q.has(r"\bcop(y|ies|ied)\b"):
+            query = eq.CopySpell(spell=subject, ask="mana_value")
+        else:
+            query = eq.ManaValue(object=subject, zone=zone)
+        kind, name = "number", "kicker_mana_value"
+    elif on_stack and q.has(r"\bcop(y|ies|ied)\b"):
+        asks_x = q.has(r"\b(what|value of|how much) (is )?x\b", r"\bx (is|be|equal)")
+        query = eq.CopySpell(spell=subject, ask="x" if asks_x else "kicked")
+        kind, name = ("number" if asks_x else "yesno"), "kicker_copy_spell"
+    elif on_stack and q.has(
+        r"total cost",
+        r"how much (mana )?(do|does|would|will|to)",
+        r"what (does|would|do) (it|CARD) cost",
+    ):
+        query = eq.TotalCost(spell=subject)
+        kind, name = "mana", "kicker_total_cost"
+    elif q.has(r"\bhow many times\b[^?]*\bkick"):
+        query = eq.IsKicked(object=subject, times=True)
+        kind, name = "number", "kicker_times"
+    elif q.has(r"\bkick(ed)?\b"):
+        query = eq.IsKicked(object=subject)
+        name = "kicker_is_kicked"
+    if query is None:
+        return None
+    chosen = query
+
+    def run() -> Ruling:
+        return engine_rule(board, chosen)
+
+    return Scenario(name, kind, 0.95, run, (subject,))

@@ -141,6 +141,16 @@ def _attach(perms: list[Permanent]) -> list[Permanent]:
     return out
 
 
+def _state(q: Question, perms: list[Permanent]) -> GameState:
+    """The position to rule on: the stated board (with any permanent the question adds) or
+    the permanents read from the text."""
+    if q.board is None:
+        return GameState(battlefield=tuple(perms))
+    known = {p.name.casefold() for p in q.board.battlefield}
+    extra = tuple(p for p in perms if p.name.casefold() not in known)
+    return q.board.model_copy(update={"battlefield": q.board.battlefield + extra})
+
+
 def _sentence_before(text: str, start: int) -> str:
     cut = max(text.rfind(ch, 0, start) for ch in ".?!;")
     return text[cut + 1 : start]
@@ -278,6 +288,11 @@ def _read_board(q: Question) -> _Board:
         elif len({m.name for m in with_mana}) == 1:
             board.subject = with_mana[0]
     board.names = tuple(dict.fromkeys(m.name for m in q.cards))
+    if q.board is not None:
+        # A stated position replaces the one read from the text: every side is told.
+        board.perms = list(q.board.battlefield)
+        board.described = {YOU, OPPONENT}
+        board.unnamed = ""
     # "if I control three creatures" (but not "no creatures", which is a complete count).
     board.unnamed = " ".join(
         x.group(0)
@@ -809,7 +824,7 @@ class ManaHandler:
         names = (replacement.name, subject.name)
         if missing:
             return Scenario("mana.replacement", "yesno", 0.85, _missing(*missing), names)
-        state = GameState(battlefield=tuple(perms))
+        state = _state(q, perms)
 
         def run() -> Ruling:
             return mp.replacement_applies(state, subject.name, replacement.name)
@@ -877,12 +892,12 @@ class ManaHandler:
             return None
         if not q.has(r"\?") and not q.has(r"\b(does|do|will|would|is)\b"):
             return None
-        missing = _unread(q) + _needs(board)
+        missing = _unread(q) + ([] if q.board else _needs(board))
         if missing:
             return Scenario("mana.trigger", "yesno", 0.85, _missing(*missing), board.names)
         if generic is not None:
             board.perms.append(generic)
-        state = GameState(battlefield=tuple(board.perms))
+        state = _state(q, board.perms)
         name = tapped.name if tapped is not None else generic.name if generic else ""
 
         def run() -> Ruling:
@@ -904,12 +919,12 @@ class ManaHandler:
         subject = board.subject or next((m for m in q.cards if _makes_mana(m)), None)
         if subject is None or not _makes_mana(subject):
             return None
-        missing = _unread(q) + _needs(board)
+        missing = _unread(q) + ([] if q.board else _needs(board))
         if missing:
             return Scenario("mana.amount", "number", 0.85, _missing(*missing), board.names)
         if not any(p.name == subject.name for p in board.perms):
             board.perms.append(_permanent(subject, YOU, 0))
-        state = GameState(battlefield=tuple(board.perms))
+        state = _state(q, board.perms)
         choose = _asked_type(q)
 
         def run() -> Ruling:
@@ -923,12 +938,12 @@ class ManaHandler:
         subject = board.subject
         if subject is None or not _makes_mana(subject):
             return None
-        missing = _unread(q) + _needs(board)
+        missing = _unread(q) + ([] if q.board else _needs(board))
         if missing:
             return Scenario("mana.count_types", "number", 0.85, _missing(*missing), board.names)
         if not any(p.name == subject.name for p in board.perms):
             board.perms.append(_permanent(subject, YOU, 0))
-        state = GameState(battlefield=tuple(board.perms))
+        state = _state(q, board.perms)
         colors_only = q.has(r"\bhow many (different )?colou?rs\b")
 
         def run() -> Ruling:
@@ -994,14 +1009,14 @@ class ManaHandler:
             isinstance(a, Activated) and a.mana is not None for a in subject.abilities()
         ) and not any(m.of_kind("granted_mana") or m.of_kind("land_type_change") for m in q.cards):
             return None
-        missing = _unread(q) + _needs(board)
+        missing = _unread(q) + ([] if q.board else _needs(board))
         kind = "types" if asks_types else "yesno"
         name = "mana.could_produce" if asks_types else "mana.can_produce_type"
         if missing:
             return Scenario(name, kind, 0.85, _missing(*missing), board.names)
         if not any(p.name == subject.name for p in board.perms):
             board.perms.append(_permanent(subject, YOU, 0))
-        state = GameState(battlefield=tuple(board.perms))
+        state = _state(q, board.perms)
         wanted = _asked_type(q)
         colored = wanted is None and q.has(_COLORED)
 

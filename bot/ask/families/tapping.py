@@ -212,6 +212,22 @@ def agreed(variants: Sequence[Ruling], unknown: str) -> Ruling:
     return Ruling(verdict=first.verdict, steps=tuple(common))
 
 
+def _board_perm(q: Question, subject: CardMention | None) -> Permanent | None:
+    """The subject's permanent on the stated board, if the question comes with one."""
+    if q.board is None or subject is None:
+        return None
+    return next(
+        (p for p in q.board.battlefield if p.name.casefold() == subject.name.casefold()), None
+    )
+
+
+def _position(board: GameState | None, p: Permanent) -> GameState:
+    if board is None:
+        return GameState(battlefield=(p,))
+    rest = tuple(b for b in board.battlefield if b.name.casefold() != p.name.casefold())
+    return board.model_copy(update={"battlefield": (p, *rest)})
+
+
 @dataclass
 class _Facts:
     new: bool | None
@@ -336,6 +352,15 @@ class TappingHandler:
             creature=None,
             haste_unsure=haste_unsure and not haste,
         )
+        stated = _board_perm(q, subject)
+        if stated is not None:
+            # The stated board replaces what the text would tell about the permanent.
+            return _Facts(
+                new=not stated.since_turn_start,
+                haste=tp.has_haste(stated),
+                tapped=stated.tapped,
+                creature=stated.is_creature,
+            )
         if tapped is None:
             tappers = any(
                 isinstance(a, Activated) and re.search(r"\btap target\b", a.effect, re.I)
@@ -416,6 +441,9 @@ class TappingHandler:
     ) -> tuple[list[Permanent], str | None]:
         """The permanent(s) to test; several when its being a creature is unknown. ``crewed``:
         a Vehicle asked about in combat is read as crewed, the only way it attacks or blocks."""
+        stated = _board_perm(q, subject)
+        if stated is not None:
+            return [stated], None
         abilities: tuple[Ability, ...] = ()
         if subject is not None:
             line = TypeLine.parse(subject.card.front.type_line)
@@ -476,9 +504,13 @@ class TappingHandler:
         return "the " + "/".join(sorted(t.lower() for t in types))
 
     def _run_all(
-        self, perms: list[Permanent], unknown: str | None, check: Callable[[GameState, str], Ruling]
+        self,
+        perms: list[Permanent],
+        unknown: str | None,
+        check: Callable[[GameState, str], Ruling],
+        board: GameState | None = None,
     ) -> Ruling:
-        variants = [check(GameState(battlefield=(p,)), p.name) for p in perms]
+        variants = [check(_position(board, p), p.name) for p in perms]
         return _capitalised(agreed(variants, unknown or "anything the question leaves out"))
 
     @staticmethod
@@ -528,7 +560,7 @@ class TappingHandler:
 
         def run() -> Ruling:
             r = self._run_all(
-                perms, unknown, lambda st, n: tp.can_tap_for_cost(st, n, via, src_name)
+                perms, unknown, lambda st, n: tp.can_tap_for_cost(st, n, via, src_name), q.board
             )
             return _flip(r) if flip else r
 
@@ -578,7 +610,9 @@ class TappingHandler:
         subject_name = subject.name if subject else ""
 
         def run() -> Ruling:
-            ruling = _enters_tapped(self._run_all(perms, unknown, check), facts, subject_name)
+            ruling = _enters_tapped(
+                self._run_all(perms, unknown, check, q.board), facts, subject_name
+            )
             return _flip(ruling) if flip else ruling
 
         return Scenario(name, "yesno", 0.8, run, self._cards(subject, helpers))
@@ -619,7 +653,9 @@ class TappingHandler:
             )
 
             def run_plain() -> Ruling:
-                r = self._run_all(perms, unknown, lambda st, n: tp.can_activate(st, n, ability))
+                r = self._run_all(
+                    perms, unknown, lambda st, n: tp.can_activate(st, n, ability), q.board
+                )
                 return _flip(r) if flip else r
 
             return Scenario(
@@ -645,7 +681,9 @@ class TappingHandler:
         subject_name = subject.name if subject else ""
 
         def run() -> Ruling:
-            r = self._run_all(perms, unknown, lambda st, n: tp.can_pay_tap_cost(st, n, sym))
+            r = self._run_all(
+                perms, unknown, lambda st, n: tp.can_pay_tap_cost(st, n, sym), q.board
+            )
             r = _enters_tapped(r, facts, subject_name)
             return _flip(r) if flip else r
 
@@ -685,14 +723,18 @@ class TappingHandler:
         facts = self._facts(q, subject, helpers)
         if q.has(r"\bsummoning[ -]?sick(ness)? (affect|apply|applies|matter)"):
             facts.new = True
-        elif facts.new and not q.has(*(p for p in _NEW if "summoning" not in p)):
+        elif (
+            facts.new
+            and _board_perm(q, subject) is None
+            and not q.has(*(p for p in _NEW if "summoning" not in p))
+        ):
             # "Does Llanowar Elves have summoning sickness?": the word asked isn't a fact, so
             # answer only what holds either way (Sol Ring: never).
             facts.new = None
         perms, unknown = self._subject(q, subject, facts)
 
         def run() -> Ruling:
-            return self._run_all(perms, unknown, tp.summoning_sickness)
+            return self._run_all(perms, unknown, tp.summoning_sickness, q.board)
 
         return Scenario("tapping.summoning_sick", "yesno", 0.75, run, self._cards(subject, helpers))
 

@@ -19,6 +19,7 @@ from bot.errors import InputTooLongError, RulesbotError
 
 if TYPE_CHECKING:
     from bot.discord_app.client import RulesBot
+    from engine.model import GameState
 
 # Discord's own cap on a string option; the configured cap is checked in code.
 OPTION_MAX = 4000
@@ -28,6 +29,10 @@ COOLDOWN_PRUNE_AT = 5000
 class EmptyQuestionError(RulesbotError, ValueError):
     def __init__(self) -> None:
         super().__init__('Ask a rules question, e.g. "Is a copy of a kicked spell also kicked?"')
+
+
+class BadBoardError(RulesbotError, ValueError):
+    """A /ask board that the position notation can't read; the message names the bad part."""
 
 
 class AskCog(commands.Cog, name="Ask"):
@@ -86,14 +91,16 @@ class AskCog(commands.Cog, name="Ask"):
     @app_commands.describe(
         question="Your rules question, e.g. 'Can I pay Ana Battlemage's kicker twice?'",
         private="Show the answer only to you",
+        board="The position, e.g. 'you: Llanowar Elves[new]; opponent: Island' (see docs/notation.md)",
     )
     async def ask(
         self,
         interaction: discord.Interaction,
         question: app_commands.Range[str, 1, OPTION_MAX],
         private: bool = False,
+        board: app_commands.Range[str, 1, OPTION_MAX] | None = None,
     ) -> None:
-        await self.answer(interaction, question, private=private)
+        await self.answer(interaction, question, private=private, board=board)
 
     async def ask_message(self, interaction: discord.Interaction, message: discord.Message) -> None:
         """Context-menu entry: the message's text is the question."""
@@ -102,13 +109,28 @@ class AskCog(commands.Cog, name="Ask"):
     # -- the flow --------------------------------------------------------------------------
 
     async def answer(
-        self, interaction: discord.Interaction, question: str, *, private: bool
+        self,
+        interaction: discord.Interaction,
+        question: str,
+        *,
+        private: bool,
+        board: str | None = None,
     ) -> None:
         text = self.check_question(question)
+        position = None
+        if board is not None:
+            from engine.errors import NotationError
+
+            try:
+                position = await self.bot.asker.read_board(board)
+            except NotationError as exc:
+                raise BadBoardError(str(exc)) from exc
         self.check_cooldown(interaction.user.id)
         # The pipeline usually takes milliseconds, but it may have to read cold data.
         await defer(interaction, ephemeral=private)
-        await self.deliver(interaction, text, private=private, choices={}, edit=False)
+        await self.deliver(
+            interaction, text, private=private, choices={}, edit=False, board=position
+        )
 
     async def deliver(
         self,
@@ -118,15 +140,19 @@ class AskCog(commands.Cog, name="Ask"):
         private: bool,
         choices: Mapping[str, str],
         edit: bool,
+        board: GameState | None = None,
     ) -> None:
         """Answer ``question``, or ask which card an ambiguous name meant."""
-        answer = await self.bot.asker.ask(question, choices=dict(choices) or None)
+        if board is None:
+            answer = await self.bot.asker.ask(question, choices=dict(choices) or None)
+        else:
+            answer = await self.bot.asker.ask(question, choices=dict(choices) or None, board=board)
         if unresolved(answer, choices):
             prompt = answer_message(
                 answer,
                 choices=choices,
                 owner_id=interaction.user.id,
-                on_choice=partial(self._chosen, question, private, dict(choices)),
+                on_choice=partial(self._chosen, question, private, dict(choices), board),
             )
             await self._show(
                 interaction, prompt.content, None, prompt.view, private=private, edit=edit
@@ -145,13 +171,19 @@ class AskCog(commands.Cog, name="Ask"):
         question: str,
         private: bool,
         choices: dict[str, str],
+        board: GameState | None,
         interaction: discord.Interaction,
         name: str,
         chosen: str,
     ) -> None:
         await interaction.response.defer()
         await self.deliver(
-            interaction, question, private=private, choices={**choices, name: chosen}, edit=True
+            interaction,
+            question,
+            private=private,
+            choices={**choices, name: chosen},
+            edit=True,
+            board=board,
         )
 
     async def _show(
