@@ -2125,6 +2125,14 @@ ABSTAIN: list[Row] = [
     ),
     ("If I kick Ana Battlemage, does it have to target an opponent?", None, None),
     ("Does Goldenhide Ox's constellation trigger need a target to trigger?", None, None),
+    # A mana value named in a report or a condition is not a question about it.
+    ("Collected Company let me put a 4 mv creature onto the battlefield.", None, None),
+    (
+        "Fatal Push wouldn't destroy my opponent's token with mana value 0 even with revolt.",
+        None,
+        None,
+    ),
+    ("Ugin, the Spirit Dragon exiled a spell with cmc 3 when I chose X=7.", None, None),
 ]
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from rapidfuzz import fuzz
+
 from bot.ask.question import CardMention, Question, Scenario
 from engine import kicker as k
 from engine.abilities import CostChange, IfKicked, Kicker, KickerCost
@@ -598,6 +600,10 @@ class KickerHandler:
             return Scenario(
                 "kicker_mana_value_unchanged", "yesno", 0.8, _unchanged, self._cards(mention)
             )
+        if not _asks_mana_value(q):
+            # The mana value is named in a report or a condition ("a 0 or 1 mv creature",
+            # "a target with mana value 0"), not asked for: a number would answer nothing.
+            return None
         if not kickerish and not cost.has_x:
             return None
         if cost.has_x and not q.has(
@@ -1389,6 +1395,25 @@ def _asks_what(q: Question) -> bool:
         re.match(r"(so |and |then )?(what|how|which|who)\b", last)
         or re.search(r"\b(how (many|much)|what'?s|what (is|are|does|do|would|will))\b", last)
     )
+
+
+_MV = r"(?:mana value|manavalue|mana valu|cmc|mv|converted mana cost|converted cost)"
+
+
+def _asks_mana_value(q: Question) -> bool:
+    """The last sentence asks for a mana value: a what/how question naming it, or the bare
+    phrase itself ("cmc of kicked tempest owl?", "Fireball's mana value on the stack")."""
+    sentences = [p for p in re.split(r"[.!?;]\s+|\s+-\s+", q.lower) if p.strip()]
+    last = sentences[-1].strip() if sentences else ""
+    if not re.search(rf"\b{_MV}\b", last) and fuzz.partial_ratio("mana value", last) < 88:
+        return False
+    if _asks_what(q):
+        return True
+    # "mana value of a kicked Rite of Replication on the stack": a heading-like request.
+    return bool(
+        re.match(rf"(?:so |and )?(?:the |its |a |an )?(?:CARD'?s? )?{_MV}\b", last)
+        or re.match(r"(?:the )?CARD'?s? " + _MV + r"\b", last)
+    ) and not re.search(r"\b(i|you|we|they|he|she)\b", last)
 
 
 def _x(q: Question) -> int | None:
