@@ -13,6 +13,10 @@ from bot.ask.pipeline import AskService
 Row = tuple[str, str | None, str | None]
 
 KICKER: list[Row] = [
+    # Watchers of kicked spells, asked about an opponent's spells or reported as a statement.
+    ("Does Lullmage's Familiar trigger on an opponent's kicked spells?", "no", "603.2"),
+    ("Coralhelm Chronicler triggers on kicked spells cast by opponents.", "no", "603.2"),
+    ("Vine Gecko didn't trigger when I cast a kicked Burst Lightning.", "yes", "702.33d"),
     ("can i kick [[Gatekeeper of Malakir]] twice?", "no", "702.33"),
     ("Can I pay Everflowing Chalice's multikicker three times?", "yes", "702.33c"),
     ("how many times can i kick thornscape battlemage?", "2", "702.33"),

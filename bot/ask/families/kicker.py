@@ -664,6 +664,8 @@ class KickerHandler:
                 _missing("how the copy was cast"),
                 self._cards(mention),
             )
+        if q.has(r"\btrigger") and any(_CAST_KICKED.search(m.card.oracle_text) for m in q.cards):
+            return None  # whether a card watching kicked spells triggers, not the copy's status
         mention = _copied(q) or mention
         spell_said = q.has(r"\bspell\b", r"on the stack") or _spell_copier_named(q)
         if _clone_named(q) and not spell_said:
@@ -798,8 +800,10 @@ class KickerHandler:
         if len({m.name for m in watchers}) != 1:
             return None
         watcher = watchers[0]
-        if not q.has(r"\b(does|do|will|would|did|is|can)\b") or not q.has(
-            r"\bcast", r"\bcop(y|ies)"
+        # A report ("Vine Gecko didn't trigger when ...") states what the question asks.
+        reported = q.has(r"CARD ([\w']+ ){0,2}trigger(s|ed)?\b")
+        if not (q.has(r"\b(does|do|will|would|did|is|can)\b") or reported) or not q.has(
+            r"\bcast", r"\bcop(y|ies)", r"\bkicked spells?\b"
         ):
             return None
         if not q.has(
@@ -807,17 +811,23 @@ class KickerHandler:
         ) or q.has(r"\b(can|could|may) (i|you|we) (still )?(kick|pay)"):
             return None
         spells = [m for m in q.cards if m.name != watcher.name]
-        if len({m.name for m in spells}) > 1 or not (spells or q.has(r"\bspell\b")):
+        if len({m.name for m in spells}) > 1 or not (spells or q.has(r"\bspells?\b")):
             return None
         if q.has(r"\bunkicked\b", r"(not|n't|never|without) (been )?(kick|pay)"):
             kicked: tuple[int, ...] = ()
         elif q.has(r"\bkick(ed|ing)?\b", r"\bpa(y|id|ying) (the |its )?(\S+ )?kicker"):
             kicked = (0,)
+        elif q.has(r"\bcop(y|ies|ied)\b"):
+            kicked = (0,)  # a copy isn't cast, whether or not the original was kicked
         else:
             return None
         copy = q.has(r"\bcop(y|ies|ied)\b")
         opponent = q.has(
-            r"\bopponents? (casts?|kicks?)\b", r"\b(they|he|she) (casts?|kicks?)\b"
+            r"\bopponents? (casts?|kicks?)\b",
+            r"\b(they|he|she) (casts?|kicks?)\b",
+            r"\bopponents?'s?'? (\w+ )?kicked\b",
+            r"\b(cast|kicked) by (an |my |your |the |their )?opponents?\b",
+            r"\b(another|other) players?'?s?'? (\w+ )?kicked\b",
         ) and not q.has(r"\b(i|you) (cast|kick)")
         spell = Spell(
             name=spells[0].name if spells else "the spell",
