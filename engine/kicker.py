@@ -352,6 +352,32 @@ def can_kick(way: EntryWay, card: str | None = None) -> Ruling:
     return t.ruling("no")
 
 
+def combine_alternative_costs(ways: Sequence[str], card: str | None = None) -> Ruling:
+    """Can two alternative costs apply to one spell (CR 118.9a)? Never: only one can.
+
+    ``ways`` names the alternative costs the caster would apply ("flashback",
+    "overload"); casting "without paying its mana cost" is one of them (118.9).
+    """
+    t = Trace()
+    named = list(dict.fromkeys(ways))
+    t.step(
+        Rule.ALTERNATIVE_COST,
+        "An alternative cost is paid rather than the mana cost; flashback and casting "
+        "'without paying its mana cost' (cascade, Omniscience) are alternative costs too.",
+        card,
+    )
+    if len(named) < 2:
+        t.step(Rule.ONE_ALTERNATIVE_COST, "Only one alternative cost is named here.")
+        return t.ruling(None, missing=("which two alternative costs are combined",))
+    t.step(
+        Rule.ONE_ALTERNATIVE_COST,
+        f"Only one alternative cost can be applied to a spell as it's cast, so {named[0]} and "
+        f"{named[1]} can't both be used; additional costs such as kicker still can.",
+        card,
+    )
+    return t.ruling("no")
+
+
 def resolve(spell: Spell) -> tuple[Permanent, Ruling]:
     """A permanent spell resolves: the permanent remembers how it was kicked (CR 608.3, 702.33d)."""
     t = Trace()

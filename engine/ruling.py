@@ -90,6 +90,7 @@ class Rule(StrEnum):
     STACK_ABILITIES = "405.1"
     ABILITY_ZONES = "113.6"
     ATTACH = "701.3c"
+    ONE_ALTERNATIVE_COST = "118.9a"
 
 
 class Step(BaseModel):

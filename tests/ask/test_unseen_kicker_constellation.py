@@ -13,6 +13,10 @@ from bot.ask.pipeline import AskService
 Row = tuple[str, str | None, str | None]
 
 KICKER: list[Row] = [
+    # Only one alternative cost applies to a spell: flashback, cascade or a free cast is one.
+    ("Can I overload Cyclonic Rift if I cast it with Omniscience?", "no", "118.9a"),
+    ("Can I evoke a creature I hit off cascade?", "no", "118.9a"),
+    ("Forge let me dash a creature I was casting with flashback.", "no", "118.9a"),
     # Watchers of kicked spells, asked about an opponent's spells or reported as a statement.
     ("Does Lullmage's Familiar trigger on an opponent's kicked spells?", "no", "603.2"),
     ("Coralhelm Chronicler triggers on kicked spells cast by opponents.", "no", "603.2"),

@@ -485,3 +485,10 @@ def test_control_change_keeps_kicked_status(kicked: tuple[int, ...], verdict: st
     moved, ruling = k.control_change(perm, "opponent")
     assert ruling.verdict == verdict
     assert moved.controller == "opponent" and moved.kicked == kicked
+
+
+def test_two_alternative_costs_never_combine() -> None:
+    ruling = k.combine_alternative_costs(["flashback", "overload"], "Cyclonic Rift")
+    assert ruling.verdict == "no"
+    assert Rule.ONE_ALTERNATIVE_COST in ruling.rules
+    assert k.combine_alternative_costs(["cascade", "cascade"]).verdict is None

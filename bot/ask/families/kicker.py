@@ -24,6 +24,10 @@ _CAST_KICKED = re.compile(
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _ALT_WORDS = (
     "flashback",
+    "flash back",
+    "flashed back",
+    "flashing back",
+    "flash it back",
     "escape",
     "overload",
     "evoke",
@@ -38,6 +42,33 @@ _ALT_WORDS = (
     "emerge",
     "prowl",
 )
+# Ways of casting that are themselves alternative costs (CR 118.9).
+_ALT_ROUTES = (
+    (r"\bflash(ed|ing|es)? ?(it |them |CARD )?back\b", "flashback"),
+    (r"\bflashback\b", "flashback"),
+    (r"\bcascad(e|ed|es|ing)\b", "cascade"),
+    (r"\bwithout paying\b", "casting without paying its mana cost"),
+)
+# Another alternative cost applied to the same spell, said as something done to it.
+_OBJ = r" (a|an|it|them|CARD|the|that|this|my|your|their)\b"
+_ALT_PAYMENTS = (
+    (r"\boverload(ed|ing)\b|\boverload" + _OBJ, "overload"),
+    (r"\bpitch(ed|ing|es)?\b", "exiling a card rather than paying its mana cost"),
+    (r"\bevok(ed|ing)\b|\bevoke" + _OBJ, "evoke"),
+    (r"\bdash(ed|ing)\b|\bdash" + _OBJ, "dash"),
+    (
+        r"\b(use|used|using|pay|paid|paying|apply|applied|applying) (the |its |an |their |a |that "
+        r"|his |her |CARD'?s? )?(?!flashback)(\w+ )?alternat(e|ive) (casting )?costs?\b",
+        "its own alternative cost",
+    ),
+    (
+        r"\b(for|with|using|via) (its|the|an|their|his|her) (overload|evoke|dash|madness|surge"
+        r"|spectacle|prowl|warp|blitz|emerge|escape|bestow|mutate) cost\b",
+        "its own alternative cost",
+    ),
+)
+# One alternative cost chosen over another is allowed; only combining them isn't.
+_CHOICE_WORDS = (r"\binstead of\b", r"\brather than\b", r"\bwhich\b", r"\beither\b")
 _FREE_WORDS = ("cascade", "without paying", "for free", "discover", "free cast")
 # Keyword abilities and game rules the kicker engine does not model: a question that
 # turns on one of them needs rules beyond kicker, so any kicker verdict would be a guess.
@@ -137,6 +168,9 @@ class KickerHandler:
                 s = build(q, mention)
                 if s is not None:
                     out.append(s)
+        two_alternatives = self._two_alternatives(q, about_kicker)
+        if two_alternatives is not None:
+            out.append(two_alternatives)
         cast_trigger = self._cast_kicked_trigger(q)
         if cast_trigger is not None:
             out.append(cast_trigger)
@@ -793,6 +827,35 @@ class KickerHandler:
             return k.can_kick(way, name)
 
         return Scenario("kicker_alternative_cost", "yesno", 0.9, run, self._cards(mention))
+
+    def _two_alternatives(self, q: Question, about_kicker: bool) -> Scenario | None:
+        """'I overloaded Cyclonic Rift off a cascade trigger': two alternative costs (118.9a)."""
+        if about_kicker or q.has(r"\badditional costs?\b", *_CHOICE_WORDS) or _asks_what(q):
+            return None  # an additional cost, or a choice of one alternative cost over another
+        routes = [label for pattern, label in _ALT_ROUTES if q.has(pattern)]
+        for m in q.cards:
+            text = m.card.oracle_text.casefold()
+            if (
+                re.search(r"\b(gains?|has|have) flashback\b", text)
+                or "Flashback" in m.card.keywords
+            ):
+                routes.append("flashback")
+            if "Cascade" in m.card.keywords:
+                routes.append("cascade")
+            elif re.search(r"without paying (its|their) mana costs?", text):
+                routes.append("casting without paying its mana cost")
+        payments = [label for pattern, label in _ALT_PAYMENTS if q.has(pattern)]
+        routes = list(dict.fromkeys(routes))
+        ways = routes[:1] + [p for p in payments if p not in routes[:1]][:1]
+        if not routes or len(ways) < 2:
+            return None
+        cards = tuple(dict.fromkeys(m.name for m in q.cards)) or (REFERENCE_CARD,)
+        fixed = tuple(ways)
+
+        def run() -> Ruling:
+            return k.combine_alternative_costs(fixed)
+
+        return Scenario("kicker_two_alternative_costs", "yesno", 0.9, run, cards[:3])
 
     def _cast_kicked_trigger(self, q: Question) -> Scenario | None:
         """'Does Roost of Drakes trigger if I cast a kicked Burst Lightning?'"""
