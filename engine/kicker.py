@@ -378,6 +378,38 @@ def combine_alternative_costs(ways: Sequence[str], card: str | None = None) -> R
     return t.ruling("no")
 
 
+def additional_costs_with_alternative(*, skipped: bool, card: str | None = None) -> Ruling:
+    """Are additional costs still paid when a spell is cast for an alternative cost (118.9d)?
+
+    ``skipped`` asks the other way round: may the spell be cast as though its
+    additional cost had been paid, or without it? Never.
+    """
+    t = Trace()
+    t.step(
+        Rule.ALTERNATIVE_COST,
+        "Casting without paying its mana cost, with flashback or off cascade replaces only the "
+        "mana cost.",
+    )
+    t.step(
+        Rule.ALT_COST_PLUS_ADDITIONAL,
+        "Additional costs still apply to an alternative cost: a mandatory one must be paid, and "
+        "an optional one (kicker, entwine) may be paid.",
+        card,
+    )
+    t.step(
+        Rule.TOTAL_COST,
+        "The total cost is the mana cost or alternative cost plus every additional cost.",
+    )
+    if skipped:
+        t.step(
+            Rule.ALT_COST_PLUS_ADDITIONAL,
+            "So the spell can't be cast as though its additional cost had been paid.",
+        )
+        return t.ruling("no")
+    t.step(Rule.ALT_COST_PLUS_ADDITIONAL, "So the additional cost is still paid.")
+    return t.ruling("yes")
+
+
 def resolve(spell: Spell) -> tuple[Permanent, Ruling]:
     """A permanent spell resolves: the permanent remembers how it was kicked (CR 608.3, 702.33d)."""
     t = Trace()

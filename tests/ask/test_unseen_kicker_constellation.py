@@ -13,6 +13,18 @@ from bot.ask.pipeline import AskService
 Row = tuple[str, str | None, str | None]
 
 KICKER: list[Row] = [
+    # A free or alternative cast still pays the spell's additional costs (118.9d).
+    (
+        "If I cast Bone Splinters with Omniscience, do I still have to sacrifice a creature?",
+        "yes",
+        "118.9d",
+    ),
+    ("Cascade let me cast Bone Splinters without sacrificing anything.", "no", "118.9d"),
+    (
+        "Can I flash back Tormenting Voice with Snapcaster Mage without discarding a card?",
+        "no",
+        "118.9d",
+    ),
     # Only one alternative cost applies to a spell: flashback, cascade or a free cast is one.
     ("Can I overload Cyclonic Rift if I cast it with Omniscience?", "no", "118.9a"),
     ("Can I evoke a creature I hit off cascade?", "no", "118.9a"),

@@ -492,3 +492,10 @@ def test_two_alternative_costs_never_combine() -> None:
     assert ruling.verdict == "no"
     assert Rule.ONE_ALTERNATIVE_COST in ruling.rules
     assert k.combine_alternative_costs(["cascade", "cascade"]).verdict is None
+
+
+def test_additional_costs_stay_with_an_alternative_cost() -> None:
+    assert k.additional_costs_with_alternative(skipped=False).verdict == "yes"
+    skipped = k.additional_costs_with_alternative(skipped=True, card="Bone Splinters")
+    assert skipped.verdict == "no"
+    assert Rule.ALT_COST_PLUS_ADDITIONAL in skipped.rules

@@ -67,6 +67,18 @@ _ALT_PAYMENTS = (
         "its own alternative cost",
     ),
 )
+# "As an additional cost to cast this spell, sacrifice an artifact": a cost that must be paid.
+_MANDATORY_ADDITIONAL = re.compile(r"(?im)^as an additional cost to cast this spell, (?!you may)")
+# A spell cast as though an additional cost had been paid, or with it skipped.
+_SKIP_ADDITIONAL = (
+    r"as if (that |the |its |this |an? )?(additional |extra )?cost (had been|has been|was|were) paid",
+    r"\bskip(s|ped|ping)? (the |its |that |an? |any )?(additional|extra)",
+    r"\bignor(e|es|ed|ing) (the |its |that |an? |any )?(additional|extra)",
+    r"without (paying|having to pay) (the |its |that |an? |any )(additional|extra)",
+    # "without sacrificing anything", "without discarding": the additional cost's action.
+    r"\bwithout (?!paying (its |their |the |that |an? )?(\w+'s )?mana costs?)(?!casting)"
+    r"(?!being)\w+ing\b",
+)
 # One alternative cost chosen over another is allowed; only combining them isn't.
 _CHOICE_WORDS = (r"\binstead of\b", r"\brather than\b", r"\bwhich\b", r"\beither\b")
 _FREE_WORDS = ("cascade", "without paying", "for free", "discover", "free cast")
@@ -171,6 +183,9 @@ class KickerHandler:
         two_alternatives = self._two_alternatives(q, about_kicker)
         if two_alternatives is not None:
             out.append(two_alternatives)
+        additional = self._additional_with_alternative(q)
+        if additional is not None:
+            out.append(additional)
         cast_trigger = self._cast_kicked_trigger(q)
         if cast_trigger is not None:
             out.append(cast_trigger)
@@ -832,20 +847,8 @@ class KickerHandler:
         """'I overloaded Cyclonic Rift off a cascade trigger': two alternative costs (118.9a)."""
         if about_kicker or q.has(r"\badditional costs?\b", *_CHOICE_WORDS) or _asks_what(q):
             return None  # an additional cost, or a choice of one alternative cost over another
-        routes = [label for pattern, label in _ALT_ROUTES if q.has(pattern)]
-        for m in q.cards:
-            text = m.card.oracle_text.casefold()
-            if (
-                re.search(r"\b(gains?|has|have) flashback\b", text)
-                or "Flashback" in m.card.keywords
-            ):
-                routes.append("flashback")
-            if "Cascade" in m.card.keywords:
-                routes.append("cascade")
-            elif re.search(r"without paying (its|their) mana costs?", text):
-                routes.append("casting without paying its mana cost")
+        routes = _alt_routes(q)
         payments = [label for pattern, label in _ALT_PAYMENTS if q.has(pattern)]
-        routes = list(dict.fromkeys(routes))
         ways = routes[:1] + [p for p in payments if p not in routes[:1]][:1]
         if not routes or len(ways) < 2:
             return None
@@ -856,6 +859,36 @@ class KickerHandler:
             return k.combine_alternative_costs(fixed)
 
         return Scenario("kicker_two_alternative_costs", "yesno", 0.9, run, cards[:3])
+
+    def _additional_with_alternative(self, q: Question) -> Scenario | None:
+        """'Omniscience let me cast Shrapnel Blast without sacrificing an artifact' (118.9d)."""
+        mandatory = [
+            m
+            for m in q.cards
+            if _MANDATORY_ADDITIONAL.search(m.card.oracle_text) and not m.of_kind("kicker")
+        ]
+        skip = q.has(*_SKIP_ADDITIONAL)
+        said = q.has(r"\badditional costs?\b")
+        if not (mandatory or (said and skip)) or _asks_what(q) or not _alt_routes(q):
+            return None
+        if not skip and not q.has(
+            r"\b(require[sd]?|requiring|asked|prompt(s|ed)?|must|have to|has to|needs? to)\b",
+            r"\b(pay|paid|paying|reveal(ed|ing)?|sacrific\w*|discard\w*|exil\w*)\b",
+        ):
+            return None
+        if (
+            not skip
+            and not mandatory
+            and q.has(r"\boptional\b", r"\b(entwine|buyback|replicate|kick\w*)\b")
+        ):
+            return None  # an optional additional cost may be paid, never must be
+        cards = tuple(dict.fromkeys(m.name for m in q.cards))[:3] or (REFERENCE_CARD,)
+        name = mandatory[0].name if mandatory else None
+
+        def run() -> Ruling:
+            return k.additional_costs_with_alternative(skipped=skip, card=name)
+
+        return Scenario("kicker_additional_with_alternative", "yesno", 0.92, run, cards)
 
     def _cast_kicked_trigger(self, q: Question) -> Scenario | None:
         """'Does Roost of Drakes trigger if I cast a kicked Burst Lightning?'"""
@@ -1415,6 +1448,20 @@ def _asked_costs(q: Question, kicker: Kicker) -> list[int]:
                 if kc.mana and letter in "".join(kc.mana.parts)
             }
     return sorted(found)
+
+
+def _alt_routes(q: Question) -> list[str]:
+    """The ways of casting the question names that are alternative costs themselves."""
+    routes = [label for pattern, label in _ALT_ROUTES if q.has(pattern)]
+    for m in q.cards:
+        text = m.card.oracle_text.casefold()
+        if re.search(r"\b(gains?|has|have) flashback\b", text) or "Flashback" in m.card.keywords:
+            routes.append("flashback")
+        if "Cascade" in m.card.keywords:
+            routes.append("cascade")
+        elif re.search(r"without paying (its|their|that card's|the copy's) mana costs?", text):
+            routes.append("casting without paying its mana cost")
+    return list(dict.fromkeys(routes))
 
 
 def _single_plain_card(q: Question) -> CardMention | None:
