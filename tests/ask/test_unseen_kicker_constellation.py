@@ -13,6 +13,13 @@ from bot.ask.pipeline import AskService
 Row = tuple[str, str | None, str | None]
 
 KICKER: list[Row] = [
+    # Kicker offered with an alternative cost, asked as what the game should have offered.
+    (
+        "Flashback Burst Lightning with Snapcaster Mage and the game never offered the kicker.",
+        "yes",
+        "118.9d",
+    ),
+    ("Should I be prompted to kick Burst Lightning when I cascade into it?", "yes", "118.9d"),
     # A free or alternative cast still pays the spell's additional costs (118.9d).
     (
         "If I cast Bone Splinters with Omniscience, do I still have to sacrifice a creature?",

@@ -833,8 +833,13 @@ class KickerHandler:
         alt = any(q.has(rf"\b{w}") for w in _ALT_WORDS)
         if not (free or alt):
             return None
-        if not q.has(r"\b(can|could|may|still|able|allowed)\b") or not q.has(r"\b(pay|kick)"):
+        if not q.has(
+            r"\b(can|could|may|still|able|allowed|should|let)\b",
+            r"\b(prompt(s|ed)?|offered|option)\b",
+        ) or not q.has(r"\b(pay|kick)"):
             return None
+        if q.has(r"\b(must|have to|has to|need to|forced to|required)\b"):
+            return None  # kicker may be paid, never must be: "must I kick it" isn't asked here
         name = mention.name if mention else None
         way: k.EntryWay = "without_paying" if free else "alternative"
 
