@@ -12,6 +12,9 @@ from engine.model import GameState, Permanent, Spell
 from engine.ruling import Rule, Ruling, Trace
 
 EntryWay = Literal["cast", "alternative", "without_paying", "put", "copy"]
+# How a spell with {X} in its mana cost is paid for: its mana cost, nothing ("without paying
+# its mana cost"), an alternative cost without X (Jodah's), or one with X (Snapcaster's flashback).
+XRoute = Literal["normal", "without_paying", "fixed_alternative", "alternative_with_x"]
 
 
 def _cap(text: str) -> str:
@@ -408,6 +411,48 @@ def additional_costs_with_alternative(*, skipped: bool, card: str | None = None)
         return t.ruling("no")
     t.step(Rule.ALT_COST_PLUS_ADDITIONAL, "So the additional cost is still paid.")
     return t.ruling("yes")
+
+
+def x_choice(route: XRoute, value: int | None = None, card: str | None = None) -> Ruling:
+    """May X be announced as ``value`` (None: some value above 0) when cast this way (107.3a-b)?"""
+    t = Trace()
+    t.step(
+        Rule.X_ANNOUNCED,
+        "The caster chooses and announces X while casting the spell; any whole number, 0 "
+        "included, is a legal choice.",
+        card,
+    )
+    forced = route in ("without_paying", "fixed_alternative")
+    if route == "alternative_with_x":
+        t.step(
+            Rule.X_ANNOUNCED,
+            "The alternative cost paid includes the {X}, so X is still chosen and paid.",
+        )
+    elif forced:
+        how = (
+            "without paying its mana cost"
+            if route == "without_paying"
+            else "for an alternative cost that has no {X}"
+        )
+        t.step(
+            Rule.X_ZERO_WITHOUT_COST,
+            f"Cast {how}, nothing paid includes the {{X}}, so the only legal choice for X is 0.",
+        )
+    allowed = value == 0 or not forced
+    shown = "a value above 0" if value is None else str(value)
+    t.step(
+        Rule.X_ANNOUNCED,
+        f"So X {'can' if allowed else 'can’t'} be {shown}.".replace("’", "'"),
+    )
+    return t.ruling("yes" if allowed else "no")
+
+
+def x_value_when_cast(route: XRoute, card: str | None = None) -> Ruling:
+    """The X of a spell cast this way: 0 when nothing paid includes X (107.3b), else chosen."""
+    ruling = x_choice(route, None, card)
+    if ruling.verdict == "no":
+        return Ruling(verdict="0", steps=ruling.steps[:-1])
+    return Ruling(verdict=None, steps=ruling.steps[:-1], missing=("the X the caster chose",))
 
 
 def resolve(spell: Spell) -> tuple[Permanent, Ruling]:

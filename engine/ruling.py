@@ -91,6 +91,8 @@ class Rule(StrEnum):
     ABILITY_ZONES = "113.6"
     ATTACH = "701.3c"
     ONE_ALTERNATIVE_COST = "118.9a"
+    X_ANNOUNCED = "107.3a"
+    X_ZERO_WITHOUT_COST = "107.3b"
 
 
 class Step(BaseModel):

@@ -13,6 +13,10 @@ from bot.ask.pipeline import AskService
 Row = tuple[str, str | None, str | None]
 
 KICKER: list[Row] = [
+    # X when the spell is cast without paying its mana cost or for another cost (107.3a-b).
+    ("If I cast Stonecoil Serpent off a cascade trigger, can I choose X?", "no", "107.3b"),
+    ("What is X for Hangarback Walker cast with Omniscience?", "0", "107.3b"),
+    ("Can I choose X=0 for Walking Ballista?", "yes", "107.3a"),
     # Kicker offered with an alternative cost, asked as what the game should have offered.
     (
         "Flashback Burst Lightning with Snapcaster Mage and the game never offered the kicker.",

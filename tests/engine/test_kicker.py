@@ -499,3 +499,23 @@ def test_additional_costs_stay_with_an_alternative_cost() -> None:
     skipped = k.additional_costs_with_alternative(skipped=True, card="Bone Splinters")
     assert skipped.verdict == "no"
     assert Rule.ALT_COST_PLUS_ADDITIONAL in skipped.rules
+
+
+@pytest.mark.parametrize(
+    ("route", "value", "verdict"),
+    [
+        ("normal", 0, "yes"),
+        ("normal", None, "yes"),
+        ("alternative_with_x", 3, "yes"),
+        ("without_paying", 0, "yes"),
+        ("without_paying", 2, "no"),
+        ("fixed_alternative", None, "no"),
+    ],
+)
+def test_x_choice(route: k.XRoute, value: int | None, verdict: str) -> None:
+    assert k.x_choice(route, value).verdict == verdict
+
+
+def test_x_is_zero_without_paying() -> None:
+    assert k.x_value_when_cast("without_paying").verdict == "0"
+    assert k.x_value_when_cast("normal").verdict is None

@@ -79,6 +79,13 @@ _SKIP_ADDITIONAL = (
     r"\bwithout (?!paying (its |their |the |that |an? )?(\w+'s )?mana costs?)(?!casting)"
     r"(?!being)\w+ing\b",
 )
+# Words that ask what X may be chosen as ("choose X", "X can't be paid", "pick X=0").
+_X_CHOICE_WORDS = (
+    r"\b(choos\w*|chose|chosen|pick\w*|announc\w*|select\w*)\b",
+    r"\bx\b (costs? )?(can(not|'t)?|could|may|must) (\w+ )?be (paid|chosen|picked|announced)",
+    r"\bpa(y|id|ying) (for )?(the )?x\b",
+    r"\bx costs? (can|could)\b",
+)
 # One alternative cost chosen over another is allowed; only combining them isn't.
 _CHOICE_WORDS = (r"\binstead of\b", r"\brather than\b", r"\bwhich\b", r"\beither\b")
 _FREE_WORDS = ("cascade", "without paying", "for free", "discover", "free cast")
@@ -183,6 +190,9 @@ class KickerHandler:
         two_alternatives = self._two_alternatives(q, about_kicker)
         if two_alternatives is not None:
             out.append(two_alternatives)
+        x_choice = self._x_choice(q)
+        if x_choice is not None:
+            out.append(x_choice)
         additional = self._additional_with_alternative(q)
         if additional is not None:
             out.append(additional)
@@ -865,6 +875,44 @@ class KickerHandler:
 
         return Scenario("kicker_two_alternative_costs", "yesno", 0.9, run, cards[:3])
 
+    def _x_choice(self, q: Question) -> Scenario | None:
+        """'Can I choose X when Jodah lets me pay {W}{U}{B}{R}{G}?', 'can X be 0?' (107.3a-b)."""
+        asks_x = _asks_what(q) and q.has(
+            r"\bwhat (is|'s|would|will) (the value of )?x\b", r"\bvalue of x\b"
+        )
+        if not q.has(r"\bx\b") or not (asks_x or q.has(*_X_CHOICE_WORDS)):
+            return None
+        with_x = [m for m in q.cards if m.card.front.mana_cost.has_x]
+        if not with_x and not q.has(r"\bx (cost|spell)s?\b", r"\bspells? with (an )?\{?x\b"):
+            return None
+        routes: list[k.XRoute] = []
+        for m in q.cards:
+            if m in with_x:
+                continue
+            route = _x_route(m)
+            if route is None:
+                return None  # a card whose part in the question isn't how the spell is paid for
+            routes.append(route)
+        if q.has(r"\bwithout paying\b", r"\bfor free\b", r"\bcascad"):
+            routes.append("without_paying")
+        if q.has(r"\bflash(ed|ing)? ?back\b") and "alternative_with_x" not in routes:
+            return None  # a card's own flashback cost: whether it has an X isn't read here
+        if len(set(routes)) > 1 or q.has(r"\bcop(y|ies|ied)\b", r"\bmana value\b", r"\bcmc\b"):
+            return None
+        route: k.XRoute = routes[0] if routes else "normal"
+        value = _x(q)
+        name = with_x[0].name if with_x else None
+        cards = tuple(dict.fromkeys(m.name for m in q.cards))[:3] or (REFERENCE_CARD,)
+        if _asks_what(q):
+            if not asks_x:
+                return None
+            return Scenario(
+                "kicker_x_when_cast", "number", 0.9, lambda: k.x_value_when_cast(route, name), cards
+            )
+        return Scenario(
+            "kicker_x_choice", "yesno", 0.9, lambda: k.x_choice(route, value, name), cards
+        )
+
     def _additional_with_alternative(self, q: Question) -> Scenario | None:
         """'Omniscience let me cast Shrapnel Blast without sacrificing an artifact' (118.9d)."""
         mandatory = [
@@ -1453,6 +1501,18 @@ def _asked_costs(q: Question, kicker: Kicker) -> list[int]:
                 if kc.mana and letter in "".join(kc.mana.parts)
             }
     return sorted(found)
+
+
+def _x_route(m: CardMention) -> k.XRoute | None:
+    """How a card the question names lets a spell be cast, read from its text; None if it doesn't."""
+    text = m.card.oracle_text.casefold()
+    if "flashback cost is equal to its mana cost" in text:
+        return "alternative_with_x"
+    if "Cascade" in m.card.keywords or re.search(r"without paying (its|their) mana costs?", text):
+        return "without_paying"
+    if re.search(r"rather than pay(ing)? (the|its|their|this spell's) mana costs?", text):
+        return None if "{x}" in text else "fixed_alternative"
+    return None
 
 
 def _alt_routes(q: Question) -> list[str]:
