@@ -13,6 +13,14 @@ from bot.ask.pipeline import AskService
 Row = tuple[str, str | None, str | None]
 
 KICKER: list[Row] = [
+    # A copy made by a card that copies the kicked spell it sees cast is kicked too (707.10).
+    (
+        "Verazol, the Split Current copied my kicked Gatekeeper of Malakir, but the copy "
+        "didn't count as kicked.",
+        "yes",
+        "707.10",
+    ),
+    ("Is the copy Double Major makes of my kicked Gatekeeper of Malakir kicked?", "yes", "707.10"),
     # X when the spell is cast without paying its mana cost or for another cost (107.3a-b).
     ("If I cast Stonecoil Serpent off a cascade trigger, can I choose X?", "no", "107.3b"),
     ("What is X for Hangarback Walker cast with Omniscience?", "0", "107.3b"),
@@ -2164,6 +2172,13 @@ ABSTAIN: list[Row] = [
         None,
     ),
     ("Ugin, the Spirit Dragon exiled a spell with cmc 3 when I chose X=7.", None, None),
+    # The copy hangs on a cost ("If you do, copy that spell") that isn't modelled.
+    (
+        "Verazol, the Split Current had one counter, I removed it and my kicked spell still "
+        "got copied.",
+        None,
+        None,
+    ),
 ]
 
 

@@ -86,6 +86,7 @@ _X_CHOICE_WORDS = (
     r"\bpa(y|id|ying) (for )?(the )?x\b",
     r"\bx costs? (can|could)\b",
 )
+_CONDITIONAL_COPY = re.compile(r"(?i)\bif you do, copy\b")
 # One alternative cost chosen over another is allowed; only combining them isn't.
 _CHOICE_WORDS = (r"\binstead of\b", r"\brather than\b", r"\bwhich\b", r"\beither\b")
 _FREE_WORDS = ("cascade", "without paying", "for free", "discover", "free cast")
@@ -164,6 +165,20 @@ class KickerHandler:
                     "yesno",
                     0.97,
                     _missing("how the other rules the question names apply"),
+                    self._cards(mention),
+                )
+            ]
+        if any(_CONDITIONAL_COPY.search(m.card.oracle_text) for m in q.cards) and q.has(
+            r"\bremov\w*", r"\b(pa(y|id|ying)|afford) (for )?(the |its |that )?(cost|counters?)"
+        ):
+            # "You may remove two counters. If you do, copy that spell": whether the copy is
+            # made hangs on that cost, which isn't modelled.
+            return [
+                Scenario(
+                    "kicker_conditional_copy",
+                    "yesno",
+                    0.97,
+                    _missing("whether the cost the copy depends on was paid"),
                     self._cards(mention),
                 )
             ]
@@ -1666,7 +1681,8 @@ def _clone_named(q: Question) -> bool:
 def _spell_copier_named(q: Question) -> bool:
     """A named card that copies spells (Twincast, Fork, ...)."""
     return any(
-        "copy target" in m.card.oracle_text.casefold() and "spell" in m.card.oracle_text
+        re.search(r"\bcopy (target|that|the) (\w+ )?spell\b", m.card.oracle_text.casefold())
+        or ("copy target" in m.card.oracle_text.casefold() and "spell" in m.card.oracle_text)
         for m in q.cards
         if not m.of_kind("kicker")
     )
