@@ -247,6 +247,12 @@ def cost_change_applies(
     if change.condition:
         return None
     subject = change.applies_to.casefold()
+    # "Each spell you cast that's red or green" reads as "red or green spells".
+    subject = re.sub(
+        r"^(?:each|a|any) spells? (?:you cast |your opponents cast )?that'?s (?:a |an )?(.+)$",
+        r"\1 spells",
+        subject,
+    )
     subject = re.sub(r"\s+(you cast|your opponents cast)$", "", subject)
     if change.whose == "you" and not same_controller:
         return False
@@ -266,6 +272,25 @@ def cost_change_applies(
         if all(_has_quality(w, lowered_types, lowered_subtypes, colors) for w in words):
             return True
     return False
+
+
+def cost_change_ruling(
+    source: str, change: CostChange, applies: bool, spell: str, card: str | None = None
+) -> Ruling:
+    """Does ``source``'s cost change apply to casting ``spell`` (CR 601.2f)?"""
+    t = Trace()
+    more = change.delta > 0
+    t.step(
+        Rule.TOTAL_COST,
+        f"{source} makes {change.applies_to} cost {{{abs(change.delta)}}} "
+        f"{'more' if more else 'less'} as the total cost is determined.",
+        source,
+    )
+    if applies:
+        t.step(Rule.TOTAL_COST, f"{_cap(spell)} is one of those spells, so it applies.", card)
+        return t.ruling("yes")
+    t.step(Rule.TOTAL_COST, f"{_cap(spell)} isn't one of those spells, so it doesn't apply.", card)
+    return t.ruling("no")
 
 
 def _is_quality(word: str) -> bool:

@@ -13,6 +13,14 @@ from bot.ask.pipeline import AskService
 Row = tuple[str, str | None, str | None]
 
 KICKER: list[Row] = [
+    # Whether a named cost changer applies to a named spell, read from its parsed ability.
+    ("Does Goblin Electromancer make Lightning Bolt cheaper?", "yes", "601.2f"),
+    (
+        "Does my Thalia, Guardian of Thraben make my opponent's Grizzly Bears cost more?",
+        "no",
+        "601.2f",
+    ),
+    ("Goblin Anarchomancer didn't reduce the cost of my Fires of Invention.", "yes", "601.2f"),
     # A copy made by a card that copies the kicked spell it sees cast is kicked too (707.10).
     (
         "Verazol, the Split Current copied my kicked Gatekeeper of Malakir, but the copy "

@@ -519,3 +519,16 @@ def test_x_choice(route: k.XRoute, value: int | None, verdict: str) -> None:
 def test_x_is_zero_without_paying() -> None:
     assert k.x_value_when_cast("without_paying").verdict == "0"
     assert k.x_value_when_cast("normal").verdict is None
+
+
+def test_each_spell_that_is_a_color_reads_as_those_spells() -> None:
+    change = CostChange(
+        text="Each spell you cast that's red or green costs {1} less to cast.",
+        delta=-1,
+        applies_to="each spell you cast that's red or green",
+        whose="you",
+    )
+    kw = {"types": frozenset({"Artifact"}), "subtypes": frozenset[str]()}
+    assert k.cost_change_applies(change, colors=frozenset("G"), same_controller=True, **kw)
+    assert not k.cost_change_applies(change, colors=frozenset("U"), same_controller=True, **kw)
+    assert k.cost_change_ruling("Goblin Anarchomancer", change, True, "it").verdict == "yes"

@@ -87,6 +87,11 @@ _X_CHOICE_WORDS = (
     r"\bx costs? (can|could)\b",
 )
 _CONDITIONAL_COPY = re.compile(r"(?i)\bif you do, copy\b")
+# Words that ask whether a cost change applies to a spell.
+_COST_CHANGE_WORDS = (
+    r"\b(reduc\w*|discount\w*|cheaper|increas\w*|more expensive)\b",
+    r"\bcosts? (\{?\d+\}? )?(less|more)\b",
+)
 # One alternative cost chosen over another is allowed; only combining them isn't.
 _CHOICE_WORDS = (r"\binstead of\b", r"\brather than\b", r"\bwhich\b", r"\beither\b")
 _FREE_WORDS = ("cascade", "without paying", "for free", "discover", "free cast")
@@ -205,6 +210,9 @@ class KickerHandler:
         two_alternatives = self._two_alternatives(q, about_kicker)
         if two_alternatives is not None:
             out.append(two_alternatives)
+        changed = self._cost_change_applies(q)
+        if changed is not None:
+            out.append(changed)
         x_choice = self._x_choice(q)
         if x_choice is not None:
             out.append(x_choice)
@@ -889,6 +897,55 @@ class KickerHandler:
             return k.combine_alternative_costs(fixed)
 
         return Scenario("kicker_two_alternative_costs", "yesno", 0.9, run, cards[:3])
+
+    def _cost_change_applies(self, q: Question) -> Scenario | None:
+        """'Goblin Anarchomancer doesn't reduce the cost of Doors of Durin': does it apply?"""
+        if _asks_what(q) or not q.has(*_COST_CHANGE_WORDS):
+            return None
+        if q.has(rf"\b{_MV}\b", r"\bmana cost\b"):
+            return None  # a cost change never touches the mana cost or the mana value
+        changers = [
+            m
+            for m in q.cards
+            if any(
+                isinstance(a, CostChange) and a.applies_to != "this spell"
+                for a in m.of_kind("cost_change")
+            )
+        ]
+        spells = [m for m in q.cards if m not in changers]
+        if len({m.name for m in changers}) != 1 or len({m.name for m in spells}) != 1:
+            return None
+        changer, spell = changers[0], spells[0]
+        abilities = [
+            a
+            for a in changer.of_kind("cost_change")
+            if isinstance(a, CostChange) and a.applies_to != "this spell"
+        ]
+        colors = _colors(spell)
+        if len(abilities) != 1 or colors is None or spell.of_kind("cost_change"):
+            return None
+        if _off_battlefield(q, changer) or len(spell.card.faces) > 1:
+            return None
+        ability = abilities[0]
+        applies = k.cost_change_applies(
+            ability,
+            types=spell.card.front.typeline.types,
+            subtypes=spell.card.front.typeline.subtypes,
+            colors=colors,
+            same_controller=not _opponents(q, changer),
+        )
+        if applies is None:
+            return None
+        more = q.has(r"\b(increas\w*|more expensive|tax\w*|costs? (\{?\d+\}? )?more)\b")
+        less = q.has(r"\b(reduc\w*|discount\w*|cheaper|costs? (\{?\d+\}? )?less)\b")
+        if (more and ability.delta < 0) or (less and ability.delta > 0) or (more and less):
+            return None  # the question's direction isn't the ability's
+        source, target, verdict = changer.name, spell.name, applies
+
+        def run() -> Ruling:
+            return k.cost_change_ruling(source, ability, verdict, target, target)
+
+        return Scenario("kicker_cost_change_applies", "yesno", 0.9, run, (source, target))
 
     def _x_choice(self, q: Question) -> Scenario | None:
         """'Can I choose X when Jodah lets me pay {W}{U}{B}{R}{G}?', 'can X be 0?' (107.3a-b)."""
