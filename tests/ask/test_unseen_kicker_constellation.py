@@ -2180,6 +2180,15 @@ ABSTAIN: list[Row] = [
         None,
     ),
     ("Ugin, the Spirit Dragon exiled a spell with cmc 3 when I chose X=7.", None, None),
+    # Whether an additional cost can be paid at all, not whether it is still demanded.
+    (
+        "Can I flash back Deadly Dispute with Snapcaster Mage if I have no artifacts to sacrifice?",
+        None,
+        None,
+    ),
+    # Omniscience on the battlefield doesn't say the spell was cast through it.
+    ("I have Omniscience out, can I evoke Mulldrifter?", None, None),
+    ("I had Omniscience out and chose X=5 for Genesis Wave.", None, None),
     # The copy hangs on a cost ("If you do, copy that spell") that isn't modelled.
     (
         "Verazol, the Split Current had one counter, I removed it and my kicked spell still "

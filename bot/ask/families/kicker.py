@@ -964,6 +964,8 @@ class KickerHandler:
             route = _x_route(m)
             if route is None:
                 return None  # a card whose part in the question isn't how the spell is paid for
+            if not _used_through(q, m):
+                return None  # it may be on the battlefield without being how the spell was cast
             routes.append(route)
         if q.has(r"\bwithout paying\b", r"\bfor free\b", r"\bcascad"):
             routes.append("without_paying")
@@ -997,10 +999,17 @@ class KickerHandler:
         if not (mandatory or (said and skip)) or _asks_what(q) or not _alt_routes(q):
             return None
         if not skip and not q.has(
-            r"\b(require[sd]?|requiring|asked|prompt(s|ed)?|must|have to|has to|needs? to)\b",
-            r"\b(pay|paid|paying|reveal(ed|ing)?|sacrific\w*|discard\w*|exil\w*)\b",
+            r"\b(require[sd]?|requiring|asked|prompt(s|ed)?|must|have to|has to|needs? to)\b"
         ):
-            return None
+            return None  # it must ask whether the cost is still demanded
+        if not skip and q.has(
+            r"\b(no|nothing|none|not enough)\b (\w+ ){0,2}(to (sacrifice|discard|exile|reveal|pay)"
+            r"|artifacts?|creatures?|cards?|lands?|permanents?)\b",
+            r"\b(don't|do not|doesn't) have\b",
+            r"\bunable\b",
+            r"\bcan('t|not) pay (the|its|that) additional",
+        ):
+            return None  # whether the cost can be paid at all, not whether it is demanded
         if (
             not skip
             and not mandatory
@@ -1596,9 +1605,18 @@ def _alt_routes(q: Question) -> list[str]:
             routes.append("flashback")
         if "Cascade" in m.card.keywords:
             routes.append("cascade")
-        elif re.search(r"without paying (its|their|that card's|the copy's) mana costs?", text):
+        elif re.search(
+            r"without paying (its|their|that card's|the copy's) mana costs?", text
+        ) and _used_through(q, m):
             routes.append("casting without paying its mana cost")
     return list(dict.fromkeys(routes))
+
+
+def _used_through(q: Question, m: CardMention) -> bool:
+    """'cast it via Jodah', 'through Omniscience': the card is how the spell was cast, not
+    merely on the battlefield while another cost was chosen."""
+    before = q.text[max(0, m.start - 25) : m.start].casefold()
+    return bool(re.search(r"\b(via|through|with|using|use|off|by)\s+(\w+\s+)?[_\[]*$", before))
 
 
 def _single_plain_card(q: Question) -> CardMention | None:
