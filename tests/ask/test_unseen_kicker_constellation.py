@@ -15,6 +15,7 @@ Row = tuple[str, str | None, str | None]
 KICKER: list[Row] = [
     # Whether a named cost changer applies to a named spell, read from its parsed ability.
     ("Does Goblin Electromancer make Lightning Bolt cheaper?", "yes", "601.2f"),
+    ("Does my Goblin Electromancer make my opponent's Lightning Bolt cheaper?", "no", "601.2f"),
     (
         "Does my Thalia, Guardian of Thraben make my opponent's Grizzly Bears cost more?",
         "no",

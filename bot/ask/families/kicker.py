@@ -932,7 +932,7 @@ class KickerHandler:
             types=spell.card.front.typeline.types,
             subtypes=spell.card.front.typeline.subtypes,
             colors=colors,
-            same_controller=not _opponents(q, changer),
+            same_controller=_opponents(q, changer) == _opponents(q, spell),
         )
         if applies is None:
             return None
