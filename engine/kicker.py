@@ -12,6 +12,9 @@ from engine.model import GameState, Permanent, Spell
 from engine.ruling import Rule, Ruling, Trace
 
 EntryWay = Literal["cast", "alternative", "without_paying", "put", "copy"]
+# How a spell with {X} in its mana cost is paid for: its mana cost, nothing ("without paying
+# its mana cost"), an alternative cost without X (Jodah's), or one with X (Snapcaster's flashback).
+XRoute = Literal["normal", "without_paying", "fixed_alternative", "alternative_with_x"]
 
 
 def _cap(text: str) -> str:
@@ -244,6 +247,12 @@ def cost_change_applies(
     if change.condition:
         return None
     subject = change.applies_to.casefold()
+    # "Each spell you cast that's red or green" reads as "red or green spells".
+    subject = re.sub(
+        r"^(?:each|a|any) spells? (?:you cast |your opponents cast )?that'?s (?:a |an )?(.+)$",
+        r"\1 spells",
+        subject,
+    )
     subject = re.sub(r"\s+(you cast|your opponents cast)$", "", subject)
     if change.whose == "you" and not same_controller:
         return False
@@ -263,6 +272,25 @@ def cost_change_applies(
         if all(_has_quality(w, lowered_types, lowered_subtypes, colors) for w in words):
             return True
     return False
+
+
+def cost_change_ruling(
+    source: str, change: CostChange, applies: bool, spell: str, card: str | None = None
+) -> Ruling:
+    """Does ``source``'s cost change apply to casting ``spell`` (CR 601.2f)?"""
+    t = Trace()
+    more = change.delta > 0
+    t.step(
+        Rule.TOTAL_COST,
+        f"{source} makes {change.applies_to} cost {{{abs(change.delta)}}} "
+        f"{'more' if more else 'less'} as the total cost is determined.",
+        source,
+    )
+    if applies:
+        t.step(Rule.TOTAL_COST, f"{_cap(spell)} is one of those spells, so it applies.", card)
+        return t.ruling("yes")
+    t.step(Rule.TOTAL_COST, f"{_cap(spell)} isn't one of those spells, so it doesn't apply.", card)
+    return t.ruling("no")
 
 
 def _is_quality(word: str) -> bool:
@@ -350,6 +378,106 @@ def can_kick(way: EntryWay, card: str | None = None) -> Ruling:
         card,
     )
     return t.ruling("no")
+
+
+def combine_alternative_costs(ways: Sequence[str], card: str | None = None) -> Ruling:
+    """Can two alternative costs apply to one spell (CR 118.9a)? Never: only one can.
+
+    ``ways`` names the alternative costs the caster would apply ("flashback",
+    "overload"); casting "without paying its mana cost" is one of them (118.9).
+    """
+    t = Trace()
+    named = list(dict.fromkeys(ways))
+    t.step(
+        Rule.ALTERNATIVE_COST,
+        "An alternative cost is paid rather than the mana cost; flashback and casting "
+        "'without paying its mana cost' (cascade, Omniscience) are alternative costs too.",
+        card,
+    )
+    if len(named) < 2:
+        t.step(Rule.ONE_ALTERNATIVE_COST, "Only one alternative cost is named here.")
+        return t.ruling(None, missing=("which two alternative costs are combined",))
+    t.step(
+        Rule.ONE_ALTERNATIVE_COST,
+        f"Only one alternative cost can be applied to a spell as it's cast, so {named[0]} and "
+        f"{named[1]} can't both be used; additional costs such as kicker still can.",
+        card,
+    )
+    return t.ruling("no")
+
+
+def additional_costs_with_alternative(*, skipped: bool, card: str | None = None) -> Ruling:
+    """Are additional costs still paid when a spell is cast for an alternative cost (118.9d)?
+
+    ``skipped`` asks the other way round: may the spell be cast as though its
+    additional cost had been paid, or without it? Never.
+    """
+    t = Trace()
+    t.step(
+        Rule.ALTERNATIVE_COST,
+        "Casting without paying its mana cost, with flashback or off cascade replaces only the "
+        "mana cost.",
+    )
+    t.step(
+        Rule.ALT_COST_PLUS_ADDITIONAL,
+        "Additional costs still apply to an alternative cost: a mandatory one must be paid, and "
+        "an optional one (kicker, entwine) may be paid.",
+        card,
+    )
+    t.step(
+        Rule.TOTAL_COST,
+        "The total cost is the mana cost or alternative cost plus every additional cost.",
+    )
+    if skipped:
+        t.step(
+            Rule.ALT_COST_PLUS_ADDITIONAL,
+            "So the spell can't be cast as though its additional cost had been paid.",
+        )
+        return t.ruling("no")
+    t.step(Rule.ALT_COST_PLUS_ADDITIONAL, "So the additional cost is still paid.")
+    return t.ruling("yes")
+
+
+def x_choice(route: XRoute, value: int | None = None, card: str | None = None) -> Ruling:
+    """May X be announced as ``value`` (None: some value above 0) when cast this way (107.3a-b)?"""
+    t = Trace()
+    t.step(
+        Rule.X_ANNOUNCED,
+        "The caster chooses and announces X while casting the spell; any whole number, 0 "
+        "included, is a legal choice.",
+        card,
+    )
+    forced = route in ("without_paying", "fixed_alternative")
+    if route == "alternative_with_x":
+        t.step(
+            Rule.X_ANNOUNCED,
+            "The alternative cost paid includes the {X}, so X is still chosen and paid.",
+        )
+    elif forced:
+        how = (
+            "without paying its mana cost"
+            if route == "without_paying"
+            else "for an alternative cost that has no {X}"
+        )
+        t.step(
+            Rule.X_ZERO_WITHOUT_COST,
+            f"Cast {how}, nothing paid includes the {{X}}, so the only legal choice for X is 0.",
+        )
+    allowed = value == 0 or not forced
+    shown = "a value above 0" if value is None else str(value)
+    t.step(
+        Rule.X_ANNOUNCED,
+        f"So X {'can' if allowed else 'can’t'} be {shown}.".replace("’", "'"),
+    )
+    return t.ruling("yes" if allowed else "no")
+
+
+def x_value_when_cast(route: XRoute, card: str | None = None) -> Ruling:
+    """The X of a spell cast this way: 0 when nothing paid includes X (107.3b), else chosen."""
+    ruling = x_choice(route, None, card)
+    if ruling.verdict == "no":
+        return Ruling(verdict="0", steps=ruling.steps[:-1])
+    return Ruling(verdict=None, steps=ruling.steps[:-1], missing=("the X the caster chose",))
 
 
 def resolve(spell: Spell) -> tuple[Permanent, Ruling]:

@@ -96,6 +96,9 @@ class Rule(StrEnum):
     AURA_PUT = "303.4f"
     AURA_NOTHING = "303.4g"
     BESTOW_AURA = "702.103b"
+    ONE_ALTERNATIVE_COST = "118.9a"
+    X_ANNOUNCED = "107.3a"
+    X_ZERO_WITHOUT_COST = "107.3b"
 
 
 class Step(BaseModel):

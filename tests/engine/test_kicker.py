@@ -485,3 +485,50 @@ def test_control_change_keeps_kicked_status(kicked: tuple[int, ...], verdict: st
     moved, ruling = k.control_change(perm, "opponent")
     assert ruling.verdict == verdict
     assert moved.controller == "opponent" and moved.kicked == kicked
+
+
+def test_two_alternative_costs_never_combine() -> None:
+    ruling = k.combine_alternative_costs(["flashback", "overload"], "Cyclonic Rift")
+    assert ruling.verdict == "no"
+    assert Rule.ONE_ALTERNATIVE_COST in ruling.rules
+    assert k.combine_alternative_costs(["cascade", "cascade"]).verdict is None
+
+
+def test_additional_costs_stay_with_an_alternative_cost() -> None:
+    assert k.additional_costs_with_alternative(skipped=False).verdict == "yes"
+    skipped = k.additional_costs_with_alternative(skipped=True, card="Bone Splinters")
+    assert skipped.verdict == "no"
+    assert Rule.ALT_COST_PLUS_ADDITIONAL in skipped.rules
+
+
+@pytest.mark.parametrize(
+    ("route", "value", "verdict"),
+    [
+        ("normal", 0, "yes"),
+        ("normal", None, "yes"),
+        ("alternative_with_x", 3, "yes"),
+        ("without_paying", 0, "yes"),
+        ("without_paying", 2, "no"),
+        ("fixed_alternative", None, "no"),
+    ],
+)
+def test_x_choice(route: k.XRoute, value: int | None, verdict: str) -> None:
+    assert k.x_choice(route, value).verdict == verdict
+
+
+def test_x_is_zero_without_paying() -> None:
+    assert k.x_value_when_cast("without_paying").verdict == "0"
+    assert k.x_value_when_cast("normal").verdict is None
+
+
+def test_each_spell_that_is_a_color_reads_as_those_spells() -> None:
+    change = CostChange(
+        text="Each spell you cast that's red or green costs {1} less to cast.",
+        delta=-1,
+        applies_to="each spell you cast that's red or green",
+        whose="you",
+    )
+    kw = {"types": frozenset({"Artifact"}), "subtypes": frozenset[str]()}
+    assert k.cost_change_applies(change, colors=frozenset("G"), same_controller=True, **kw)
+    assert not k.cost_change_applies(change, colors=frozenset("U"), same_controller=True, **kw)
+    assert k.cost_change_ruling("Goblin Anarchomancer", change, True, "it").verdict == "yes"

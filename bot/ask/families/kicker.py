@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from rapidfuzz import fuzz
+
 from bot.ask.question import CardMention, Question, Scenario
 from engine import kicker as k
 from engine import query as eq
@@ -24,6 +26,10 @@ _CAST_KICKED = re.compile(
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _ALT_WORDS = (
     "flashback",
+    "flash back",
+    "flashed back",
+    "flashing back",
+    "flash it back",
     "escape",
     "overload",
     "evoke",
@@ -38,6 +44,58 @@ _ALT_WORDS = (
     "emerge",
     "prowl",
 )
+# Ways of casting that are themselves alternative costs (CR 118.9).
+_ALT_ROUTES = (
+    (r"\bflash(ed|ing|es)? ?(it |them |CARD )?back\b", "flashback"),
+    (r"\bflashback\b", "flashback"),
+    (r"\bcascad(e|ed|es|ing)\b", "cascade"),
+    (r"\bwithout paying\b", "casting without paying its mana cost"),
+)
+# Another alternative cost applied to the same spell, said as something done to it.
+_OBJ = r" (a|an|it|them|CARD|the|that|this|my|your|their)\b"
+_ALT_PAYMENTS = (
+    (r"\boverload(ed|ing)\b|\boverload" + _OBJ, "overload"),
+    (r"\bpitch(ed|ing|es)?\b", "exiling a card rather than paying its mana cost"),
+    (r"\bevok(ed|ing)\b|\bevoke" + _OBJ, "evoke"),
+    (r"\bdash(ed|ing)\b|\bdash" + _OBJ, "dash"),
+    (
+        r"\b(use|used|using|pay|paid|paying|apply|applied|applying) (the |its |an |their |a |that "
+        r"|his |her |CARD'?s? )?(?!flashback)(\w+ )?alternat(e|ive) (casting )?costs?\b",
+        "its own alternative cost",
+    ),
+    (
+        r"\b(for|with|using|via) (its|the|an|their|his|her) (overload|evoke|dash|madness|surge"
+        r"|spectacle|prowl|warp|blitz|emerge|escape|bestow|mutate) cost\b",
+        "its own alternative cost",
+    ),
+)
+# "As an additional cost to cast this spell, sacrifice an artifact": a cost that must be paid.
+_MANDATORY_ADDITIONAL = re.compile(r"(?im)^as an additional cost to cast this spell, (?!you may)")
+# A spell cast as though an additional cost had been paid, or with it skipped.
+_SKIP_ADDITIONAL = (
+    r"as if (that |the |its |this |an? )?(additional |extra )?cost (had been|has been|was|were) paid",
+    r"\bskip(s|ped|ping)? (the |its |that |an? |any )?(additional|extra)",
+    r"\bignor(e|es|ed|ing) (the |its |that |an? |any )?(additional|extra)",
+    r"without (paying|having to pay) (the |its |that |an? |any )(additional|extra)",
+    # "without sacrificing anything", "without discarding": the additional cost's action.
+    r"\bwithout (?!paying (its |their |the |that |an? )?(\w+'s )?mana costs?)(?!casting)"
+    r"(?!being)\w+ing\b",
+)
+# Words that ask what X may be chosen as ("choose X", "X can't be paid", "pick X=0").
+_X_CHOICE_WORDS = (
+    r"\b(choos\w*|chose|chosen|pick\w*|announc\w*|select\w*)\b",
+    r"\bx\b (costs? )?(can(not|'t)?|could|may|must) (\w+ )?be (paid|chosen|picked|announced)",
+    r"\bpa(y|id|ying) (for )?(the )?x\b",
+    r"\bx costs? (can|could)\b",
+)
+_CONDITIONAL_COPY = re.compile(r"(?i)\bif you do, copy\b")
+# Words that ask whether a cost change applies to a spell.
+_COST_CHANGE_WORDS = (
+    r"\b(reduc\w*|discount\w*|cheaper|increas\w*|more expensive)\b",
+    r"\bcosts? (\{?\d+\}? )?(less|more)\b",
+)
+# One alternative cost chosen over another is allowed; only combining them isn't.
+_CHOICE_WORDS = (r"\binstead of\b", r"\brather than\b", r"\bwhich\b", r"\beither\b")
 _FREE_WORDS = ("cascade", "without paying", "for free", "discover", "free cast")
 # Keyword abilities and game rules the kicker engine does not model: a question that
 # turns on one of them needs rules beyond kicker, so any kicker verdict would be a guess.
@@ -121,6 +179,20 @@ class KickerHandler:
                     self._cards(mention),
                 )
             ]
+        if any(_CONDITIONAL_COPY.search(m.card.oracle_text) for m in q.cards) and q.has(
+            r"\bremov\w*", r"\b(pa(y|id|ying)|afford) (for )?(the |its |that )?(cost|counters?)"
+        ):
+            # "You may remove two counters. If you do, copy that spell": whether the copy is
+            # made hangs on that cost, which isn't modelled.
+            return [
+                Scenario(
+                    "kicker_conditional_copy",
+                    "yesno",
+                    0.97,
+                    _missing("whether the cost the copy depends on was paid"),
+                    self._cards(mention),
+                )
+            ]
         if about_kicker:
             for build in (
                 self._phasing,
@@ -141,6 +213,18 @@ class KickerHandler:
                 s = build(q, mention)
                 if s is not None:
                     out.append(s)
+        two_alternatives = self._two_alternatives(q, about_kicker)
+        if two_alternatives is not None:
+            out.append(two_alternatives)
+        changed = self._cost_change_applies(q)
+        if changed is not None:
+            out.append(changed)
+        x_choice = self._x_choice(q)
+        if x_choice is not None:
+            out.append(x_choice)
+        additional = self._additional_with_alternative(q)
+        if additional is not None:
+            out.append(additional)
         cast_trigger = self._cast_kicked_trigger(q)
         if cast_trigger is not None:
             out.append(cast_trigger)
@@ -609,6 +693,10 @@ class KickerHandler:
             return Scenario(
                 "kicker_mana_value_unchanged", "yesno", 0.8, _unchanged, self._cards(mention)
             )
+        if not _asks_mana_value(q):
+            # The mana value is named in a report or a condition ("a 0 or 1 mv creature",
+            # "a target with mana value 0"), not asked for: a number would answer nothing.
+            return None
         if not kickerish and not cost.has_x:
             return None
         if cost.has_x and not q.has(
@@ -669,6 +757,8 @@ class KickerHandler:
                 _missing("how the copy was cast"),
                 self._cards(mention),
             )
+        if q.has(r"\btrigger") and any(_CAST_KICKED.search(m.card.oracle_text) for m in q.cards):
+            return None  # whether a card watching kicked spells triggers, not the copy's status
         mention = _copied(q) or mention
         spell_said = q.has(r"\bspell\b", r"on the stack") or _spell_copier_named(q)
         if _clone_named(q) and not spell_said:
@@ -787,8 +877,13 @@ class KickerHandler:
         alt = any(q.has(rf"\b{w}") for w in _ALT_WORDS)
         if not (free or alt):
             return None
-        if not q.has(r"\b(can|could|may|still|able|allowed)\b") or not q.has(r"\b(pay|kick)"):
+        if not q.has(
+            r"\b(can|could|may|still|able|allowed|should|let)\b",
+            r"\b(prompt(s|ed)?|offered|option)\b",
+        ) or not q.has(r"\b(pay|kick)"):
             return None
+        if q.has(r"\b(must|have to|has to|need to|forced to|required)\b"):
+            return None  # kicker may be paid, never must be: "must I kick it" isn't asked here
         name = mention.name if mention else None
         way: k.EntryWay = "without_paying" if free else "alternative"
 
@@ -797,14 +892,159 @@ class KickerHandler:
 
         return Scenario("kicker_alternative_cost", "yesno", 0.9, run, self._cards(mention))
 
+    def _two_alternatives(self, q: Question, about_kicker: bool) -> Scenario | None:
+        """'I overloaded Cyclonic Rift off a cascade trigger': two alternative costs (118.9a)."""
+        if about_kicker or q.has(r"\badditional costs?\b", *_CHOICE_WORDS) or _asks_what(q):
+            return None  # an additional cost, or a choice of one alternative cost over another
+        routes = _alt_routes(q)
+        payments = [label for pattern, label in _ALT_PAYMENTS if q.has(pattern)]
+        ways = routes[:1] + [p for p in payments if p not in routes[:1]][:1]
+        if not routes or len(ways) < 2:
+            return None
+        cards = tuple(dict.fromkeys(m.name for m in q.cards)) or (REFERENCE_CARD,)
+        fixed = tuple(ways)
+
+        def run() -> Ruling:
+            return k.combine_alternative_costs(fixed)
+
+        return Scenario("kicker_two_alternative_costs", "yesno", 0.9, run, cards[:3])
+
+    def _cost_change_applies(self, q: Question) -> Scenario | None:
+        """'Goblin Anarchomancer doesn't reduce the cost of Doors of Durin': does it apply?"""
+        if _asks_what(q) or not q.has(*_COST_CHANGE_WORDS):
+            return None
+        if q.has(rf"\b{_MV}\b", r"\bmana cost\b"):
+            return None  # a cost change never touches the mana cost or the mana value
+        changers = [
+            m
+            for m in q.cards
+            if any(
+                isinstance(a, CostChange) and a.applies_to != "this spell"
+                for a in m.of_kind("cost_change")
+            )
+        ]
+        spells = [m for m in q.cards if m not in changers]
+        if len({m.name for m in changers}) != 1 or len({m.name for m in spells}) != 1:
+            return None
+        changer, spell = changers[0], spells[0]
+        abilities = [
+            a
+            for a in changer.of_kind("cost_change")
+            if isinstance(a, CostChange) and a.applies_to != "this spell"
+        ]
+        colors = _colors(spell)
+        if len(abilities) != 1 or colors is None or spell.of_kind("cost_change"):
+            return None
+        if _off_battlefield(q, changer) or len(spell.card.faces) > 1:
+            return None
+        ability = abilities[0]
+        applies = k.cost_change_applies(
+            ability,
+            types=spell.card.front.typeline.types,
+            subtypes=spell.card.front.typeline.subtypes,
+            colors=colors,
+            same_controller=_opponents(q, changer) == _opponents(q, spell),
+        )
+        if applies is None:
+            return None
+        more = q.has(r"\b(increas\w*|more expensive|tax\w*|costs? (\{?\d+\}? )?more)\b")
+        less = q.has(r"\b(reduc\w*|discount\w*|cheaper|costs? (\{?\d+\}? )?less)\b")
+        if (more and ability.delta < 0) or (less and ability.delta > 0) or (more and less):
+            return None  # the question's direction isn't the ability's
+        source, target, verdict = changer.name, spell.name, applies
+
+        def run() -> Ruling:
+            return k.cost_change_ruling(source, ability, verdict, target, target)
+
+        return Scenario("kicker_cost_change_applies", "yesno", 0.9, run, (source, target))
+
+    def _x_choice(self, q: Question) -> Scenario | None:
+        """'Can I choose X when Jodah lets me pay {W}{U}{B}{R}{G}?', 'can X be 0?' (107.3a-b)."""
+        asks_x = _asks_what(q) and q.has(
+            r"\bwhat (is|'s|would|will) (the value of )?x\b", r"\bvalue of x\b"
+        )
+        if not q.has(r"\bx\b") or not (asks_x or q.has(*_X_CHOICE_WORDS)):
+            return None
+        with_x = [m for m in q.cards if m.card.front.mana_cost.has_x]
+        if not with_x and not q.has(r"\bx (cost|spell)s?\b", r"\bspells? with (an )?\{?x\b"):
+            return None
+        routes: list[k.XRoute] = []
+        for m in q.cards:
+            if m in with_x:
+                continue
+            route = _x_route(m)
+            if route is None:
+                return None  # a card whose part in the question isn't how the spell is paid for
+            if not _used_through(q, m):
+                return None  # it may be on the battlefield without being how the spell was cast
+            routes.append(route)
+        if q.has(r"\bwithout paying\b", r"\bfor free\b", r"\bcascad"):
+            routes.append("without_paying")
+        if q.has(r"\bflash(ed|ing)? ?back\b") and "alternative_with_x" not in routes:
+            return None  # a card's own flashback cost: whether it has an X isn't read here
+        if len(set(routes)) > 1 or q.has(r"\bcop(y|ies|ied)\b", r"\bmana value\b", r"\bcmc\b"):
+            return None
+        route: k.XRoute = routes[0] if routes else "normal"
+        value = _x(q)
+        name = with_x[0].name if with_x else None
+        cards = tuple(dict.fromkeys(m.name for m in q.cards))[:3] or (REFERENCE_CARD,)
+        if _asks_what(q):
+            if not asks_x:
+                return None
+            return Scenario(
+                "kicker_x_when_cast", "number", 0.9, lambda: k.x_value_when_cast(route, name), cards
+            )
+        return Scenario(
+            "kicker_x_choice", "yesno", 0.9, lambda: k.x_choice(route, value, name), cards
+        )
+
+    def _additional_with_alternative(self, q: Question) -> Scenario | None:
+        """'Omniscience let me cast Shrapnel Blast without sacrificing an artifact' (118.9d)."""
+        mandatory = [
+            m
+            for m in q.cards
+            if _MANDATORY_ADDITIONAL.search(m.card.oracle_text) and not m.of_kind("kicker")
+        ]
+        skip = q.has(*_SKIP_ADDITIONAL)
+        said = q.has(r"\badditional costs?\b")
+        if not (mandatory or (said and skip)) or _asks_what(q) or not _alt_routes(q):
+            return None
+        if not skip and not q.has(
+            r"\b(require[sd]?|requiring|asked|prompt(s|ed)?|must|have to|has to|needs? to)\b"
+        ):
+            return None  # it must ask whether the cost is still demanded
+        if not skip and q.has(
+            r"\b(no|nothing|none|not enough)\b (\w+ ){0,2}(to (sacrifice|discard|exile|reveal|pay)"
+            r"|artifacts?|creatures?|cards?|lands?|permanents?)\b",
+            r"\b(don't|do not|doesn't) have\b",
+            r"\bunable\b",
+            r"\bcan('t|not) pay (the|its|that) additional",
+        ):
+            return None  # whether the cost can be paid at all, not whether it is demanded
+        if (
+            not skip
+            and not mandatory
+            and q.has(r"\boptional\b", r"\b(entwine|buyback|replicate|kick\w*)\b")
+        ):
+            return None  # an optional additional cost may be paid, never must be
+        cards = tuple(dict.fromkeys(m.name for m in q.cards))[:3] or (REFERENCE_CARD,)
+        name = mandatory[0].name if mandatory else None
+
+        def run() -> Ruling:
+            return k.additional_costs_with_alternative(skipped=skip, card=name)
+
+        return Scenario("kicker_additional_with_alternative", "yesno", 0.92, run, cards)
+
     def _cast_kicked_trigger(self, q: Question) -> Scenario | None:
         """'Does Roost of Drakes trigger if I cast a kicked Burst Lightning?'"""
         watchers = [m for m in q.cards if _CAST_KICKED.search(m.card.oracle_text)]
         if len({m.name for m in watchers}) != 1:
             return None
         watcher = watchers[0]
-        if not q.has(r"\b(does|do|will|would|did|is|can)\b") or not q.has(
-            r"\bcast", r"\bcop(y|ies)"
+        # A report ("Vine Gecko didn't trigger when ...") states what the question asks.
+        reported = q.has(r"CARD ([\w']+ ){0,2}trigger(s|ed)?\b")
+        if not (q.has(r"\b(does|do|will|would|did|is|can)\b") or reported) or not q.has(
+            r"\bcast", r"\bcop(y|ies)", r"\bkicked spells?\b"
         ):
             return None
         if not q.has(
@@ -812,17 +1052,23 @@ class KickerHandler:
         ) or q.has(r"\b(can|could|may) (i|you|we) (still )?(kick|pay)"):
             return None
         spells = [m for m in q.cards if m.name != watcher.name]
-        if len({m.name for m in spells}) > 1 or not (spells or q.has(r"\bspell\b")):
+        if len({m.name for m in spells}) > 1 or not (spells or q.has(r"\bspells?\b")):
             return None
         if q.has(r"\bunkicked\b", r"(not|n't|never|without) (been )?(kick|pay)"):
             kicked: tuple[int, ...] = ()
         elif q.has(r"\bkick(ed|ing)?\b", r"\bpa(y|id|ying) (the |its )?(\S+ )?kicker"):
             kicked = (0,)
+        elif q.has(r"\bcop(y|ies|ied)\b"):
+            kicked = (0,)  # a copy isn't cast, whether or not the original was kicked
         else:
             return None
         copy = q.has(r"\bcop(y|ies|ied)\b")
         opponent = q.has(
-            r"\bopponents? (casts?|kicks?)\b", r"\b(they|he|she) (casts?|kicks?)\b"
+            r"\bopponents? (casts?|kicks?)\b",
+            r"\b(they|he|she) (casts?|kicks?)\b",
+            r"\bopponents?'s?'? (\w+ )?kicked\b",
+            r"\b(cast|kicked) by (an |my |your |the |their )?opponents?\b",
+            r"\b(another|other) players?'?s?'? (\w+ )?kicked\b",
         ) and not q.has(r"\b(i|you) (cast|kick)")
         spell = Spell(
             name=spells[0].name if spells else "the spell",
@@ -1349,6 +1595,41 @@ def _asked_costs(q: Question, kicker: Kicker) -> list[int]:
     return sorted(found)
 
 
+def _x_route(m: CardMention) -> k.XRoute | None:
+    """How a card the question names lets a spell be cast, read from its text; None if it doesn't."""
+    text = m.card.oracle_text.casefold()
+    if "flashback cost is equal to its mana cost" in text:
+        return "alternative_with_x"
+    if "Cascade" in m.card.keywords or re.search(r"without paying (its|their) mana costs?", text):
+        return "without_paying"
+    if re.search(r"rather than pay(ing)? (the|its|their|this spell's) mana costs?", text):
+        return None if "{x}" in text else "fixed_alternative"
+    return None
+
+
+def _alt_routes(q: Question) -> list[str]:
+    """The ways of casting the question names that are alternative costs themselves."""
+    routes = [label for pattern, label in _ALT_ROUTES if q.has(pattern)]
+    for m in q.cards:
+        text = m.card.oracle_text.casefold()
+        if re.search(r"\b(gains?|has|have) flashback\b", text) or "Flashback" in m.card.keywords:
+            routes.append("flashback")
+        if "Cascade" in m.card.keywords:
+            routes.append("cascade")
+        elif re.search(
+            r"without paying (its|their|that card's|the copy's) mana costs?", text
+        ) and _used_through(q, m):
+            routes.append("casting without paying its mana cost")
+    return list(dict.fromkeys(routes))
+
+
+def _used_through(q: Question, m: CardMention) -> bool:
+    """'cast it via Jodah', 'through Omniscience': the card is how the spell was cast, not
+    merely on the battlefield while another cost was chosen."""
+    before = q.text[max(0, m.start - 25) : m.start].casefold()
+    return bool(re.search(r"\b(via|through|with|using|use|off|by)\s+(\w+\s+)?[_\[]*$", before))
+
+
 def _single_plain_card(q: Question) -> CardMention | None:
     """The one named card, when it has a single face (split and double-faced cards differ)."""
     names = {m.name for m in q.cards}
@@ -1400,6 +1681,25 @@ def _asks_what(q: Question) -> bool:
         re.match(r"(so |and |then )?(what|how|which|who)\b", last)
         or re.search(r"\b(how (many|much)|what'?s|what (is|are|does|do|would|will))\b", last)
     )
+
+
+_MV = r"(?:mana value|manavalue|mana valu|cmc|mv|converted mana cost|converted cost)"
+
+
+def _asks_mana_value(q: Question) -> bool:
+    """The last sentence asks for a mana value: a what/how question naming it, or the bare
+    phrase itself ("cmc of kicked tempest owl?", "Fireball's mana value on the stack")."""
+    sentences = [p for p in re.split(r"[.!?;]\s+|\s+-\s+", q.lower) if p.strip()]
+    last = sentences[-1].strip() if sentences else ""
+    if not re.search(rf"\b{_MV}\b", last) and fuzz.partial_ratio("mana value", last) < 88:
+        return False
+    if _asks_what(q):
+        return True
+    # "mana value of a kicked Rite of Replication on the stack": a heading-like request.
+    return bool(
+        re.match(rf"(?:so |and )?(?:the |its |a |an )?(?:CARD'?s? )?{_MV}\b", last)
+        or re.match(r"(?:the )?CARD'?s? " + _MV + r"\b", last)
+    ) and not re.search(r"\b(i|you|we|they|he|she)\b", last)
 
 
 def _x(q: Question) -> int | None:
@@ -1467,7 +1767,8 @@ def _clone_named(q: Question) -> bool:
 def _spell_copier_named(q: Question) -> bool:
     """A named card that copies spells (Twincast, Fork, ...)."""
     return any(
-        "copy target" in m.card.oracle_text.casefold() and "spell" in m.card.oracle_text
+        re.search(r"\bcopy (target|that|the) (\w+ )?spell\b", m.card.oracle_text.casefold())
+        or ("copy target" in m.card.oracle_text.casefold() and "spell" in m.card.oracle_text)
         for m in q.cards
         if not m.of_kind("kicker")
     )
