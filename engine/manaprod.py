@@ -407,7 +407,19 @@ def _resolve(
     opts = _options(ability.mana, board, me, could)
     reps, unsure = _replacements(board, me, ability)
     after = _after_replacements(opts.bags, reps, board, me)
-    return _AbilityResult(ability, opts.bags, after, reps, opts.uncertain or unsure, opts.sources)
+    uncertain = opts.uncertain or unsure or _conditional_production(ability)
+    return _AbilityResult(ability, opts.bags, after, reps, uncertain, opts.sources)
+
+
+_LATER_SENTENCE = re.compile(r"(?<=\.)\s+")
+_CHANGES_PRODUCTION = re.compile(r"\binstead\b|\badds?\b", re.I)
+
+
+def _conditional_production(ability: Activated) -> bool:
+    """Whether the ability's text changes what it adds in a later sentence ("If you control
+    an Urza's Mine ..., add {C}{C}{C} instead"): the parsed production is then only one case."""
+    sentences = _LATER_SENTENCE.split(ability.effect.strip())
+    return any(_CHANGES_PRODUCTION.search(s) for s in sentences[1:])
 
 
 def _types(bags: Iterable[Bag]) -> frozenset[ManaType]:

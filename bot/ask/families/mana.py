@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from bot.ask.question import CardMention, Question, Scenario
+from bot.ask.question import CardMention, Question, Scenario, compiled
 from engine import manaprod as mp
 from engine.abilities import (
     Ability,
@@ -60,6 +60,19 @@ _NO_MANA = (
     r"\b(doesn't|does not|didn't|did not|can't|cannot|couldn't|won't|wouldn't) (produce|make|add|give)\b",
     r"\bnothing\b",
 )
+
+# "doesn't add the additional mana": the extra mana a trigger adds, not the tapped permanent's.
+_EXTRA_AFTER = re.compile(r"^\W*(\w+\W+){0,2}?(additional|extra|more|another|bonus)\b")
+
+
+def _says_no_mana(q: Question) -> bool:
+    """Whether the question says the tapped permanent produced no mana."""
+    for pattern in _NO_MANA:
+        for found in compiled(pattern).finditer(q.lower):
+            if not _EXTRA_AFTER.match(q.lower[found.end() :]):
+                return True
+    return False
+
 
 _PRODUCED_MANA = (
     r"\b(if|when|and|but) (it|the \w+|CARD) (produced|produces|made|makes|added|adds) "
@@ -423,6 +436,35 @@ def _open_question(q: Question) -> bool:
 
 
 _COLORED = r"\bcolou?red mana\b"
+_SENTENCE_END = re.compile(r"[.!?;:](?=\s|$)")
+_LEAD_IN = re.compile(r"\W*((so|and|but|then|ok|okay|well|q|question|also|now)\W+){0,2}|.*,\s*")
+
+
+def _asked_directly(q: Question, *patterns: str) -> bool:
+    """Whether a "what/which" phrase asks the question, not a clause of a statement ("it
+    prompts for what color mana is produced"): it opens its sentence or a clause, or its
+    sentence ends in a question mark."""
+    text = q.lower
+    for pattern in patterns:
+        for found in compiled(pattern).finditer(text):
+            start = max(
+                (m.end() for m in _SENTENCE_END.finditer(text, 0, found.start())), default=0
+            )
+            end = _SENTENCE_END.search(text, found.end())
+            if end is not None and end.group(0) == "?":
+                return True
+            if _LEAD_IN.fullmatch(text[start : found.start()]):
+                return True
+    return False
+
+
+# An amount of mana ("3 colorless mana", "two blue", "{C}{C}"): a question about how much,
+# which a yes/no about the type of mana doesn't answer.
+_STATED_AMOUNT = re.compile(
+    r"\b(\d+|two|three|four|five|six|seven|eight|nine|ten|twice|double|triple)\s+"
+    r"(colou?rless|white|blue|black|red|green|mana)\b"
+    r"|(\{[wubrgc]\}){2,}|\b([wubrgc])\4{1,}\b"
+)
 
 
 def _asked_types(q: Question) -> set[ManaType]:
@@ -829,7 +871,7 @@ class ManaHandler:
             r"\btrigger", r"\bgo(es)? off\b", r"\bfire", r"\bextra mana\b", r"\badditional\b"
         ):
             return None
-        produced = not q.has(*_NO_MANA)
+        produced = not _says_no_mana(q)
         if produced and not (
             # "...if the land produced mana?": only an unnamed trigger, tapped by its own ability.
             q.has(_PRODUCED_MANA)
@@ -953,7 +995,8 @@ class ManaHandler:
     def _could(self, q: Question) -> Scenario | None:
         if q.has(*_COST_WORDS):
             return None
-        asks_types = q.has(
+        asks_types = _asked_directly(
+            q,
             r"\bwhat (kinds? of |types? of |colou?rs? (of )?)?mana\b",
             r"\bwhat (colou?rs?|types?)\b",
             r"\bwhich (colou?rs?|types?|mana)\b",
@@ -970,6 +1013,8 @@ class ManaHandler:
             and (_asked_type(q) is not None or q.has(_COLORED))
         )
         if not asks_types and not asks_yes:
+            return None
+        if asks_yes and _STATED_AMOUNT.search(q.lower):
             return None
         if asks_types and q.has(
             r"\b(can't|cannot|can ?not|couldn't|won't|not|never)\b (\w+ )?"
