@@ -637,6 +637,10 @@ def _trigger_matches(board: _Board, i: int) -> tuple[list[tuple[str, TappedForMa
                 # "Whenever a Forest is tapped for mana": a land type, not a mana type.
                 subject = f"{subject} {a.of_type}"
             hit = _matches(subject, me.perm, me.subtypes, src.perm, a.whose)
+            several = _new_types(a.of_type or "")
+            if hit and len(several) > 1:
+                # "taps a Mountain, Forest, or Plains for mana": one of those land types.
+                hit = bool(several & me.subtypes)
             if hit is None:
                 unsure = True
             elif hit:
@@ -818,6 +822,23 @@ def tapped_for_mana_triggers(state: GameState, name: str) -> Ruling:
     res = _resolve(board, i, picked, could)
     _ability_steps(t, board, i, res, could)
     produced = any(res.after - {()})
+    kept: list[tuple[str, TappedForManaTrigger]] = []
+    for src, trig in triggers:
+        # "Whenever a land is tapped for black mana": only when that type is produced.
+        wanted = _mana_type_filter(trig.of_type)
+        made = [b for b in res.after if b]
+        hits = [any(x in b for x in wanted) for b in made]
+        if not wanted or (hits and all(hits)):
+            kept.append((src, trig))
+        elif any(hits):
+            unsure[i] = True
+        else:
+            t.step(
+                Rule.TAPPED_FOR_MANA_TRIGGER,
+                f"{src} only triggers on mana of type {trig.of_type}, which isn't produced.",
+                card=src,
+            )
+    triggers = kept
     if not triggers:
         t.step(
             Rule.TAPPED_FOR_MANA_TRIGGER,

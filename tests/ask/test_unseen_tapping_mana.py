@@ -1553,6 +1553,22 @@ CASES: list[tuple[str, str | None, str]] = [
     ("Can a creature I cast this turn use its {Q} ability?", "no", "302.6"),
     ("Can a creature I cast this turn block an attacker?", "yes", "302.6"),
     ("Can I tap an enchantment creature for mana the turn I cast it?", "no", "302.6"),
+    # What a 'tapped for mana' trigger adds, whose lands it watches, and spells lasting the turn.
+    (
+        "Does Nirkana Revenant give me more mana when my opponent taps a Swamp?",
+        "no",
+        "106.12a",
+    ),
+    ("Vernal Bloom doesn't give me the extra mana when I tap my Forest.", "yes", "106.12a"),
+    (
+        "I cast Bubbling Muck this turn. Do I get additional mana when I tap a Swamp?",
+        "yes",
+        "106.12a",
+    ),
+    ("Does Keeper of Progenitus trigger when I tap an Island for mana?", "no", "106.12a"),
+    # Fertile Ground's extra mana can be a color the Forest itself can't make.
+    ("Does Fertile Ground add blue mana when I tap my Forest?", None, ""),
+    ("Does Mana Flare add blue mana when I tap my Forest?", "no", "106.7"),
 ]
 
 

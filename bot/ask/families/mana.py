@@ -369,6 +369,29 @@ def _generic_tapped(q: Question) -> Permanent | None:
     )
 
 
+# "give me mana", "adds the additional {B}", "extra mana": what a 'tapped for mana' trigger adds.
+_GIVES_MANA = (
+    r"\b(give|gives|giving|add|adds|adding)\b( me| you| them| him| her| us)?( an?| the| one)?"
+    r"( additional| extra| more| bonus)?( \w+)? mana\b"
+    r"|\b(additional|extra|bonus) (\{[wubrgc]\}|mana|white|blue|black|red|green|colou?rless)\b"
+)
+
+
+def _delayed_trigger(m: CardMention) -> Permanent | None:
+    """An instant or sorcery whose effect lasts the turn ("Until end of turn, whenever a player
+    taps an Island for mana, ..."): a stand-in holding that ability, as after it resolved."""
+    if m.card.types & _PERMANENT_TYPES:
+        return None
+    held = tuple(
+        a
+        for a in m.abilities()
+        if isinstance(a, TappedForManaTrigger) and re.match(r"\s*until end of turn\b", a.text, re.I)
+    )
+    if not held or any(not isinstance(a, TappedForManaTrigger) for a in m.abilities()):
+        return None
+    return Permanent(name=m.name, controller=YOU, owner=YOU, abilities=held, card=m.card)
+
+
 def _makes_mana(m: CardMention) -> bool:
     return any(isinstance(a, Activated) and a.mana is not None for a in m.abilities())
 
@@ -896,13 +919,24 @@ class ManaHandler:
     def _trigger_on_board(self, q: Question) -> Scenario | None:
         """'Does Heartbeat of Spring trigger when I tap Reflecting Pool ...?' with a position."""
         trigger = q.card_with("tapped_for_mana_trigger")
-        if trigger is None or not q.has(r"\btrigger", r"\bgo(es)? off\b", r"\bfire"):
+        if trigger is None:
             return None
-        if q.has(r"\bhow (much|many)\b"):
+        # "Does Crypt Ghast give me extra mana when ...": its trigger is what adds that mana.
+        gives = q.has(_GIVES_MANA) and not q.has(r"\b(spend|spent|spending|pay|paid|paying)\b")
+        asks_trigger = q.has(r"\btrigger", r"\bgo(es)? off\b", r"\bfire")
+        if not asks_trigger and not gives:
+            return None
+        if not asks_trigger and _asked_types(q):
+            # "Mana Flare only adds colorless": which type it adds, not whether it adds any.
+            return None
+        if q.has(r"\bhow (much|many)\b") or _STATED_AMOUNT.search(q.lower):
             return None
         if self._action(q) is not None:
             return None
         board = _read_board(q)
+        stand_in = _delayed_trigger(trigger)
+        if stand_in is None and not trigger.card.types & _PERMANENT_TYPES:
+            return None
         tapped = next(
             (
                 m
@@ -915,18 +949,38 @@ class ManaHandler:
         generic = None if tapped is not None else _generic_tapped(q)
         if tapped is None and generic is None:
             return None
-        if not q.has(r"\?") and not q.has(r"\b(does|do|will|would|is)\b"):
+        if (
+            not q.has(r"\?")
+            and not q.has(r"\b(does|do|will|would|is)\b")
+            and not (
+                gives
+                and q.has(
+                    r"\bCARD (doesn't |does not |didn't |did not |won't |isn't |is not )?"
+                    r"(gives?|giving|adds?|adding)\b"
+                )
+            )
+        ):
             return None
         missing = _unread(q) + _needs(board)
         if missing:
             return Scenario("mana.trigger", "yesno", 0.85, _missing(*missing), board.names)
         if generic is not None:
             board.perms.append(generic)
+        if stand_in is not None:
+            board.perms.append(stand_in)
         state = GameState(battlefield=tuple(board.perms))
         name = tapped.name if tapped is not None else generic.name if generic else ""
+        spell = trigger.name
 
         def run() -> Ruling:
-            return mp.tapped_for_mana_triggers(state, name)
+            r = mp.tapped_for_mana_triggers(state, name)
+            if stand_in is None:
+                return r
+            note = (
+                f"Taken as after {spell} resolved this turn: until end of turn, its effect "
+                "triggers whenever such a land is tapped for mana."
+            )
+            return r.model_copy(update={"steps": (Step(note=note, card=spell), *r.steps)})
 
         return Scenario("mana.trigger", "yesno", 0.85, run, board.names)
 
@@ -1049,6 +1103,15 @@ class ManaHandler:
         colored = wanted is None and q.has(_COLORED)
 
         only_colors = asks_types and q.has(r"\bcolou?rs?\b") and not q.has(r"\btypes?\b")
+        # Triggers adding mana of other types than the tapped permanent made.
+        extra_types = [
+            m.name
+            for m in q.cards
+            if any(
+                isinstance(a, TappedForManaTrigger) and a.adds.choice != "same_as_produced"
+                for a in m.abilities()
+            )
+        ]
 
         def run() -> Ruling:
             types, ruling = mp.could_produce(state, subject.name)
@@ -1072,6 +1135,21 @@ class ManaHandler:
             else:
                 yes = wanted in types
                 what = f"{{{wanted}}}"
+            if (
+                not yes
+                and extra_types
+                and mp.tapped_for_mana_triggers(state, subject.name).verdict in (None, "yes")
+            ):
+                # Fertile Ground's trigger adds a color the land itself can't make.
+                return ruling.model_copy(
+                    update={
+                        "verdict": None,
+                        "missing": (
+                            f"whether the mana {', '.join(extra_types)} add(s) when "
+                            f"{subject.name} is tapped for mana is what you ask about",
+                        ),
+                    }
+                )
             note = f"So {subject.name} {'can' if yes else 'can’t'} make {what} here."
             return ruling.model_copy(
                 update={
