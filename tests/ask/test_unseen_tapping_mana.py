@@ -1569,6 +1569,16 @@ CASES: list[tuple[str, str | None, str]] = [
     # Fertile Ground's extra mana can be a color the Forest itself can't make.
     ("Does Fertile Ground add blue mana when I tap my Forest?", None, ""),
     ("Does Mana Flare add blue mana when I tap my Forest?", "no", "106.7"),
+    # Reports stating the amount a permanent should make: answered when the rules agree.
+    ("My Sol Ring only makes one mana but it should make two colorless mana.", "2", "106.12"),
+    (
+        "Vernal Bloom is out and my Forest only gives one mana, it's supposed to give two mana.",
+        "2",
+        "106.12a",
+    ),
+    ("My Forest should make three mana with Vernal Bloom out.", None, ""),
+    ("I cast High Tide. How much mana does my Island make?", "2", "106.12a"),
+    ("I have High Tide in my hand. How much mana does my Island make?", None, ""),
 ]
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 
+from bot.ask.lexicon import load as load_lexicon
 from bot.ask.question import CardMention, Question, Scenario, compiled
 from engine import manaprod as mp
 from engine.abilities import (
@@ -377,6 +379,31 @@ _GIVES_MANA = (
 )
 
 
+_NOT_COUNTS = frozenset({"a", "an", "no", "none", "both", "double", "pair", "single", "triple"})
+
+
+@cache
+def _expecting() -> re.Pattern[str]:
+    words = sorted((w for w in load_lexicon().numbers if w not in _NOT_COUNTS), key=len)
+    n = r"(\d+|" + "|".join(re.escape(w) for w in reversed(words)) + ")"
+    return re.compile(
+        r"\b(should|supposed to|expected|expect|ought to)\b[^.?!;]{0,40}?\b(?P<n>" + n + r")\s+"
+        r"((additional|extra|more|total|\w+)\s+)?(mana|colou?rless|white|blue|black|red|green)\b"
+        r"|\b(rather than|instead of)\s+(?P<m>" + n + r")\b(?!\s*(times|x)\b)"
+    )
+
+
+def _expected_amounts(text: str) -> set[int]:
+    """The amounts of mana a report says a permanent should make ("should give me 6 mana",
+    "3 mana generated rather than 6")."""
+    numbers = load_lexicon().numbers
+    found: set[int] = set()
+    for m in _expecting().finditer(text):
+        word = m.group("n") or m.group("m")
+        found.add(int(word) if word.isdigit() else numbers[word])
+    return found
+
+
 def _delayed_trigger(m: CardMention) -> Permanent | None:
     """An instant or sorcery whose effect lasts the turn ("Until end of turn, whenever a player
     taps an Island for mana, ..."): a stand-in holding that ability, as after it resolved."""
@@ -390,6 +417,34 @@ def _delayed_trigger(m: CardMention) -> Permanent | None:
     if not held or any(not isinstance(a, TappedForManaTrigger) for a in m.abilities()):
         return None
     return Permanent(name=m.name, controller=YOU, owner=YOU, abilities=held, card=m.card)
+
+
+def _stand_ins(q: Question) -> list[Permanent]:
+    """The effects of named spells that last the turn, once each."""
+    spells = {m.name: m for m in q.cards}
+    return [p for m in spells.values() if (p := _delayed_trigger(m)) is not None]
+
+
+# The spell is somewhere it hasn't resolved from: its effect isn't in play.
+_UNRESOLVED = (
+    r"\bin (my|your|his|her|their|the|a) (hand|library|graveyard|deck|opening hand)\b",
+    r"\bon the stack\b",
+    r"\bin response\b",
+    r"\bcounter(s|ed|ing)?\b(?! on\b)",
+)
+
+
+def _resolved(r: Ruling, stand_ins: list[Permanent]) -> Ruling:
+    """Say that the answer takes the spells named as resolved this turn."""
+    notes = tuple(
+        Step(
+            note=f"Taken as after {p.name} resolved this turn: until end of turn, its effect "
+            "triggers whenever such a land is tapped for mana.",
+            card=p.name,
+        )
+        for p in stand_ins
+    )
+    return r.model_copy(update={"steps": (*notes, *r.steps)}) if notes else r
 
 
 def _makes_mana(m: CardMention) -> bool:
@@ -524,6 +579,7 @@ class ManaHandler:
             self._trigger_no_mana,
             self._trigger_on_board,
             self._amount,
+            self._stated_amount,
             self._could,
         ):
             s = build(q)
@@ -937,6 +993,8 @@ class ManaHandler:
         stand_in = _delayed_trigger(trigger)
         if stand_in is None and not trigger.card.types & _PERMANENT_TYPES:
             return None
+        if stand_in is not None and q.has(*_UNRESOLVED):
+            return None
         tapped = next(
             (
                 m
@@ -970,17 +1028,10 @@ class ManaHandler:
             board.perms.append(stand_in)
         state = GameState(battlefield=tuple(board.perms))
         name = tapped.name if tapped is not None else generic.name if generic else ""
-        spell = trigger.name
+        extra = [stand_in] if stand_in is not None else []
 
         def run() -> Ruling:
-            r = mp.tapped_for_mana_triggers(state, name)
-            if stand_in is None:
-                return r
-            note = (
-                f"Taken as after {spell} resolved this turn: until end of turn, its effect "
-                "triggers whenever such a land is tapped for mana."
-            )
-            return r.model_copy(update={"steps": (Step(note=note, card=spell), *r.steps)})
+            return _resolved(mp.tapped_for_mana_triggers(state, name), extra)
 
         return Scenario("mana.trigger", "yesno", 0.85, run, board.names)
 
@@ -1003,13 +1054,58 @@ class ManaHandler:
             return Scenario("mana.amount", "number", 0.85, _missing(*missing), board.names)
         if not any(p.name == subject.name for p in board.perms):
             board.perms.append(_permanent(subject, YOU, 0))
-        state = GameState(battlefield=tuple(board.perms))
+        extra = _stand_ins(q)
+        if extra and q.has(*_UNRESOLVED):
+            return None
+        state = GameState(battlefield=(*board.perms, *extra))
         choose = _asked_type(q)
 
         def run() -> Ruling:
-            return mp.produce(state, subject.name, choose=choose)[1]
+            return _resolved(mp.produce(state, subject.name, choose=choose)[1], extra)
 
         return Scenario("mana.amount", "number", 0.85, run, board.names)
+
+    def _stated_amount(self, q: Question) -> Scenario | None:
+        """A report that states how much mana a permanent makes and how much it should ("the
+        Island should produce two blue mana"): the amount, when the rules bear the expected
+        one out. When they bear out another, whether the report's form asks a yes or no or
+        the amount is unclear, so it abstains."""
+        if q.has(*_COST_WORDS) or q.has(r"\bhow (much|many)\b", r"\?"):
+            return None
+        expected = _expected_amounts(q.lower)
+        if len(expected) != 1:
+            return None
+        board = _read_board(q)
+        subject = board.subject or next((m for m in q.cards if _makes_mana(m)), None)
+        if subject is None or not _makes_mana(subject):
+            return None
+        missing = _unread(q) + _needs(board)
+        if missing:
+            return None
+        if not any(p.name == subject.name for p in board.perms):
+            board.perms.append(_permanent(subject, YOU, 0))
+        extra = _stand_ins(q)
+        if extra and q.has(*_UNRESOLVED):
+            return None
+        state = GameState(battlefield=(*board.perms, *extra))
+        choose = _asked_type(q)
+        want = expected.pop()
+
+        def run() -> Ruling:
+            r = _resolved(mp.produce(state, subject.name, choose=choose)[1], extra)
+            if r.verdict != str(want):
+                return r.model_copy(
+                    update={
+                        "verdict": None,
+                        "missing": (
+                            f"what the report asks: by the rules {subject.name} makes "
+                            f"{r.verdict or 'an unknown amount of'} mana here, not {want}",
+                        ),
+                    }
+                )
+            return r
+
+        return Scenario("mana.stated_amount", "number", 0.8, run, board.names)
 
     def _count_types(self, q: Question) -> Scenario | None:
         """'How many colors of mana can Birds of Paradise make?': count what it could produce."""
