@@ -1579,6 +1579,19 @@ CASES: list[tuple[str, str | None, str]] = [
     ("My Forest should make three mana with Vernal Bloom out.", None, ""),
     ("I cast High Tide. How much mana does my Island make?", "2", "106.12a"),
     ("I have High Tide in my hand. How much mana does my Island make?", None, ""),
+    # Several doublers and triplers, each applied in turn (616.1).
+    ("With two Mana Reflections out, do my lands tap for four times the mana?", "yes", "616.1"),
+    (
+        "I control Nyxbloom Ancient and Mana Reflection, so my lands should make 5x mana.",
+        "no",
+        "616.1",
+    ),
+    (
+        "Having several Mana Reflections is redundant: lands only ever make double the mana.",
+        "no",
+        "616.1",
+    ),
+    ("With several Mana Reflections out, do my lands tap for four times the mana?", None, ""),
 ]
 
 

@@ -404,6 +404,43 @@ def _expected_amounts(text: str) -> set[int]:
     return found
 
 
+_FACTOR = re.compile(
+    r"\b(?P<x>\d+)x\b|\b(?P<n>\w+) times\b(?! (each|per|a|in)\b)"
+    r"|\b(?P<w>twice|double|triple)\b(?= (the|as much|that|of|amount|mana|normal)\b)"
+)
+_FACTOR_WORDS = {"twice": 2, "double": 2, "triple": 3}
+_CLAIMING = re.compile(r"\b(should|supposed to|expected|expect|ought to)\b[^.?!;]{0,40}$")
+
+
+def _claimed_factor(text: str) -> int | None:
+    """The multiple of the mana a question or report claims ("should be 6x", "does it make
+    three times as much"): the one after "should" when several are stated, else the only one."""
+    numbers = load_lexicon().numbers
+    claimed: set[int] = set()
+    stated: set[int] = set()
+    for m in _FACTOR.finditer(text):
+        if m.group("x"):
+            n: int | None = int(m.group("x"))
+        elif m.group("w"):
+            if re.search(r"\bCARD\s+$", text[: m.start()]):
+                # "Does Mana Reflection double ...": the verb, asked of the card itself.
+                continue
+            n = _FACTOR_WORDS[m.group("w")]
+        else:
+            word = m.group("n")
+            n = int(word) if word.isdigit() else numbers.get(word)
+        if n is None or n < 2:
+            continue
+        stated.add(n)
+        if _CLAIMING.search(text[: m.start()]):
+            claimed.add(n)
+    if len(claimed) == 1:
+        return claimed.pop()
+    if not claimed and len(stated) == 1:
+        return stated.pop()
+    return None
+
+
 def _delayed_trigger(m: CardMention) -> Permanent | None:
     """An instant or sorcery whose effect lasts the turn ("Until end of turn, whenever a player
     taps an Island for mana, ..."): a stand-in holding that ability, as after it resolved."""
@@ -580,6 +617,7 @@ class ManaHandler:
             self._trigger_on_board,
             self._amount,
             self._stated_amount,
+            self._multiplier,
             self._could,
         ):
             s = build(q)
@@ -1106,6 +1144,90 @@ class ManaHandler:
             return r
 
         return Scenario("mana.stated_amount", "number", 0.8, run, board.names)
+
+    def _multiplier(self, q: Question) -> Scenario | None:
+        """'With Nyxbloom Ancient and Mana Reflection out, should tapping a land give 6x the
+        mana?': how many times the mana several doublers make, each applied in turn (616.1)."""
+        if not any(m.of_kind("mana_doubling") for m in q.cards):
+            return None
+        if q.has(*_COST_WORDS) or q.has(r"\bhow (much|many)\b"):
+            return None
+        claim = _claimed_factor(q.lower)
+        if claim is None:
+            return None
+        board = _read_board(q)
+        if any(
+            m.of_kind("mana_replacement") or m.of_kind("tapped_for_mana_trigger") for m in q.cards
+        ):
+            return None
+        if _unread(q) or any(p.controller != YOU for p in board.perms):
+            return None
+        if _OPPONENT_CUE.search(q.lower) or q.has(r"\b(a player|each player|someone)\b"):
+            # The mana of someone else's permanents: the doublers name whose they change.
+            return None
+        producers = [
+            p for p in board.perms if any(isinstance(a, Activated) and a.mana for a in p.abilities)
+        ]
+        if producers:
+            return None
+        land = Permanent(
+            name="a land you control",
+            types=frozenset({"Land"}),
+            abilities=(
+                Activated(
+                    text="{T}: Add {C}.",
+                    cost=Cost(tap=True),
+                    effect="Add {C}.",
+                    mana=ManaProduction(choice="fixed", symbols=("C",)),
+                ),
+            ),
+        )
+        # "multiple Mana Reflections": at least two, so the answer must hold for two and three.
+        several = [
+            m
+            for m in q.cards
+            if m.of_kind("mana_doubling")
+            and (
+                re.search(r"\b(multiple|several|many|more than one)\s+$", q.text[: m.start])
+                or (
+                    m.written.casefold().endswith("s")
+                    and not m.name.casefold().endswith("s")
+                    and _count(q.text, m) == 1
+                )
+            )
+        ]
+        states = [GameState(battlefield=(*board.perms, land))]
+        if several:
+            for extra in (1, 2):
+                more = [_permanent(m, YOU, i + 1) for m in several for i in range(extra)]
+                kept = [p for p in board.perms if p.name not in {x.name for x in more}]
+                states.append(GameState(battlefield=(*kept, *more, land)))
+            states = states[1:]
+
+        def run() -> Ruling:
+            results = [mp.produce(state, land.name)[1] for state in states]
+            r = results[0]
+            if any(x.verdict is None or not x.verdict.isdigit() for x in results):
+                return r
+            factors = {int(x.verdict or 0) for x in results}
+            if len(factors) > 1 and claim in factors:
+                return r.model_copy(
+                    update={"verdict": None, "missing": ("how many of them are in play",)}
+                )
+            factor = int(r.verdict or 0)
+            note = (
+                f"Together they make {factor} times the mana, not {claim} times."
+                if factor != claim
+                else f"Together they make {factor} times the mana."
+            )
+            return r.model_copy(
+                update={
+                    "verdict": "yes" if factor == claim else "no",
+                    "steps": (*r.steps, Step(rule=Rule.REPLACEMENT_ORDER, note=note)),
+                }
+            )
+
+        return Scenario("mana.multiplier", "yesno", 0.8, run, board.names)
 
     def _count_types(self, q: Question) -> Scenario | None:
         """'How many colors of mana can Birds of Paradise make?': count what it could produce."""
