@@ -539,3 +539,24 @@ def test_missing_extra_mana_is_not_a_land_making_none(text: str, cards: tuple[st
 def test_type_questions_need_a_type_asked(text: str, cards: tuple[str, ...]) -> None:
     names = {s.name for s in ManaHandler().scenarios(question(text, cards))}
     assert not names & {"mana.could_produce", "mana.can_produce_type"}
+
+
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [
+        # The stack named in a report's story, not asked about.
+        (
+            "I used Magus Lucea Kane's ability; the copy it made showed on the stack with X=3. "
+            "Shouldn't the copy have entered with counters?",
+            ("Magus Lucea Kane",),
+        ),
+        # "for mana payment" taps nothing.
+        (
+            "Bolas's Citadel asked me for mana payment instead of life. Expected: pay six life.",
+            ("Bolas's Citadel",),
+        ),
+    ],
+)
+def test_mana_words_in_a_story_ask_nothing(text: str, cards: tuple[str, ...]) -> None:
+    names = {s.name for s in ManaHandler().scenarios(question(text, cards))}
+    assert not names & {"mana.ability_stack", "mana.tapped_for_mana_replacement", "mana.stack"}

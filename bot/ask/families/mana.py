@@ -693,7 +693,10 @@ class ManaHandler:
         """'Is Deathrite Shaman's first ability a mana ability?', 'Can my opponent respond to
         Springleaf Drum's ability?', 'Does Overgrowth's trigger use the stack?'"""
         is_mana = q.has(r"\b(is|are)\b[^?]{0,60}\b(a |an )?mana abilit(y|ies)\s*\??$")
-        stack = q.has(r"\b(use|uses|go|goes|put|placed|on|onto)\b[^?]{0,15}\bstack\b")
+        # "The copy showed on the stack": the stack named in a report, not asked about.
+        stack = _asked_directly(
+            q, r"\b(use|uses|using|go|goes|going|put|placed|on|onto)\b[^?]{0,15}\bstack\b"
+        )
         respond = q.has(
             r"\b(respond|responded|responding) to CARD'?s?'?\b",
             r"\bbe (responded|countered|stifled)\b",
@@ -840,7 +843,8 @@ class ManaHandler:
             or q.card_with("mana_doubling")
             or q.card_with("mana_replacement")
         )
-        if not q.has(r"\bfor mana\b", r"\bmana abilit") and cares is None:
+        # "No prompt for mana payment" isn't tapping anything for mana.
+        if not q.has(r"\btap\w*\b[^.?!]{0,40}\bfor mana\b", r"\bmana abilit") and cares is None:
             return None
         trigger = q.card_with("tapped_for_mana_trigger")
         replacement = q.card_with("mana_doubling") or q.card_with("mana_replacement")
