@@ -421,7 +421,19 @@ def _resolve(
     opts = _options(ability.mana, board, me, could)
     reps, unsure = _replacements(board, me, ability)
     after = _after_replacements(opts.bags, reps, board, me)
-    return _AbilityResult(ability, opts.bags, after, reps, opts.uncertain or unsure, opts.sources)
+    uncertain = opts.uncertain or unsure or _conditional_production(ability)
+    return _AbilityResult(ability, opts.bags, after, reps, uncertain, opts.sources)
+
+
+_LATER_SENTENCE = re.compile(r"(?<=\.)\s+")
+_CHANGES_PRODUCTION = re.compile(r"\binstead\b|\badds?\b", re.I)
+
+
+def _conditional_production(ability: Activated) -> bool:
+    """Whether the ability's text changes what it adds in a later sentence ("If you control
+    an Urza's Mine ..., add {C}{C}{C} instead"): the parsed production is then only one case."""
+    sentences = _LATER_SENTENCE.split(ability.effect.strip())
+    return any(_CHANGES_PRODUCTION.search(s) for s in sentences[1:])
 
 
 def _types(bags: Iterable[Bag]) -> frozenset[ManaType]:
@@ -639,6 +651,10 @@ def _trigger_matches(board: _Board, i: int) -> tuple[list[tuple[str, TappedForMa
                 # "Whenever a Forest is tapped for mana": a land type, not a mana type.
                 subject = f"{subject} {a.of_type}"
             hit = _matches(subject, me.perm, me.subtypes, src.perm, a.whose)
+            several = _new_types(a.of_type or "")
+            if hit and len(several) > 1:
+                # "taps a Mountain, Forest, or Plains for mana": one of those land types.
+                hit = bool(several & me.subtypes)
             if hit is None:
                 unsure = True
             elif hit:
@@ -820,6 +836,23 @@ def tapped_for_mana_triggers(state: GameState, name: str) -> Ruling:
     res = _resolve(board, i, picked, could)
     _ability_steps(t, board, i, res, could)
     produced = any(res.after - {()})
+    kept: list[tuple[str, TappedForManaTrigger]] = []
+    for src, trig in triggers:
+        # "Whenever a land is tapped for black mana": only when that type is produced.
+        wanted = _mana_type_filter(trig.of_type)
+        made = [b for b in res.after if b]
+        hits = [any(x in b for x in wanted) for b in made]
+        if not wanted or (hits and all(hits)):
+            kept.append((src, trig))
+        elif any(hits):
+            unsure[i] = True
+        else:
+            t.step(
+                Rule.TAPPED_FOR_MANA_TRIGGER,
+                f"{src} only triggers on mana of type {trig.of_type}, which isn't produced.",
+                card=src,
+            )
+    triggers = kept
     if not triggers:
         t.step(
             Rule.TAPPED_FOR_MANA_TRIGGER,

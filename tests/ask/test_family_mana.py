@@ -452,6 +452,13 @@ def test_exotic_orchard_cites_its_colorless_ruling() -> None:
             ("Prismatic Omen", "Reflecting Pool"),
             "mana.could_produce",
         ),
+        # A later sentence of the ability changes what it adds: the parse holds one case only.
+        (
+            "How much mana does Urza's Tower make if I control an Urza's Mine?",
+            ("Urza's Tower", "Urza's Mine"),
+            "mana.amount",
+        ),
+        ("What can Gemstone Caverns tap for?", ("Gemstone Caverns",), "mana.could_produce"),
     ],
 )
 def test_missing_facts_abstain(text: str, cards: tuple[str, ...], scenario: str) -> None:
@@ -493,3 +500,63 @@ def test_what_a_card_allows_is_not_a_definition_question() -> None:
         "Does Springleaf Drum let me tap a summoning sick creature for mana?", ("Springleaf Drum",)
     )
     assert all(s.name != "mana.tapped_for_mana" for s in ManaHandler().scenarios(q))
+
+
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [
+        (
+            "Heartbeat of Spring doesn't add the extra mana when I tap my Forest for mana. "
+            "Does it trigger?",
+            ("Heartbeat of Spring",),
+        ),
+        (
+            "When I tap an Island for mana, High Tide does not give an additional blue. "
+            "Shouldn't it trigger?",
+            ("High Tide",),
+        ),
+    ],
+)
+def test_missing_extra_mana_is_not_a_land_making_none(text: str, cards: tuple[str, ...]) -> None:
+    # "Doesn't add the extra mana" speaks of the trigger's mana, not of the land making none.
+    q = question(text, cards)
+    assert all(s.name != "mana.trigger_no_mana" for s in ManaHandler().scenarios(q))
+
+
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [
+        # "what color" inside a statement's clause asks nothing.
+        (
+            "With no creatures out, Gaea's Cradle never asks me what color of mana it makes.",
+            ("Gaea's Cradle",),
+        ),
+        # An amount of mana is asked, which "can it make colorless" doesn't answer.
+        ("Sol Ring is supposed to make three colorless mana.", ("Sol Ring",)),
+        ("Can Sol Ring tap for {C}{C}{C}?", ("Sol Ring",)),
+    ],
+)
+def test_type_questions_need_a_type_asked(text: str, cards: tuple[str, ...]) -> None:
+    names = {s.name for s in ManaHandler().scenarios(question(text, cards))}
+    assert not names & {"mana.could_produce", "mana.can_produce_type"}
+
+
+@pytest.mark.parametrize(
+    ("text", "cards"),
+    [
+        # The stack named in a report's story, not asked about.
+        (
+            "I used Magus Lucea Kane's ability; the copy it made showed on the stack with X=3. "
+            "Shouldn't the copy have entered with counters?",
+            ("Magus Lucea Kane",),
+        ),
+        # "for mana payment" taps nothing.
+        (
+            "Bolas's Citadel asked me for mana payment instead of life. Expected: pay six life.",
+            ("Bolas's Citadel",),
+        ),
+    ],
+)
+def test_mana_words_in_a_story_ask_nothing(text: str, cards: tuple[str, ...]) -> None:
+    names = {s.name for s in ManaHandler().scenarios(question(text, cards))}
+    assert not names & {"mana.ability_stack", "mana.tapped_for_mana_replacement", "mana.stack"}

@@ -5,8 +5,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 
-from bot.ask.question import CardMention, Question, Scenario
+from bot.ask.lexicon import load as load_lexicon
+from bot.ask.question import CardMention, Question, Scenario, compiled
 from engine import manaprod as mp
 from engine.abilities import (
     Ability,
@@ -60,6 +62,19 @@ _NO_MANA = (
     r"\b(doesn't|does not|didn't|did not|can't|cannot|couldn't|won't|wouldn't) (produce|make|add|give)\b",
     r"\bnothing\b",
 )
+
+# "doesn't add the additional mana": the extra mana a trigger adds, not the tapped permanent's.
+_EXTRA_AFTER = re.compile(r"^\W*(\w+\W+){0,2}?(additional|extra|more|another|bonus)\b")
+
+
+def _says_no_mana(q: Question) -> bool:
+    """Whether the question says the tapped permanent produced no mana."""
+    for pattern in _NO_MANA:
+        for found in compiled(pattern).finditer(q.lower):
+            if not _EXTRA_AFTER.match(q.lower[found.end() :]):
+                return True
+    return False
+
 
 _PRODUCED_MANA = (
     r"\b(if|when|and|but) (it|the \w+|CARD) (produced|produces|made|makes|added|adds) "
@@ -371,6 +386,119 @@ def _generic_tapped(q: Question) -> Permanent | None:
     )
 
 
+# "give me mana", "adds the additional {B}", "extra mana": what a 'tapped for mana' trigger adds.
+_GIVES_MANA = (
+    r"\b(give|gives|giving|add|adds|adding)\b( me| you| them| him| her| us)?( an?| the| one)?"
+    r"( additional| extra| more| bonus)?( \w+)? mana\b"
+    r"|\b(additional|extra|bonus) (\{[wubrgc]\}|mana|white|blue|black|red|green|colou?rless)\b"
+)
+
+
+_NOT_COUNTS = frozenset({"a", "an", "no", "none", "both", "double", "pair", "single", "triple"})
+
+
+@cache
+def _expecting() -> re.Pattern[str]:
+    words = sorted((w for w in load_lexicon().numbers if w not in _NOT_COUNTS), key=len)
+    n = r"(\d+|" + "|".join(re.escape(w) for w in reversed(words)) + ")"
+    return re.compile(
+        r"\b(should|supposed to|expected|expect|ought to)\b[^.?!;]{0,40}?\b(?P<n>" + n + r")\s+"
+        r"((additional|extra|more|total|\w+)\s+)?(mana|colou?rless|white|blue|black|red|green)\b"
+        r"|\b(rather than|instead of)\s+(?P<m>" + n + r")\b(?!\s*(times|x)\b)"
+    )
+
+
+def _expected_amounts(text: str) -> set[int]:
+    """The amounts of mana a report says a permanent should make ("should give me 6 mana",
+    "3 mana generated rather than 6")."""
+    numbers = load_lexicon().numbers
+    found: set[int] = set()
+    for m in _expecting().finditer(text):
+        word = m.group("n") or m.group("m")
+        found.add(int(word) if word.isdigit() else numbers[word])
+    return found
+
+
+_FACTOR = re.compile(
+    r"\b(?P<x>\d+)x\b|\b(?P<n>\w+) times\b(?! (each|per|a|in)\b)"
+    r"|\b(?P<w>twice|double|triple)\b(?= (the|as much|that|of|amount|mana|normal)\b)"
+)
+_FACTOR_WORDS = {"twice": 2, "double": 2, "triple": 3}
+_CLAIMING = re.compile(r"\b(should|supposed to|expected|expect|ought to)\b[^.?!;]{0,40}$")
+
+
+def _claimed_factor(text: str) -> int | None:
+    """The multiple of the mana a question or report claims ("should be 6x", "does it make
+    three times as much"): the one after "should" when several are stated, else the only one."""
+    numbers = load_lexicon().numbers
+    claimed: set[int] = set()
+    stated: set[int] = set()
+    for m in _FACTOR.finditer(text):
+        if m.group("x"):
+            n: int | None = int(m.group("x"))
+        elif m.group("w"):
+            if re.search(r"\bCARD\s+$", text[: m.start()]):
+                # "Does Mana Reflection double ...": the verb, asked of the card itself.
+                continue
+            n = _FACTOR_WORDS[m.group("w")]
+        else:
+            word = m.group("n")
+            n = int(word) if word.isdigit() else numbers.get(word)
+        if n is None or n < 2:
+            continue
+        stated.add(n)
+        if _CLAIMING.search(text[: m.start()]):
+            claimed.add(n)
+    if len(claimed) == 1:
+        return claimed.pop()
+    if not claimed and len(stated) == 1:
+        return stated.pop()
+    return None
+
+
+def _delayed_trigger(m: CardMention) -> Permanent | None:
+    """An instant or sorcery whose effect lasts the turn ("Until end of turn, whenever a player
+    taps an Island for mana, ..."): a stand-in holding that ability, as after it resolved."""
+    if m.card.types & _PERMANENT_TYPES:
+        return None
+    held = tuple(
+        a
+        for a in m.abilities()
+        if isinstance(a, TappedForManaTrigger) and re.match(r"\s*until end of turn\b", a.text, re.I)
+    )
+    if not held or any(not isinstance(a, TappedForManaTrigger) for a in m.abilities()):
+        return None
+    return Permanent(name=m.name, controller=YOU, owner=YOU, abilities=held, card=m.card)
+
+
+def _stand_ins(q: Question) -> list[Permanent]:
+    """The effects of named spells that last the turn, once each."""
+    spells = {m.name: m for m in q.cards}
+    return [p for m in spells.values() if (p := _delayed_trigger(m)) is not None]
+
+
+# The spell is somewhere it hasn't resolved from: its effect isn't in play.
+_UNRESOLVED = (
+    r"\bin (my|your|his|her|their|the|a) (hand|library|graveyard|deck|opening hand)\b",
+    r"\bon the stack\b",
+    r"\bin response\b",
+    r"\bcounter(s|ed|ing)?\b(?! on\b)",
+)
+
+
+def _resolved(r: Ruling, stand_ins: list[Permanent]) -> Ruling:
+    """Say that the answer takes the spells named as resolved this turn."""
+    notes = tuple(
+        Step(
+            note=f"Taken as after {p.name} resolved this turn: until end of turn, its effect "
+            "triggers whenever such a land is tapped for mana.",
+            card=p.name,
+        )
+        for p in stand_ins
+    )
+    return r.model_copy(update={"steps": (*notes, *r.steps)}) if notes else r
+
+
 def _makes_mana(m: CardMention) -> bool:
     return any(isinstance(a, Activated) and a.mana is not None for a in m.abilities())
 
@@ -438,6 +566,35 @@ def _open_question(q: Question) -> bool:
 
 
 _COLORED = r"\bcolou?red mana\b"
+_SENTENCE_END = re.compile(r"[.!?;:](?=\s|$)")
+_LEAD_IN = re.compile(r"\W*((so|and|but|then|ok|okay|well|q|question|also|now)\W+){0,2}|.*,\s*")
+
+
+def _asked_directly(q: Question, *patterns: str) -> bool:
+    """Whether a "what/which" phrase asks the question, not a clause of a statement ("it
+    prompts for what color mana is produced"): it opens its sentence or a clause, or its
+    sentence ends in a question mark."""
+    text = q.lower
+    for pattern in patterns:
+        for found in compiled(pattern).finditer(text):
+            start = max(
+                (m.end() for m in _SENTENCE_END.finditer(text, 0, found.start())), default=0
+            )
+            end = _SENTENCE_END.search(text, found.end())
+            if end is not None and end.group(0) == "?":
+                return True
+            if _LEAD_IN.fullmatch(text[start : found.start()]):
+                return True
+    return False
+
+
+# An amount of mana ("3 colorless mana", "two blue", "{C}{C}"): a question about how much,
+# which a yes/no about the type of mana doesn't answer.
+_STATED_AMOUNT = re.compile(
+    r"\b(\d+|two|three|four|five|six|seven|eight|nine|ten|twice|double|triple)\s+"
+    r"(colou?rless|white|blue|black|red|green|mana)\b"
+    r"|(\{[wubrgc]\}){2,}|\b([wubrgc])\4{1,}\b"
+)
 
 
 def _asked_types(q: Question) -> set[ManaType]:
@@ -474,6 +631,8 @@ class ManaHandler:
             self._trigger_no_mana,
             self._trigger_on_board,
             self._amount,
+            self._stated_amount,
+            self._multiplier,
             self._could,
         ):
             s = build(q)
@@ -548,10 +707,11 @@ class ManaHandler:
     def _card_ability(self, q: Question) -> Scenario | None:
         """'Is Deathrite Shaman's first ability a mana ability?', 'Can my opponent respond to
         Springleaf Drum's ability?', 'Does Overgrowth's trigger use the stack?'"""
-        # What is asked sits in the asked sentence: "the copy showed on the stack" before it
-        # is what happened, not a question about the stack.
         is_mana = q.asks(r"\b(is|are)\b[^?]{0,60}\b(a |an )?mana abilit(y|ies)\s*\??$")
-        stack = q.asks(r"\b(use|uses|go|goes|put|placed|on|onto)\b[^?]{0,15}\bstack\b")
+        # "The copy showed on the stack": the stack named in a report, not asked about.
+        stack = _asked_directly(
+            q, r"\b(use|uses|using|go|goes|going|put|placed|on|onto)\b[^?]{0,15}\bstack\b"
+        )
         respond = q.asks(
             r"\b(respond|responded|responding) to CARD'?s?'?\b",
             r"\bbe (responded|countered|stifled)\b",
@@ -698,7 +858,8 @@ class ManaHandler:
             or q.card_with("mana_doubling")
             or q.card_with("mana_replacement")
         )
-        if not q.has(r"\bfor mana\b", r"\bmana abilit") and cares is None:
+        # "No prompt for mana payment" isn't tapping anything for mana.
+        if not q.has(r"\btap\w*\b[^.?!]{0,40}\bfor mana\b", r"\bmana abilit") and cares is None:
             return None
         trigger = q.card_with("tapped_for_mana_trigger")
         replacement = q.card_with("mana_doubling") or q.card_with("mana_replacement")
@@ -846,7 +1007,7 @@ class ManaHandler:
             r"\btrigger", r"\bgo(es)? off\b", r"\bfire", r"\bextra mana\b", r"\badditional\b"
         ):
             return None
-        produced = not q.has(*_NO_MANA)
+        produced = not _says_no_mana(q)
         if produced and not (
             # "...if the land produced mana?": only an unnamed trigger, tapped by its own ability.
             q.has(_PRODUCED_MANA)
@@ -871,13 +1032,26 @@ class ManaHandler:
     def _trigger_on_board(self, q: Question) -> Scenario | None:
         """'Does Heartbeat of Spring trigger when I tap Reflecting Pool ...?' with a position."""
         trigger = q.card_with("tapped_for_mana_trigger")
-        if trigger is None or not q.has(r"\btrigger", r"\bgo(es)? off\b", r"\bfire"):
+        if trigger is None:
             return None
-        if q.has(r"\bhow (much|many)\b"):
+        # "Does Crypt Ghast give me extra mana when ...": its trigger is what adds that mana.
+        gives = q.has(_GIVES_MANA) and not q.has(r"\b(spend|spent|spending|pay|paid|paying)\b")
+        asks_trigger = q.has(r"\btrigger", r"\bgo(es)? off\b", r"\bfire")
+        if not asks_trigger and not gives:
+            return None
+        if not asks_trigger and _asked_types(q):
+            # "Mana Flare only adds colorless": which type it adds, not whether it adds any.
+            return None
+        if q.has(r"\bhow (much|many)\b") or _STATED_AMOUNT.search(q.lower):
             return None
         if self._action(q) is not None:
             return None
         board = _read_board(q)
+        stand_in = _delayed_trigger(trigger)
+        if stand_in is None and not trigger.card.types & _PERMANENT_TYPES:
+            return None
+        if stand_in is not None and q.has(*_UNRESOLVED):
+            return None
         tapped = next(
             (
                 m
@@ -890,18 +1064,31 @@ class ManaHandler:
         generic = None if tapped is not None else _generic_tapped(q)
         if tapped is None and generic is None:
             return None
-        if not q.has(r"\?") and not q.has(r"\b(does|do|will|would|is)\b"):
+        if (
+            not q.has(r"\?")
+            and not q.has(r"\b(does|do|will|would|is)\b")
+            and not (
+                gives
+                and q.has(
+                    r"\bCARD (doesn't |does not |didn't |did not |won't |isn't |is not )?"
+                    r"(gives?|giving|adds?|adding)\b"
+                )
+            )
+        ):
             return None
         missing = _unread(q) + ([] if q.board else _needs(board))
         if missing:
             return Scenario("mana.trigger", "yesno", 0.85, _missing(*missing), board.names)
         if generic is not None:
             board.perms.append(generic)
+        if stand_in is not None:
+            board.perms.append(stand_in)
         state = _state(q, board.perms)
         name = tapped.name if tapped is not None else generic.name if generic else ""
+        extra = [stand_in] if stand_in is not None else []
 
         def run() -> Ruling:
-            return mp.tapped_for_mana_triggers(state, name)
+            return _resolved(mp.tapped_for_mana_triggers(state, name), extra)
 
         return Scenario("mana.trigger", "yesno", 0.85, run, board.names)
 
@@ -924,13 +1111,142 @@ class ManaHandler:
             return Scenario("mana.amount", "number", 0.85, _missing(*missing), board.names)
         if not any(p.name == subject.name for p in board.perms):
             board.perms.append(_permanent(subject, YOU, 0))
-        state = _state(q, board.perms)
+        extra = _stand_ins(q)
+        if extra and q.has(*_UNRESOLVED):
+            return None
+        state = _state(q, [*board.perms, *extra])
         choose = _asked_type(q)
 
         def run() -> Ruling:
-            return mp.produce(state, subject.name, choose=choose)[1]
+            return _resolved(mp.produce(state, subject.name, choose=choose)[1], extra)
 
         return Scenario("mana.amount", "number", 0.85, run, board.names)
+
+    def _stated_amount(self, q: Question) -> Scenario | None:
+        """A report that states how much mana a permanent makes and how much it should ("the
+        Island should produce two blue mana"): the amount, when the rules bear the expected
+        one out. When they bear out another, whether the report's form asks a yes or no or
+        the amount is unclear, so it abstains."""
+        if q.has(*_COST_WORDS) or q.has(r"\bhow (much|many)\b", r"\?"):
+            return None
+        expected = _expected_amounts(q.lower)
+        if len(expected) != 1:
+            return None
+        board = _read_board(q)
+        subject = board.subject or next((m for m in q.cards if _makes_mana(m)), None)
+        if subject is None or not _makes_mana(subject):
+            return None
+        missing = _unread(q) + _needs(board)
+        if missing:
+            return None
+        if not any(p.name == subject.name for p in board.perms):
+            board.perms.append(_permanent(subject, YOU, 0))
+        extra = _stand_ins(q)
+        if extra and q.has(*_UNRESOLVED):
+            return None
+        state = GameState(battlefield=(*board.perms, *extra))
+        choose = _asked_type(q)
+        want = expected.pop()
+
+        def run() -> Ruling:
+            r = _resolved(mp.produce(state, subject.name, choose=choose)[1], extra)
+            if r.verdict != str(want):
+                return r.model_copy(
+                    update={
+                        "verdict": None,
+                        "missing": (
+                            f"what the report asks: by the rules {subject.name} makes "
+                            f"{r.verdict or 'an unknown amount of'} mana here, not {want}",
+                        ),
+                    }
+                )
+            return r
+
+        return Scenario("mana.stated_amount", "number", 0.8, run, board.names)
+
+    def _multiplier(self, q: Question) -> Scenario | None:
+        """'With Nyxbloom Ancient and Mana Reflection out, should tapping a land give 6x the
+        mana?': how many times the mana several doublers make, each applied in turn (616.1)."""
+        if not any(m.of_kind("mana_doubling") for m in q.cards):
+            return None
+        if q.has(*_COST_WORDS) or q.has(r"\bhow (much|many)\b"):
+            return None
+        claim = _claimed_factor(q.lower)
+        if claim is None:
+            return None
+        board = _read_board(q)
+        if any(
+            m.of_kind("mana_replacement") or m.of_kind("tapped_for_mana_trigger") for m in q.cards
+        ):
+            return None
+        if _unread(q) or any(p.controller != YOU for p in board.perms):
+            return None
+        if _OPPONENT_CUE.search(q.lower) or q.has(r"\b(a player|each player|someone)\b"):
+            # The mana of someone else's permanents: the doublers name whose they change.
+            return None
+        producers = [
+            p for p in board.perms if any(isinstance(a, Activated) and a.mana for a in p.abilities)
+        ]
+        if producers:
+            return None
+        land = Permanent(
+            name="a land you control",
+            types=frozenset({"Land"}),
+            abilities=(
+                Activated(
+                    text="{T}: Add {C}.",
+                    cost=Cost(tap=True),
+                    effect="Add {C}.",
+                    mana=ManaProduction(choice="fixed", symbols=("C",)),
+                ),
+            ),
+        )
+        # "multiple Mana Reflections": at least two, so the answer must hold for two and three.
+        several = [
+            m
+            for m in q.cards
+            if m.of_kind("mana_doubling")
+            and (
+                re.search(r"\b(multiple|several|many|more than one)\s+$", q.text[: m.start])
+                or (
+                    m.written.casefold().endswith("s")
+                    and not m.name.casefold().endswith("s")
+                    and _count(q.text, m) == 1
+                )
+            )
+        ]
+        states = [GameState(battlefield=(*board.perms, land))]
+        if several:
+            for extra in (1, 2):
+                more = [_permanent(m, YOU, i + 1) for m in several for i in range(extra)]
+                kept = [p for p in board.perms if p.name not in {x.name for x in more}]
+                states.append(GameState(battlefield=(*kept, *more, land)))
+            states = states[1:]
+
+        def run() -> Ruling:
+            results = [mp.produce(state, land.name)[1] for state in states]
+            r = results[0]
+            if any(x.verdict is None or not x.verdict.isdigit() for x in results):
+                return r
+            factors = {int(x.verdict or 0) for x in results}
+            if len(factors) > 1 and claim in factors:
+                return r.model_copy(
+                    update={"verdict": None, "missing": ("how many of them are in play",)}
+                )
+            factor = int(r.verdict or 0)
+            note = (
+                f"Together they make {factor} times the mana, not {claim} times."
+                if factor != claim
+                else f"Together they make {factor} times the mana."
+            )
+            return r.model_copy(
+                update={
+                    "verdict": "yes" if factor == claim else "no",
+                    "steps": (*r.steps, Step(rule=Rule.REPLACEMENT_ORDER, note=note)),
+                }
+            )
+
+        return Scenario("mana.multiplier", "yesno", 0.8, run, board.names)
 
     def _count_types(self, q: Question) -> Scenario | None:
         """'How many colors of mana can Birds of Paradise make?': count what it could produce."""
@@ -970,7 +1286,8 @@ class ManaHandler:
     def _could(self, q: Question) -> Scenario | None:
         if q.has(*_COST_WORDS):
             return None
-        asks_types = q.has(
+        asks_types = _asked_directly(
+            q,
             r"\bwhat (kinds? of |types? of |colou?rs? (of )?)?mana\b",
             r"\bwhat (colou?rs?|types?)\b",
             r"\bwhich (colou?rs?|types?|mana)\b",
@@ -987,6 +1304,8 @@ class ManaHandler:
             and (_asked_type(q) is not None or q.has(_COLORED))
         )
         if not asks_types and not asks_yes:
+            return None
+        if asks_yes and _STATED_AMOUNT.search(q.lower):
             return None
         if asks_types and q.has(
             r"\b(can't|cannot|can ?not|couldn't|won't|not|never)\b (\w+ )?"
@@ -1021,6 +1340,15 @@ class ManaHandler:
         colored = wanted is None and q.has(_COLORED)
 
         only_colors = asks_types and q.has(r"\bcolou?rs?\b") and not q.has(r"\btypes?\b")
+        # Triggers adding mana of other types than the tapped permanent made.
+        extra_types = [
+            m.name
+            for m in q.cards
+            if any(
+                isinstance(a, TappedForManaTrigger) and a.adds.choice != "same_as_produced"
+                for a in m.abilities()
+            )
+        ]
 
         def run() -> Ruling:
             types, ruling = mp.could_produce(state, subject.name)
@@ -1044,6 +1372,21 @@ class ManaHandler:
             else:
                 yes = wanted in types
                 what = f"{{{wanted}}}"
+            if (
+                not yes
+                and extra_types
+                and mp.tapped_for_mana_triggers(state, subject.name).verdict in (None, "yes")
+            ):
+                # Fertile Ground's trigger adds a color the land itself can't make.
+                return ruling.model_copy(
+                    update={
+                        "verdict": None,
+                        "missing": (
+                            f"whether the mana {', '.join(extra_types)} add(s) when "
+                            f"{subject.name} is tapped for mana is what you ask about",
+                        ),
+                    }
+                )
             note = f"So {subject.name} {'can' if yes else 'can’t'} make {what} here."
             return ruling.model_copy(
                 update={
