@@ -752,6 +752,7 @@ KICKER: list[Row] = [
 ]
 
 CONSTELLATION: list[Row] = [
+    ("If Rise to Glory returns Mire's Grasp, does Eidolon of Blossoms trigger?", "yes", "603.2"),
     ("If I create an enchantment token, does Doomwake Giant trigger?", "yes", "603.2"),
     ("Does Grim Guardian trigger when my opponent's enchantment enters?", "no", "603.2"),
     (
@@ -2125,6 +2126,38 @@ ABSTAIN: list[Row] = [
     ),
     ("If I kick Ana Battlemage, does it have to target an opponent?", None, None),
     ("Does Goldenhide Ox's constellation trigger need a target to trigger?", None, None),
+    # A named card's unparsed text changes what enters or what it is.
+    (
+        "Does Doomwake Giant trigger for a land put onto the battlefield with Arbiter of the Ideal?",
+        None,
+        None,
+    ),
+    (
+        "Can Gift of Doom be turned face up onto Kenrith if the target dies in response, and does "
+        "Eidolon of Blossoms trigger?",
+        None,
+        None,
+    ),
+    # Layer-4 type changes of enchantments.
+    (
+        "Starfield of Nyx makes my enchantments creatures. Does it affect my opponent's enchantments too?",
+        None,
+        None,
+    ),
+    ("With Starfield of Nyx and five enchantments out, is my Aura a creature?", None, None),
+    # An Aura returned to the battlefield isn't cast: no illegal-target ruling applies.
+    (
+        "If I cast Rise to Glory, can I return Mire's Grasp to the battlefield and attach it to Grizzly Bears?",
+        None,
+        None,
+    ),
+    # A named blocking requirement in a question whose shape isn't read: no other family's answer.
+    (
+        "I fused Armed // Dangerous on my Aurelia, the Warleader and my opponent took his blocker "
+        "back. Is he allowed to?",
+        None,
+        None,
+    ),
 ]
 
 
