@@ -1393,6 +1393,14 @@ CONSTELLATION: list[Row] = [
 ]
 
 BLOCKING: list[Row] = [
+    # One named creature blocking another, by their parsed restrictions (CR 509.1b).
+    ("Can Kor Sanctifiers block Serra Angel?", "no", "702.9b"),
+    ("Is Spire Tracer able to be blocked by Vampire Nighthawk?", "yes", "509.1"),
+    ("Can Grizzly Bears block Spire Tracer?", "no", "509.1b"),
+    ("Serra Angel was blocked by Grizzly Bears, is that a bug?", "yes", "702.9b"),
+    ("My opponent's Gravecrawler blocked my Grizzly Bears. Is that right?", "no", "509.1b"),
+    ("Can Troll of Khazad-dûm be blocked by one creature?", "no", "509.1b"),
+    ("Can Grizzly Bears block Troll of Khazad-dûm by itself?", "no", "509.1b"),
     (
         "Goldenhide Ox targets my attacker. Must my opponent block it with every creature?",
         "no",
@@ -2148,6 +2156,13 @@ ABSTAIN: list[Row] = [
     # An Aura returned to the battlefield isn't cast: no illegal-target ruling applies.
     (
         "If I cast Rise to Glory, can I return Mire's Grasp to the battlefield and attach it to Grizzly Bears?",
+        None,
+        None,
+    ),
+    # One creature blocking two, or a creature changed by an effect: not a single-block check.
+    ("Can Grizzly Bears block Llanowar Elves and Elvish Mystic?", None, None),
+    (
+        "Can Kor Sanctifiers block Serra Angel after Serra Angel gains protection from white?",
         None,
         None,
     ),
