@@ -752,6 +752,19 @@ KICKER: list[Row] = [
 ]
 
 CONSTELLATION: list[Row] = [
+    # A bestowed Aura isn't a creature until it becomes unattached (CR 702.103b, 702.103f).
+    ("If I bestow Boon Satyr onto my Grizzly Bears, is Boon Satyr a creature?", "no", "702.103b"),
+    (
+        "My Nighthowler is bestowed on a creature that got exiled. Is Nighthowler a creature now?",
+        "yes",
+        "702.103f",
+    ),
+    ("Boon Satyr is bestowed on my bear. Can my opponent Disenchant it?", "yes", "702.103b"),
+    (
+        "Can my opponent Doom Blade my Leafcrown Dryad while it's bestowed on my Elf?",
+        "no",
+        "702.103b",
+    ),
     ("If Rise to Glory returns Mire's Grasp, does Eidolon of Blossoms trigger?", "yes", "603.2"),
     ("If I create an enchantment token, does Doomwake Giant trigger?", "yes", "603.2"),
     ("Does Grim Guardian trigger when my opponent's enchantment enters?", "no", "603.2"),
@@ -2159,6 +2172,8 @@ ABSTAIN: list[Row] = [
         None,
         None,
     ),
+    # What left isn't said to be the creature the Aura is bestowed on.
+    ("Nighthowler is bestowed on my bear. If Nighthowler is exiled, is it a creature?", None, None),
     # One creature blocking two, or a creature changed by an effect: not a single-block check.
     ("Can Grizzly Bears block Llanowar Elves and Elvish Mystic?", None, None),
     (

@@ -10,6 +10,7 @@ from engine import blocking as b
 from engine import constellation as c
 from engine.abilities import Ability, EnchantmentEnters, MustBeBlocked
 from engine.model import OPPONENT, YOU, GameState, Permanent, Spell
+from engine.oracle import targets
 from engine.ruling import Rule, Ruling, Trace
 
 # Cards whose official rulings state the general rules, quoted when no card is named.
@@ -304,6 +305,10 @@ class ConstellationHandler:
             return out
         if not self._about_enchantments_entering(q):
             return out
+        status = self._bestowed_status(q)
+        if status is not None:
+            out.append(status)
+            return out
         if q.has(*_UNMODELLED_ENTERS) or any(
             _TRIGGER_CHANGER.search(m.card.oracle_text) for m in q.cards
         ):
@@ -546,6 +551,69 @@ class ConstellationHandler:
 
         cards = self._cards(q) + tuple(m.name for m in aura_cards)
         return Scenario("constellation_aura_illegal_target", "yesno", 0.92, run, cards)
+
+    def _bestowed_status(self, q: Question) -> Scenario | None:
+        """'Is a bestowed Nighthowler a creature?', 'Can I Doom Blade a bestowed Dryad?',
+        'Does it become a creature when the enchanted creature dies?' (CR 702.103b, 702.103f)."""
+        bestowers = [m for m in q.cards if m.of_kind("bestow")]
+        if len({m.name for m in bestowers}) != 1 or not q.has(
+            r"\bbestow(ed|s|ing)? (CARD )?(on|onto|to)\b"
+        ):
+            return None
+        if q.has(
+            r"\b(trigger\w*|constellation|spell|stack|in response|resolv\w*|cast(ing)?|layers?|"
+            r"cop(y|ies|ying)|counters?|hexproof|shroud|protection|ward|phas\w+|control|"
+            r"human|subtypes?|types? line)\b"
+        ):
+            return None
+        bestowed = bestowers[0]
+        others = [m for m in q.cards if m.name != bestowed.name]
+        left = q.has(
+            r"\b(dies|died|die|leaves|left|destroyed|exiled|sacrificed|bounced|killed|removed|"
+            r"gone|unattached)\b"
+        )
+        host = q.has(
+            r"\benchanted creature\b",
+            r"\bcreature (it('s| is| was)? |that it('s| is| was) )(bestowed|attached|enchanting|on)\b",
+            r"\bbestowed (on|onto|to) (a|the|my|his|her|their|an opponent's) (\w+ )?creature "
+            r"(that|which)\b",
+            r"\bhost\b",
+        )
+        if left and not host:
+            return None  # what left the battlefield isn't said to be the enchanted creature
+        name = bestowed.name
+        if others and all("Creature" in m.card.types for m in others):
+            others = []  # the creature it's bestowed on
+        if others:
+            spells = [m for m in others if m.card.types & {"Instant", "Sorcery"}]
+            if len(others) != 1 or len(spells) != 1 or left:
+                return None
+            spell = spells[0]
+            found = targets(spell.card.oracle_text)
+            if len(found) != 1 or len(spell.faces) != 1:
+                return None
+            what = found[0].what
+            return Scenario(
+                "constellation_bestowed_target",
+                "yesno",
+                0.9,
+                lambda: c.bestowed_targetable(name, what, spell.name, name),
+                (name, spell.name),
+            )
+        if not q.has(
+            r"\b(a|an|the) creature\b[^.?!]*\b(is|was|are|be|become|becomes|stay|stays)\b",
+            r"\b(become|becomes|became|turn into|turns into|count as|counts as|is it|still) (an? )?(enchantment )?creature\b",
+            r"\bis (CARD|it) (still )?(an? )?(enchantment )?creature\b",
+        ):
+            return None
+        attached = not left
+        return Scenario(
+            "constellation_bestowed_creature",
+            "yesno",
+            0.9,
+            lambda: c.bestowed_is_creature(name, attached, name),
+            (name,),
+        )
 
     def _bestow_unattached(self, q: Question) -> Scenario | None:
         if not q.has(r"\bbestow") or not (q.fuzzy_has("trigger") or q.fuzzy_has("constellation")):
