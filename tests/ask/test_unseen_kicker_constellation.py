@@ -2176,6 +2176,9 @@ ABSTAIN: list[Row] = [
     ("Nighthowler is bestowed on my bear. If Nighthowler is exiled, is it a creature?", None, None),
     # One creature blocking two, or a creature changed by an effect: not a single-block check.
     ("Can Grizzly Bears block Llanowar Elves and Elvish Mystic?", None, None),
+    ("Can Grizzly Bears block Serra Angel if I give it reach with a spell?", None, None),
+    ("Kor Sanctifiers blocked Serra Angel after Serra Angel lost flying. Legal?", None, None),
+    ("Why can't Kor Sanctifiers block Serra Angel?", None, None),
     (
         "Can Kor Sanctifiers block Serra Angel after Serra Angel gains protection from white?",
         None,

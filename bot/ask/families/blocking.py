@@ -26,6 +26,13 @@ _CHANGED = (
     r"(?<!un)tapped\b",
     r"\b(protection|hexproof|shroud|ward|lure|provoke|goad\w*|damage|first strike|double strike|"
     r"trample|deathtouch|unblockable|can't be blocked|must be blocked|if able)\b",
+    # Abilities given or lost by an effect the question tells of.
+    r"\b(give|gives|gave|given|giving|grant\w*|lose|loses|lost|losing|remove\w*|"
+    r"no longer|not (flying|reach)|doesn't have|has no|lacks?)\b",
+    r"(?<!with and )\bwithout\b",
+    # Not whether, but why or how.
+    r"^(why|how|what|when|where|which|who)\b",
+    r"\b(because|due to|reason)\b",
 )
 # The gap between a name and its verb holds no other name and no clause break.
 _GAP = r"(?:(?!CARD)[^.?!,;]){0,40}?"
