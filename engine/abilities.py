@@ -169,6 +169,19 @@ class MustBeBlocked(_Ability):
     duration: str = ""
 
 
+class BlockRestriction(_Ability):
+    """A restriction on blocking (CR 509.1b): "can't block", "can't be blocked except by
+    creatures with flying or reach", "except by N or more creatures", "by more than one"."""
+
+    kind: Literal["block_restriction"] = "block_restriction"
+    subject: Literal["self", "target", "enchanted", "equipped", "each", "other"] = "self"
+    cant_block: bool = False
+    only_by: tuple[str, ...] = ()
+    min_blockers: int = 1
+    max_blockers: int | None = None
+    duration: str = ""
+
+
 class Activated(_Ability):
     """An activated ability; ``mana`` is set when it is a mana ability (CR 605.1a)."""
 
@@ -252,6 +265,7 @@ Ability = Annotated[
     | Bestow
     | Enchant
     | MustBeBlocked
+    | BlockRestriction
     | Activated
     | ManaReplacement
     | ManaDoubling

@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from pydantic import BaseModel, ConfigDict
 
-from engine.abilities import Keyword, MustBeBlocked
+from engine.abilities import BlockRestriction, Keyword, MustBeBlocked
 from engine.errors import IllegalActionError
 from engine.model import GameState, Permanent
 from engine.ruling import Rule, Ruling, Trace
@@ -29,6 +29,11 @@ class Attacker(BaseModel):
     flying: bool = False
     menace: bool = False
     card: str | None = None
+    # Keywords one of which each blocker needs ("can't be blocked except by creatures with
+    # flying or reach"), and how many creatures may block it (CR 509.1b).
+    only_by: tuple[str, ...] = ()
+    min_blockers: int = 1
+    max_blockers: int | None = None
 
     @classmethod
     def from_permanent(
@@ -45,6 +50,8 @@ class Attacker(BaseModel):
         for host in attached:
             kind = "equipped" if "Equipment" in host.subtypes else "enchanted"
             mbb += [a for a in host.abilities if isinstance(a, MustBeBlocked) and a.subject == kind]
+        limits = _restrictions(perm)
+        maxima = [r.max_blockers for r in limits if r.max_blockers is not None]
         return cls(
             name=perm.name,
             must_be_blocked=must_be_blocked or any(not a.by_all for a in mbb),
@@ -52,7 +59,15 @@ class Attacker(BaseModel):
             flying="flying" in names,
             menace="menace" in names,
             card=perm.card.name if perm.card else None,
+            only_by=tuple(k for r in limits for k in r.only_by),
+            min_blockers=max([1, *(r.min_blockers for r in limits)]),
+            max_blockers=min(maxima) if maxima else None,
         )
+
+    @property
+    def fewest(self) -> int:
+        """The fewest creatures that may block it together (menace is two)."""
+        return max(self.min_blockers, 2 if self.menace else 1)
 
 
 class Blocker(BaseModel):
@@ -66,6 +81,7 @@ class Blocker(BaseModel):
     flying: bool = False
     reach: bool = False
     must_block: bool = False
+    keywords: frozenset[str] = frozenset()
 
     @classmethod
     def from_permanent(cls, perm: Permanent) -> Blocker:
@@ -74,16 +90,22 @@ class Blocker(BaseModel):
         return cls(
             name=perm.name,
             tapped=perm.tapped,
-            can_block="can't block" not in names,
+            can_block="can't block" not in names
+            and not any(r.cant_block for r in _restrictions(perm)),
             flying="flying" in names,
             reach="reach" in names,
             must_block="blocks each combat if able" in names
             or "blocks each combat if able" in text,
+            keywords=frozenset(names),
         )
 
 
 def _keywords(perm: Permanent) -> set[str]:
     return {a.name.casefold() for a in perm.abilities if isinstance(a, Keyword)}
+
+
+def _restrictions(perm: Permanent) -> list[BlockRestriction]:
+    return [a for a in perm.abilities if isinstance(a, BlockRestriction) and a.subject == "self"]
 
 
 def can_block(blocker: Blocker, attacker: Attacker) -> tuple[bool, Rule | None, str]:
@@ -98,13 +120,26 @@ def can_block(blocker: Blocker, attacker: Attacker) -> tuple[bool, Rule | None, 
             Rule.FLYING,
             f"{blocker.name} has neither flying nor reach to block {attacker.name}",
         )
+    if attacker.only_by:
+        has = set(blocker.keywords) | {
+            k for k, on in (("flying", blocker.flying), ("reach", blocker.reach)) if on
+        }
+        if not has & set(attacker.only_by):
+            return (
+                False,
+                Rule.BLOCK_RESTRICTIONS,
+                f"{attacker.name} can't be blocked except by creatures with "
+                f"{' or '.join(attacker.only_by)}, and {blocker.name} has none of them",
+            )
     return True, None, ""
 
 
 def _legal(attackers: Sequence[Attacker], assignment: Assignment) -> bool:
     for a in attackers:
         count = sum(1 for v in assignment.values() if v == a.name)
-        if a.menace and count == 1:
+        if count and count < a.fewest:
+            return False
+        if a.max_blockers is not None and count > a.max_blockers:
             return False
     return True
 
@@ -174,6 +209,18 @@ def _explain(t: Trace, attackers: Sequence[Attacker], blockers: Sequence[Blocker
             )
         if a.menace:
             t.step(Rule.MENACE, f"{a.name} can't be blocked except by two or more creatures.")
+        if a.min_blockers > 1:
+            t.step(
+                Rule.BLOCK_RESTRICTIONS,
+                f"{a.name} can't be blocked except by {a.min_blockers} or more creatures.",
+                a.card,
+            )
+        if a.max_blockers is not None:
+            t.step(
+                Rule.BLOCK_RESTRICTIONS,
+                f"{a.name} can't be blocked by more than {a.max_blockers} creature(s).",
+                a.card,
+            )
     for b in blockers:
         if b.must_block:
             t.step(
@@ -291,7 +338,21 @@ def is_legal(
             t.step(rule, why + ", so the declaration is illegal.")
             return t.ruling("no")
     if not _legal(attackers, assignment):
-        t.step(Rule.MENACE, "A creature with menace is blocked by only one creature.")
+        for a in attackers:
+            count = sum(1 for v in assignment.values() if v == a.name)
+            if count and count < a.fewest:
+                rule = Rule.MENACE if a.menace and a.min_blockers < 2 else Rule.BLOCK_RESTRICTIONS
+                t.step(
+                    rule,
+                    f"{a.name} can't be blocked except by {a.fewest} or more creatures, and "
+                    f"{count} would block it.",
+                )
+            elif a.max_blockers is not None and count > a.max_blockers:
+                t.step(
+                    Rule.BLOCK_RESTRICTIONS,
+                    f"{a.name} can't be blocked by more than {a.max_blockers} creature(s), and "
+                    f"{count} would block it.",
+                )
         return t.ruling("no")
     _, best = maximal_assignments(attackers, blockers)
     obeyed = requirements_obeyed(attackers, blockers, assignment)

@@ -318,3 +318,59 @@ def watcher_elsewhere(watcher: str, zone: str, card: str | None = None) -> Rulin
     )
     t.step(Rule.TRIGGER_EVENT, f"So {possessive(watcher)} ability doesn't trigger.")
     return t.ruling("no")
+
+
+# What a target must be, by the words after "target": the ones a bestowed Aura meets.
+_AURA_TARGETS = frozenset(
+    {
+        "enchantment",
+        "artifact or enchantment",
+        "creature or enchantment",
+        "permanent",
+        "nonland permanent",
+        "noncreature permanent",
+        "aura",
+    }
+)
+
+
+def bestowed_is_creature(name: str, attached: bool, card: str | None = None) -> Ruling:
+    """Is a bestowed permanent a creature? Attached it is an Aura and no creature; once
+    unattached it ceases to be bestowed and is an enchantment creature (CR 702.103b, 702.103f)."""
+    t = Trace()
+    t.step(
+        Rule.BESTOW_AURA,
+        f"Cast bestowed, {name} is an Aura enchantment with enchant creature, not a creature, "
+        "for as long as it stays bestowed.",
+        card,
+    )
+    if attached:
+        t.step(Rule.BESTOW_AURA, f"So while it's attached, {name} isn't a creature.")
+        return t.ruling("no")
+    t.step(
+        Rule.BESTOW_UNATTACHED,
+        f"When it becomes unattached, {name} ceases to be bestowed and stays on the battlefield "
+        "as an enchantment creature.",
+        card,
+    )
+    return t.ruling("yes")
+
+
+def bestowed_targetable(name: str, target: str, spell: str, card: str | None = None) -> Ruling:
+    """Can ``spell``, which needs "target ``target``", target an attached bestowed Aura?"""
+    t = Trace()
+    t.step(
+        Rule.BESTOW_AURA,
+        f"While bestowed and attached, {name} is an Aura enchantment, not a creature.",
+        card,
+    )
+    wanted = target.casefold()
+    if wanted in _AURA_TARGETS:
+        article = "an" if wanted[:1] in "aeiou" else "a"
+        t.step(Rule.TARGETS, f"{spell} can target {article} {wanted}, which {name} is.")
+        return t.ruling("yes")
+    words = wanted.split()
+    if words and words[-1] == "creature" and " or " not in wanted:
+        t.step(Rule.TARGETS, f"{spell} needs a target {wanted}, so it can't target {name}.")
+        return t.ruling("no")
+    return Ruling(verdict=None, missing=(f"whether {name} is a legal target {wanted}",))

@@ -460,7 +460,7 @@ def x_choice(route: XRoute, value: int | None = None, card: str | None = None) -
             else "for an alternative cost that has no {X}"
         )
         t.step(
-            Rule.X_ZERO_WITHOUT_COST,
+            Rule.X_FREE,
             f"Cast {how}, nothing paid includes the {{X}}, so the only legal choice for X is 0.",
         )
     allowed = value == 0 or not forced

@@ -11,6 +11,7 @@ from engine.abilities import (
     Ability,
     Activated,
     Bestow,
+    BlockRestriction,
     CostChange,
     CouldProduce,
     Enchant,
@@ -662,6 +663,7 @@ class _FaceParser:
             if kicked is not None:
                 got.append(kicked)
             got.extend(_must_be_blocked(sentence, line))
+            got.extend(_block_restriction(sentence, line))
             change = _cost_change(sentence, line)
             if change is not None:
                 got.append(change)
@@ -1074,6 +1076,45 @@ def _must_be_blocked(sentence: str, line: str) -> list[Ability]:
             )
         ]
     return []
+
+
+_RESTRICTED = rf"(?P<subj>{SELF}|{_THIS}|[Ee]nchanted (?:creature|permanent)|[Ee]quipped creature)"
+_CANT_BLOCK = re.compile(rf"^{_RESTRICTED} can't block(?P<dur> this turn)?\.?$")
+_ONLY_BY = re.compile(
+    rf"^{_RESTRICTED} can't be blocked except by creatures with (?P<kw>flying|reach|horsemanship)"
+    r"(?: (?:or|and/or|and) (?P<kw2>flying|reach))?(?P<dur> this turn)?\.?$"
+)
+_MIN_BLOCKERS = re.compile(
+    rf"^{_RESTRICTED} can't be blocked except by (?P<n>two|three|four|five) or more creatures"
+    r"(?P<dur> this turn)?\.?$"
+)
+_MAX_BLOCKERS = re.compile(
+    rf"^{_RESTRICTED} can't be blocked by more than (?P<n>one|two|three) creatures?(?P<dur> this turn)?\.?$"
+)
+
+
+def _block_restriction(sentence: str, line: str) -> list[Ability]:
+    """Whole-sentence blocking restrictions; anything with a condition stays unparsed."""
+    sentence = _BULLET.sub("", sentence).strip()
+    fields: dict[str, object] = {}
+    if m := _CANT_BLOCK.match(sentence):
+        fields = {"cant_block": True}
+    elif m := _ONLY_BY.match(sentence):
+        fields = {"only_by": tuple(k.casefold() for k in (m["kw"], m["kw2"]) if k)}
+    elif m := _MIN_BLOCKERS.match(sentence):
+        fields = {"min_blockers": _NUMBERS[m["n"]]}
+    elif m := _MAX_BLOCKERS.match(sentence):
+        fields = {"max_blockers": _NUMBERS[m["n"]]}
+    if not m:
+        return []
+    return [
+        BlockRestriction(
+            text=line,
+            subject=_subject(_lower_first(m["subj"])),
+            duration=(m["dur"] or "").strip(),
+            **fields,
+        )
+    ]
 
 
 _ANTECEDENT = re.compile(

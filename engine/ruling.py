@@ -70,6 +70,7 @@ class Rule(StrEnum):
     ANNOUNCE_COSTS = "601.2b"
     COPY_BESTOWED = "702.103c"
     BESTOW_UNATTACHED = "702.103f"
+    BESTOW_AURA = "702.103b"
     MANA_COLORS = "106.1a"
     MANA_REPLACEMENT_AMOUNT = "106.6a"
     PERMANENT_STATUS = "110.5"
@@ -95,10 +96,8 @@ class Rule(StrEnum):
     X_SAME = "107.3i"
     AURA_PUT = "303.4f"
     AURA_NOTHING = "303.4g"
-    BESTOW_AURA = "702.103b"
     ONE_ALTERNATIVE_COST = "118.9a"
     X_ANNOUNCED = "107.3a"
-    X_ZERO_WITHOUT_COST = "107.3b"
 
 
 class Step(BaseModel):

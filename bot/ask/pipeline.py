@@ -132,11 +132,13 @@ class AskService:
             answer.reading["position"] = str(board)
             answer.reading["board_source"] = "board"
         text = clean_text(question)
-        asked_len: int | None = None
+        chosen_until = 0
         facts = [clean_text(s) for s in stated if clean_text(s)]
         if facts and text:
-            asked_len = len(text) + 1
-            text = " ".join([text, *facts])
+            # Before the question, which players put last and the families read as such.
+            prefix = " ".join(facts)
+            chosen_until = len(prefix)
+            text = f"{prefix} {text}"
             answer.stated = facts
         if not text:
             answer.error = 'The question is empty. Ask a rules question, e.g. "Is a copy of a kicked spell kicked?"'
@@ -204,7 +206,7 @@ class AskService:
             answer.notes.append("Unknown card name(s): " + ", ".join(scan.unknown[:5]))
             return answer
         read = self.reader.read(
-            text, [Span(m.start, m.end, m.name) for m in mentions], chosen_from=asked_len
+            text, [Span(m.start, m.end, m.name) for m in mentions], chosen_until=chosen_until
         )
         reading = read.reading
         moved = [replace(mentions[i], start=start, end=end) for i, start, end in read.spans]

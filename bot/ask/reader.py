@@ -570,7 +570,7 @@ class Reader:
 
     # -- facts --------------------------------------------------------------------
     def facts(
-        self, toks: list[Tok], names: Sequence[str], chosen_from: int | None = None
+        self, toks: list[Tok], names: Sequence[str], chosen_until: int = 0
     ) -> tuple[list[Fact], list[Fact]]:
         """Facts the text states, each with its words and the card it is about; later facts
         that follow an override word ("then", "instead") replace earlier ones of their kind."""
@@ -607,7 +607,7 @@ class Reader:
                         else self._subject(toks, i, names)
                     )
                     val = f"not {value}" if negated else value
-                    chosen = chosen_from is not None and toks[i].at >= chosen_from
+                    chosen = 0 <= toks[i].at < chosen_until
                     fact = Fact(
                         kind=kind,
                         value=val,
@@ -624,7 +624,7 @@ class Reader:
                 and nxt[0] in ("be", "=", "equal", "equals", "of")
                 and nxt[1].isdigit()
             ):
-                chosen = chosen_from is not None and toks[i].at >= chosen_from
+                chosen = 0 <= toks[i].at < chosen_until
                 words = _join(toks[i : i + 3]).strip()
                 source: FactSource = "choice" if chosen else "text"
                 found.append((i, Fact(kind="X", value=nxt[1], words=words, source=source)))
@@ -717,8 +717,9 @@ class Reader:
         return {k: tuple(v) for k, v in out.items()}
 
     # -- the whole reading --------------------------------------------------------
-    def read(self, text: str, spans: Sequence[Span] = (), chosen_from: int | None = None) -> Read:
-        """Read ``text``; what starts at ``chosen_from`` are facts the asker picked (buttons)."""
+    def read(self, text: str, spans: Sequence[Span] = (), chosen_until: int = 0) -> Read:
+        """Read ``text``; its first ``chosen_until`` characters are facts the asker picked
+        (buttons), put before the question so that the question stays last."""
         names = [s.name for s in spans]
         # Two passes: a misspelling's fix may itself be a casual form ("opps creature").
         toks = self.rewrite(self.rewrite(self.tokens(text, spans)))
@@ -843,7 +844,7 @@ class Reader:
             asked_span = (starts[first], starts[last] + len(canon_toks[last].text))
         else:
             asked_span = (0, len(canonical))
-        facts, superseded = self.facts(canon_toks, names, chosen_from)
+        facts, superseded = self.facts(canon_toks, names, chosen_until)
         subjects = self._subjects(canon_toks, names, facts)
         context = tuple(_join(s).strip() for s in sentences if s is not asked and _join(s).strip())
         reading = Reading(

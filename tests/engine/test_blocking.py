@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import blocking as b
-from engine.abilities import Keyword, MustBeBlocked
+from engine.abilities import BlockRestriction, Keyword, MustBeBlocked
 from engine.errors import IllegalActionError
 from engine.model import GameState
 from engine.ruling import Rule
@@ -149,3 +149,31 @@ def test_search_is_bounded() -> None:
     attackers = [MUST.model_copy(update={"name": f"A{i}"}) for i in range(6)]
     with pytest.raises(IllegalActionError):
         b.solve(attackers, _blockers(9))
+
+
+def test_restrictions_from_parsed_abilities() -> None:
+    state = GameState.parse(
+        "you: Tracer[type=Creature], Troll[type=Creature]; opponent: Bear[type=Creature], "
+        "Spider[type=Creature]"
+    )
+    tracer = state.find("Tracer").model_copy(
+        update={"abilities": (BlockRestriction(only_by=("flying", "reach")),)}
+    )
+    troll = state.find("Troll").model_copy(
+        update={"abilities": (BlockRestriction(min_blockers=3),)}
+    )
+    spider = state.find("Spider").model_copy(update={"abilities": (Keyword(name="Reach"),)})
+    wall = state.find("Bear").model_copy(update={"abilities": (BlockRestriction(cant_block=True),)})
+    a_tracer, a_troll = b.Attacker.from_permanent(tracer), b.Attacker.from_permanent(troll)
+    bear, b_spider = b.Blocker.from_permanent(state.find("Bear")), b.Blocker.from_permanent(spider)
+    assert not b.Blocker.from_permanent(wall).can_block
+    assert b.is_legal([a_tracer], [bear], {"Bear": "Tracer"}).verdict == "no"
+    assert b.is_legal([a_tracer], [b_spider], {"Spider": "Tracer"}).verdict == "yes"
+    assert a_troll.fewest == 3
+    two = {"Bear": "Troll", "Spider": "Troll"}
+    assert b.is_legal([a_troll], [bear, b_spider], two).verdict == "no"
+
+
+def test_at_most_one_blocker_with_menace_means_unblockable() -> None:
+    attacker = b.Attacker(name="A", menace=True, max_blockers=1)
+    assert b.legal_assignments([attacker], _blockers(3)) == [{"B1": None, "B2": None, "B3": None}]

@@ -247,3 +247,26 @@ def test_a_watcher_off_the_battlefield_does_not_trigger(zone: str) -> None:
     ruling = c.watcher_elsewhere("Doomwake Giant", zone)
     assert ruling.verdict == "no"
     assert Rule.ABILITY_ZONES in ruling.rules
+
+
+@pytest.mark.parametrize(("attached", "verdict"), [(True, "no"), (False, "yes")])
+def test_bestowed_is_creature_only_once_unattached(attached: bool, verdict: str) -> None:
+    ruling = c.bestowed_is_creature("Boon Satyr", attached)
+    assert ruling.verdict == verdict
+    assert Rule.BESTOW_AURA in ruling.rules
+    assert (Rule.BESTOW_UNATTACHED in ruling.rules) is not attached
+
+
+@pytest.mark.parametrize(
+    ("target", "verdict"),
+    [
+        ("nonblack creature", "no"),
+        ("creature", "no"),
+        ("artifact or enchantment", "yes"),
+        ("nonland permanent", "yes"),
+        ("creature you control", None),
+        ("creature or planeswalker", None),
+    ],
+)
+def test_bestowed_targetable(target: str, verdict: str | None) -> None:
+    assert c.bestowed_targetable("Boon Satyr", target, "the spell").verdict == verdict

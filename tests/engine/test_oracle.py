@@ -10,6 +10,7 @@ from engine.abilities import (
     Ability,
     Activated,
     Bestow,
+    BlockRestriction,
     Cost,
     CostChange,
     CouldProduce,
@@ -402,6 +403,39 @@ def test_must_be_blocked_by_several_is_left_unparsed() -> None:
     face = parse(text)
     assert face.abilities == ()
     assert face.unparsed == (text,)
+
+
+RESTRICTION_CASES: list[tuple[str, BlockRestriction]] = [
+    ("This creature can't block.", BlockRestriction(cant_block=True)),
+    ("Test Card can't block this turn.", BlockRestriction(cant_block=True, duration="this turn")),
+    (
+        "This creature can't be blocked except by creatures with flying or reach.",
+        BlockRestriction(only_by=("flying", "reach")),
+    ),
+    (
+        "This creature can't be blocked except by three or more creatures.",
+        BlockRestriction(min_blockers=3),
+    ),
+    (
+        "Enchanted creature can't be blocked by more than one creature.",
+        BlockRestriction(subject="enchanted", max_blockers=1),
+    ),
+]
+
+
+@pytest.mark.parametrize(("text", "expected"), RESTRICTION_CASES)
+def test_block_restriction(text: str, expected: BlockRestriction) -> None:
+    assert plain(parse(text).abilities) == [expected]
+
+
+def test_conditional_block_restriction_is_left_unparsed() -> None:
+    for text in (
+        "This creature can't block as long as it has a +1/+1 counter on it.",
+        "This creature can't attack or block.",
+        "This creature can't block creatures with power 2 or greater.",
+    ):
+        face = parse(text)
+        assert face.abilities == () and face.unparsed == (text,)
 
 
 # ---------------------------------------------------------------- activated abilities and costs

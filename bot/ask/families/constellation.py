@@ -10,6 +10,7 @@ from engine import blocking as b
 from engine import constellation as c
 from engine.abilities import Ability, EnchantmentEnters, MustBeBlocked
 from engine.model import OPPONENT, YOU, GameState, Permanent, Spell
+from engine.oracle import targets
 from engine.ruling import Rule, Ruling, Trace
 
 # Cards whose official rulings state the general rules, quoted when no card is named.
@@ -122,8 +123,14 @@ def _asked_watcher(q: Question) -> str | None:
 
 
 def _is_creator(q: Question, m: CardMention) -> bool:
-    """'CARD makes an Angel token': the named card makes what enters; it doesn't enter."""
-    return bool(re.match(r"\s*(makes|creates|puts|returns|gives|brings)\b", _after(q, m)))
+    """'CARD makes an Angel token', 'put onto the battlefield with CARD': the named card
+    makes or moves what enters; it doesn't enter."""
+    return bool(
+        re.match(r"\s*(makes|creates|puts|returns|gives|brings)\b", _after(q, m))
+        or re.search(
+            r"\b(with|by|using|via|thanks to)( my| the| an?| their| his| her)? $", _before(q, m)
+        )
+    )
 
 
 def _moved(q: Question, m: CardMention) -> bool:
@@ -232,7 +239,41 @@ _UNMODELLED_ENTERS = (
     r"\blayers?\b",
     r"\bward\b",
     r"\b(trigger|ability) target(s|ing)?\b.*\b(hexproof|shroud|protection)\b",
+    # "As it enters" is a replacement effect applied before any trigger (CR 614.1c).
+    r"\bas (\w+ )?(enters|entering)\b",
 )
+# Words of an oracle line no parser understood that bear on enchantments entering or
+# attaching: a card with such a line does something the engine can't see.
+_ENTERS_TEXT = re.compile(
+    r"in addition to its other types|\battach (it|this|them)\b|\bconstellation\b"
+    r"|\bas [^.,]{0,40}? enters\b|\benchantments?\b[^.]*\benters?\b|\benters?\b[^.]*\benchantments?\b",
+    re.I,
+)
+
+
+# An unparsed line that changes an enchantment's types, or makes something an enchantment:
+# a layer-4 effect (CR 613.1d) the engine doesn't apply.
+_ENCHANTMENT_TYPE_CHANGE = re.compile(
+    r"\benchantments?\b[^.]*\b(is|are|becomes?) (an? )?(\w+ )?(creature|enchantment)s?\b"
+    r"[^.]*in addition to its other types|\bis an enchantment in addition to its other types",
+    re.I,
+)
+
+
+def _enchantment_type_change(q: Question) -> bool:
+    return any(
+        _ENCHANTMENT_TYPE_CHANGE.search(line)
+        for m in q.cards
+        for f in m.faces
+        for line in f.unparsed
+    )
+
+
+def _unread_entering_text(q: Question) -> bool:
+    """A named card has an unparsed line about entering, the battlefield or attaching."""
+    return any(_ENTERS_TEXT.search(line) for m in q.cards for f in m.faces for line in f.unparsed)
+
+
 # Oracle text of a card that copies, multiplies or stops triggered abilities.
 _TRIGGER_CHANGER = re.compile(
     r"copy target (activated or )?triggered ability|(don't|can't) cause abilities to trigger"
@@ -251,7 +292,22 @@ class ConstellationHandler:
         block = self._must_be_blocked(q)
         if block is not None:
             out.append(block)
+        if _enchantment_type_change(q) and q.has(r"\benchantments?\b", r"\bauras?\b"):
+            out.append(
+                Scenario(
+                    "enchantment_type_change_unmodelled",
+                    "yesno",
+                    0.97,
+                    _missing("how the named card's type-changing effect applies (CR 613)"),
+                    self._cards(q),
+                )
+            )
+            return out
         if not self._about_enchantments_entering(q):
+            return out
+        status = self._bestowed_status(q)
+        if status is not None:
+            out.append(status)
             return out
         if q.has(*_UNMODELLED_ENTERS) or any(
             _TRIGGER_CHANGER.search(m.card.oracle_text) for m in q.cards
@@ -282,10 +338,23 @@ class ConstellationHandler:
             r"\bphases? (back )?in\b", r"\bphased (back )?in\b"
         ):
             return out  # a phased-out permanent is treated as though it doesn't exist
-        for build in (self._elsewhere, self._order, self._aura, self._enters):
-            s = build(q)
-            if s is not None:
-                out.append(s)
+        built = [
+            s
+            for build in (self._elsewhere, self._order, self._aura, self._enters)
+            if (s := build(q))
+        ]
+        if built and _unread_entering_text(q):
+            # A named card does something on entering or attaching that no parser read.
+            built = [
+                Scenario(
+                    "enchantment_enters_unmodelled",
+                    built[0].kind,
+                    0.97,
+                    _missing("what the named cards' unparsed abilities do"),
+                    self._cards(q),
+                )
+            ]
+        out.extend(built)
         if _asks_what(q):
             # "How many triggers ...?" is never answered by a yes or a no.
             out = [s for s in out if s.kind != "yesno"]
@@ -410,6 +479,14 @@ class ConstellationHandler:
             return None
         if not q.has(r"\b(does|do|is|will|can|would|should)\b"):
             return None
+        if any(
+            re.search(
+                r"\b(return|put|reanimate|bring)\w*( back)?( my| the| an?| their)? $", _before(q, m)
+            )
+            for m in aura_cards
+        ):
+            # An Aura returned or put onto the battlefield isn't cast and has no target (CR 303.4f).
+            return None
         if q.has(
             r"unattached",
             r"enchanted creature (dies|died|leaves|is destroyed|is exiled)",
@@ -488,6 +565,69 @@ class ConstellationHandler:
 
         cards = self._cards(q) + tuple(m.name for m in aura_cards)
         return Scenario("constellation_aura_illegal_target", "yesno", 0.92, run, cards)
+
+    def _bestowed_status(self, q: Question) -> Scenario | None:
+        """'Is a bestowed Nighthowler a creature?', 'Can I Doom Blade a bestowed Dryad?',
+        'Does it become a creature when the enchanted creature dies?' (CR 702.103b, 702.103f)."""
+        bestowers = [m for m in q.cards if m.of_kind("bestow")]
+        if len({m.name for m in bestowers}) != 1 or not q.has(
+            r"\bbestow(ed|s|ing)? (CARD )?(on|onto|to)\b"
+        ):
+            return None
+        if q.has(
+            r"\b(trigger\w*|constellation|spell|stack|in response|resolv\w*|cast(ing)?|layers?|"
+            r"cop(y|ies|ying)|counters?|hexproof|shroud|protection|ward|phas\w+|control|"
+            r"human|subtypes?|types? line)\b"
+        ):
+            return None
+        bestowed = bestowers[0]
+        others = [m for m in q.cards if m.name != bestowed.name]
+        left = q.has(
+            r"\b(dies|died|die|leaves|left|destroyed|exiled|sacrificed|bounced|killed|removed|"
+            r"gone|unattached)\b"
+        )
+        host = q.has(
+            r"\benchanted creature\b",
+            r"\bcreature (it('s| is| was)? |that it('s| is| was) )(bestowed|attached|enchanting|on)\b",
+            r"\bbestowed (on|onto|to) (a|the|my|his|her|their|an opponent's) (\w+ )?creature "
+            r"(that|which)\b",
+            r"\bhost\b",
+        )
+        if left and not host:
+            return None  # what left the battlefield isn't said to be the enchanted creature
+        name = bestowed.name
+        if others and all("Creature" in m.card.types for m in others):
+            others = []  # the creature it's bestowed on
+        if others:
+            spells = [m for m in others if m.card.types & {"Instant", "Sorcery"}]
+            if len(others) != 1 or len(spells) != 1 or left:
+                return None
+            spell = spells[0]
+            found = targets(spell.card.oracle_text)
+            if len(found) != 1 or len(spell.faces) != 1:
+                return None
+            what = found[0].what
+            return Scenario(
+                "constellation_bestowed_target",
+                "yesno",
+                0.9,
+                lambda: c.bestowed_targetable(name, what, spell.name, name),
+                (name, spell.name),
+            )
+        if not q.has(
+            r"\b(a|an|the) creature\b[^.?!]*\b(is|was|are|be|become|becomes|stay|stays)\b",
+            r"\b(become|becomes|became|turn into|turns into|count as|counts as|is it|still) (an? )?(enchantment )?creature\b",
+            r"\bis (CARD|it) (still )?(an? )?(enchantment )?creature\b",
+        ):
+            return None
+        attached = not left
+        return Scenario(
+            "constellation_bestowed_creature",
+            "yesno",
+            0.9,
+            lambda: c.bestowed_is_creature(name, attached, name),
+            (name,),
+        )
 
     def _bestow_unattached(self, q: Question) -> Scenario | None:
         if not q.has(r"\bbestow") or not (q.fuzzy_has("trigger") or q.fuzzy_has("constellation")):
@@ -653,6 +793,21 @@ class ConstellationHandler:
 
     # -- must be blocked -----------------------------------------------------
     def _must_be_blocked(self, q: Question) -> Scenario | None:
+        found = self._must_be_blocked_shape(q)
+        sources = [m.name for m in q.cards if m.of_kind("must_be_blocked")]
+        if found is None and sources and q.has(r"\bblock"):
+            # A named card's blocking requirement applies, but the question's shape wasn't
+            # read: no other family's answer, which ignores the requirement, may stand.
+            return Scenario(
+                "must_be_blocked_unread",
+                "yesno",
+                0.85,
+                _missing("which blocking declaration the question asks about"),
+                tuple(sources),
+            )
+        return found
+
+    def _must_be_blocked_shape(self, q: Question) -> Scenario | None:
         if q.has(r"\bsame as\b", r"\bdifferen(t|ce)\b", r"\bcompare"):
             return None  # comparing wordings isn't a blocking question
         sources = [m for m in q.cards if m.of_kind("must_be_blocked")]

@@ -1,0 +1,170 @@
+"""Blocking family: whether one named creature may block another, by their parsed restrictions."""
+
+from __future__ import annotations
+
+import re
+
+from bot.ask.question import CardMention, Question, Scenario
+from engine import blocking as b
+from engine.abilities import Keyword
+from engine.model import OPPONENT, YOU, Permanent
+
+# Evasion the solver doesn't check: a creature with one of these is left alone.
+_UNMODELLED_EVASION = frozenset(
+    {"shadow", "horsemanship", "fear", "intimidate", "skulk", "protection", "daunt"}
+)
+# An unparsed line with one of these words may change who can block whom.
+_BLOCKING_WORDS = re.compile(
+    r"\b(block\w*|flying|reach|menace|horsemanship|shadow|fear|intimidate|skulk|\w+walk|"
+    r"protection|evasion|creatures|gains?|power|toughness)\b",
+    re.I,
+)
+# Words saying the creatures were changed by something the question tells of.
+_CHANGED = (
+    r"\b(equip(ped|s)?|enchant(ed|s)?|gains?|gained|gets|got|pump\w*|until end of turn|attached|"
+    r"aura|equipment|counters?|animated?|becomes?|became|copy|copies|copying)\b",
+    r"(?<!un)tapped\b",
+    r"\b(protection|hexproof|shroud|ward|lure|provoke|goad\w*|damage|first strike|double strike|"
+    r"trample|deathtouch|unblockable|can't be blocked|must be blocked|if able)\b",
+    # Abilities given or lost by an effect the question tells of.
+    r"\b(give|gives|gave|given|giving|grant\w*|lose|loses|lost|losing|remove\w*|"
+    r"no longer|not (flying|reach)|doesn't have|has no|lacks?)\b",
+    r"(?<!with and )\bwithout\b",
+    # Not whether, but why or how.
+    r"^(why|how|what|when|where|which|who)\b",
+    r"\b(because|due to|reason)\b",
+)
+# The gap between a name and its verb holds no other name and no clause break.
+_GAP = r"(?:(?!CARD)[^.?!,;]){0,40}?"
+_PASSIVE = r"\b((be|being|been|was|were|is|are|get|gets|got) )?blocked by\b"
+_ATTACKER_THEN_BLOCKER = re.compile(rf"CARD{_GAP}{_PASSIVE}{_GAP}CARD")
+_SINGLE_BLOCKER = re.compile(rf"CARD{_GAP}{_PASSIVE} (a single|one|just one|only one|1) creature\b")
+_BLOCKER_THEN_ATTACKER = re.compile(rf"CARD{_GAP}\bblock(s|ed|ing)?\b(?! by){_GAP}CARD")
+_ANY_BLOCK = re.compile(rf"CARD{_GAP}\bblock(s|ed|ing)?\b(?! by)")
+
+
+def _slots(q: Question) -> list[CardMention]:
+    """The mentions in the order their CARD marks stand in ``q.lower``."""
+    out: list[CardMention] = []
+    pos = 0
+    for m in q.cards:
+        if m.end > m.start >= pos:
+            out.append(m)
+            pos = m.end
+    return out
+
+
+def _marks(lower: str, match: re.Match[str]) -> tuple[int, int]:
+    """Indices of the first and last CARD marks a match spans."""
+    first = lower.count("CARD", 0, match.start())
+    last = first + match.group(0).count("CARD") - 1
+    return first, last
+
+
+def _perm(m: CardMention, controller: str) -> Permanent:
+    return Permanent(
+        name=m.name,
+        controller=controller,
+        owner=controller,
+        types=m.card.types,
+        subtypes=m.card.subtypes,
+        abilities=m.abilities(),
+        card=m.card,
+    )
+
+
+def _keywords(m: CardMention) -> set[str]:
+    return {a.name.casefold() for a in m.abilities() if isinstance(a, Keyword)}
+
+
+def _plain(m: CardMention) -> bool:
+    """A creature whose blocking-relevant text is all parsed."""
+    if "Creature" not in m.card.types or len(m.faces) != 1:
+        return False
+    if any(k in _UNMODELLED_EVASION or k.endswith("walk") for k in _keywords(m)):
+        return False
+    return not any(_BLOCKING_WORDS.search(line) for f in m.faces for line in f.unparsed)
+
+
+def _bystander(m: CardMention) -> bool:
+    """Another named card that can't change these two creatures' blocking."""
+    return "Creature" in m.card.types and not any(
+        _BLOCKING_WORDS.search(line) for f in m.faces for line in f.unparsed
+    )
+
+
+class BlockingHandler:
+    """Whether a named creature may block another named creature (CR 509.1a-b)."""
+
+    family = "blocking"
+
+    def scenarios(self, q: Question) -> list[Scenario]:
+        if not q.has(r"\bblock") or q.has(*_CHANGED):
+            return []
+        if q.has(
+            r"\b(both|two|multiple|several|additional|each|all|every|more than one)\b",
+            r"\bhow (many|much)\b",
+            r"CARD (and|or) CARD",
+        ):
+            return []  # several blocks at once, or not a yes/no question
+        if any(m.of_kind("must_be_blocked") for m in q.cards):
+            return []  # requirements are the must-be-blocked questions' part
+        found = self._pair(q)
+        return [found] if found is not None else []
+
+    def _pair(self, q: Question) -> Scenario | None:
+        slots = _slots(q)
+        blocker: CardMention | None = None
+        attacker: CardMention | None = None
+        single = False
+        if m := _ATTACKER_THEN_BLOCKER.search(q.lower):
+            i, j = _marks(q.lower, m)
+            attacker, blocker = slots[i], slots[j]
+        elif m := _BLOCKER_THEN_ATTACKER.search(q.lower):
+            i, j = _marks(q.lower, m)
+            blocker, attacker = slots[i], slots[j]
+        elif m := _SINGLE_BLOCKER.search(q.lower):
+            attacker, single = slots[_marks(q.lower, m)[0]], True
+        elif m := _ANY_BLOCK.search(q.lower):
+            blocker = slots[_marks(q.lower, m)[0]]
+        else:
+            return None
+        if blocker is not None and attacker is not None and blocker.name == attacker.name:
+            return None
+        named = [x for x in (blocker, attacker) if x is not None]
+        if not all(_plain(x) for x in named):
+            return None
+        if not all(_bystander(o) for o in q.cards if o.name not in {x.name for x in named}):
+            return None
+        att = (
+            b.Attacker.from_permanent(_perm(attacker, YOU))
+            if attacker is not None
+            else b.Attacker(name="the attacking creature")
+        )
+        if attacker is None:
+            # Only "can't block" decides a block against an attacker the question doesn't name.
+            blk = b.Blocker.from_permanent(_perm(blocker, OPPONENT)) if blocker else None
+            if blk is None or blk.can_block:
+                return None
+        if single or (attacker is not None and blocker is None):
+            if att.only_by:
+                return None  # which single creature blocks decides it
+            blk = b.Blocker(name="a single creature")
+        else:
+            assert blocker is not None
+            blk = b.Blocker.from_permanent(_perm(blocker, OPPONENT))
+        if (
+            att.fewest > 1
+            and not single
+            and not q.has(r"\b(alone|by itself|on its own|single|only one|just one)\b")
+        ):
+            return None  # it may still block together with another creature
+        names = tuple(x.name for x in named)
+        declaration = {blk.name: att.name}
+        return Scenario(
+            "blocking_can_block",
+            "yesno",
+            0.88,
+            lambda: b.is_legal([att], [blk], declaration),
+            names,
+        )
