@@ -90,6 +90,7 @@ class Rule(StrEnum):
     STACK_ABILITIES = "405.1"
     ABILITY_ZONES = "113.6"
     ATTACH = "701.3c"
+    TAP_UNTAP = "701.26a"
 
 
 class Step(BaseModel):

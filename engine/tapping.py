@@ -10,6 +10,9 @@ from engine.ruling import Rule, Ruling, Trace
 
 TapSymbol = Literal["T", "Q"]
 TapOthersVia = Literal["convoke", "crew", "tap_others"]
+# The keyword name a permanent carries when an effect lets it activate abilities as though it
+# had haste.
+AS_THOUGH_HASTE = "as though haste"
 
 
 def has_haste(p: Permanent) -> bool:
@@ -18,6 +21,12 @@ def has_haste(p: Permanent) -> bool:
         if isinstance(a, Keyword) and a.name.casefold() == "haste":
             return True
     return p.card is not None and any(k.casefold() == "haste" for k in p.card.keywords)
+
+
+def has_haste_for_abilities(p: Permanent) -> bool:
+    """Whether an effect lets ``p``'s abilities be activated as though it had haste (Thousand-Year
+    Elixir): {T}/{Q} abilities yes, attacking no."""
+    return any(isinstance(a, Keyword) and a.name.casefold() == AS_THOUGH_HASTE for a in p.abilities)
 
 
 def became_creature(p: Permanent) -> bool:
@@ -67,7 +76,9 @@ def summoning_sickness(state: GameState, name: str) -> Ruling:
     return t.ruling("yes")
 
 
-def _sickness_steps(t: Trace, p: Permanent, what: str, haste_rule: Rule) -> bool:
+def _sickness_steps(
+    t: Trace, p: Permanent, what: str, haste_rule: Rule, abilities: bool = False
+) -> bool:
     """Add the 302.6 / haste steps for ``what`` ('activate its {T} abilities', 'attack');
     return True when summoning sickness doesn't stop it."""
     if not p.is_creature:
@@ -98,6 +109,18 @@ def _sickness_steps(t: Trace, p: Permanent, what: str, haste_rule: Rule) -> bool
             "turn began...",
         )
         t.step(haste_rule, f"...but it has haste, so it may {what} anyway.")
+        return True
+    if abilities and has_haste_for_abilities(p):
+        t.step(
+            Rule.SUMMONING_SICKNESS,
+            f"{p.name} hasn't been under its controller's control since their most recent "
+            "turn began...",
+        )
+        t.step(
+            haste_rule,
+            f"...but an effect lets its abilities be activated as though it had haste, so it may "
+            f"{what} anyway (it still couldn't attack).",
+        )
         return True
     t.step(
         Rule.SUMMONING_SICKNESS,
@@ -133,7 +156,7 @@ def can_pay_tap_cost(state: GameState, name: str, symbol: TapSymbol = "T") -> Ru
         else:
             t.step(Rule.UNTAP_SYMBOL, f"{{Q}} means 'untap this permanent'; {p.name} is tapped.")
     what = f"activate abilities with {{{symbol}}} in their cost"
-    ok = _sickness_steps(t, p, what, Rule.HASTE_TAP) and ok
+    ok = _sickness_steps(t, p, what, Rule.HASTE_TAP, abilities=True) and ok
     return t.ruling("yes" if ok else "no")
 
 
@@ -205,7 +228,7 @@ def can_block(state: GameState, name: str) -> Ruling:
 _VIA_RULE: dict[str, Rule | None] = {
     "convoke": Rule.CONVOKE_MEANING,
     "crew": Rule.CREW_MEANING,
-    "tap_others": None,
+    "tap_others": Rule.TAP_UNTAP,
 }
 _VIA_TEXT = {
     "convoke": "tapped to convoke a spell",
@@ -215,13 +238,32 @@ _VIA_TEXT = {
 
 
 def can_tap_for_cost(
-    state: GameState, name: str, via: TapOthersVia, source: str | None = None
+    state: GameState,
+    name: str,
+    via: TapOthersVia,
+    source: str | None = None,
+    source_taps_itself: bool = False,
 ) -> Ruling:
     """Whether creature ``name`` can be tapped to pay another object's cost (convoke, crew,
-    'Tap an untapped creature you control'); 302.6 doesn't restrict this."""
+    'Tap an untapped creature you control'); 302.6 doesn't restrict this.
+
+    ``source_taps_itself``: the ability's cost also has {T}, so its source is tapped by that
+    part and can't be the untapped creature the other part taps.
+    """
     p = state.find(name)
     t = Trace()
     rule = _VIA_RULE[via]
+    if source_taps_itself and source is not None and source.casefold() == p.name.casefold():
+        t.step(
+            Rule.TAP_SYMBOL,
+            f"The {{T}} in the cost taps {p.name} itself, and every part of a cost is paid.",
+        )
+        t.step(
+            Rule.TAP_UNTAP,
+            f"Only an untapped permanent can be tapped, so {p.name}, tapped by the {{T}}, can't "
+            "also be the untapped permanent the other part of the cost taps: it needs another.",
+        )
+        return t.ruling("no")
     if not p.is_creature:
         t.step(rule, f"Only creatures can be {_VIA_TEXT[via]}, and {p.name} isn't a creature now.")
         return t.ruling("no")
@@ -237,6 +279,24 @@ def can_tap_for_cost(
         "The summoning-sickness rule only restricts a creature's own abilities with {T} or {Q} "
         "in the cost (and attacking). Tapping a creature to pay a cost of another spell or "
         "ability isn't that, so a creature that came under your control this turn can do it.",
+        card=source,
+    )
+    return t.ruling("yes")
+
+
+def tapped_by_effect(state: GameState, name: str, source: str) -> Ruling:
+    """Whether another object's effect may tap, untap or target creature ``name`` that came under
+    its controller's control this turn: 302.6 restricts only what the creature itself does."""
+    p = state.find(name)
+    t = Trace()
+    if not p.is_creature:
+        return t.ruling(None, ("whether the permanent is a creature",))
+    t.step(
+        Rule.SUMMONING_SICKNESS,
+        f"The summoning-sickness rule only stops a creature attacking and activating its own "
+        f"abilities with {{T}} or {{Q}} in the cost. {source}'s effect tapping, untapping or "
+        f"targeting {p.name} is neither, so it doesn't matter that {p.name} came under its "
+        "controller's control this turn.",
         card=source,
     )
     return t.ruling("yes")

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from bot.ask.question import CardMention, Question, Scenario
 from engine import tapping as tp
-from engine.abilities import Ability, Activated, Cost, Keyword
+from engine.abilities import Ability, Activated, Cost, Keyword, ParsedFace
 from engine.card import TypeLine
 from engine.model import YOU, GameState, Permanent
 from engine.ruling import Rule, Ruling, Step
@@ -17,6 +17,20 @@ _PERMANENT_TYPES = frozenset(
     {"Creature", "Artifact", "Enchantment", "Land", "Planeswalker", "Battle"}
 )
 _HASTE = Keyword(name="haste", text="Haste")
+_AS_THOUGH_HASTE = Keyword(name=tp.AS_THOUGH_HASTE, text="as though it had haste")
+# Thousand-Year Elixir, Concordant Crossroads' opposite: abilities only, not attacking.
+_AS_THOUGH = re.compile(r"\bas though (it|they|those creatures|that creature) had haste\b", re.I)
+# Words in a card's unparsed text that bear on tapping, untapping or summoning sickness.
+_RELEVANT_TEXT = re.compile(r"\b(tap|taps|tapped|untap|untaps|haste|summoning|as though)\b", re.I)
+_ENTERS_TAPPED = re.compile(r"\benters( the battlefield)? tapped\b", re.I)
+# An effect of another object that taps or untaps a creature it targets.
+_TAPS_TARGET = re.compile(
+    r"\b(tap|untap) (up to (one|two|three|\w+) )?(another )?target ([^.;]*?)(\.|;| and |$)", re.I
+)
+_PLAIN_TARGET_WORDS = frozenset(
+    {"creature", "creatures", "permanent", "permanents", "artifact", "land", "or", "an", "a"}
+    | {"opponent", "controls", "you", "control", ",", "that", "player"}
+)
 
 # What the question says about how long the permanent has been under its controller's control.
 _NEW = (
@@ -31,7 +45,8 @@ _NEW = (
     r"came in|came into play|came into the battlefield|came out|resolved)\b[^.?!]{0,40}\bthis turn\b",
     r"\bthis turn\b[^.?!]{0,20}\b(cast|played|entered|came)",
     r"(?<!not )(?<!no longer )(?<!isn't )(?<!aren't )\bsummoning[ -]?sick(ness)?\b(?! (rule|wise))",
-    r"\b(gain|gained|gains|gaining|take|took|taken|steal|stole|stolen|get|got) control\b",
+    r"\b(gain|gained|gains|gaining|take|takes|taking|took|taken|steal|steals|stole|stolen|get|gets|"
+    r"getting|got) control\b",
     r"\b(steal|stole|stolen|borrowed|swiped)\b",
     r"\bentered (the battlefield )?this turn\b",
     r"\bcame (in|into play|out) this turn\b",
@@ -47,6 +62,9 @@ _OTHER_TURN = (
     r"\b(my|your) next turn\b",
     r"\bon (my|your) turn\b",
     r"\bflash",
+    # Control that went away and came back: since when the player has had it isn't said.
+    r"\b(give|gives|gave|giving|hand|hands|handed|return|returns|returned) (it|them|CARD) back\b",
+    r"\bcontrol (of (it|them|CARD) )?back\b",
 )
 _OLD = (
     r"\bsince (my|your|their|his|her|the|our) (last|previous|prior) turn\b",
@@ -89,7 +107,8 @@ _OPPONENTS_PERMANENT = (
     r"\bopponents?'?s?'? (CARD|creatures?|permanents?|artifacts?|lands?|dorks?|elf|elves)\b",
 )
 _CONTROL_CHANGE = (
-    r"\b(gain|gained|gains|take|took|taken|steal|stole|stolen|borrow\w*|swiped|exchang\w*|"
+    r"\b(gain|gained|gains|gaining|take|takes|taking|took|taken|steal|steals|stole|stolen|"
+    r"borrow\w*|swiped|exchang\w*|"
     r"gave me|donat\w*|control of)\b"
 )
 _NEED_HASTE = (
@@ -138,9 +157,35 @@ _COMBAT_OTHER = (
 _GENERIC_CREATURE = r"\b(creatures?|dorks?|guys?)\b"
 _GRANTS = re.compile(
     r"\b(creatures|enchanted creature|equipped creature|each creature|creatures you control)\b"
-    r"[^.]{0,40}\b(have|has|gains?|gets?)\b",
+    r"[^.]{0,40}\b(have|has|gains?|gets?)\b|"
+    r"\bas though (it|they|those creatures|that creature) had haste\b",
     re.I,
 )
+
+
+def _strip_reminder(line: str) -> str:
+    return re.sub(r"\s*\([^)]*\)", "", line).strip()
+
+
+def _unparsed_lines(faces: Sequence[ParsedFace], oracle_text: str) -> list[str]:
+    """Lines of a card's rules text that no parsed ability covers (triggers, statics)."""
+    parsed = [_strip_reminder(a.text).casefold() for f in faces for a in f.abilities if a.text]
+    out: list[str] = []
+    for line in oracle_text.splitlines():
+        core = _strip_reminder(line)
+        low = core.casefold()
+        if core and not any(low == p or (p and p in low) or (low and low in p) for p in parsed):
+            out.append(core)
+    return out
+
+
+def _unmodelled(m: CardMention) -> bool:
+    """The card has text about tapping, untapping or haste that isn't parsed into typed abilities:
+    what it does to the question is unknown. Entering tapped is read by the family itself."""
+    return any(
+        _RELEVANT_TEXT.search(line) and not _ENTERS_TAPPED.search(line)
+        for line in _unparsed_lines(m.faces, m.card.oracle_text)
+    )
 
 
 def _grants_to_others(m: CardMention) -> bool:
@@ -224,6 +269,8 @@ class _Facts:
     enters_tapped: bool = False
     # A card named may or may not give it haste (riot: "your choice of a counter or haste").
     haste_unsure: bool = False
+    # A card named lets its abilities be activated as though it had haste (not attacking).
+    haste_abilities: bool = False
 
 
 class TappingHandler:
@@ -260,7 +307,14 @@ class TappingHandler:
             # "How does haste work?" wants an explanation, not a yes or no.
             return []
         out: list[Scenario] = []
-        for build in (self._tap_others, self._attack_or_block, self._activate, self._is_sick):
+        builders = (
+            self._tapped_by_effect,
+            self._tap_others,
+            self._attack_or_block,
+            self._activate,
+            self._is_sick,
+        )
+        for build in builders:
             s = build(q)
             if s is not None:
                 out.append(s)
@@ -310,9 +364,12 @@ class TappingHandler:
         elif subject is not None and re.search(r"\bhaste\b", subject.card.oracle_text, re.I):
             # Riot, dash, "has haste as long as...": it may or may not have haste.
             haste_unsure = True
+        haste_abilities = False
         for h in helpers:
             # Threaten, Act of Treason, Lightning Greaves: the permanent gains haste from them.
-            if re.search(r"\b(gains?|have|has) haste\b", h.card.oracle_text, re.I):
+            if _AS_THOUGH.search(h.card.oracle_text):
+                haste_abilities = True
+            elif re.search(r"\b(gains?|have|has) haste\b", h.card.oracle_text, re.I):
                 haste = True
             elif re.search(r"\bhaste\b", h.card.oracle_text, re.I):
                 haste_unsure = True
@@ -335,6 +392,7 @@ class TappingHandler:
             tapped=tapped,
             creature=None,
             haste_unsure=haste_unsure and not haste,
+            haste_abilities=haste_abilities and not haste,
         )
         if tapped is None:
             tappers = any(
@@ -431,6 +489,11 @@ class TappingHandler:
             options = [types]
         else:
             generic = self._generic_types(q)
+            if generic is None and q.has(
+                r"\bwith summoning[ -]?sick", r"\bsummoning[ -]?sick (token|one|thing)s?\b"
+            ):
+                # Only creatures are summoning sick: what's said to have it is one.
+                generic = frozenset({"Creature"})
             supertypes, subtypes = frozenset(), frozenset()
             if q.has(r"\bvehicles?\b"):
                 animated = _animated(q) or crewed
@@ -444,6 +507,8 @@ class TappingHandler:
             )
         if facts.haste:
             abilities = (*abilities, _HASTE)
+        elif facts.haste_abilities:
+            abilities = (*abilities, _AS_THOUGH_HASTE)
         perms: list[Permanent] = []
         for types in options:
             for new in [facts.new] if facts.new is not None else [False, True]:
@@ -486,6 +551,62 @@ class TappingHandler:
         return tuple(m.name for m in ([subject] if subject else []) + list(helpers))
 
     # -- scenarios -------------------------------------------------------------
+    def _tapped_by_effect(self, q: Question) -> Scenario | None:
+        """'Icy Manipulator couldn't tap a creature with summoning sickness': another card's
+        effect tapping, untapping or targeting a creature that came under its controller's
+        control this turn."""
+        if not q.has(
+            r"\b(creature|token|one|it|them|guy)s? (with|that has|that have|having) "
+            r"summoning[ -]?sick",
+            r"\bsummoning[ -]?sick (creature|token|one)s?\b",
+            r"\b(creature|token)s? (that|which) (just )?(entered|came in|was cast|were cast)"
+            r"[^.?!]{0,20}\bthis turn\b",
+        ):
+            return None
+        if not q.has(
+            r"\b(pick|picks|picked|choose|chose|chosen|select|selected|target|targets|targeted|"
+            r"targeting|tap|taps|tapped|untap|untaps|untapped)\b"
+        ) or q.has(r"\babilit", r"\bfor mana\b", r"\{[tq]\}"):
+            # The creature's own abilities are another question.
+            return None
+        sick = [c for c in re.split(r"[.?!;]", q.lower) if re.search(r"summoning[ -]?sick", c)]
+        if any(re.search(r"\b(attack|block|crew|convok)", c) for c in sick):
+            # Its attacking, blocking or paying a cost is another question.
+            return None
+        found: list[tuple[CardMention, re.Match[str]]] = []
+        for m in q.cards:
+            texts = [a.effect for a in m.abilities() if isinstance(a, Activated)]
+            texts += _unparsed_lines(m.faces, m.card.oracle_text)
+            for text in texts:
+                hit = _TAPS_TARGET.search(text)
+                if hit is not None:
+                    found.append((m, hit))
+        if len({m.name for m, _ in found}) != 1:
+            return None
+        source, hit = found[0]
+        words = set(re.findall(r"[\w']+|,", hit.group(5).casefold()))
+        if not words <= _PLAIN_TARGET_WORDS:
+            # "target untapped creature", "target creature with flying": a restriction of the
+            # target the question doesn't settle.
+            return None
+        whose = hit.group(5).casefold()
+        if "opponent" in whose and not q.has(r"\bopponent", r"\btheir\b", r"\b(his|her)\b"):
+            return None
+        if "you control" in whose and q.has(r"\bopponent'?s?'? (creature|token)"):
+            return None
+        creature = Permanent(
+            name="the creature",
+            controller=YOU,
+            types=frozenset({"Creature"}),
+            since_turn_start=False,
+        )
+
+        def run() -> Ruling:
+            state = GameState(battlefield=(creature,))
+            return _capitalised(tp.tapped_by_effect(state, creature.name, source.name))
+
+        return Scenario("tapping.by_effect", "yesno", 0.8, run, (source.name,))
+
     def _tap_others(self, q: Question) -> Scenario | None:
         """Tapping a creature to pay another object's cost: convoke, crew, Springleaf Drum."""
         subject, helpers = self._split(q)
@@ -500,9 +621,16 @@ class TappingHandler:
             source = next((m for m in q.cards if "Vehicle" in m.card.subtypes), None)
         else:
             for m in q.cards:
-                if any(isinstance(a, Activated) and a.cost.tap_others for a in m.abilities()):
+                tapping = [
+                    a for a in m.abilities() if isinstance(a, Activated) and a.cost.tap_others
+                ]
+                if tapping:
                     if subject is not None and subject.name == m.name:
                         subject = None
+                        if all(a.cost.tap for a in tapping) and q.has(r"\bitself\b"):
+                            # Cohort, Holdout Settlement: the {T} taps the source, so it can't
+                            # also be the untapped permanent the other part of the cost taps.
+                            return self._taps_itself(m, helpers)
                     via, source = "tap_others", m
                     break
             if via is None and q.has(r"\btap an untapped creature you control\b"):
@@ -534,6 +662,28 @@ class TappingHandler:
 
         return Scenario(name, "yesno", 0.8, run, self._cards(subject, helpers))
 
+    def _taps_itself(self, source: CardMention, helpers: Sequence[CardMention]) -> Scenario:
+        line = TypeLine.parse(source.card.front.type_line)
+        perm = Permanent(
+            name=source.name,
+            controller=YOU,
+            types=line.types - {"Token"},
+            subtypes=line.subtypes,
+            since_turn_start=True,
+            abilities=source.abilities(),
+            card=source.card,
+        )
+
+        def run() -> Ruling:
+            state = GameState(battlefield=(perm,))
+            return tp.can_tap_for_cost(
+                state, source.name, "tap_others", source.name, source_taps_itself=True
+            )
+
+        return Scenario(
+            "tapping.taps_itself", "yesno", 0.8, run, self._cards(source, list(helpers))
+        )
+
     def _attack_or_block(self, q: Question) -> Scenario | None:
         attack = q.has(r"\battack(s|ing)?\b", r"\bswing(s|ing)? (with|in)\b")
         block = q.has(r"\bblock(s|ing)?\b(?!ed)") and not q.has(r"\bbe blocked\b", r"\bmust block")
@@ -546,6 +696,8 @@ class TappingHandler:
             # Evasion, defender and "can't block" are other rules: not this family's answer.
             return None
         subject, helpers = self._split(q)
+        if subject is not None and _unmodelled(subject):
+            return None
         facts = self._facts(q, subject, helpers)
         if (
             facts.tapped_unsure
@@ -600,9 +752,25 @@ class TappingHandler:
             # "Can a creature I cast this turn tap to activate Icy Manipulator?": the timing
             # told is a creature's, not the named card's.
             return None
+        if subject is not None and _unmodelled(subject):
+            return None
         symbol = self._symbol(q, subject)
         if symbol is None:
             return None
+        if (
+            symbol in ("T", "Q")
+            and subject is not None
+            and not self._has_symbol(subject, symbol)
+            and not q.has(r"\b(like|such as|e\.g\.?) CARD")
+            and not any(_grants_to_others(h) or h.of_kind("granted_mana") for h in helpers)
+        ):
+            # "Tap Order of Whiteclay for its ability": the card's own cost says which symbol
+            # is meant. A card with neither ("Dread Shade's {Q} ability") has no such ability:
+            # no ruling on an ability that isn't there.
+            other = "Q" if symbol == "T" else "T"
+            if not self._has_symbol(subject, other):
+                return None
+            symbol = other
         facts = self._facts(q, subject, helpers)
         flip = self._sick_word_asked(q) or self._needs_haste(q)
         if symbol == "none":
@@ -682,8 +850,16 @@ class TappingHandler:
             # "Does it untap if it has summoning sickness?": the sickness is a fact, not the ask.
             return None
         subject, helpers = self._split(q)
+        if subject is not None and _unmodelled(subject):
+            return None
         facts = self._facts(q, subject, helpers)
-        if q.has(r"\bsummoning[ -]?sick(ness)? (affect|apply|applies|matter)"):
+        if q.has(
+            r"\bsummoning[ -]?sick(ness)? (affect|apply|applies|matter)",
+            r"\b(affected|restricted|hindered|bound) by summoning[ -]?sick",
+            r"\bsubject to summoning[ -]?sick",
+        ):
+            # "Is it affected by summoning sickness": whether the rule applies to it, that is, to
+            # a creature of this kind the turn it comes under your control.
             facts.new = True
         elif facts.new and not q.has(*(p for p in _NEW if "summoning" not in p)):
             # "Does Llanowar Elves have summoning sickness?": the word asked isn't a fact, so
@@ -695,6 +871,16 @@ class TappingHandler:
             return self._run_all(perms, unknown, tp.summoning_sickness)
 
         return Scenario("tapping.summoning_sick", "yesno", 0.75, run, self._cards(subject, helpers))
+
+    @staticmethod
+    def _has_symbol(subject: CardMention, symbol: str) -> bool:
+        """Whether the card has an activated ability with {T} (or {Q}) in its cost; a land with
+        a basic land type has its intrinsic {T} mana ability."""
+        for a in subject.abilities():
+            if isinstance(a, Activated) and (a.cost.tap if symbol == "T" else a.cost.untap):
+                return True
+        basic = {"Plains", "Island", "Swamp", "Mountain", "Forest"}
+        return symbol == "T" and bool(subject.card.subtypes & basic)
 
     @staticmethod
     def _symbol(q: Question, subject: CardMention | None) -> str | None:
