@@ -300,3 +300,25 @@ def tapped_by_effect(state: GameState, name: str, source: str) -> Ruling:
         card=source,
     )
     return t.ruling("yes")
+
+
+def enters_tapped(source: str, says_tapped: bool, asked_tapped: bool) -> Ruling:
+    """Whether a permanent put onto the battlefield by ``source``'s effect enters tapped (asked
+    as ``asked_tapped``) or untapped: untapped unless the effect says otherwise (110.5b)."""
+    t = Trace()
+    if says_tapped:
+        t.step(
+            Rule.ENTERS_UNTAPPED,
+            f"Permanents enter the battlefield untapped unless a spell or ability says otherwise, "
+            f"and {source}'s effect says it puts them onto the battlefield tapped: they enter "
+            "tapped.",
+            card=source,
+        )
+    else:
+        t.step(
+            Rule.ENTERS_UNTAPPED,
+            f"Permanents enter the battlefield untapped unless a spell or ability says otherwise; "
+            f"{source}'s effect doesn't say tapped, so they enter untapped.",
+            card=source,
+        )
+    return t.ruling("yes" if says_tapped == asked_tapped else "no")

@@ -35,6 +35,11 @@ CASES: list[tuple[str, str | None, str]] = [
     # A cost of {T} plus tapping another permanent: the source can't be both.
     ("Can Zada's Commando tap itself for both parts of its cohort cost?", "no", "701.26a"),
     ("Can Springleaf Drum tap itself to pay its own cost?", "no", "107.5"),
+    # What an effect puts onto the battlefield enters untapped unless the effect says tapped.
+    ("Does Mystifying Maze return the creature tapped?", "yes", "110.5b"),
+    ("When Ghostway brings my creatures back, are they tapped?", "no", "110.5b"),
+    ("Does Cloudshift return the creature untapped?", "yes", "110.5b"),
+    ("With Blind Obedience out, does Cloudshift return my creature tapped?", None, ""),
     # An ability the card doesn't have: no ruling on it.
     ("Can Dread Shade use its {T} ability the turn I cast it?", None, ""),
     ("Can I untap Grizzly Bears with its {Q} ability the turn it enters?", None, ""),

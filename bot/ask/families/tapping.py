@@ -27,6 +27,10 @@ _ENTERS_TAPPED = re.compile(r"\benters( the battlefield)? tapped\b", re.I)
 _TAPS_TARGET = re.compile(
     r"\b(tap|untap) (up to (one|two|three|\w+) )?(another )?target ([^.;]*?)(\.|;| and |$)", re.I
 )
+# An effect putting something onto the battlefield, and what it says after "battlefield".
+_ONTO_BATTLEFIELD = re.compile(
+    r"\b(return|returns|put|puts)\b[^.]*?\b(to|onto) the battlefield\b([^.]*)", re.I
+)
 _PLAIN_TARGET_WORDS = frozenset(
     {"creature", "creatures", "permanent", "permanents", "artifact", "land", "or", "an", "a"}
     | {"opponent", "controls", "you", "control", ",", "that", "player"}
@@ -283,7 +287,9 @@ class TappingHandler:
         # other creatures abilities.
         lets = q.has(r"\b(let|lets|allow|allows)\b") and any(_grants_to_others(m) for m in q.cards)
         if not (lets or q.has(_ASK, r"\bsummoning[ -]?sick", _NEED_HASTE)):
-            return []
+            # A report without a question word: "X returns the creature untapped".
+            entering = self._enters_status(q)
+            return [entering] if entering is not None else []
         if self._about_tapped_for_mana_meaning(q):
             return []
         if q.has(r"\bphas(e|es|ed|ing)\b"):
@@ -309,6 +315,7 @@ class TappingHandler:
         out: list[Scenario] = []
         builders = (
             self._tapped_by_effect,
+            self._enters_status,
             self._tap_others,
             self._attack_or_block,
             self._activate,
@@ -606,6 +613,57 @@ class TappingHandler:
             return _capitalised(tp.tapped_by_effect(state, creature.name, source.name))
 
         return Scenario("tapping.by_effect", "yesno", 0.8, run, (source.name,))
+
+    def _enters_status(self, q: Question) -> Scenario | None:
+        """'Mystifying Maze returns the creature untapped', 'do they come back tapped?': whether
+        what a card's effect puts onto the battlefield enters tapped."""
+        asked = re.findall(
+            r"\b(?:return|returns|returned|returning|enter|enters|entered|entering|put|puts|"
+            r"come|comes|came|coming|bring|brings|brought)\b[^.?!]{0,60}?\b(un)?tapped\b",
+            q.lower,
+        )
+        if not asked or q.has(
+            r"\b(attack|block|crew|convok|activate|abilit)", r"\bfor mana\b", r"\{[tq]\}"
+        ):
+            return None
+        asked_tapped = asked[-1] != "un"
+        if q.has(
+            r"\b(that|which|who) (enter|enters|come|comes) (the battlefield |in |into play )?tapped"
+        ) or any(_ENTERS_TAPPED.search(m.card.oracle_text) for m in q.cards):
+            # "This creature enters tapped" applies however it enters (614.1d): a replacement
+            # this scenario doesn't weigh against the effect.
+            return None
+        sources: list[tuple[CardMention, bool]] = []
+        for m in q.cards:
+            texts = [a.effect for a in m.abilities() if isinstance(a, Activated)]
+            texts += _unparsed_lines(m.faces, m.card.oracle_text)
+            if m.card.types & {"Instant", "Sorcery"}:
+                texts = [m.card.oracle_text]
+            says = {
+                bool(re.search(r"(?<!un)\btapped\b", hit.group(3), re.I))
+                for text in texts
+                for hit in _ONTO_BATTLEFIELD.finditer(text)
+            }
+            if len(says) > 1 or any(
+                re.search(r"\b(unless|may|if)\b[^.]*\btapped\b", t, re.I) for t in texts
+            ):
+                return None
+            if says:
+                sources.append((m, says.pop()))
+        if len({m.name for m, _ in sources}) != 1:
+            return None
+        source, says_tapped = sources[0]
+        others = [m for m in q.cards if m.name != source.name]
+        if any(
+            re.search(r"\b(enter|enters|untap|untaps)\b", m.card.oracle_text, re.I) for m in others
+        ):
+            # Another card that makes things enter tapped or untaps them: not modelled here.
+            return None
+
+        def run() -> Ruling:
+            return _capitalised(tp.enters_tapped(source.name, says_tapped, asked_tapped))
+
+        return Scenario("tapping.enters_status", "yesno", 0.8, run, (source.name,))
 
     def _tap_others(self, q: Question) -> Scenario | None:
         """Tapping a creature to pay another object's cost: convoke, crew, Springleaf Drum."""
