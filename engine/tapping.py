@@ -322,3 +322,27 @@ def enters_tapped(source: str, says_tapped: bool, asked_tapped: bool) -> Ruling:
             card=source,
         )
     return t.ruling("yes" if says_tapped == asked_tapped else "no")
+
+
+StatusChange = Literal["tapped", "control"]
+
+
+def status_kept(name: str, change: StatusChange, asks_kept: bool) -> Ruling:
+    """What doesn't change with a permanent's status or controller: a tapped permanent keeps its
+    abilities (110.5a); a new controller doesn't tap or untap it (110.5c)."""
+    t = Trace()
+    if change == "tapped":
+        t.step(
+            Rule.STATUS_NOT_CHARACTERISTIC,
+            f"Tapped or untapped is {name}'s status, not one of its characteristics: being tapped "
+            "doesn't take its abilities away, and its static abilities keep applying unless "
+            "their own text says they work only while it's untapped.",
+        )
+    else:
+        t.step(
+            Rule.STATUS_RETAINED,
+            f"A permanent keeps its status until a spell, ability or turn-based action changes "
+            f"it: {name} changing controllers neither taps nor untaps it, unless the effect that "
+            "changes control says so.",
+        )
+    return t.ruling("yes" if asks_kept else "no")

@@ -40,6 +40,21 @@ CASES: list[tuple[str, str | None, str]] = [
     ("When Ghostway brings my creatures back, are they tapped?", "no", "110.5b"),
     ("Does Cloudshift return the creature untapped?", "yes", "110.5b"),
     ("With Blind Obedience out, does Cloudshift return my creature tapped?", None, ""),
+    # Status isn't a characteristic, and a new controller doesn't change it.
+    (
+        "If my opponent taps my Coat of Arms with Icy Manipulator, does it lose its abilities?",
+        "no",
+        "110.5a",
+    ),
+    ("Does a tapped Glorious Anthem still give my creatures +1/+1?", "yes", "110.5a"),
+    ("If Icy Manipulator taps my Elvish Archdruid, does it stop giving my elves +1/+1?", None, ""),
+    ("Does gaining control of a creature with Control Magic tap it?", "no", "110.5c"),
+    (
+        "If I gain control of a tapped creature with Mind Control, does it stay tapped?",
+        "yes",
+        "110.5c",
+    ),
+    ("If I take control of a creature with Threaten, does it stay tapped?", None, ""),
     # An ability the card doesn't have: no ruling on it.
     ("Can Dread Shade use its {T} ability the turn I cast it?", None, ""),
     ("Can I untap Grizzly Bears with its {Q} ability the turn it enters?", None, ""),

@@ -287,9 +287,13 @@ class TappingHandler:
         # other creatures abilities.
         lets = q.has(r"\b(let|lets|allow|allows)\b") and any(_grants_to_others(m) for m in q.cards)
         if not (lets or q.has(_ASK, r"\bsummoning[ -]?sick", _NEED_HASTE)):
-            # A report without a question word: "X returns the creature untapped".
-            entering = self._enters_status(q)
-            return [entering] if entering is not None else []
+            # "Does X return the creature untapped?", "does it lose its abilities?": questions
+            # about status, which don't ask whether something can be done.
+            for status in (self._enters_status, self._status_kept):
+                found = status(q)
+                if found is not None:
+                    return [found]
+            return []
         if self._about_tapped_for_mana_meaning(q):
             return []
         if q.has(r"\bphas(e|es|ed|ing)\b"):
@@ -316,6 +320,7 @@ class TappingHandler:
         builders = (
             self._tapped_by_effect,
             self._enters_status,
+            self._status_kept,
             self._tap_others,
             self._attack_or_block,
             self._activate,
@@ -664,6 +669,66 @@ class TappingHandler:
             return _capitalised(tp.enters_tapped(source.name, says_tapped, asked_tapped))
 
         return Scenario("tapping.enters_status", "yesno", 0.8, run, (source.name,))
+
+    def _status_kept(self, q: Question) -> Scenario | None:
+        """'If Opposition taps my Coat of Arms, does it lose its abilities?', 'does gaining
+        control of a creature tap it?': what status and control changes leave alone."""
+        tappers = [m for m in q.cards if _TAPS_TARGET.search(m.card.oracle_text)]
+        others = [m for m in q.cards if m not in tappers]
+        name = others[0].name if len(others) == 1 else "the permanent"
+        lose = q.has(
+            r"\b(lose|loses|lost|losing) (all |its |their |the )?(\w+'?s? )?abilit",
+            r"\b(stop|stops|stopped) (working|giving|granting|applying|functioning)",
+            r"\bturns? (it |them |CARD )?off\b",
+        )
+        keep = q.has(
+            r"\bstill (work|works|give|gives|apply|applies|function|functions|grant|grants)\b",
+            r"\b(keep|keeps) (its|their) abilit",
+        )
+        if (lose or keep) and not (lose and keep) and q.has(r"\b(tap|taps|tapped|tapping)\b"):
+            if len(others) > 1 or any(
+                re.search(r"\b(un)?tapped\b|\bas long as\b|\{T\}|\{Q\}", m.card.oracle_text)
+                for m in others
+            ):
+                # Its text may depend on its status ("as long as it's untapped", {T} abilities).
+                return None
+            if q.has(r"\bsummoning|\bhaste\b|\bfor mana\b|\b(attack|block)"):
+                return None
+
+            def run_tapped() -> Ruling:
+                return _capitalised(tp.status_kept(name, "tapped", asks_kept=keep))
+
+            return Scenario(
+                "tapping.status_tapped", "yesno", 0.8, run_tapped, self._cards(None, q.cards)
+            )
+        control = q.has(
+            r"\b(gain|gains|gained|gaining|take|takes|took|taking|exchange|exchanges|swap|swaps|"
+            r"swapped|steal|steals|stole) control\b",
+            r"\bcontrol (is|was|gets|got) (swapped|exchanged|changed|stolen|taken)\b",
+            r"\bwho(se)? control is (swapped|exchanged|changed)\b",
+        )
+        changes = q.has(
+            r"\b(tap|taps|tapped|untap|untaps|untapped) (it|them|the creature|the permanent|CARD)\b",
+            r"\b(become|becomes|became|get|gets|got) (un)?tapped\b",
+        )
+        stays = q.has(r"\b(stay|stays|stayed|remain|remains|remained) (un)?tapped\b")
+        if not control or changes == stays:
+            return None
+        if q.has(r"\bsummoning|\bhaste\b|\bfor mana\b|\b(attack|block)|\buntap step"):
+            return None
+        movers = [m for m in q.cards if re.search(r"\bcontrol\b", m.card.oracle_text)]
+        if any(re.search(r"\b(un)?tap\b", m.card.oracle_text, re.I) for m in q.cards):
+            # Threaten and Act of Treason untap what they take: the effect says otherwise.
+            return None
+        if q.cards and not movers:
+            return None
+
+        def run_control() -> Ruling:
+            return _capitalised(tp.status_kept("the permanent", "control", asks_kept=stays))
+
+        return Scenario(
+            "tapping.status_control", "yesno", 0.8, run_control, self._cards(None, q.cards)
+        )
 
     def _tap_others(self, q: Question) -> Scenario | None:
         """Tapping a creature to pay another object's cost: convoke, crew, Springleaf Drum."""
