@@ -9,7 +9,7 @@ from engine.model import GameState, Permanent
 from engine.ruling import Rule, Ruling, Trace
 
 TapSymbol = Literal["T", "Q"]
-TapOthersVia = Literal["convoke", "crew", "tap_others"]
+TapOthersVia = Literal["convoke", "crew", "improvise", "tap_others"]
 # The keyword name a permanent carries when an effect lets it activate abilities as though it
 # had haste.
 AS_THOUGH_HASTE = "as though haste"
@@ -228,11 +228,13 @@ def can_block(state: GameState, name: str) -> Ruling:
 _VIA_RULE: dict[str, Rule | None] = {
     "convoke": Rule.CONVOKE_MEANING,
     "crew": Rule.CREW_MEANING,
+    "improvise": Rule.IMPROVISE_MEANING,
     "tap_others": Rule.TAP_UNTAP,
 }
 _VIA_TEXT = {
     "convoke": "tapped to convoke a spell",
     "crew": "tapped to crew a Vehicle",
+    "improvise": "tapped to improvise",
     "tap_others": "tapped to pay a cost that taps other creatures",
 }
 
@@ -264,6 +266,27 @@ def can_tap_for_cost(
             "also be the untapped permanent the other part of the cost taps: it needs another.",
         )
         return t.ruling("no")
+    if via == "improvise":
+        if "Artifact" not in p.types:
+            t.step(rule, f"Only artifacts can be {_VIA_TEXT[via]}, and {p.name} isn't one.")
+            return t.ruling("no")
+        if p.tapped:
+            t.step(rule, f"Improvise taps untapped artifacts you control, and {p.name} is tapped.")
+            return t.ruling("no")
+        t.step(
+            rule,
+            f"Improvise taps untapped artifacts you control rather than paying generic mana; "
+            f"{p.name} is one. Tapping it this way isn't activating any of its abilities, so its "
+            "own mana ability (and any sacrifice in that ability's cost) isn't involved.",
+        )
+        if p.is_creature:
+            t.step(
+                Rule.SUMMONING_SICKNESS,
+                "The summoning-sickness rule only restricts a creature's own {T}/{Q} abilities "
+                "and attacking, so an artifact creature that came under your control this turn "
+                "can be tapped for improvise.",
+            )
+        return t.ruling("yes")
     if not p.is_creature:
         t.step(rule, f"Only creatures can be {_VIA_TEXT[via]}, and {p.name} isn't a creature now.")
         return t.ruling("no")
@@ -346,3 +369,21 @@ def status_kept(name: str, change: StatusChange, asks_kept: bool) -> Ruling:
             "changes control says so.",
         )
     return t.ruling("yes" if asks_kept else "no")
+
+
+def crew_timing(vehicle: str) -> Ruling:
+    """Whether crew can be activated outside the main phase (in combat, on another player's turn):
+    it is an activated ability without a timing restriction (702.122a, 117.1b)."""
+    t = Trace()
+    t.step(
+        Rule.CREW_MEANING,
+        f"Crew is an activated ability of {vehicle}; nothing in it limits when it can be "
+        "activated.",
+    )
+    t.step(
+        Rule.ACTIVATE_WITH_PRIORITY,
+        "A player may activate an activated ability any time they have priority, so crew can be "
+        "activated in combat, on another player's turn or in response, like an instant. (A "
+        "Vehicle crewed after attackers are declared isn't attacking, though.)",
+    )
+    return t.ruling("yes")

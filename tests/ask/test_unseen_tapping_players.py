@@ -55,6 +55,11 @@ CASES: list[tuple[str, str | None, str]] = [
         "110.5c",
     ),
     ("If I take control of a creature with Threaten, does it stay tapped?", None, ""),
+    # Crew has no timing restriction; improvise taps artifacts, sick or not.
+    ("Can I crew Smuggler's Copter during combat?", "yes", "117.1b"),
+    ("Can I crew a Vehicle on my opponent's turn?", "yes", "702.122a"),
+    ("Can I tap an artifact creature I cast this turn for improvise?", "yes", "702.126a"),
+    ("Can I tap a tapped artifact for improvise?", "no", "702.126a"),
     # An ability the card doesn't have: no ruling on it.
     ("Can Dread Shade use its {T} ability the turn I cast it?", None, ""),
     ("Can I untap Grizzly Bears with its {Q} ability the turn it enters?", None, ""),

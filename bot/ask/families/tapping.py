@@ -737,11 +737,16 @@ class TappingHandler:
         via: tp.TapOthersVia | None = None
         if q.fuzzy_has("convoke") or q.has(r"\bconvok"):
             via = "convoke"
+        elif q.has(r"\bimprovis"):
+            via = "improvise"
         elif q.has(r"\bcrew(s|ing)?\b(?!ed)", r"\bto crew\b") and not q.has(
             r"\bcrewed\b", r"\b(attack|block)\w*\b"
         ):
             via = "crew"
             source = next((m for m in q.cards if "Vehicle" in m.card.subtypes), None)
+            timing = self._crew_timing(q, source)
+            if timing is not None:
+                return timing
         else:
             for m in q.cards:
                 tapping = [
@@ -771,8 +776,9 @@ class TappingHandler:
             facts.tapped = False
         flip = self._sick_word_asked(q) or self._needs_haste(q)
         subject_perms, unknown = self._subject(q, subject, facts)
-        perms = [p for p in subject_perms if p.is_creature] or [
-            p.model_copy(update={"types": p.types | {"Creature"}}) for p in subject_perms
+        kind = "Artifact" if via == "improvise" else "Creature"
+        perms = [p for p in subject_perms if kind in p.types] or [
+            p.model_copy(update={"types": p.types | {kind}}) for p in subject_perms
         ]
         name = f"tapping.{via}"
         src_name = source.name if source else None
@@ -784,6 +790,31 @@ class TappingHandler:
             return _flip(r) if flip else r
 
         return Scenario(name, "yesno", 0.8, run, self._cards(subject, helpers))
+
+    def _crew_timing(self, q: Question, vehicle: CardMention | None) -> Scenario | None:
+        """'Can I crew during combat / on my opponent's turn / at instant speed?'"""
+        if not q.has(
+            r"\b(during|in) (the )?(combat|beginning of combat|end step|upkeep|draw step)",
+            r"\b(during|on|in) (my |an |the |your )?opponent'?s'? turn\b",
+            r"\b(during|on) (their|his|her|someone else's|another player's) turn\b",
+            r"\binstant[ -]speed\b",
+            r"\bin response\b",
+            r"\bat any time\b",
+            r"\banytime\b",
+        ) or q.has(r"\b(attack|block)", r"\bsummoning", r"\bthis turn\b", r"\bsorcery\b"):
+            return None
+        if any(
+            re.search(r"\bsorcery\b|\bonly (during|as|once)\b", m.card.oracle_text) for m in q.cards
+        ):
+            # "Crew only as a sorcery" and the like restrict it.
+            return None
+        name = vehicle.name if vehicle is not None else "a Vehicle"
+
+        def run() -> Ruling:
+            return _capitalised(tp.crew_timing(name))
+
+        cards = (vehicle.name,) if vehicle is not None else ()
+        return Scenario("tapping.crew_timing", "yesno", 0.8, run, cards)
 
     def _taps_itself(self, source: CardMention, helpers: Sequence[CardMention]) -> Scenario:
         line = TypeLine.parse(source.card.front.type_line)
