@@ -11,6 +11,8 @@ CASES: list[tuple[str, str | None, str]] = [
     ("Can I use Icy Manipulator to tap a creature with summoning sickness?", "yes", "302.6"),
     ("Can Kiora, Behemoth Beckoner untap a summoning sick creature?", "yes", "302.6"),
     ("Can Territorial Hammerskull tap my own creature with summoning sickness?", None, ""),
+    ("Can Icy Manipulator's ability tap a creature that entered this turn?", "yes", "302.6"),
+    ("Can Icy Manipulator tap a creature with summoning sickness if it has shroud?", None, ""),
     # "Affected by summoning sickness": whether the rule applies to it.
     ("Is Dryad Arbor affected by summoning sickness?", "yes", "302.6"),
     ("Is Sol Ring subject to summoning sickness?", "no", "302.6"),

@@ -578,12 +578,22 @@ class TappingHandler:
         if not q.has(
             r"\b(pick|picks|picked|choose|chose|chosen|select|selected|target|targets|targeted|"
             r"targeting|tap|taps|tapped|untap|untaps|untapped)\b"
-        ) or q.has(r"\babilit", r"\bfor mana\b", r"\{[tq]\}"):
-            # The creature's own abilities are another question.
+        ) or q.has(r"\b(hexproof|shroud|protection|ward|can't be (the )?target)"):
+            # Whether it can be targeted at all is another rule.
             return None
-        sick = [c for c in re.split(r"[.?!;]", q.lower) if re.search(r"summoning[ -]?sick", c)]
-        if any(re.search(r"\b(attack|block|crew|convok)", c) for c in sick):
-            # Its attacking, blocking or paying a cost is another question.
+        sick = [
+            c
+            for c in re.split(r"[.?!;]", q.lower)
+            if re.search(r"summoning[ -]?sick|\bthis turn\b", c)
+        ]
+        if any(
+            re.search(
+                r"\b(attack|block|crew|convok|activate)|\b(its|their) (own )?|for mana|\{[tq]\}", c
+            )
+            or (re.search(r"\babilit", c) and not re.search(r"CARD'?s? (\w+ )?abilit", c))
+            for c in sick
+        ):
+            # Its own abilities, attacking, blocking or paying a cost are other questions.
             return None
         found: list[tuple[CardMention, re.Match[str]]] = []
         for m in q.cards:
