@@ -17,6 +17,7 @@ CASES: list[tuple[str, str | None, str]] = [
     ("Is Dryad Arbor affected by summoning sickness?", "yes", "302.6"),
     ("Is Sol Ring subject to summoning sickness?", "no", "302.6"),
     ("Are artifact creatures affected by summoning sickness?", "yes", "302.6"),
+    ("Is a creature tapped by Icy Manipulator affected by summoning sickness?", None, ""),
     # Only creatures are summoning sick: an unnamed thing said to be is a creature.
     ("Can a token with summoning sickness block?", "yes", "509.1a"),
     ("Can a token with summoning sickness attack?", "no", "302.6"),

@@ -1016,6 +1016,14 @@ class TappingHandler:
         subject, helpers = self._split(q)
         if subject is not None and _unmodelled(subject):
             return None
+        if (
+            subject is not None
+            and "Creature" not in subject.card.types
+            and q.has(r"\b(a|the|my|your|that|this) (creature|dork)s?\b(?! (now|right now)\b)")
+        ):
+            # "Is a creature tapped by Icy Manipulator summoning sick?": the creature asked about
+            # isn't the card named.
+            return None
         facts = self._facts(q, subject, helpers)
         if q.has(
             r"\bsummoning[ -]?sick(ness)? (affect|apply|applies|matter)",
