@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import sys
 
-from bench import bench_ask, bench_bot, bench_oracle, bench_startup, bench_store
+from bench import bench_ask, bench_bot, bench_oracle, bench_startup, bench_store, corpus
+from bench.common import SHARED
 
 
 def main() -> int:
@@ -18,6 +19,9 @@ def main() -> int:
     bench_startup.main([])
     print("== Discord bot")
     bench_bot.main()
+    print("== players' questions (working and held-out splits), the dev set")
+    corpus.main(["--show", "none"])
+    corpus.main(["--show", "none", str(SHARED / "eval" / "dev.jsonl")])
     return code
 
 

@@ -88,6 +88,10 @@ class Rule(StrEnum):
     CREW = "702.122"
     CREW_MEANING = "702.122a"
     ENTERS_UNTAPPED = "110.5b"
+    ACTIVATE_WITH_PRIORITY = "117.1b"
+    IMPROVISE_MEANING = "702.126a"
+    STATUS_NOT_CHARACTERISTIC = "110.5a"
+    STATUS_RETAINED = "110.5c"
     STACK_ABILITIES = "405.1"
     ABILITY_ZONES = "113.6"
     ATTACH = "701.3c"
@@ -98,6 +102,7 @@ class Rule(StrEnum):
     AURA_NOTHING = "303.4g"
     ONE_ALTERNATIVE_COST = "118.9a"
     X_ANNOUNCED = "107.3a"
+    TAP_UNTAP = "701.26a"
 
 
 class Step(BaseModel):

@@ -10,7 +10,10 @@ from engine.model import GameState, Permanent
 from engine.ruling import Rule, Ruling, Trace
 
 TapSymbol = Literal["T", "Q"]
-TapOthersVia = Literal["convoke", "crew", "tap_others"]
+TapOthersVia = Literal["convoke", "crew", "improvise", "tap_others"]
+# The keyword name a permanent carries when an effect lets it activate abilities as though it
+# had haste.
+AS_THOUGH_HASTE = "as though haste"
 
 
 def has_haste(p: Permanent) -> bool:
@@ -38,6 +41,12 @@ def haste_for_abilities(state: GameState, p: Permanent) -> str | None:
         if src.controller == p.controller and not src.phased_out and _AS_THOUGH_HASTE.search(text):
             return src.name
     return None
+
+
+def has_haste_for_abilities(p: Permanent) -> bool:
+    """Whether an effect lets ``p``'s abilities be activated as though it had haste (Thousand-Year
+    Elixir): {T}/{Q} abilities yes, attacking no."""
+    return any(isinstance(a, Keyword) and a.name.casefold() == AS_THOUGH_HASTE for a in p.abilities)
 
 
 def became_creature(p: Permanent) -> bool:
@@ -94,7 +103,9 @@ def _creature_that(p: Permanent) -> str:
     return f"{p.name} is a creature that"
 
 
-def _sickness_steps(t: Trace, p: Permanent, what: str, haste_rule: Rule) -> bool:
+def _sickness_steps(
+    t: Trace, p: Permanent, what: str, haste_rule: Rule, abilities: bool = False
+) -> bool:
     """Add the 302.6 / haste steps for ``what`` ('activate its {T} abilities', 'attack');
     return True when summoning sickness doesn't stop it."""
     if not p.is_creature:
@@ -125,6 +136,18 @@ def _sickness_steps(t: Trace, p: Permanent, what: str, haste_rule: Rule) -> bool
             "turn began...",
         )
         t.step(haste_rule, f"...but it has haste, so it may {what} anyway.")
+        return True
+    if abilities and has_haste_for_abilities(p):
+        t.step(
+            Rule.SUMMONING_SICKNESS,
+            f"{p.name} hasn't been under its controller's control since their most recent "
+            "turn began...",
+        )
+        t.step(
+            haste_rule,
+            f"...but an effect lets its abilities be activated as though it had haste, so it may "
+            f"{what} anyway (it still couldn't attack).",
+        )
         return True
     t.step(
         Rule.SUMMONING_SICKNESS,
@@ -170,7 +193,7 @@ def can_pay_tap_cost(state: GameState, name: str, symbol: TapSymbol = "T") -> Ru
             card=helper,
         )
         return t.ruling("yes" if ok else "no")
-    ok = _sickness_steps(t, p, what, Rule.HASTE_TAP) and ok
+    ok = _sickness_steps(t, p, what, Rule.HASTE_TAP, abilities=True) and ok
     return t.ruling("yes" if ok else "no")
 
 
@@ -242,23 +265,65 @@ def can_block(state: GameState, name: str) -> Ruling:
 _VIA_RULE: dict[str, Rule | None] = {
     "convoke": Rule.CONVOKE_MEANING,
     "crew": Rule.CREW_MEANING,
-    "tap_others": None,
+    "improvise": Rule.IMPROVISE_MEANING,
+    "tap_others": Rule.TAP_UNTAP,
 }
 _VIA_TEXT = {
     "convoke": "tapped to convoke a spell",
     "crew": "tapped to crew a Vehicle",
+    "improvise": "tapped to improvise",
     "tap_others": "tapped to pay a cost that taps other creatures",
 }
 
 
 def can_tap_for_cost(
-    state: GameState, name: str, via: TapOthersVia, source: str | None = None
+    state: GameState,
+    name: str,
+    via: TapOthersVia,
+    source: str | None = None,
+    source_taps_itself: bool = False,
 ) -> Ruling:
     """Whether creature ``name`` can be tapped to pay another object's cost (convoke, crew,
-    'Tap an untapped creature you control'); 302.6 doesn't restrict this."""
+    'Tap an untapped creature you control'); 302.6 doesn't restrict this.
+
+    ``source_taps_itself``: the ability's cost also has {T}, so its source is tapped by that
+    part and can't be the untapped creature the other part taps.
+    """
     p = state.find(name)
     t = Trace()
     rule = _VIA_RULE[via]
+    if source_taps_itself and source is not None and source.casefold() == p.name.casefold():
+        t.step(
+            Rule.TAP_SYMBOL,
+            f"The {{T}} in the cost taps {p.name} itself, and every part of a cost is paid.",
+        )
+        t.step(
+            Rule.TAP_UNTAP,
+            f"Only an untapped permanent can be tapped, so {p.name}, tapped by the {{T}}, can't "
+            "also be the untapped permanent the other part of the cost taps: it needs another.",
+        )
+        return t.ruling("no")
+    if via == "improvise":
+        if "Artifact" not in p.types:
+            t.step(rule, f"Only artifacts can be {_VIA_TEXT[via]}, and {p.name} isn't one.")
+            return t.ruling("no")
+        if p.tapped:
+            t.step(rule, f"Improvise taps untapped artifacts you control, and {p.name} is tapped.")
+            return t.ruling("no")
+        t.step(
+            rule,
+            f"Improvise taps untapped artifacts you control rather than paying generic mana; "
+            f"{p.name} is one. Tapping it this way isn't activating any of its abilities, so its "
+            "own mana ability (and any sacrifice in that ability's cost) isn't involved.",
+        )
+        if p.is_creature:
+            t.step(
+                Rule.SUMMONING_SICKNESS,
+                "The summoning-sickness rule only restricts a creature's own {T}/{Q} abilities "
+                "and attacking, so an artifact creature that came under your control this turn "
+                "can be tapped for improvise.",
+            )
+        return t.ruling("yes")
     if not p.is_creature:
         t.step(rule, f"Only creatures can be {_VIA_TEXT[via]}, and {p.name} isn't a creature now.")
         return t.ruling("no")
@@ -275,5 +340,87 @@ def can_tap_for_cost(
         "in the cost (and attacking). Tapping a creature to pay a cost of another spell or "
         "ability isn't that, so a creature that came under your control this turn can do it.",
         card=source,
+    )
+    return t.ruling("yes")
+
+
+def tapped_by_effect(state: GameState, name: str, source: str) -> Ruling:
+    """Whether another object's effect may tap, untap or target creature ``name`` that came under
+    its controller's control this turn: 302.6 restricts only what the creature itself does."""
+    p = state.find(name)
+    t = Trace()
+    if not p.is_creature:
+        return t.ruling(None, ("whether the permanent is a creature",))
+    t.step(
+        Rule.SUMMONING_SICKNESS,
+        f"The summoning-sickness rule only stops a creature attacking and activating its own "
+        f"abilities with {{T}} or {{Q}} in the cost. {source}'s effect tapping, untapping or "
+        f"targeting {p.name} is neither, so it doesn't matter that {p.name} came under its "
+        "controller's control this turn.",
+        card=source,
+    )
+    return t.ruling("yes")
+
+
+def enters_tapped(source: str, says_tapped: bool, asked_tapped: bool) -> Ruling:
+    """Whether a permanent put onto the battlefield by ``source``'s effect enters tapped (asked
+    as ``asked_tapped``) or untapped: untapped unless the effect says otherwise (110.5b)."""
+    t = Trace()
+    if says_tapped:
+        t.step(
+            Rule.ENTERS_UNTAPPED,
+            f"Permanents enter the battlefield untapped unless a spell or ability says otherwise, "
+            f"and {source}'s effect says it puts them onto the battlefield tapped: they enter "
+            "tapped.",
+            card=source,
+        )
+    else:
+        t.step(
+            Rule.ENTERS_UNTAPPED,
+            f"Permanents enter the battlefield untapped unless a spell or ability says otherwise; "
+            f"{source}'s effect doesn't say tapped, so they enter untapped.",
+            card=source,
+        )
+    return t.ruling("yes" if says_tapped == asked_tapped else "no")
+
+
+StatusChange = Literal["tapped", "control"]
+
+
+def status_kept(name: str, change: StatusChange, asks_kept: bool) -> Ruling:
+    """What doesn't change with a permanent's status or controller: a tapped permanent keeps its
+    abilities (110.5a); a new controller doesn't tap or untap it (110.5c)."""
+    t = Trace()
+    if change == "tapped":
+        t.step(
+            Rule.STATUS_NOT_CHARACTERISTIC,
+            f"Tapped or untapped is {name}'s status, not one of its characteristics: being tapped "
+            "doesn't take its abilities away, and its static abilities keep applying unless "
+            "their own text says they work only while it's untapped.",
+        )
+    else:
+        t.step(
+            Rule.STATUS_RETAINED,
+            f"A permanent keeps its status until a spell, ability or turn-based action changes "
+            f"it: {name} changing controllers neither taps nor untaps it, unless the effect that "
+            "changes control says so.",
+        )
+    return t.ruling("yes" if asks_kept else "no")
+
+
+def crew_timing(vehicle: str) -> Ruling:
+    """Whether crew can be activated outside the main phase (in combat, on another player's turn):
+    it is an activated ability without a timing restriction (702.122a, 117.1b)."""
+    t = Trace()
+    t.step(
+        Rule.CREW_MEANING,
+        f"Crew is an activated ability of {vehicle}; nothing in it limits when it can be "
+        "activated.",
+    )
+    t.step(
+        Rule.ACTIVATE_WITH_PRIORITY,
+        "A player may activate an activated ability any time they have priority, so crew can be "
+        "activated in combat, on another player's turn or in response, like an instant. (A "
+        "Vehicle crewed after attackers are declared isn't attacking, though.)",
     )
     return t.ruling("yes")

@@ -472,7 +472,8 @@ _FITS = {
 
 def form_fits(form: str, kind: str) -> bool:
     """Whether a verdict of ``kind`` answers a question of ``form`` ("is it kicked?" is not
-    answered by a number). A text with no question in it gets no verdict."""
+    answered by a number). A text with no question in it gets no verdict: the reading is
+    unsure of what is asked."""
     return kind in _FITS.get(form, set())
 
 

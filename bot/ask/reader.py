@@ -425,6 +425,11 @@ class Reader:
         """ "Swiftfoot Boots doesn't give haste": a card (or "it") and then its verb, nothing
         before them but a determiner."""
         words = self._words(sentence)
+        lemmas = [t.lemma for t in words]
+        for i, lem in enumerate(lemmas[:6]):
+            # "Forge let me dash it", "Cascade allowed me to cast it": what I was let do.
+            if lem in ("let", "allow") and lemmas[i + 1 : i + 2] == ["me"]:
+                return True
         while words and words[0].lemma in _DETERMINERS:
             words = words[1:]
         return (
@@ -831,8 +836,9 @@ class Reader:
                     asked, negative = made
                     form = "yesno"
                     out_sentences = [s for i, s in enumerate(sentences) if i != stmt_idx] + [asked]
-                    # Without a question, only "X doesn't / can't Y" says clearly what is asked.
-                    clear = negative and self._plain_report(sentences[stmt_idx])
+                    # Without a question, only a sentence that opens with the card and its
+                    # verb ("X doesn't trigger") says plainly what is asked.
+                    clear = self._plain_report(sentences[stmt_idx])
 
         canon_toks = [t for s in out_sentences for t in s]
         if canon_toks:

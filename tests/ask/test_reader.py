@@ -126,8 +126,8 @@ def test_a_bug_title_without_a_question_is_read_as_one(reader: Reader) -> None:
     reading = read(reader, "Llanowar Elves can be tapped for mana the turn it enters in Forge")
     assert reading.framing == "bug_report"
     assert reading.asked.startswith("Can Llanowar Elves be tapped for mana")
-    # It doesn't say what went wrong, so it is shown but not ruled on.
-    assert reading.clear is False
+    # A card and its verb: plain enough to rule on.
+    assert reading.clear is True
 
 
 @pytest.mark.parametrize(
@@ -143,7 +143,8 @@ def test_a_bug_title_without_a_question_is_read_as_one(reader: Reader) -> None:
             "When I cast an enchantment, does my Eidolon of Blossoms trigger?",
             False,
         ),
-        ("Eidolon of Blossoms triggers on opponent's enchantments.", None, False),
+        ("Eidolon of Blossoms triggers on opponent's enchantments.", None, True),
+        ("The game with Eidolon of Blossoms draws twice after I cast an Aura.", None, False),
         (
             "The question is whether Eidolon of Blossoms triggers on a token.",
             "Does Eidolon of Blossoms trigger on a token?",

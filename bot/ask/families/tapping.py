@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from bot.ask.question import CardMention, Question, Scenario
 from engine import tapping as tp
-from engine.abilities import Ability, Activated, Cost, Keyword
+from engine.abilities import Ability, Activated, Cost, Keyword, ParsedFace
 from engine.card import TypeLine
 from engine.model import YOU, GameState, Permanent
 from engine.ruling import Rule, Ruling, Step
@@ -17,6 +17,24 @@ _PERMANENT_TYPES = frozenset(
     {"Creature", "Artifact", "Enchantment", "Land", "Planeswalker", "Battle"}
 )
 _HASTE = Keyword(name="haste", text="Haste")
+_AS_THOUGH_HASTE = Keyword(name=tp.AS_THOUGH_HASTE, text="as though it had haste")
+# Thousand-Year Elixir, Concordant Crossroads' opposite: abilities only, not attacking.
+_AS_THOUGH = re.compile(r"\bas though (it|they|those creatures|that creature) had haste\b", re.I)
+# Words in a card's unparsed text that bear on tapping, untapping or summoning sickness.
+_RELEVANT_TEXT = re.compile(r"\b(tap|taps|tapped|untap|untaps|haste|summoning|as though)\b", re.I)
+_ENTERS_TAPPED = re.compile(r"\benters( the battlefield)? tapped\b", re.I)
+# An effect of another object that taps or untaps a creature it targets.
+_TAPS_TARGET = re.compile(
+    r"\b(tap|untap) (up to (one|two|three|\w+) )?(another )?target ([^.;]*?)(\.|;| and |$)", re.I
+)
+# An effect putting something onto the battlefield, and what it says after "battlefield".
+_ONTO_BATTLEFIELD = re.compile(
+    r"\b(return|returns|put|puts)\b[^.]*?\b(to|onto) the battlefield\b([^.]*)", re.I
+)
+_PLAIN_TARGET_WORDS = frozenset(
+    {"creature", "creatures", "permanent", "permanents", "artifact", "land", "or", "an", "a"}
+    | {"opponent", "controls", "you", "control", ",", "that", "player"}
+)
 
 # What the question says about how long the permanent has been under its controller's control.
 _NEW = (
@@ -31,7 +49,8 @@ _NEW = (
     r"came in|came into play|came into the battlefield|came out|resolved)\b[^.?!]{0,40}\bthis turn\b",
     r"\bthis turn\b[^.?!]{0,20}\b(cast|played|entered|came)",
     r"(?<!not )(?<!no longer )(?<!isn't )(?<!aren't )\bsummoning[ -]?sick(ness)?\b(?! (rule|wise))",
-    r"\b(gain|gained|gains|gaining|take|took|taken|steal|stole|stolen|get|got) control\b",
+    r"\b(gain|gained|gains|gaining|take|takes|taking|took|taken|steal|steals|stole|stolen|get|gets|"
+    r"getting|got) control\b",
     r"\b(steal|stole|stolen|borrowed|swiped)\b",
     r"\bentered (the battlefield )?this turn\b",
     r"\bcame (in|into play|out) this turn\b",
@@ -47,6 +66,9 @@ _OTHER_TURN = (
     r"\b(my|your) next turn\b",
     r"\bon (my|your) turn\b",
     r"\bflash",
+    # Control that went away and came back: since when the player has had it isn't said.
+    r"\b(give|gives|gave|giving|hand|hands|handed|return|returns|returned) (it|them|CARD) back\b",
+    r"\bcontrol (of (it|them|CARD) )?back\b",
 )
 _OLD = (
     r"\bsince (my|your|their|his|her|the|our) (last|previous|prior) turn\b",
@@ -89,7 +111,8 @@ _OPPONENTS_PERMANENT = (
     r"\bopponents?'?s?'? (CARD|creatures?|permanents?|artifacts?|lands?|dorks?|elf|elves)\b",
 )
 _CONTROL_CHANGE = (
-    r"\b(gain|gained|gains|take|took|taken|steal|stole|stolen|borrow\w*|swiped|exchang\w*|"
+    r"\b(gain|gained|gains|gaining|take|takes|taking|took|taken|steal|steals|stole|stolen|"
+    r"borrow\w*|swiped|exchang\w*|"
     r"gave me|donat\w*|control of)\b"
 )
 _NEED_HASTE = (
@@ -138,9 +161,35 @@ _COMBAT_OTHER = (
 _GENERIC_CREATURE = r"\b(creatures?|dorks?|guys?)\b"
 _GRANTS = re.compile(
     r"\b(creatures|enchanted creature|equipped creature|each creature|creatures you control)\b"
-    r"[^.]{0,40}\b(have|has|gains?|gets?)\b",
+    r"[^.]{0,40}\b(have|has|gains?|gets?)\b|"
+    r"\bas though (it|they|those creatures|that creature) had haste\b",
     re.I,
 )
+
+
+def _strip_reminder(line: str) -> str:
+    return re.sub(r"\s*\([^)]*\)", "", line).strip()
+
+
+def _unparsed_lines(faces: Sequence[ParsedFace], oracle_text: str) -> list[str]:
+    """Lines of a card's rules text that no parsed ability covers (triggers, statics)."""
+    parsed = [_strip_reminder(a.text).casefold() for f in faces for a in f.abilities if a.text]
+    out: list[str] = []
+    for line in oracle_text.splitlines():
+        core = _strip_reminder(line)
+        low = core.casefold()
+        if core and not any(low == p or (p and p in low) or (low and low in p) for p in parsed):
+            out.append(core)
+    return out
+
+
+def _unmodelled(m: CardMention) -> bool:
+    """The card has text about tapping, untapping or haste that isn't parsed into typed abilities:
+    what it does to the question is unknown. Entering tapped is read by the family itself."""
+    return any(
+        _RELEVANT_TEXT.search(line) and not _ENTERS_TAPPED.search(line)
+        for line in _unparsed_lines(m.faces, m.card.oracle_text)
+    )
 
 
 def _grants_to_others(m: CardMention) -> bool:
@@ -240,6 +289,8 @@ class _Facts:
     enters_tapped: bool = False
     # A card named may or may not give it haste (riot: "your choice of a counter or haste").
     haste_unsure: bool = False
+    # A card named lets its abilities be activated as though it had haste (not attacking).
+    haste_abilities: bool = False
 
 
 class TappingHandler:
@@ -252,6 +303,12 @@ class TappingHandler:
         # other creatures abilities.
         lets = q.has(r"\b(let|lets|allow|allows)\b") and any(_grants_to_others(m) for m in q.cards)
         if not (lets or q.has(_ASK, r"\bsummoning[ -]?sick", _NEED_HASTE)):
+            # "Does X return the creature untapped?", "does it lose its abilities?": questions
+            # about status, which don't ask whether something can be done.
+            for status in (self._enters_status, self._status_kept):
+                found = status(q)
+                if found is not None:
+                    return [found]
             return []
         if self._about_tapped_for_mana_meaning(q):
             return []
@@ -276,7 +333,16 @@ class TappingHandler:
             # "How does haste work?" wants an explanation, not a yes or no.
             return []
         out: list[Scenario] = []
-        for build in (self._tap_others, self._attack_or_block, self._activate, self._is_sick):
+        builders = (
+            self._tapped_by_effect,
+            self._enters_status,
+            self._status_kept,
+            self._tap_others,
+            self._attack_or_block,
+            self._activate,
+            self._is_sick,
+        )
+        for build in builders:
             s = build(q)
             if s is not None:
                 out.append(s)
@@ -326,9 +392,12 @@ class TappingHandler:
         elif subject is not None and re.search(r"\bhaste\b", subject.card.oracle_text, re.I):
             # Riot, dash, "has haste as long as...": it may or may not have haste.
             haste_unsure = True
+        haste_abilities = False
         for h in helpers:
             # Threaten, Act of Treason, Lightning Greaves: the permanent gains haste from them.
-            if re.search(r"\b(gains?|have|has) haste\b", h.card.oracle_text, re.I):
+            if _AS_THOUGH.search(h.card.oracle_text):
+                haste_abilities = True
+            elif re.search(r"\b(gains?|have|has) haste\b", h.card.oracle_text, re.I):
                 haste = True
             elif re.search(r"\bhaste\b", h.card.oracle_text, re.I):
                 haste_unsure = True
@@ -351,6 +420,7 @@ class TappingHandler:
             tapped=tapped,
             creature=None,
             haste_unsure=haste_unsure and not haste,
+            haste_abilities=haste_abilities and not haste,
         )
         stated = _board_perm(q, subject)
         if stated is not None:
@@ -459,6 +529,11 @@ class TappingHandler:
             options = [types]
         else:
             generic = self._generic_types(q)
+            if generic is None and q.has(
+                r"\bwith summoning[ -]?sick", r"\bsummoning[ -]?sick (token|one|thing)s?\b"
+            ):
+                # Only creatures are summoning sick: what's said to have it is one.
+                generic = frozenset({"Creature"})
             supertypes, subtypes = frozenset(), frozenset()
             if q.has(r"\bvehicles?\b"):
                 animated = _animated(q) or crewed
@@ -472,6 +547,8 @@ class TappingHandler:
             )
         if facts.haste:
             abilities = (*abilities, _HASTE)
+        elif facts.haste_abilities:
+            abilities = (*abilities, _AS_THOUGH_HASTE)
         perms: list[Permanent] = []
         for types in options:
             for new in [facts.new] if facts.new is not None else [False, True]:
@@ -518,6 +595,183 @@ class TappingHandler:
         return tuple(m.name for m in ([subject] if subject else []) + list(helpers))
 
     # -- scenarios -------------------------------------------------------------
+    def _tapped_by_effect(self, q: Question) -> Scenario | None:
+        """'Icy Manipulator couldn't tap a creature with summoning sickness': another card's
+        effect tapping, untapping or targeting a creature that came under its controller's
+        control this turn."""
+        if not q.has(
+            r"\b(creature|token|one|it|them|guy)s? (with|that has|that have|having) "
+            r"summoning[ -]?sick",
+            r"\bsummoning[ -]?sick (creature|token|one)s?\b",
+            r"\b(creature|token)s? (that|which) (just )?(entered|came in|was cast|were cast)"
+            r"[^.?!]{0,20}\bthis turn\b",
+        ):
+            return None
+        if not q.has(
+            r"\b(pick|picks|picked|choose|chose|chosen|select|selected|target|targets|targeted|"
+            r"targeting|tap|taps|tapped|untap|untaps|untapped)\b"
+        ) or q.has(r"\b(hexproof|shroud|protection|ward|can't be (the )?target)"):
+            # Whether it can be targeted at all is another rule.
+            return None
+        sick = [
+            c
+            for c in re.split(r"[.?!;]", q.lower)
+            if re.search(r"summoning[ -]?sick|\bthis turn\b", c)
+        ]
+        if any(
+            re.search(
+                r"\b(attack|block|crew|convok|activate)|\b(its|their) (own )?|for mana|\{[tq]\}", c
+            )
+            or (re.search(r"\babilit", c) and not re.search(r"CARD'?s? (\w+ )?abilit", c))
+            for c in sick
+        ):
+            # Its own abilities, attacking, blocking or paying a cost are other questions.
+            return None
+        found: list[tuple[CardMention, re.Match[str]]] = []
+        for m in q.cards:
+            texts = [a.effect for a in m.abilities() if isinstance(a, Activated)]
+            texts += _unparsed_lines(m.faces, m.card.oracle_text)
+            for text in texts:
+                hit = _TAPS_TARGET.search(text)
+                if hit is not None:
+                    found.append((m, hit))
+        if len({m.name for m, _ in found}) != 1:
+            return None
+        source, hit = found[0]
+        words = set(re.findall(r"[\w']+|,", hit.group(5).casefold()))
+        if not words <= _PLAIN_TARGET_WORDS:
+            # "target untapped creature", "target creature with flying": a restriction of the
+            # target the question doesn't settle.
+            return None
+        whose = hit.group(5).casefold()
+        if "opponent" in whose and not q.has(r"\bopponent", r"\btheir\b", r"\b(his|her)\b"):
+            return None
+        if "you control" in whose and q.has(r"\bopponent'?s?'? (creature|token)"):
+            return None
+        creature = Permanent(
+            name="the creature",
+            controller=YOU,
+            types=frozenset({"Creature"}),
+            since_turn_start=False,
+        )
+
+        def run() -> Ruling:
+            state = GameState(battlefield=(creature,))
+            return _capitalised(tp.tapped_by_effect(state, creature.name, source.name))
+
+        return Scenario("tapping.by_effect", "yesno", 0.8, run, (source.name,))
+
+    def _enters_status(self, q: Question) -> Scenario | None:
+        """'Mystifying Maze returns the creature untapped', 'do they come back tapped?': whether
+        what a card's effect puts onto the battlefield enters tapped."""
+        asked = re.findall(
+            r"\b(?:return|returns|returned|returning|enter|enters|entered|entering|put|puts|"
+            r"come|comes|came|coming|bring|brings|brought)\b[^.?!]{0,60}?\b(un)?tapped\b",
+            q.lower,
+        )
+        if not asked or q.has(
+            r"\b(attack|block|crew|convok|activate|abilit)", r"\bfor mana\b", r"\{[tq]\}"
+        ):
+            return None
+        asked_tapped = asked[-1] != "un"
+        if q.has(
+            r"\b(that|which|who) (enter|enters|come|comes) (the battlefield |in |into play )?tapped"
+        ) or any(_ENTERS_TAPPED.search(m.card.oracle_text) for m in q.cards):
+            # "This creature enters tapped" applies however it enters (614.1d): a replacement
+            # this scenario doesn't weigh against the effect.
+            return None
+        sources: list[tuple[CardMention, bool]] = []
+        for m in q.cards:
+            texts = [a.effect for a in m.abilities() if isinstance(a, Activated)]
+            texts += _unparsed_lines(m.faces, m.card.oracle_text)
+            if m.card.types & {"Instant", "Sorcery"}:
+                texts = [m.card.oracle_text]
+            says = {
+                bool(re.search(r"(?<!un)\btapped\b", hit.group(3), re.I))
+                for text in texts
+                for hit in _ONTO_BATTLEFIELD.finditer(text)
+            }
+            if len(says) > 1 or any(
+                re.search(r"\b(unless|may|if)\b[^.]*\btapped\b", t, re.I) for t in texts
+            ):
+                return None
+            if says:
+                sources.append((m, says.pop()))
+        if len({m.name for m, _ in sources}) != 1:
+            return None
+        source, says_tapped = sources[0]
+        others = [m for m in q.cards if m.name != source.name]
+        if any(
+            re.search(r"\b(enter|enters|untap|untaps)\b", m.card.oracle_text, re.I) for m in others
+        ):
+            # Another card that makes things enter tapped or untaps them: not modelled here.
+            return None
+
+        def run() -> Ruling:
+            return _capitalised(tp.enters_tapped(source.name, says_tapped, asked_tapped))
+
+        return Scenario("tapping.enters_status", "yesno", 0.8, run, (source.name,))
+
+    def _status_kept(self, q: Question) -> Scenario | None:
+        """'If Opposition taps my Coat of Arms, does it lose its abilities?', 'does gaining
+        control of a creature tap it?': what status and control changes leave alone."""
+        tappers = [m for m in q.cards if _TAPS_TARGET.search(m.card.oracle_text)]
+        others = [m for m in q.cards if m not in tappers]
+        name = others[0].name if len(others) == 1 else "the permanent"
+        lose = q.has(
+            r"\b(lose|loses|lost|losing) (all |its |their |the )?(\w+'?s? )?abilit",
+            r"\b(stop|stops|stopped) (working|giving|granting|applying|functioning)",
+            r"\bturns? (it |them |CARD )?off\b",
+        )
+        keep = q.has(
+            r"\bstill (work|works|give|gives|apply|applies|function|functions|grant|grants)\b",
+            r"\b(keep|keeps) (its|their) abilit",
+        )
+        if (lose or keep) and not (lose and keep) and q.has(r"\b(tap|taps|tapped|tapping)\b"):
+            if len(others) > 1 or any(
+                re.search(r"\b(un)?tapped\b|\bas long as\b|\{T\}|\{Q\}", m.card.oracle_text)
+                for m in others
+            ):
+                # Its text may depend on its status ("as long as it's untapped", {T} abilities).
+                return None
+            if q.has(r"\bsummoning|\bhaste\b|\bfor mana\b|\b(attack|block)"):
+                return None
+
+            def run_tapped() -> Ruling:
+                return _capitalised(tp.status_kept(name, "tapped", asks_kept=keep))
+
+            return Scenario(
+                "tapping.status_tapped", "yesno", 0.8, run_tapped, self._cards(None, q.cards)
+            )
+        control = q.has(
+            r"\b(gain|gains|gained|gaining|take|takes|took|taking|exchange|exchanges|swap|swaps|"
+            r"swapped|steal|steals|stole) control\b",
+            r"\bcontrol (is|was|gets|got) (swapped|exchanged|changed|stolen|taken)\b",
+            r"\bwho(se)? control is (swapped|exchanged|changed)\b",
+        )
+        changes = q.has(
+            r"\b(tap|taps|tapped|untap|untaps|untapped) (it|them|the creature|the permanent|CARD)\b",
+            r"\b(become|becomes|became|get|gets|got) (un)?tapped\b",
+        )
+        stays = q.has(r"\b(stay|stays|stayed|remain|remains|remained) (un)?tapped\b")
+        if not control or changes == stays:
+            return None
+        if q.has(r"\bsummoning|\bhaste\b|\bfor mana\b|\b(attack|block)|\buntap step"):
+            return None
+        movers = [m for m in q.cards if re.search(r"\bcontrol\b", m.card.oracle_text)]
+        if any(re.search(r"\b(un)?tap\b", m.card.oracle_text, re.I) for m in q.cards):
+            # Threaten and Act of Treason untap what they take: the effect says otherwise.
+            return None
+        if q.cards and not movers:
+            return None
+
+        def run_control() -> Ruling:
+            return _capitalised(tp.status_kept("the permanent", "control", asks_kept=stays))
+
+        return Scenario(
+            "tapping.status_control", "yesno", 0.8, run_control, self._cards(None, q.cards)
+        )
+
     def _tap_others(self, q: Question) -> Scenario | None:
         """Tapping a creature to pay another object's cost: convoke, crew, Springleaf Drum."""
         subject, helpers = self._split(q)
@@ -525,16 +779,28 @@ class TappingHandler:
         via: tp.TapOthersVia | None = None
         if q.fuzzy_has("convoke") or q.has(r"\bconvok"):
             via = "convoke"
+        elif q.has(r"\bimprovis"):
+            via = "improvise"
         elif q.has(r"\bcrew(s|ing)?\b(?!ed)", r"\bto crew\b") and not q.has(
             r"\bcrewed\b", r"\b(attack|block)\w*\b"
         ):
             via = "crew"
             source = next((m for m in q.cards if "Vehicle" in m.card.subtypes), None)
+            timing = self._crew_timing(q, source)
+            if timing is not None:
+                return timing
         else:
             for m in q.cards:
-                if any(isinstance(a, Activated) and a.cost.tap_others for a in m.abilities()):
+                tapping = [
+                    a for a in m.abilities() if isinstance(a, Activated) and a.cost.tap_others
+                ]
+                if tapping:
                     if subject is not None and subject.name == m.name:
                         subject = None
+                        if all(a.cost.tap for a in tapping) and q.has(r"\bitself\b"):
+                            # Cohort, Holdout Settlement: the {T} taps the source, so it can't
+                            # also be the untapped permanent the other part of the cost taps.
+                            return self._taps_itself(m, helpers)
                     via, source = "tap_others", m
                     break
             if via is None and q.has(r"\btap an untapped creature you control\b"):
@@ -552,8 +818,9 @@ class TappingHandler:
             facts.tapped = False
         flip = self._sick_word_asked(q) or self._needs_haste(q)
         subject_perms, unknown = self._subject(q, subject, facts)
-        perms = [p for p in subject_perms if p.is_creature] or [
-            p.model_copy(update={"types": p.types | {"Creature"}}) for p in subject_perms
+        kind = "Artifact" if via == "improvise" else "Creature"
+        perms = [p for p in subject_perms if kind in p.types] or [
+            p.model_copy(update={"types": p.types | {kind}}) for p in subject_perms
         ]
         name = f"tapping.{via}"
         src_name = source.name if source else None
@@ -565,6 +832,53 @@ class TappingHandler:
             return _flip(r) if flip else r
 
         return Scenario(name, "yesno", 0.8, run, self._cards(subject, helpers))
+
+    def _crew_timing(self, q: Question, vehicle: CardMention | None) -> Scenario | None:
+        """'Can I crew during combat / on my opponent's turn / at instant speed?'"""
+        if not q.has(
+            r"\b(during|in) (the )?(combat|beginning of combat|end step|upkeep|draw step)",
+            r"\b(during|on|in) (my |an |the |your )?opponent'?s'? turn\b",
+            r"\b(during|on) (their|his|her|someone else's|another player's) turn\b",
+            r"\binstant[ -]speed\b",
+            r"\bin response\b",
+            r"\bat any time\b",
+            r"\banytime\b",
+        ) or q.has(r"\b(attack|block)", r"\bsummoning", r"\bthis turn\b", r"\bsorcery\b"):
+            return None
+        if any(
+            re.search(r"\bsorcery\b|\bonly (during|as|once)\b", m.card.oracle_text) for m in q.cards
+        ):
+            # "Crew only as a sorcery" and the like restrict it.
+            return None
+        name = vehicle.name if vehicle is not None else "a Vehicle"
+
+        def run() -> Ruling:
+            return _capitalised(tp.crew_timing(name))
+
+        cards = (vehicle.name,) if vehicle is not None else ()
+        return Scenario("tapping.crew_timing", "yesno", 0.8, run, cards)
+
+    def _taps_itself(self, source: CardMention, helpers: Sequence[CardMention]) -> Scenario:
+        line = TypeLine.parse(source.card.front.type_line)
+        perm = Permanent(
+            name=source.name,
+            controller=YOU,
+            types=line.types - {"Token"},
+            subtypes=line.subtypes,
+            since_turn_start=True,
+            abilities=source.abilities(),
+            card=source.card,
+        )
+
+        def run() -> Ruling:
+            state = GameState(battlefield=(perm,))
+            return tp.can_tap_for_cost(
+                state, source.name, "tap_others", source.name, source_taps_itself=True
+            )
+
+        return Scenario(
+            "tapping.taps_itself", "yesno", 0.8, run, self._cards(source, list(helpers))
+        )
 
     def _attack_or_block(self, q: Question) -> Scenario | None:
         attack = q.has(r"\battack(s|ing)?\b", r"\bswing(s|ing)? (with|in)\b")
@@ -578,6 +892,8 @@ class TappingHandler:
             # Evasion, defender and "can't block" are other rules: not this family's answer.
             return None
         subject, helpers = self._split(q)
+        if subject is not None and _unmodelled(subject):
+            return None
         facts = self._facts(q, subject, helpers)
         if (
             facts.tapped_unsure
@@ -634,9 +950,25 @@ class TappingHandler:
             # "Can a creature I cast this turn tap to activate Icy Manipulator?": the timing
             # told is a creature's, not the named card's.
             return None
+        if subject is not None and _unmodelled(subject):
+            return None
         symbol = self._symbol(q, subject)
         if symbol is None:
             return None
+        if (
+            symbol in ("T", "Q")
+            and subject is not None
+            and not self._has_symbol(subject, symbol)
+            and not q.has(r"\b(like|such as|e\.g\.?) CARD")
+            and not any(_grants_to_others(h) or h.of_kind("granted_mana") for h in helpers)
+        ):
+            # "Tap Order of Whiteclay for its ability": the card's own cost says which symbol
+            # is meant. A card with neither ("Dread Shade's {Q} ability") has no such ability:
+            # no ruling on an ability that isn't there.
+            other = "Q" if symbol == "T" else "T"
+            if not self._has_symbol(subject, other):
+                return None
+            symbol = other
         facts = self._facts(q, subject, helpers)
         flip = self._sick_word_asked(q) or self._needs_haste(q)
         if symbol == "none":
@@ -720,8 +1052,24 @@ class TappingHandler:
             # "Does it untap if it has summoning sickness?": the sickness is a fact, not the ask.
             return None
         subject, helpers = self._split(q)
+        if subject is not None and _unmodelled(subject):
+            return None
+        if (
+            subject is not None
+            and "Creature" not in subject.card.types
+            and q.has(r"\b(a|the|my|your|that|this) (creature|dork)s?\b(?! (now|right now)\b)")
+        ):
+            # "Is a creature tapped by Icy Manipulator summoning sick?": the creature asked about
+            # isn't the card named.
+            return None
         facts = self._facts(q, subject, helpers)
-        if q.has(r"\bsummoning[ -]?sick(ness)? (affect|apply|applies|matter)"):
+        if q.has(
+            r"\bsummoning[ -]?sick(ness)? (affect|apply|applies|matter)",
+            r"\b(affected|restricted|hindered|bound) by summoning[ -]?sick",
+            r"\bsubject to summoning[ -]?sick",
+        ):
+            # "Is it affected by summoning sickness": whether the rule applies to it, that is, to
+            # a creature of this kind the turn it comes under your control.
             facts.new = True
         elif (
             facts.new
@@ -737,6 +1085,16 @@ class TappingHandler:
             return self._run_all(perms, unknown, tp.summoning_sickness, q.board)
 
         return Scenario("tapping.summoning_sick", "yesno", 0.75, run, self._cards(subject, helpers))
+
+    @staticmethod
+    def _has_symbol(subject: CardMention, symbol: str) -> bool:
+        """Whether the card has an activated ability with {T} (or {Q}) in its cost; a land with
+        a basic land type has its intrinsic {T} mana ability."""
+        for a in subject.abilities():
+            if isinstance(a, Activated) and (a.cost.tap if symbol == "T" else a.cost.untap):
+                return True
+        basic = {"Plains", "Island", "Swamp", "Mountain", "Forest"}
+        return symbol == "T" and bool(subject.card.subtypes & basic)
 
     @staticmethod
     def _symbol(q: Question, subject: CardMention | None) -> str | None:
