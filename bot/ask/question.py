@@ -14,7 +14,7 @@ from rapidfuzz import fuzz
 from engine.abilities import Ability, ParsedFace
 from engine.card import Card
 from engine.mana import ManaCost
-from engine.model import GameState
+from engine.model import YOU, GameState, Permanent
 from engine.oracle import parse_card
 from engine.ruling import Ruling
 
@@ -86,6 +86,19 @@ class CardMention:
 
     def of_kind(self, kind: str) -> tuple[Ability, ...]:
         return tuple(a for a in self.abilities() if a.kind == kind)
+
+
+def permanent(m: CardMention, controller: str = YOU, suffix: str = "") -> Permanent:
+    """The named card as a permanent ``controller`` controls (and owns), with its abilities."""
+    return Permanent(
+        name=m.name + suffix,
+        controller=controller,
+        owner=controller,
+        types=m.card.types,
+        subtypes=m.card.subtypes,
+        abilities=m.abilities(),
+        card=m.card,
+    )
 
 
 def mention_for(card: Card, written: str = "", start: int = 0, end: int = 0) -> CardMention:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 
 from bot.ask.question import CardMention, Question, Scenario
+from bot.ask.question import permanent as _perm
 from engine import blocking as b
 from engine.abilities import Keyword
-from engine.model import OPPONENT, YOU, Permanent
+from engine.model import OPPONENT, YOU
 
 # Evasion the solver doesn't check: a creature with one of these is left alone.
 _UNMODELLED_EVASION = frozenset(
@@ -59,18 +60,6 @@ def _marks(lower: str, match: re.Match[str]) -> tuple[int, int]:
     first = lower.count("CARD", 0, match.start())
     last = first + match.group(0).count("CARD") - 1
     return first, last
-
-
-def _perm(m: CardMention, controller: str) -> Permanent:
-    return Permanent(
-        name=m.name,
-        controller=controller,
-        owner=controller,
-        types=m.card.types,
-        subtypes=m.card.subtypes,
-        abilities=m.abilities(),
-        card=m.card,
-    )
 
 
 def _keywords(m: CardMention) -> set[str]:

@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 
 from bot.ask.question import CardMention, Question, Scenario
+from bot.ask.question import permanent as _perm
 from engine import blocking as b
 from engine import constellation as c
 from engine.abilities import Ability, EnchantmentEnters, MustBeBlocked
@@ -183,18 +184,6 @@ def _entering_mentions(q: Question) -> list[CardMention]:
         for m in q.cards
         if (m.name not in watching or _is_entering(q, m)) and not _is_creator(q, m)
     ]
-
-
-def _perm(m: CardMention, controller: str = YOU, suffix: str = "") -> Permanent:
-    return Permanent(
-        name=m.name + suffix,
-        controller=controller,
-        owner=controller,
-        types=m.card.types,
-        subtypes=m.card.subtypes,
-        abilities=m.abilities(),
-        card=m.card,
-    )
 
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
