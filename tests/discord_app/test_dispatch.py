@@ -173,6 +173,29 @@ async def test_missing_fact_buttons_re_answer_for_the_asker_only(
     assert record.id != answer_id_of(message)
 
 
+async def test_ambiguous_card_keeps_its_menu(discord_harness: Harness, store: Store) -> None:
+    from tests.discord_app.test_ask import _card
+
+    h = discord_harness
+    for name in ("Thalia, Guardian of Thraben", "Thalia, Heretic Cathar"):
+        await store.cache_card(_card(name))
+    await h.bot.reload_data()
+    guild = h.add_guild()
+    asker = Member(snowflake())
+    question = "Does Thalia tap for mana the turn it enters?"
+    _, prompt = await h.slash(guild, asker, "ask", question=question)
+    assert "Which one did you mean" in prompt.text
+    message = copy.deepcopy(h.message(prompt))
+    (menu,) = [c for row in message["components"] for c in row["components"]]
+    assert menu["type"] == 3 and fact_buttons(message) == {}
+    index = [o["label"] for o in menu["options"]].index("Thalia, Guardian of Thraben")
+    data = {"custom_id": menu["custom_id"], "component_type": 3, "values": [str(index)]}
+    ack, edit = await h.feed(h._interaction(guild, asker, 3, data, message=message))
+    assert ack.callback_type == 6 and edit.kind == "edit_original"
+    shown = h.message(edit)
+    assert shown["embeds"] and "Thalia, Guardian of Thraben" in str(shown["components"])
+
+
 # --- feedback -------------------------------------------------------------------------------
 
 
