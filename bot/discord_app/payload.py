@@ -10,7 +10,13 @@ import discord
 
 from bot.answer import Answer
 from bot.discord_app.embeds import answer_pages, unresolved
-from bot.discord_app.views import AnswerView, BaseView, CardChoiceView, ChoiceCallback
+from bot.discord_app.views import (
+    AnswerView,
+    BaseView,
+    CardChoiceView,
+    ChoiceCallback,
+    FactCallback,
+)
 
 if TYPE_CHECKING:
     from bot.settings import Settings
@@ -35,16 +41,25 @@ def answer_message(
     answer_id: int | None = None,
     owner_id: int = 0,
     on_choice: ChoiceCallback | None = None,
+    on_fact: FactCallback | None = None,
 ) -> AnswerMessage:
-    """The answer with its pager, feedback and link buttons, or, while a name the
-    question used matches several cards, a menu for the asker to pick one."""
+    """The answer with its pager, feedback and link buttons (and a button per option for
+    a fact the ruling lacks), or, while a name the question used matches several cards,
+    a menu for the asker to pick one."""
     pending = unresolved(answer, choices)
     if pending:
         name, candidates = next(iter(pending.items()))
         choice = CardChoiceView(name, candidates, owner_id=owner_id, on_choice=on_choice)
         return AnswerMessage(choice.prompt, None, choice)
     pages = answer_pages(answer, settings)
-    view = AnswerView(pages, answer_id=answer_id, cards=[c.name for c in answer.cards])
+    view = AnswerView(
+        pages,
+        answer_id=answer_id,
+        owner_id=owner_id,
+        cards=[c.name for c in answer.cards],
+        facts=answer.choices,
+        on_fact=on_fact,
+    )
     return AnswerMessage(None, view.embed, view)
 
 

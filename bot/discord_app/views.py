@@ -1,4 +1,4 @@
-"""Interactive components: pagers, the card-choice menu, feedback and review buttons (a leaf)."""
+"""Interactive components: pagers, card and fact choices, feedback and review buttons (a leaf)."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import logging
 import re
 import secrets
 from collections.abc import Awaitable, Callable, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol, cast
 
 import discord
@@ -17,6 +18,7 @@ from bot.discord_app.escape import escape_user_text, plain
 from bot.discord_app.respond import NONE, MessageBound, respond
 
 if TYPE_CHECKING:
+    from bot.answer import Choice
     from bot.settings import Settings
     from bot.store import Store, Vote
 
@@ -26,8 +28,11 @@ VIEW_TIMEOUT = 600.0  # well inside the 15 minutes an interaction token can edit
 SELECT_OPTIONS = 25
 LABEL_LIMIT = 100
 BUTTON_LABEL_LIMIT = 80
+FACT_BUTTONS = 5  # one row of buttons
+NOT_YOURS = "Only the person who asked can pick."
 
 ChoiceCallback = Callable[[discord.Interaction, str, str], Awaitable[None]]
+FactCallback = Callable[[discord.Interaction, "Choice"], Awaitable[None]]
 
 
 class Host(Protocol):
@@ -255,7 +260,8 @@ class ReviewView(BaseView):
 
 
 class AnswerView(PagerView):
-    """Pager over an answer's pages plus feedback buttons and Scryfall links for its cards."""
+    """Pager over an answer's pages plus feedback buttons, Scryfall links for its cards and,
+    when the ruling lacks a fact, a button per option that only the asker may press."""
 
     def __init__(
         self,
@@ -264,9 +270,24 @@ class AnswerView(PagerView):
         answer_id: int | None,
         owner_id: int = 0,
         cards: Sequence[str] = (),
+        facts: Sequence[Choice] = (),
+        on_fact: FactCallback | None = None,
     ) -> None:
+        # Anyone may page and vote, so the asker check is the fact buttons' own.
         super().__init__(pages, owner_id=0, timeout=VIEW_TIMEOUT)
         self.answer_id = answer_id
+        self.asker_id = owner_id
+        self.on_fact = on_fact
+        self.facts = list(facts)[:FACT_BUTTONS]
+        for i, fact in enumerate(self.facts):
+            pick: discord.ui.Button[AnswerView] = discord.ui.Button(
+                label=_label(plain(fact.label), BUTTON_LABEL_LIMIT),
+                style=discord.ButtonStyle.primary,
+                custom_id=self.custom_id(f"fact:{i}"),
+                row=3,
+            )
+            pick.callback = partial(self._picked, fact)  # type: ignore[method-assign]
+            self.add_item(pick)
         if answer_id is not None:
             for action in ("correct", "wrong", "review"):
                 self.add_item(FeedbackButton(answer_id, action))
@@ -279,6 +300,14 @@ class AnswerView(PagerView):
                     row=2,
                 )
             )
+
+    async def _picked(self, fact: Choice, interaction: discord.Interaction) -> None:
+        if self.asker_id and interaction.user.id != self.asker_id:
+            await send_ephemeral(interaction, NOT_YOURS)
+            return
+        self.stop()
+        if self.on_fact is not None:
+            await self.on_fact(interaction, fact)
 
 
 def _label(text: str, limit: int) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import re
 from typing import Any
 
@@ -119,6 +120,80 @@ async def test_message_context_menu(discord_harness: Harness) -> None:
     defer, answer = await h.message_command(guild, Member(snowflake()), "Ask the rules bot", target)
     assert defer.callback_type == 5 and not defer.ephemeral
     assert "Ana Battlemage" in answer.text and not h.message(answer)["flags"] & 64
+
+
+# --- a ruling's missing fact ------------------------------------------------------------------
+
+ELVES = "Can I tap Llanowar Elves for mana?"
+
+
+def fact_buttons(message: dict[str, Any]) -> dict[str, str]:
+    """Label -> custom_id of the message's fact buttons."""
+    return {
+        c["label"]: c["custom_id"]
+        for row in message["components"]
+        for c in row["components"]
+        if re.fullmatch(r"rb:[0-9a-f]+:fact:\d", c.get("custom_id", ""))
+    }
+
+
+@pytest.mark.parametrize("private", [False, True], ids=["public", "private"])
+async def test_missing_fact_buttons_re_answer_for_the_asker_only(
+    discord_harness: Harness, store: Store, private: bool
+) -> None:
+    h = discord_harness
+    guild = h.add_guild()
+    asker = Member(snowflake())
+    _, answer = await h.slash(guild, asker, "ask", question=ELVES, private=private)
+    message = copy.deepcopy(h.message(answer))  # as it was before any press edits it
+    buttons = fact_buttons(message)
+    assert set(buttons) == {"It entered this turn", "I've controlled it since my turn began"}
+    # Each message's buttons carry that message's own key, like its pager's.
+    assert len({cid.split(":")[1] for cid in buttons.values()}) == 1
+    assert answer.message["embeds"][0]["title"].startswith("No definite answer")
+    assert "as you picked" not in answer.text
+
+    (refused,) = await h.press(guild, Member(snowflake()), message, buttons["It entered this turn"])
+    assert refused.callback_type == 4 and refused.ephemeral
+    assert "Only the person who asked can pick" in refused.text
+    assert h.api.messages[int(message["id"])]["embeds"] == message["embeds"]
+
+    ack, edit = await h.press(guild, asker, message, buttons["It entered this turn"])
+    assert ack.callback_type == 6
+    assert edit.kind == "edit_original"
+    shown = h.message(edit)
+    assert shown["id"] == message["id"] and bool(shown["flags"] & 64) is private
+    embed = shown["embeds"][0]
+    assert embed["title"] == "No."
+    (read_as,) = [f["value"] for f in embed["fields"] if f["name"] == "Read as"]
+    assert "as you picked" in read_as
+    assert fact_buttons(shown) == {}  # the fact is stated now
+    record = await store.feedback(answer_id_of(shown))
+    assert record is not None and record.message_id == int(shown["id"])
+    assert record.id != answer_id_of(message)
+
+
+async def test_ambiguous_card_keeps_its_menu(discord_harness: Harness, store: Store) -> None:
+    from tests.discord_app.test_ask import _card
+
+    h = discord_harness
+    for name in ("Thalia, Guardian of Thraben", "Thalia, Heretic Cathar"):
+        await store.cache_card(_card(name))
+    await h.bot.reload_data()
+    guild = h.add_guild()
+    asker = Member(snowflake())
+    question = "Does Thalia tap for mana the turn it enters?"
+    _, prompt = await h.slash(guild, asker, "ask", question=question)
+    assert "Which one did you mean" in prompt.text
+    message = copy.deepcopy(h.message(prompt))
+    (menu,) = [c for row in message["components"] for c in row["components"]]
+    assert menu["type"] == 3 and fact_buttons(message) == {}
+    index = [o["label"] for o in menu["options"]].index("Thalia, Guardian of Thraben")
+    data = {"custom_id": menu["custom_id"], "component_type": 3, "values": [str(index)]}
+    ack, edit = await h.feed(h._interaction(guild, asker, 3, data, message=message))
+    assert ack.callback_type == 6 and edit.kind == "edit_original"
+    shown = h.message(edit)
+    assert shown["embeds"] and "Thalia, Guardian of Thraben" in str(shown["components"])
 
 
 # --- feedback -------------------------------------------------------------------------------

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.answer import Answer
+from bot.answer import Answer, Choice
 from bot.discord_app.embeds import unresolved
 from bot.discord_app.payload import answer_message
 from bot.discord_app.respond import defer, original_filled, respond
@@ -141,12 +141,18 @@ class AskCog(commands.Cog, name="Ask"):
         choices: Mapping[str, str],
         edit: bool,
         board: GameState | None = None,
+        stated: Sequence[str] = (),
     ) -> None:
-        """Answer ``question``, or ask which card an ambiguous name meant."""
-        if board is None:
-            answer = await self.bot.asker.ask(question, choices=dict(choices) or None)
-        else:
-            answer = await self.bot.asker.ask(question, choices=dict(choices) or None, board=board)
+        """Answer ``question``, or ask which card an ambiguous name meant.
+
+        ``stated`` are the facts the asker picked with the answer's fact buttons.
+        """
+        options: dict[str, Any] = {}
+        if board is not None:
+            options["board"] = board
+        if stated:
+            options["stated"] = list(stated)
+        answer = await self.bot.asker.ask(question, choices=dict(choices) or None, **options)
         if unresolved(answer, choices):
             prompt = answer_message(
                 answer,
@@ -159,7 +165,14 @@ class AskCog(commands.Cog, name="Ask"):
             )
             return
         answer_id = await self._record(interaction, answer, private=private)
-        shown = answer_message(answer, self.bot.settings, choices=choices, answer_id=answer_id)
+        shown = answer_message(
+            answer,
+            self.bot.settings,
+            choices=choices,
+            answer_id=answer_id,
+            owner_id=interaction.user.id,
+            on_fact=partial(self._picked, question, private, dict(choices), board, answer.stated),
+        )
         message = await self._show(
             interaction, None, shown.embed, shown.view, private=private, edit=edit
         )
@@ -184,6 +197,27 @@ class AskCog(commands.Cog, name="Ask"):
             choices={**choices, name: chosen},
             edit=True,
             board=board,
+        )
+
+    async def _picked(
+        self,
+        question: str,
+        private: bool,
+        choices: dict[str, str],
+        board: GameState | None,
+        stated: list[str],
+        interaction: discord.Interaction,
+        fact: Choice,
+    ) -> None:
+        await interaction.response.defer()
+        await self.deliver(
+            interaction,
+            question,
+            private=private,
+            choices=choices,
+            edit=True,
+            board=board,
+            stated=[*stated, fact.says],
         )
 
     async def _show(
