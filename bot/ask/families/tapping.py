@@ -101,6 +101,12 @@ _NO_TAP = (
 _NO_HASTE = r"\b(without|no|lacks|lacking|doesn't have|does not have|hasn't got) haste\b"
 _UNTAPS_LATER = (
     r"\b(if|once|after|when|until|unless) (it|they|CARD) (gets? )?(untap|untaps|untapped)\b"
+    r"|\b(if|once|after|when) (i|you|we|they|he|she|my opponent) (first )?untaps? (it|them|CARD)\b"
+)
+# "if Serra Angel is tapped": the tapped state of the named card it follows.
+_CARD_TAPPED = re.compile(
+    r"CARD,? (?:that |which |who )?(?:is|was|gets|got|becomes|became|being) (?:already )?"
+    r"tapped\b|\btapped (?=CARD)"
 )
 # "Can my Elvish Mystic make mana...": activating its mana ability, whatever its cost is.
 _MAKE_MANA = r"\b(make|makes|produce|produces|add|adds|generate|generates) (\w+ )?mana\b"
@@ -298,6 +304,21 @@ class TappingHandler:
 
     family = "tapping"
 
+    @staticmethod
+    def _tapped_is_another(q: Question, subject: CardMention | None) -> bool:
+        """Whether the text says some other named card is tapped ("can Vampire Nighthawk
+        block Serra Angel if Serra Angel is tapped?"), so "tapped" isn't the subject's state."""
+        cards = sorted(q.cards, key=lambda m: m.start)
+        marks = [m.start() for m in re.finditer("CARD", q.lower)]
+        for found in _CARD_TAPPED.finditer(q.lower):
+            at = found.start() if found.group(0).startswith("CARD") else found.end()
+            index = marks.index(at) if at in marks else None
+            if index is not None and index < len(cards):
+                named = cards[index]
+                if subject is None or named.name != subject.name:
+                    return True
+        return False
+
     def scenarios(self, q: Question) -> list[Scenario]:
         # "Does Concordant Crossroads let my Elves tap for mana...": only for cards that give
         # other creatures abilities.
@@ -410,7 +431,7 @@ class TappingHandler:
             tapped = False
         elif q.has(*_TAPPED):
             tapped = True
-        untaps_later = q.has(_UNTAPS_LATER)
+        untaps_later = q.has(_UNTAPS_LATER) or self._tapped_is_another(q, subject)
         if untaps_later:
             # "a tapped creature ... if it untaps": its state when it matters isn't the one told.
             tapped = None
