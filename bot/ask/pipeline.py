@@ -133,7 +133,7 @@ class AskService:
             answer.reading["board_source"] = "board"
         text = clean_text(question)
         chosen_until = 0
-        facts = [clean_text(s) for s in stated if clean_text(s)]
+        facts = [fact for s in stated if (fact := clean_text(s))]
         if facts and text:
             # Before the question, which players put last and the families read as such.
             prefix = " ".join(facts)
@@ -191,10 +191,6 @@ class AskService:
         if scan.unknown:
             # No generic verdict may stand in for a card the store doesn't know.
             names = ", ".join(f"“{w}”" for w in scan.unknown[:5])
-            answer.cards = [
-                ResolvedCard(name=m.name, oracle_id=m.card.oracle_id, matched=m.written)
-                for m in mentions
-            ]
             if getattr(self.status, "using_builtin", False):
                 cards = getattr(self.status, "cards", 0)
                 answer.summary = (
@@ -214,8 +210,8 @@ class AskService:
             # A stated board replaces what the text says of who controls what.
             stated_board: dict[str, tuple[str, ...]] = {}
             for permanent in board.battlefield:
-                names = stated_board.get(permanent.controller, ())
-                stated_board[permanent.controller] = (*names, permanent.name)
+                held = stated_board.get(permanent.controller, ())
+                stated_board[permanent.controller] = (*held, permanent.name)
             reading = reading.model_copy(
                 update={"position": str(board), "board": stated_board, "board_source": "board"}
             )

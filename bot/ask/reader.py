@@ -137,6 +137,9 @@ class Reader:
 
     def __init__(self, lexicon: Lexicon | None = None) -> None:
         self.lex = lexicon or load()
+        # Single words that open a yes/no question ("can", "does"), and every question opening.
+        self._yesno_starts = frozenset(p[0] for p in self.lex.forms["yesno"] if len(p) == 1)
+        self._openings = tuple(p for phrases in self.lex.forms.values() for p in phrases)
 
     # -- tokens ----------------------------------------------------------------
     def tokens(self, text: str, spans: Sequence[Span] = ()) -> list[Tok]:
@@ -317,7 +320,7 @@ class Reader:
     def _asks_after(self, words: Sequence[Tok]) -> bool:
         """ "what can they produce", "which creature must block": an aux right after the
         question word, or after the noun it asks about."""
-        starts = {p[0] for p in self.lex.forms["yesno"] if len(p) == 1}
+        starts = self._yesno_starts
         head = words[0].text.casefold().replace("’", "'")
         if head not in ("what", "which", "who", "whose", "whom"):
             return True  # "what's", or a query noun ("total cost?")
@@ -331,7 +334,7 @@ class Reader:
     def _embedded_yesno(self, words: Sequence[Tok]) -> bool:
         """ "if my kicked Owl gets blinked does it count as kicked": a question after a
         condition with no comma between them."""
-        starts = {p[0] for p in self.lex.forms["yesno"] if len(p) == 1}
+        starts = self._yesno_starts
         for i in range(2, len(words) - 1):
             nxt = words[i + 1]
             if (
@@ -540,7 +543,7 @@ class Reader:
                 while end < len(s) and not (
                     s[end].card is None
                     and (s[end].text in (",", ";", ".", "?", "!") or s[end].lemma in ("but",))
-                    and self._has_verbish(s[j:end])
+                    and end > j
                 ):
                     end += 1
                 body = s[j:end]
@@ -555,9 +558,6 @@ class Reader:
         """A sentence with enough in it to be the question ("asking for a friend?" is not)."""
         words = self._words(sentence)
         return len(words) >= 4 or any(t.card is not None for t in words)
-
-    def _has_verbish(self, toks: Sequence[Tok]) -> bool:
-        return len(toks) >= 1
 
     def _stance(self, body: Sequence[Tok]) -> dict[str, bool | int | None]:
         lemmas = [t.lemma for t in body]
@@ -818,19 +818,17 @@ class Reader:
         elif asked_idx is None:
             # A report without a question: the sentence that says what didn't work, else the
             # first one about a card, says what happened.
-            made_all = [self.to_question(s) for s in sentences]
-            carded = [
-                i
+            made_at = {
+                i: made
                 for i, s in enumerate(sentences)
-                if made_all[i] is not None and any(t.card is not None for t in s)
-            ]
-            stmt_idx = next((i for i in carded if made_all[i][1]), None)  # type: ignore[index]
-            if stmt_idx is None:
-                stmt_idx = next(iter(carded), None)
-            if stmt_idx is None:
-                stmt_idx = _last(sentences, lambda s: self.to_question(s) is not None)
+                if (made := self.to_question(s)) is not None
+            }
+            converted = list(made_at)
+            carded = [i for i in converted if any(t.card is not None for t in sentences[i])]
+            negative_report = [i for i in carded if made_at[i][1]]
+            stmt_idx = next(iter(negative_report or carded or converted[-1:]), None)
             if stmt_idx is not None:
-                made = self.to_question(sentences[stmt_idx])
+                made = made_at[stmt_idx]
                 if made is not None:
                     framing = "bug_report"
                     asked, negative = made

@@ -222,8 +222,7 @@ class TextCardFinder:
         key = normalize(bare)
         if row.is_token or key in _COMMON_SINGLE:
             return False
-        before = text[: word.start()].rstrip()
-        sentence_start = not before or before[-1] in '.?!:;"('
+        sentence_start = _sentence_start(text, word, '.?!:;"(')
         # A lone word is a name only when capitalised ("a Forest"): lowercase single
         # words are too often plain English ("reanimate", "gone"). At a sentence start
         # the capital proves nothing, so the word must also be one the rules never use.
@@ -244,8 +243,7 @@ class TextCardFinder:
         """A capitalised word that is English, not a name: at a sentence start, or a word
         the rules or plain questions use ("Can't", "Guard", "Forge")."""
         key = normalize(_POSSESSIVE.sub("", word.group(0)))
-        before = text[: word.start()].rstrip()
-        sentence_start = not before or before[-1] in '.?!:;"(-'
+        sentence_start = _sentence_start(text, word, '.?!:;"(-')
         return sentence_start or key in self._vocab or key in self._common
 
     def _fuzzy_pass(self, text: str, words: list[re.Match[str]], result: Scan) -> None:
@@ -382,6 +380,12 @@ class TextCardFinder:
             result.unknown.append(written)
             return
         result.found.append(Found(row.card_name, row.oracle_id, written, start, end, how))
+
+
+def _sentence_start(text: str, word: re.Match[str], marks: str) -> bool:
+    """Whether ``word`` opens the text or follows one of ``marks`` (spaces aside)."""
+    before = text[: word.start()].rstrip()
+    return not before or before[-1] in marks
 
 
 _NEXT_WORD = re.compile(r"\s+([^\W_]+)")
