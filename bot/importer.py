@@ -20,7 +20,7 @@ from typing import IO, Any, Literal
 
 import ijson  # type: ignore[import-untyped]
 from pydantic import BaseModel, ConfigDict
-from tqdm import tqdm  # type: ignore[import-untyped]
+from tqdm import tqdm
 
 from bot.crtext import ParsedEffective, ParsedGlossary, ParsedRule, looks_like_cr, parse_cr
 from bot.errors import ImportFailedError

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import partial
 
 from bot.ask.question import CardMention, Question, Scenario
 from bot.ask.question import permanent as _perm
@@ -375,7 +376,7 @@ class ConstellationHandler:
                 "constellation_watcher_elsewhere",
                 "yesno",
                 0.93,
-                lambda name=name, where=where: c.watcher_elsewhere(name, where, name),
+                partial(c.watcher_elsewhere, name, where, name),
                 (name,),
             )
         return None

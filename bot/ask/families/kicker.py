@@ -356,9 +356,9 @@ class KickerHandler:
         if both and repeated:
             # "Both kickers twice", "{1}{B} once and {2}{U} twice": some kicker cost is paid
             # more than once.
-            times = _times_asked(q) or 2
-            payments = {i: times for i in range(max(2, len(kicker.costs)))}
-            times_note = str(times)
+            repeats = _times_asked(q) or 2
+            payments = {i: repeats for i in range(max(2, len(kicker.costs)))}
+            times_note = str(repeats)
         elif both:
             payments = {i: 1 for i in range(max(2, len(kicker.costs)))}
             times_note = "both"
@@ -972,12 +972,12 @@ class KickerHandler:
         for m in q.cards:
             if m in with_x:
                 continue
-            route = _x_route(m)
-            if route is None:
+            via = _x_route(m)
+            if via is None:
                 return None  # a card whose part in the question isn't how the spell is paid for
             if not _used_through(q, m):
                 return None  # it may be on the battlefield without being how the spell was cast
-            routes.append(route)
+            routes.append(via)
         if q.has(r"\bwithout paying\b", r"\bfor free\b", r"\bcascad"):
             routes.append("without_paying")
         if q.has(r"\bflash(ed|ing)? ?back\b") and "alternative_with_x" not in routes:

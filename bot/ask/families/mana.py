@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Literal
 
 from bot.ask.lexicon import load as load_lexicon
 from bot.ask.question import CardMention, Question, Scenario, compiled
@@ -695,7 +696,7 @@ class ManaHandler:
             r"\bwithout (using|going on) the stack\b",
             r"\bresolve (immediately|right away|instantly)\b",
         )
-        kind = "triggered" if triggered else "activated"
+        kind: Literal["activated", "triggered"] = "triggered" if triggered else "activated"
         names = tuple(m.name for m in q.cards)
 
         def run() -> Ruling:
