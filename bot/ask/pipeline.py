@@ -239,6 +239,20 @@ class AskService:
         answer.reading = reading.contract()
         answer.scenario = scenario.name
         answer.kind = scenario.kind
+        changed = reading.timing_changed() if family == "tapping" else None
+        if changed is not None:
+            before, after = changed
+            why = (
+                "A permanent that leaves the battlefield and comes back is a new object (CR 400.7)"
+                if after.kind == "event"
+                else "Which one holds decides the ruling"
+            )
+            return await self._abstain(
+                answer,
+                q,
+                f"I can't rule on that: the question says “{before.words}”, then “{after.words}”. "
+                f"{why}: say how long the one you ask about has been under your control.",
+            )
         try:
             ruling = scenario.run()
         except EngineError as exc:

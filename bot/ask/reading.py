@@ -94,6 +94,27 @@ class Reading(_Frozen):
             return "yes" if behaviour_right else "no"
         return "no" if behaviour_right else "yes"
 
+    def timing_changed(self) -> tuple[Fact, Fact] | None:
+        """An earlier "since last turn" that a later fact undoes: the object left and came back
+        (CR 400.7), or a later override restates when it came under control."""
+        for old in self.superseded:
+            if old.kind == "timing":
+                new = next((f for f in self.facts if f.kind == "timing"), old)
+                return old, new
+        since: Fact | None = None
+        for i, fact in enumerate(self.facts):
+            if fact.kind == "timing" and fact.value == "old":
+                since = fact
+            elif since is not None and fact.kind == "event" and fact.value == "leaves":
+                # A bounce or flicker brings it back as a new object; a death or exile does only
+                # when the text then says it returned or was cast again.
+                back = fact.words.lower().startswith(_RETURNS) or any(
+                    f.kind == "event" and f.value in ("enters", "cast") for f in self.facts[i + 1 :]
+                )
+                if back:
+                    return since, fact
+        return None
+
     def winner(self, verdict: str) -> Claim | None:
         """The claim in a dispute that the verdict bears out, if exactly one does."""
         fits = [c for c in self.claims if _claim_fits(c, verdict)]
@@ -124,6 +145,9 @@ class Reading(_Frozen):
         data = self.model_dump(mode="json", exclude={"canonical"})
         data["lines"] = self.lines()
         return data
+
+
+_RETURNS = ("bounc", "flicker", "blink", "return", "exile and return")
 
 
 def _claim_fits(claim: Claim, verdict: str) -> bool:
