@@ -239,6 +239,14 @@ class AskService:
         answer.reading = reading.contract()
         answer.scenario = scenario.name
         answer.kind = scenario.kind
+        attempt = next((f for f in reading.facts if f.kind == "attempt"), None)
+        if attempt is not None:
+            return await self._abstain(
+                answer,
+                q,
+                f"I can't rule on that: the count in “{attempt.words}” is from an attempt the "
+                "text says changed. Say what was finally done, e.g. how many times it was kicked.",
+            )
         changed = reading.timing_changed() if family == "tapping" else None
         if changed is not None:
             before, after = changed

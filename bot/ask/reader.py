@@ -98,7 +98,7 @@ _BE_AUX = {
 _VERB_TAGS = frozenset({"VBD", "VBZ", "VBP"})
 # Number words that are articles or quantifiers more often than counts.
 _VAGUE_NUMBERS = frozenset({"a", "an", "no", "none", "single", "pair", "double", "both", "triple"})
-_TRY = frozenset({"try", "attempt", "want"})
+_TRY = frozenset({"try", "attempt", "want", "plan", "mean", "intend", "go"})
 _FAILED = frozenset({"let", "allow", "work", "couldn't", "can't", "cannot", "wouldn't", "won't"})
 
 
@@ -382,6 +382,9 @@ class Reader:
             return None
         for k in range(1, min(len(toks), 12)):
             subject = toks[:k]
+            if _attributive(subject):
+                # "a kicked spell's copy isn't kicked": the subject goes on past "a kicked".
+                continue
             if not self._subject_ok(subject):
                 break
             low = toks[k].text.casefold().replace("’", "'")
@@ -653,6 +656,30 @@ class Reader:
                 unique.append(f)
         return unique, superseded
 
+    def _attempts(self, sentences: Sequence[Sequence[Tok]]) -> list[Fact]:
+        """ "I wanted to kick it three times but only had mana for two": a count from an
+        attempt the player changed, which is not what was done."""
+        out: list[Fact] = []
+        for s in sentences:
+            lemmas = [t.lemma for t in s]
+            for i, lem in enumerate(lemmas[:-2]):
+                if lem not in _TRY or lemmas[i + 1] != "to" or s[i].card is not None:
+                    continue
+                end = next(
+                    (j for j in range(i + 2, len(s)) if lemmas[j] in ("but", "instead")), None
+                )
+                if end is None:
+                    continue
+                counted = any(
+                    w.isdigit() or (w in self.lex.numbers and w not in _VAGUE_NUMBERS)
+                    for w in lemmas[i + 2 : end]
+                )
+                if counted:
+                    words = _join(s[i:end]).strip()
+                    out.append(Fact(kind="attempt", value="changed", words=words))
+                break
+        return out
+
     def _negated(self, toks: Sequence[Tok], i: int) -> bool:
         for j in range(i - 1, max(-1, i - 5), -1):
             t = toks[j]
@@ -849,6 +876,7 @@ class Reader:
         else:
             asked_span = (0, len(canonical))
         facts, superseded = self.facts(canon_toks, names, chosen_until)
+        facts += self._attempts(out_sentences)
         subjects = self._subjects(canon_toks, names, facts)
         context = tuple(_join(s).strip() for s in sentences if s is not asked and _join(s).strip())
         reading = Reading(
@@ -895,6 +923,22 @@ class Reader:
             state = tuple(f"{f.kind} {f.value}" for f in facts if f.subject == name)
             out.append(Subject(name=name, written=t.text, controller=controller, state=state))
         return tuple(out)
+
+
+_DETERMINERS = frozenset(
+    ("a", "an", "the", "my", "your", "his", "her", "their", "our", "this", "that", "each", "every")
+)
+
+
+def _attributive(subject: Sequence[Tok]) -> bool:
+    """Whether a subject so far ends inside a noun phrase: a determiner, or a participle
+    right after one ("a kicked ...")."""
+    last = subject[-1]
+    if last.card is not None:
+        return False
+    if last.lemma in _DETERMINERS:
+        return True
+    return len(subject) >= 2 and subject[-2].lemma in _DETERMINERS and last.tag in _VERB_TAGS
 
 
 def _same_axis(old: Fact, new: Fact) -> bool:
