@@ -271,7 +271,14 @@ class TextCardFinder:
                     key = normalize(_POSSESSIVE.sub("", span))
                     if len(key) < 5:
                         continue
-                    if hi == lo and (key in self._exact or not free[lo].group(0)[:1].isupper()):
+                    if hi == lo and (
+                        key in self._exact
+                        or not free[lo].group(0)[:1].isupper()
+                        or key in self._common
+                        or self._first.get(key)
+                    ):
+                        # A correctly spelt English word, or the first word of a name
+                        # ("Gatekeeper" of Malakir), is no typo of another name.
                         continue
                     bucket = self._buckets.get((hi - lo + 1, key[0]), [])
                     match = process.extractOne(key, bucket, scorer=fuzz.ratio, score_cutoff=86)
@@ -301,6 +308,10 @@ class TextCardFinder:
                 if named:
                     # "Eidolon" after "Eidolon of Blossoms": the card already named in full.
                     names = [named[0].card_name]
+                elif len(names) == 1 and self._plain_word(text, free[idx]):
+                    # "I'm", "Observed" at a sentence's start: English, not the one card whose
+                    # name begins with it.
+                    continue
                 if len(names) == 1:
                     row = self._best(normalize(names[0]))
                     if row is not None:
