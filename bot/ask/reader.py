@@ -837,6 +837,8 @@ class Reader:
             if made is not None and tag is not None:
                 framing = "bug_report"
                 asked, negative = made
+                if tag in self.lex.framing["legality"]:
+                    asked = _as_can(asked)
                 polarity = self._polarity(tag)
                 form = "yesno"
                 out_sentences = [
@@ -928,6 +930,20 @@ class Reader:
 _DETERMINERS = frozenset(
     ("a", "an", "the", "my", "your", "his", "her", "their", "our", "this", "that", "each", "every")
 )
+
+
+def _as_can(question: list[Tok]) -> list[Tok]:
+    """ "Does he tap it and attack?" asked as whether it was allowed: "Can he tap it and
+    attack?", with each verb after "and" in its base form."""
+    if not question or question[0].lemma != "do":
+        return question
+    out = [Tok("Can", "can", None, "")]
+    for i, t in enumerate(question[1:], 1):
+        after_and = question[i - 1].lemma == "and"
+        if after_and and t.card is None and t.tag in ("VBD", "VBN", "VBZ"):
+            t = replace(t, text=t.lemma)
+        out.append(t)
+    return out
 
 
 def _attributive(subject: Sequence[Tok]) -> bool:
