@@ -770,6 +770,11 @@ class Reader:
         if asked_idx is None:
             asked_idx = _last(sentences, self.is_question)
         asked: list[Tok] = sentences[asked_idx] if asked_idx is not None else toks
+        if asked_idx is not None:
+            enabled = _lets_me(asked)
+            if enabled is not None:
+                sentences = [*sentences[:asked_idx], enabled, *sentences[asked_idx + 1 :]]
+                asked = enabled
         out_sentences = list(sentences)
         form: Form = self.form(asked) if asked_idx is not None else "statement"
         if asked_idx is not None and self._starts(
@@ -930,6 +935,39 @@ class Reader:
 _DETERMINERS = frozenset(
     ("a", "an", "the", "my", "your", "his", "her", "their", "our", "this", "that", "each", "every")
 )
+
+
+def _lets_me(question: list[Tok]) -> list[Tok] | None:
+    """ "Does haste let me tap it the turn I cast it?": "Can I tap it the turn I cast it, with
+    haste?", the enabler kept as a condition."""
+    if len(question) < 5 or question[0].lemma not in ("do", "will", "would", "can", "could"):
+        return None
+    at = next(
+        (i for i, t in enumerate(question) if t.lemma in ("let", "allow") and t.card is None), None
+    )
+    if at is None or at < 2 or at + 2 >= len(question) or question[at + 1].lemma != "me":
+        return None
+    enabler = question[1:at]
+    tail = question[at + 2 :]
+    if tail and tail[0].lemma == "to":
+        tail = tail[1:]
+    end = [t for t in tail if t.card is None and t.text in _END]
+    body = [t for t in tail if not (t.card is None and t.text in _END)]
+    if not body or len(enabler) > 6 or any(t.card is not None for t in enabler):
+        # A card that lets me do something does it by its own ability ("Does Springleaf Drum
+        # let me tap a creature?"): that stays the card's question.
+        return None
+    return [
+        Tok("Can", "can", None, ""),
+        Tok("I", "i", None, " "),
+        _respace(body[0], " "),
+        *body[1:],
+        Tok(",", ",", None, ""),
+        Tok("with", "with", None, " "),
+        _respace(enabler[0], " "),
+        *enabler[1:],
+        *(end[-1:] or [Tok("?", "?", None, "")]),
+    ]
 
 
 def _as_can(question: list[Tok]) -> list[Tok]:
