@@ -842,7 +842,7 @@ class Reader:
             if made is not None and tag is not None:
                 framing = "bug_report"
                 asked, negative = made
-                if tag in self.lex.framing["legality"]:
+                if tag in self.lex.framing["legality"] or _acts(asked):
                     asked = _as_can(asked)
                 polarity = self._polarity(tag)
                 form = "yesno"
@@ -968,6 +968,22 @@ def _lets_me(question: list[Tok]) -> list[Tok] | None:
         *enabler[1:],
         *(end[-1:] or [Tok("?", "?", None, "")]),
     ]
+
+
+_ACTIONS = frozenset(
+    ("tap", "untap", "attack", "block", "activate", "cast", "kick", "pay", "crew", "use")
+)
+
+
+def _acts(question: Sequence[Tok]) -> bool:
+    """ "Does my Llanowar Elves tap for mana ...?": a report of something a player or a
+    permanent did, which the rules allow or not."""
+    if not question or question[0].lemma != "do":
+        return False
+    verb = next(
+        (t for t in question[1:] if t.card is None and (t.tag or "").startswith("VB")), None
+    )
+    return verb is not None and verb.lemma in _ACTIONS
 
 
 def _as_can(question: list[Tok]) -> list[Tok]:

@@ -8,6 +8,7 @@ from bisect import bisect_left, bisect_right
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
 
 from rapidfuzz import fuzz, process
 
@@ -30,6 +31,12 @@ _COMMON_WORDS = (
 )
 # Capitalised single words people use in questions that are also card names.
 _COMMON_SINGLE = frozenset(normalize(w) for w in _COMMON_WORDS.split())
+
+
+@cache
+def _programs() -> frozenset[str]:
+    """One-word names of game programs ("Mage", "Forge"): a report's "in Mage" is no card."""
+    return frozenset(p[0] for p in lexicon.load().framing["program"] if len(p) == 1)
 
 
 _BASIC_LANDS = frozenset({"plains", "island", "swamp", "mountain", "forest", "wastes"})
@@ -121,9 +128,10 @@ class TextCardFinder:
 
     def _plural(self, key: str) -> NameRow | None:
         """ "two Reflecting Pools", "only Forests": the singular name, if there is one."""
-        for suffix in ("es", "s"):
+        for suffix, singular in (("ves", "f"), ("ves", "fe"), ("es", ""), ("s", "")):
+            # "two Taunting Elves": Taunting Elf.
             if key.endswith(suffix) and len(key) > len(suffix) + 2:
-                row = self._best(key[: -len(suffix)])
+                row = self._best(key[: -len(suffix)] + singular)
                 if row is not None:
                     return row
         return None
@@ -178,6 +186,7 @@ class TextCardFinder:
             if len(caps) >= 2 and any(
                 normalize(w.group(0)) not in self._common
                 and normalize(w.group(0)) not in self._vocab
+                and normalize(w.group(0)) not in _programs()
                 for w in caps
             ):
                 written = text[run[0].start() : run[-1].end()]
@@ -244,7 +253,7 @@ class TextCardFinder:
         the rules or plain questions use ("Can't", "Guard", "Forge")."""
         key = normalize(_POSSESSIVE.sub("", word.group(0)))
         sentence_start = _sentence_start(text, word, '.?!:;"(-')
-        return sentence_start or key in self._vocab or key in self._common
+        return sentence_start or key in self._vocab or key in self._common or key in _programs()
 
     def _fuzzy_pass(self, text: str, words: list[re.Match[str]], result: Scan) -> None:
         covered = [(f.start, f.end) for f in result.found]
