@@ -73,6 +73,7 @@ _CONDITIONS = frozenset(
 _PRONOUN_SUBJECTS = frozenset(["i", "you", "we", "they", "he", "she", "it", "this", "that", "one"])
 _PLURAL_SUBJECTS = frozenset(["i", "you", "we", "they"])
 _MODALS = {"can": False, "could": False, "can't": True, "cannot": True, "couldn't": True}
+_SHOULD = {"should": False, "shouldn't": True, "ought": False}
 _DO_AUX = {
     "do": False,
     "does": False,
@@ -438,11 +439,19 @@ class Reader:
                 return True
         while words and words[0].lemma in _DETERMINERS:
             words = words[1:]
+        if (
+            len(words) > 3
+            and words[0].lemma in ("i", "we", "you")
+            and words[1].text.casefold() in _SHOULD
+        ):
+            # "I should be able to activate it": what the player says the rules allow.
+            return True
         return (
             len(words) > 2
             and (words[0].card is not None or words[0].lemma in ("it", "they"))
             and (
-                words[1].text.casefold().replace("’", "'") in {**_MODALS, **_DO_AUX, **_BE_AUX}
+                words[1].text.casefold().replace("’", "'")
+                in {**_MODALS, **_DO_AUX, **_BE_AUX, **_SHOULD}
                 or words[1].tag in _VERB_TAGS
             )
         )
@@ -451,7 +460,7 @@ class Reader:
         last = subject[-1]
         if last.card is not None or last.lemma in _PRONOUN_SUBJECTS:
             return True
-        if last.text in (",", ";", ":"):
+        if last.text in (",", ";", ":") or last.text.casefold() in _SHOULD:
             return False
         return last.text[:1].isalnum() and (last.tag not in _VERB_TAGS or len(subject) == 1)
 
@@ -475,6 +484,25 @@ class Reader:
             if tail and tail[0].lemma == "to":
                 tail = tail[1:]
             return self._can_i(tail), neg
+        if low in _SHOULD:
+            # "X should be able to block Y": whether it can; "X should trigger": whether it does.
+            negative = neg or _SHOULD[low]
+            able = [t.lemma for t in rest[:3]]
+            if able == ["be", "able", "to"] and len(rest) > 3:
+                return [Tok("Can", "can", None, ""), *subj, *rest[3:]], negative
+            if rest and rest[0].lemma in ("only", "also", "still", "not", "never"):
+                # "should only trigger on X" claims it doesn't on the rest: no plain question.
+                return None
+            if (
+                rest
+                and rest[0].card is None
+                and rest[0].text[:1].isalpha()
+                and rest[0].lemma != "be"
+            ):
+                aux = "Do" if plural else "Does"
+                base = replace(rest[0], text=rest[0].lemma, space=" ")
+                return [Tok(aux, "do", None, ""), *subj, base, *rest[1:]], negative
+            return None
         if low in _MODALS:
             return [Tok("Can", "can", None, ""), *subj, *rest], neg or _MODALS[low]
         if low in _DO_AUX and rest and rest[0].text[:1].isalpha():
