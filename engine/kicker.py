@@ -835,3 +835,135 @@ def kicked_cast_trigger(
         "triggers.",
     )
     return t.ruling("yes")
+
+
+def kick_target_count(ability: IfKicked) -> tuple[int, int] | None:
+    """The targets a per-kick ability allows, as (before any kick, added per kick).
+
+    "Choose any target, then choose another target for each time this spell was kicked"
+    is (1, 1); "up to X target creatures, where X is the number of times it was kicked"
+    is (0, 1). None when the ability's targets don't grow with the kicks.
+    """
+    if not ability.per_time or not ability.targets:
+        return None
+    effect = ability.effect.casefold()
+    if re.search(r"\bup to x target\b", effect) and re.search(
+        r"\bx is the number of times\b", ability.text.casefold()
+    ):
+        return (0, 1)
+    if re.search(r"\bchoose (any |target )[^.]*\bthen choose another target\b", effect) and (
+        "for each time" in effect
+    ):
+        return (1, 1)
+    return None
+
+
+def kick_targets(
+    ability: IfKicked, kicks: int, wanted: int | None = None, card: str | None = None
+) -> Ruling:
+    """How many targets a spell whose targets grow per kick may choose (CR 601.2c, 702.33g).
+
+    With ``wanted``, whether that many targets may be chosen ("yes"/"no"); else the most.
+    """
+    t = Trace()
+    counts = kick_target_count(ability)
+    if counts is None:
+        t.step(Rule.KICKER_TARGETS, "How its targets depend on the kicks isn't read here.", card)
+        return t.ruling(None)
+    base, per = counts
+    most = base + per * kicks
+    t.step(
+        Rule.KICKED,
+        f"It was kicked {_times(kicks)}." if kicks else "It wasn't kicked.",
+        card,
+    )
+    t.step(
+        Rule.KICKER_TARGETS,
+        "Its targets are chosen as it is cast: "
+        + ("one, and another for each kick" if base else "one for each kick")
+        + f", so it has at most {most} target{'s' if most != 1 else ''}.",
+        card,
+    )
+    if wanted is None:
+        return t.ruling(str(most))
+    if wanted <= most:
+        t.step(Rule.TARGETS, f"So {wanted} target{'s' if wanted != 1 else ''} may be chosen.")
+        return t.ruling("yes")
+    t.step(Rule.TARGETS, f"So it can't have {wanted} targets.")
+    return t.ruling("no")
+
+
+_MV_LIMIT = re.compile(r"\btarget ([a-z ,]+?) with mana value (\d+) or (less|greater)\b")
+
+
+def _spec_types(what: str) -> frozenset[str] | None:
+    """The card types a plain 'target creature or planeswalker' names; None if it says more."""
+    words = re.findall(r"[a-z]+", what.casefold())
+    if not words or any(w not in _TYPE_WORDS and w not in ("or", "and") for w in words):
+        return None
+    return frozenset(_TYPE_WORDS[w] for w in words if w in _TYPE_WORDS)
+
+
+def kicked_target_legal(
+    ability: IfKicked,
+    kicked: bool,
+    target_types: frozenset[str],
+    target_mv: int,
+    target: str = "that creature",
+    card: str | None = None,
+) -> Ruling:
+    """Can this spell target it, kicked or not, when kicking changes its target ("If this spell
+    was kicked, instead destroy target creature") (CR 601.2c, 702.33g)? None if unread."""
+    t = Trace()
+    if not ability.instead or not ability.targets or ability.trigger != "spell":
+        return t.ruling(None)
+    text = ability.text.casefold()
+    cut = text.find("if this spell was kicked")
+    if cut <= 0:
+        return t.ruling(None)
+    if kicked:
+        what = ability.targets[0].what
+        types = _spec_types(what)
+        if types is None:
+            return t.ruling(None)
+        t.step(
+            Rule.KICKER_TARGETS,
+            f"Kicked, it has the kicked version's target instead: 'target {what}'.",
+            card,
+        )
+        limit = None
+    else:
+        found = _MV_LIMIT.search(text[:cut])
+        if found is None or _spec_types(found.group(1)) is None:
+            return t.ruling(None)
+        what = found.group(0)[len("target ") :]
+        types = _spec_types(found.group(1)) or frozenset()
+        limit = (int(found.group(2)), found.group(3))
+        t.step(
+            Rule.KICKER_TARGETS,
+            f"Not kicked, it has only its unkicked target: 'target {what}'.",
+            card,
+        )
+    if not types & target_types:
+        t.step(Rule.TARGETS, f"{_cap(target)} isn't a {what.split(' with ')[0]}.")
+        return t.ruling("no")
+    if limit is None:
+        t.step(
+            Rule.TARGETS,
+            f"That target has no mana value limit, so {target} is legal"
+            + ("." if "mana value" in target else f" (mana value {target_mv})."),
+        )
+        return t.ruling("yes")
+    n, way = limit
+    ok = target_mv <= n if way == "less" else target_mv >= n
+    t.step(
+        Rule.MANA_VALUE,
+        (
+            f"{_cap(target)} has mana value {target_mv}, so it "
+            if "mana value" not in target
+            else f"{_cap(target)} "
+        )
+        + ("is" if ok else "isn't")
+        + f" a legal target (mana value {n} or {way}).",
+    )
+    return t.ruling("yes" if ok else "no")

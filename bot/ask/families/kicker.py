@@ -209,6 +209,8 @@ class KickerHandler:
                 self._target_illegal,
                 self._trigger_condition,
                 self._per_kick_counters,
+                self._kick_targets,
+                self._kicked_target,
             ):
                 s = build(q, mention)
                 if s is not None:
@@ -329,6 +331,7 @@ class KickerHandler:
         if not q.has(r"\b(pay|paid|kick|use|cast)"):
             return None
         if q.has(
+            r"\btargets?\b",
             r"total cost",
             r"how much",
             r"mana value",
@@ -927,6 +930,10 @@ class KickerHandler:
         if len({m.name for m in changers}) != 1 or len({m.name for m in spells}) != 1:
             return None
         changer, spell = changers[0], spells[0]
+        if _as_permanent(q, spell) or "Land" in spell.card.types:
+            # The other card is said to be on the battlefield ("while they control Karn"):
+            # it isn't the spell being cast, and what its presence does isn't modelled.
+            return None
         abilities = [
             a
             for a in changer.of_kind("cost_change")
@@ -1365,6 +1372,117 @@ class KickerHandler:
 
         return Scenario("kicker_target_illegal", "yesno", 0.9, run, (mention.name,))
 
+    def _kick_targets(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        """'Can I choose a second target for Comet Storm kicked once?' (601.2c, 702.33g)."""
+        if not q.has(r"\btargets?\b") or mention is None:
+            return None
+        if q.has(r"\bcop(y|ies|ied)\b", r"\bresolv", r"\billegal\b", r"in response"):
+            return None  # the targets after casting, or a copy's: not how many are chosen
+        growing = [
+            a
+            for a in mention.of_kind("if_kicked")
+            if isinstance(a, IfKicked) and k.kick_target_count(a) is not None
+        ]
+        if len(growing) != 1:
+            return None
+        ability = growing[0]
+        wanted = _targets_asked(q)
+        asks_number = _asks_what(q) and q.has(r"\bhow many (\w+ )?targets\b")
+        if wanted is None and not asks_number:
+            return None
+        kicks = _kicked_times(q)
+        if kicks is None and q.has(
+            r"\bunkicked\b",
+            r"\b(not|n't|never) (been |being )?kick",
+            r"\bwithout (kicking|paying (the |its )?(multi)?kicker)",
+            r"\b(zero|0|no) times\b",
+        ):
+            kicks = 0
+        if kicks is None:
+            n = q.count_word(r"times\b")
+            if n is not None and q.has(r"\b(kick|multikicker|paid|pay)"):
+                kicks = n
+        name = mention.name
+        cards = self._cards(mention)
+        if kicks is None:
+            if wanted is None or not q.has(r"\bkicked\b", r"\bkicking it\b"):
+                return Scenario(
+                    "kicker_kick_targets",
+                    "number" if asks_number else "yesno",
+                    0.9,
+                    _missing("how many times it was kicked"),
+                    cards,
+                )
+            base, per = k.kick_target_count(ability) or (0, 0)
+            if wanted > base + per:
+                return Scenario(
+                    "kicker_kick_targets",
+                    "yesno",
+                    0.9,
+                    _missing("how many times it was kicked"),
+                    cards,
+                )
+            kicks = 1  # kicked at least once is enough for that many targets
+        fixed = kicks
+        if asks_number:
+            return Scenario(
+                "kicker_kick_targets",
+                "number",
+                0.92,
+                lambda: k.kick_targets(ability, fixed, None, name),
+                cards,
+            )
+        return Scenario(
+            "kicker_kick_targets",
+            "yesno",
+            0.92,
+            lambda: k.kick_targets(ability, fixed, wanted, name),
+            cards,
+        )
+
+    def _kicked_target(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        """'Can kicked Bloodchief's Thirst destroy a 3 mana creature?': kicking changed the
+        spell's target (601.2c, 702.33g); is this one legal?"""
+        if mention is None or not q.has(
+            r"\b(target\w*|destroy\w*|kill\w*|exil\w*|hit|remove|deal with|bounce)\b"
+        ):
+            return None
+        if q.has(r"\bcop(y|ies|ied)\b", r"\bresolv", r"in response", r"\bx\b"):
+            return None
+        changed = [
+            a
+            for a in mention.of_kind("if_kicked")
+            if isinstance(a, IfKicked) and a.instead and a.targets and a.trigger == "spell"
+        ]
+        if len(changed) != 1 or len({m.name for m in q.cards}) > 2:
+            return None
+        ability = changed[0]
+        found = _target_creature(q, mention)
+        if found is None:
+            return None
+        target, types, value = found
+        if q.has(
+            r"\bunkicked\b",
+            r"\b(not|n't|never|without) (been |being )?kick",
+            r"\bwithout (paying )?(the |its )?kicker\b",
+        ):
+            kicked: bool | None = False
+        elif q.has(r"\bkick(ed|ing)?\b"):
+            kicked = True
+        else:
+            kicked = None
+        cards = self._cards(mention)
+        if kicked is None:
+            return Scenario(
+                "kicker_kicked_target", "yesno", 0.9, _missing("whether it was kicked"), cards
+            )
+        name, fixed = mention.name, kicked
+
+        def run() -> Ruling:
+            return k.kicked_target_legal(ability, fixed, types, value, target, name)
+
+        return Scenario("kicker_kicked_target", "yesno", 0.91, run, cards)
+
     def _copy_x(self, q: Question, mention: CardMention | None) -> Scenario | None:
         if not q.has(r"\bcop(y|ies|ied)\b") or not q.has(r"\bx\b"):
             return None
@@ -1647,7 +1765,9 @@ def _times_named(q: Question, times: int) -> bool:
 
 def _kicked_times(q: Question) -> int | None:
     """How many times the question says the spell was kicked ("kicked once")."""
-    m = re.search(r"\bkicked (once|twice|(\w+) times)\b", q.lower)
+    m = re.search(
+        r"\bkick(?:ed)? (?:it |CARD |this |that )?(?:only )?(once|twice|(\w+) times)\b", q.lower
+    )
     if not m:
         return None
     word = m.group(1)
@@ -1659,6 +1779,53 @@ def _kicked_times(q: Question) -> int | None:
     if count.isdigit():
         return int(count)
     return {"one": 1, "two": 2, "three": 3}.get(count)
+
+
+def _target_creature(q: Question, spell: CardMention) -> tuple[str, frozenset[str], int] | None:
+    """The creature the question asks to hit: a named card, or 'a 3 mana creature'."""
+    others = {m.name: m for m in q.cards if m.name != spell.name}
+    if len(others) > 1:
+        return None
+    if others:
+        m = next(iter(others.values()))
+        if m.card.front.mana_cost.has_x or len(m.card.faces) > 1:
+            return None  # its mana value depends on X or on the face it is on
+        return m.name, m.card.types, int(m.card.mana_value)
+    found = re.search(
+        r"\b(?:an? )?(?:(\d+)[ -](?:mana|cmc|mv|drop)|(?:mana value|cmc|mv) (\d+)) "
+        r"(creature|planeswalker)\b"
+        r"|\b(creature|planeswalker) with (?:a )?(?:mana value|cmc|mv) (?:of )?(\d+)\b",
+        q.lower,
+    )
+    if found is None:
+        return None
+    value = int(found.group(1) or found.group(2) or found.group(5))
+    kind = found.group(3) or found.group(4)
+    return f"a mana value {value} {kind}", frozenset({kind.capitalize()}), value
+
+
+_ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "2nd": 2, "3rd": 3, "4th": 4}
+
+
+def _targets_asked(q: Question) -> int | None:
+    """How many targets the question wants: 'a second target' is 2, 'three targets' 3."""
+    m = re.search(r"\b(second|third|fourth|fifth|2nd|3rd|4th)\s+(\w+\s+)?target\b", q.lower)
+    if m:
+        return _ORDINALS[m.group(1)]
+    words = re.findall(r"[a-z0-9]+", q.lower)
+    for i, word in enumerate(words):
+        # "two targets", "two different targets", "target four creatures".
+        if word == "targets":
+            near = words[max(0, i - 2) : i]
+        elif word == "target" and i + 2 < len(words) and words[i + 2].endswith("s"):
+            near = words[i + 1 : i + 2]
+        else:
+            continue
+        for w in reversed(near):
+            n = int(w) if w.isdigit() else _UNIT_WORDS.get(w)
+            if n and w not in ("a", "an"):
+                return n
+    return None
 
 
 def _names_one_cost(q: Question, kicker: Kicker) -> bool:
@@ -1863,6 +2030,23 @@ def _unnamed_permanent(q: Question) -> bool:
         if "CARD" not in clause and not re.search(r"\bno\b|\bnothing\b", clause):
             return True
     return False
+
+
+def _as_permanent(q: Question, m: CardMention) -> bool:
+    """'while an opponent controls Karn', 'with Thalia in play': the card is a permanent here."""
+    before = q.text[max(0, m.start - 30) : m.start].casefold()
+    after = q.text[m.end : m.end + 30].casefold()
+    return bool(
+        re.search(
+            r"\b(controls?|controlled|controlling|has|have|had|having|while)\s+"
+            r"(an?\s+|the\s+|my\s+|their\s+|his\s+|her\s+|your\s+)?[\[_*]*$",
+            before,
+        )
+        or re.match(
+            r"[\]_*]*\s*(is |are |was |were )?(still )?(in play|on the battlefield|out|on board)\b",
+            after,
+        )
+    )
 
 
 def _off_battlefield(q: Question, m: CardMention) -> bool:
