@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from engine.abilities import CostChange, IfKicked, Kicker, Target
 from engine.mana import ManaCost
@@ -965,5 +965,117 @@ def kicked_target_legal(
         )
         + ("is" if ok else "isn't")
         + f" a legal target (mana value {n} or {way}).",
+    )
+    return t.ruling("yes" if ok else "no")
+
+
+class CastCondition(NamedTuple):
+    """'Whenever you cast a creature spell with mana value 4 or greater': whose spells, which
+    kind, and the mana cost or mana value the spell must have."""
+
+    who: Literal["you", "a player", "an opponent"]
+    qualities: tuple[str, ...]
+    has_x: bool
+    value: int | None
+    way: Literal["greater", "less"] | None
+    text: str
+
+
+_CAST_CONDITION = re.compile(
+    r"\bwhenever (you cast|a player casts|an opponent casts) an? ((?:[a-z]+ )*?)spell with "
+    r"(?:(\{x\} in its mana cost|a mana cost that contains \{x\})|mana value (\d+) or "
+    r"(greater|less)),",
+)
+
+
+def cast_condition(oracle_text: str) -> CastCondition | None:
+    """The spell condition of a cast trigger, when it is only kind, {X} or mana value."""
+    found = _CAST_CONDITION.search(oracle_text.casefold())
+    if found is None:
+        return None
+    qualities = tuple(found.group(2).split())
+    if any(not _is_quality(w) for w in qualities):
+        return None
+    who: Literal["you", "a player", "an opponent"] = {
+        "you cast": "you",
+        "a player casts": "a player",
+        "an opponent casts": "an opponent",
+    }[found.group(1)]  # type: ignore[assignment]
+    way: Literal["greater", "less"] | None = found.group(5)  # type: ignore[assignment]
+    value = int(found.group(4)) if found.group(4) else None
+    return CastCondition(who, qualities, bool(found.group(3)), value, way, found.group(0))
+
+
+def cast_condition_trigger(
+    watcher: str,
+    cond: CastCondition,
+    *,
+    spell: str,
+    mana_cost: ManaCost | None,
+    has_x: bool | None = None,
+    x: int | None = None,
+    types: frozenset[str] | None = None,
+    colors: frozenset[str] = frozenset(),
+    caster: str = "you",
+    cast: bool = True,
+    kicked: bool = False,
+) -> Ruling:
+    """Does a cast trigger with an {X} or mana value condition trigger for this spell
+    (CR 603.2, 202.3e: on the stack X counts as its chosen value)? ``mana_cost`` None is a
+    spell the question describes ("a spell with X in its mana cost") with ``has_x``."""
+    t = Trace()
+    t.step(
+        Rule.TRIGGER_EVENT,
+        f"{watcher}'s ability triggers on: {cond.text.rstrip(',')}.",
+        watcher,
+    )
+    if not cast:
+        t.step(Rule.COPY_SPELL, f"{_cap(spell)} wasn't cast (a copy isn't cast).")
+        return t.ruling("no")
+    if cond.who == "you" and caster != "you":
+        t.step(Rule.TRIGGER_EVENT, f"{_cap(spell)} was cast by another player.")
+        return t.ruling("no")
+    if cond.who == "an opponent" and caster == "you":
+        t.step(Rule.TRIGGER_EVENT, f"{_cap(spell)} was cast by its controller, not an opponent.")
+        return t.ruling("no")
+    if cond.qualities:
+        if types is None:
+            return t.ruling(None, missing=("what kind of spell it is",))
+        lowered = {ty.casefold() for ty in types}
+        if not all(_has_quality(w, lowered, set(), colors) for w in cond.qualities):
+            t.step(Rule.TRIGGER_EVENT, f"{_cap(spell)} isn't a {' '.join(cond.qualities)} spell.")
+            return t.ruling("no")
+    if cond.has_x:
+        with_x = mana_cost.has_x if mana_cost is not None else has_x
+        if with_x is None:
+            return t.ruling(None, missing=("whether the spell has {X} in its mana cost",))
+        shown = f" {_format_cost(mana_cost)}" if mana_cost is not None else ""
+        if with_x:
+            note = f"{_cap(spell)}'s mana cost{shown} has {{X}}, whatever X was chosen"
+            t.step(Rule.X_CHOSEN, note + ", so it triggers.")
+            return t.ruling("yes")
+        t.step(
+            Rule.X_CHOSEN, f"{_cap(spell)}'s mana cost{shown} has no {{X}}, so it doesn't trigger."
+        )
+        return t.ruling("no")
+    if mana_cost is None or cond.value is None:
+        return t.ruling(None, missing=("the spell's mana value",))
+    value_x = 0
+    if mana_cost.has_x:
+        if x is None:
+            t.step(Rule.MANA_VALUE_X, "On the stack X counts as its chosen value.")
+            return t.ruling(None, missing=("the value of X",))
+        value_x = x
+    value = mana_cost.mana_value(value_x)
+    note = f"On the stack {_cap(spell)} has mana value {value} ({_format_cost(mana_cost)}"
+    note += f" with X={x})" if mana_cost.has_x else ")"
+    if kicked:
+        note += "; kicker paid doesn't change it"
+    t.step(Rule.MANA_VALUE_X if mana_cost.has_x else Rule.MANA_VALUE, note + ".")
+    ok = value >= cond.value if cond.way == "greater" else value <= cond.value
+    t.step(
+        Rule.TRIGGER_EVENT,
+        f"Mana value {value} is {'' if ok else 'not '}{cond.value} or {cond.way}, so it "
+        + ("triggers." if ok else "doesn't trigger."),
     )
     return t.ruling("yes" if ok else "no")

@@ -227,9 +227,9 @@ class KickerHandler:
         additional = self._additional_with_alternative(q)
         if additional is not None:
             out.append(additional)
-        cast_trigger = self._cast_kicked_trigger(q)
-        if cast_trigger is not None:
-            out.append(cast_trigger)
+        for cast_trigger in (self._cast_kicked_trigger(q), self._cast_condition_trigger(q)):
+            if cast_trigger is not None:
+                out.append(cast_trigger)
         if _asks_what(q):
             # "What's the mana value of ...?" is never answered by a yes or a no.
             out = [s for s in out if s.kind != "yesno"]
@@ -1091,6 +1091,82 @@ class KickerHandler:
 
         cards = (name, *(m.name for m in spells[:1]), REFERENCE_CARD)
         return Scenario("kicker_cast_kicked_trigger", "yesno", 0.92, run, cards)
+
+    def _cast_condition_trigger(self, q: Question) -> Scenario | None:
+        """'Does Zaxara trigger on a spell with X?', 'does Thunderous Snapper trigger on
+        Fireball with X=4?': a cast trigger whose condition is {X} or mana value (202.3e)."""
+        watchers = [(m, c) for m in q.cards if (c := k.cast_condition(m.card.oracle_text))]
+        if len({m.name for m, _ in watchers}) != 1:
+            return None
+        watcher, cond = watchers[0]
+        reported = q.has(r"CARD ([\w']+ ){0,2}trigger(s|ed)?\b")
+        if not (q.has(r"\b(does|do|will|would|did|is|should)\b") or reported):
+            return None
+        if not q.has(r"\btrigger", r"\bgo(es)? off\b") or not q.has(
+            r"\bcast",
+            r"\bcop(y|ies)",
+            r"\b(trigger(s|ed)?|go(es)? off) (on|for|off( of)?) (an? |my |the |their )?CARD",
+        ):
+            return None
+        if q.has(r"\b(double|doubl\w+|reduc\w*|cost(s)? (\{?\d+\}? )?(less|more)|instead)\b"):
+            return None  # another effect changes the spell or its cost
+        spells = [m for m in q.cards if m.name != watcher.name]
+        if len({m.name for m in spells}) > 1:
+            return None
+        copy = q.has(r"\bcop(y|ies|ied)\b")
+        opponent = q.has(
+            r"\bopponents? (casts?|cast)\b",
+            r"\b(they|he|she) casts?\b",
+            r"\bopponents?'s?'? (\w+ )?spells?\b",
+            r"\bcast by (an |my |your |the |their )?opponents?\b",
+        ) and not q.has(r"\b(i|you) cast")
+        kicked = q.has(r"\bkick(ed|ing)?\b") and not q.has(r"\bunkicked\b")
+        x = _x(q)
+        if spells:
+            m = spells[0]
+            if len(m.card.faces) > 1 or m.card.layout != "normal":
+                return None  # a split or modal card's cost on the stack depends on the half
+            name = m.name
+            cost = m.card.front.mana_cost
+            types: frozenset[str] | None = m.card.front.typeline.types
+            colors = _colors(m)
+            if colors is None:
+                return None
+            has_x: bool | None = None
+        else:
+            name, cost, types, colors = "the spell", None, None, frozenset()
+            if not cond.has_x:
+                return None  # a described spell's mana value isn't read here
+            # The asked sentence describes the spell; context may tell of other spells.
+            without = q.asks(r"\bnon[- ]?x\b", r"\bwithout (an? )?\{?x\}?", r"\bno \{?x\}? in")
+            with_x = q.asks(
+                r"\bspells? with (an? )?\{?x\}?\b",
+                r"(?<!non )(?<!non-)(?<!non)\b\{?x\}?[- ](cost|spell)s?\b",
+            )
+            if without == with_x:
+                return None
+            has_x = with_x
+            if cond.qualities:
+                return None  # the described spell's kind isn't read here
+        who = watcher.name
+
+        def run() -> Ruling:
+            return k.cast_condition_trigger(
+                who,
+                cond,
+                spell=name,
+                mana_cost=cost,
+                has_x=has_x,
+                x=x,
+                types=types,
+                colors=colors,
+                caster=OPPONENT if opponent else "you",
+                cast=not copy,
+                kicked=kicked,
+            )
+
+        cards = (who, *(m.name for m in spells[:1]))
+        return Scenario("kicker_cast_condition_trigger", "yesno", 0.92, run, cards)
 
     def _trigger_condition(self, q: Question, mention: CardMention | None) -> Scenario | None:
         """'Kicked with only {2}{U}: does the tap trigger happen?' and 'not kicked: does it trigger?'"""
