@@ -1110,6 +1110,8 @@ class KickerHandler:
             return None
         if q.has(r"\b(double|doubl\w+|reduc\w*|cost(s)? (\{?\d+\}? )?(less|more)|instead)\b"):
             return None  # another effect changes the spell or its cost
+        if q.has(*_MV_CHANGED):
+            return None
         spells = [m for m in q.cards if m.name != watcher.name]
         if len({m.name for m in spells}) > 1:
             return None
@@ -1469,7 +1471,7 @@ class KickerHandler:
         kicks = _kicked_times(q)
         if kicks is None and q.has(
             r"\bunkicked\b",
-            r"\b(not|n't|never) (been |being )?kick",
+            r"(\bnot|n't|\bnever) (been |being )?kick",
             r"\bwithout (kicking|paying (the |its )?(multi)?kicker)",
             r"\b(zero|0|no) times\b",
         ):
@@ -1523,7 +1525,7 @@ class KickerHandler:
             r"\b(target\w*|destroy\w*|kill\w*|exil\w*|hit|remove|deal with|bounce)\b"
         ):
             return None
-        if q.has(r"\bcop(y|ies|ied)\b", r"\bresolv", r"in response", r"\bx\b"):
+        if q.has(r"\bcop(y|ies|ied)\b", r"\bresolv", r"in response", r"\bx\b", *_MV_CHANGED):
             return None
         changed = [
             a
@@ -1539,7 +1541,7 @@ class KickerHandler:
         target, types, value = found
         if q.has(
             r"\bunkicked\b",
-            r"\b(not|n't|never|without) (been |being )?kick",
+            r"(\bnot|n't|\bnever|\bwithout) (been |being )?kick",
             r"\bwithout (paying )?(the |its )?kicker\b",
         ):
             kicked: bool | None = False
@@ -1879,6 +1881,22 @@ def _target_creature(q: Question, spell: CardMention) -> tuple[str, frozenset[st
     kind = found.group(3) or found.group(4)
     return f"a mana value {value} {kind}", frozenset({kind.capitalize()}), value
 
+
+# An object whose mana value isn't its card's: a token, a face-down or merged permanent.
+_MV_CHANGED = (
+    r"\btokens?\b",
+    r"\beternali[sz]",
+    r"\bembalm",
+    r"\bface[- ]?down\b",
+    r"\bmorph",
+    r"\bmanifest",
+    r"\bdisguis",
+    r"\bcloak",
+    r"\bmutat",
+    r"\bno mana cost\b",
+    r"\bprototype",
+    r"\bfused?\b",
+)
 
 _ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "2nd": 2, "3rd": 3, "4th": 4}
 
