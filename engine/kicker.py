@@ -1079,3 +1079,102 @@ def cast_condition_trigger(
         + ("triggers." if ok else "doesn't trigger."),
     )
     return t.ruling("yes" if ok else "no")
+
+
+class ManaValueTarget(NamedTuple):
+    """'Counter target spell with mana value 2', 'destroy target creature with mana value 3
+    or less': what may be targeted and the mana value it must have."""
+
+    what: str
+    value: int
+    way: Literal["greater", "less"] | None
+    text: str
+
+
+_MV_TARGET = re.compile(
+    r"\btarget ((?:[a-z]+ )*?(?:spell|creature|permanent|artifact|enchantment|planeswalker)"
+    r"(?: or (?:creature|planeswalker|enchantment|artifact))?) with mana value (\d+)"
+    r"(?: or (less|greater))?\."
+)
+_PERMANENT_TYPES = frozenset(
+    {"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"}
+)
+
+
+def mana_value_target(oracle_text: str) -> ManaValueTarget | None:
+    """The one mana value limit on a card's target, if its text has exactly one and no
+    'instead' that could change it."""
+    text = oracle_text.casefold()
+    found = list(_MV_TARGET.finditer(text))
+    if len(found) != 1 or "instead" in text:
+        return None
+    m = found[0]
+    words = m.group(1).split()
+    allowed = {"spell", "permanent", "nonland", "or", *_TYPE_WORDS}
+    if any(w not in allowed for w in words):
+        return None
+    way: Literal["greater", "less"] | None = m.group(3)  # type: ignore[assignment]
+    return ManaValueTarget(m.group(1), int(m.group(2)), way, m.group(0))
+
+
+def mana_value_target_legal(
+    checker: str,
+    spec: ManaValueTarget,
+    *,
+    subject: str,
+    mana_cost: ManaCost,
+    types: frozenset[str],
+    x: int | None = None,
+    kicked: bool = False,
+) -> Ruling:
+    """Can ``checker`` target ``subject`` given its mana value limit (CR 115.1, 202.3)? A
+    spell's X counts as chosen on the stack and as 0 anywhere else (202.3e)."""
+    t = Trace()
+    t.step(
+        Rule.TARGETS,
+        f"{checker} can target only a {spec.what} with mana value "
+        + (f"{spec.value} or {spec.way}." if spec.way else f"{spec.value}."),
+        checker,
+    )
+    words = spec.what.split()
+    on_stack = "spell" in words
+    kinds = {_TYPE_WORDS[w] for w in words if w in _TYPE_WORDS}
+    if on_stack:
+        fits = not kinds or bool(kinds & types)
+    else:
+        fits = bool(types & _PERMANENT_TYPES) and (not kinds or bool(kinds & types))
+        if "nonland" in words and "Land" in types:
+            fits = False
+    if not fits:
+        t.step(Rule.TARGETS, f"{_cap(subject)} isn't a {spec.what}, so it can't be targeted.")
+        return t.ruling("no")
+    value_x = 0
+    if mana_cost.has_x:
+        if on_stack:
+            if x is None:
+                t.step(Rule.MANA_VALUE_X, "On the stack X counts as its chosen value.")
+                return t.ruling(None, missing=("the value of X",))
+            value_x = x
+            t.step(Rule.MANA_VALUE_X, f"On the stack X counts as the chosen {x}.")
+        else:
+            t.step(Rule.MANA_VALUE_X, "Off the stack, on the battlefield, X counts as 0.")
+    value = mana_cost.mana_value(value_x)
+    if spec.way == "less":
+        ok = value <= spec.value
+    elif spec.way == "greater":
+        ok = value >= spec.value
+    else:
+        ok = value == spec.value
+    where = " on the stack" if on_stack else ""
+    note = f"{_cap(subject)} has mana value {value}{where} ({_format_cost(mana_cost)}"
+    if mana_cost.has_x:
+        note += f" with X={value_x})" if on_stack else ", X counting as 0 off the stack)"
+    else:
+        note += ")"
+    if kicked:
+        note += ", kicked or not"
+    t.step(
+        Rule.MANA_VALUE_X if mana_cost.has_x else Rule.MANA_VALUE,
+        note + f", so it {'is' if ok else 'is not'} a legal target for {checker}.",
+    )
+    return t.ruling("yes" if ok else "no")

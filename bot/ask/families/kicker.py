@@ -227,7 +227,11 @@ class KickerHandler:
         additional = self._additional_with_alternative(q)
         if additional is not None:
             out.append(additional)
-        for cast_trigger in (self._cast_kicked_trigger(q), self._cast_condition_trigger(q)):
+        for cast_trigger in (
+            self._cast_kicked_trigger(q),
+            self._cast_condition_trigger(q),
+            self._mana_value_target(q),
+        ):
             if cast_trigger is not None:
                 out.append(cast_trigger)
         if _asks_what(q):
@@ -1091,6 +1095,44 @@ class KickerHandler:
 
         cards = (name, *(m.name for m in spells[:1]), REFERENCE_CARD)
         return Scenario("kicker_cast_kicked_trigger", "yesno", 0.92, run, cards)
+
+    def _mana_value_target(self, q: Question) -> Scenario | None:
+        """'Can Mental Misstep counter Chalice of the Void with X=1?', 'can Abrupt Decay
+        destroy Walking Ballista?': a target's mana value limit, X counted by zone (202.3e)."""
+        checkers = [(m, c) for m in q.cards if (c := k.mana_value_target(m.card.oracle_text))]
+        if len({m.name for m, _ in checkers}) != 1 or _asks_what(q):
+            return None
+        checker, spec = checkers[0]
+        subjects = [m for m in q.cards if m.name != checker.name]
+        if len({m.name for m in subjects}) != 1:
+            return None
+        subject = subjects[0]
+        if not q.has(
+            r"\b(target\w*|counter(s|ed|ing)?|destroy\w*|kill\w*|exil\w*|hit|remove|tap)\b"
+        ):
+            return None
+        if q.has(*_MV_CHANGED, *_UNMODELLED[:5], r"\bcop(y|ies|ied)\b", r"\bsplit second\b"):
+            return None
+        if len(subject.card.faces) > 1 or subject.card.layout != "normal":
+            return None  # the mana value depends on the face or half
+        if re.search(
+            r"can't be countered|\bindestructible\b|\bhexproof\b|\bshroud\b|\bward\b"
+            r"|\bprotection from\b|\bsplit second\b",
+            subject.card.oracle_text,
+            re.I,
+        ):
+            return None  # a legal target may still not be countered or destroyed
+        kicked = q.has(r"\bkick(ed|ing)?\b") and not q.has(r"\bunkicked\b")
+        x = _x(q)
+        name, what, fixed = checker.name, subject.name, spec
+        cost, types = subject.card.front.mana_cost, subject.card.front.typeline.types
+
+        def run() -> Ruling:
+            return k.mana_value_target_legal(
+                name, fixed, subject=what, mana_cost=cost, types=types, x=x, kicked=kicked
+            )
+
+        return Scenario("kicker_mana_value_target", "yesno", 0.9, run, (name, what))
 
     def _cast_condition_trigger(self, q: Question) -> Scenario | None:
         """'Does Zaxara trigger on a spell with X?', 'does Thunderous Snapper trigger on
