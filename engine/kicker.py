@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Literal
+from typing import Literal, NamedTuple
 
 from engine.abilities import CostChange, IfKicked, Kicker, Target
 from engine.mana import ManaCost
@@ -835,3 +835,346 @@ def kicked_cast_trigger(
         "triggers.",
     )
     return t.ruling("yes")
+
+
+def kick_target_count(ability: IfKicked) -> tuple[int, int] | None:
+    """The targets a per-kick ability allows, as (before any kick, added per kick).
+
+    "Choose any target, then choose another target for each time this spell was kicked"
+    is (1, 1); "up to X target creatures, where X is the number of times it was kicked"
+    is (0, 1). None when the ability's targets don't grow with the kicks.
+    """
+    if not ability.per_time or not ability.targets:
+        return None
+    effect = ability.effect.casefold()
+    if re.search(r"\bup to x target\b", effect) and re.search(
+        r"\bx is the number of times\b", ability.text.casefold()
+    ):
+        return (0, 1)
+    if re.search(r"\bchoose (any |target )[^.]*\bthen choose another target\b", effect) and (
+        "for each time" in effect
+    ):
+        return (1, 1)
+    return None
+
+
+def kick_targets(
+    ability: IfKicked, kicks: int, wanted: int | None = None, card: str | None = None
+) -> Ruling:
+    """How many targets a spell whose targets grow per kick may choose (CR 601.2c, 702.33g).
+
+    With ``wanted``, whether that many targets may be chosen ("yes"/"no"); else the most.
+    """
+    t = Trace()
+    counts = kick_target_count(ability)
+    if counts is None:
+        t.step(Rule.KICKER_TARGETS, "How its targets depend on the kicks isn't read here.", card)
+        return t.ruling(None)
+    base, per = counts
+    most = base + per * kicks
+    t.step(
+        Rule.KICKED,
+        f"It was kicked {_times(kicks)}." if kicks else "It wasn't kicked.",
+        card,
+    )
+    t.step(
+        Rule.KICKER_TARGETS,
+        "Its targets are chosen as it is cast: "
+        + ("one, and another for each kick" if base else "one for each kick")
+        + f", so it has at most {most} target{'s' if most != 1 else ''}.",
+        card,
+    )
+    if wanted is None:
+        return t.ruling(str(most))
+    if wanted <= most:
+        t.step(Rule.TARGETS, f"So {wanted} target{'s' if wanted != 1 else ''} may be chosen.")
+        return t.ruling("yes")
+    t.step(Rule.TARGETS, f"So it can't have {wanted} targets.")
+    return t.ruling("no")
+
+
+_MV_LIMIT = re.compile(r"\btarget ([a-z ,]+?) with mana value (\d+) or (less|greater)\b")
+
+
+def _spec_types(what: str) -> frozenset[str] | None:
+    """The card types a plain 'target creature or planeswalker' names; None if it says more."""
+    words = re.findall(r"[a-z]+", what.casefold())
+    if not words or any(w not in _TYPE_WORDS and w not in ("or", "and") for w in words):
+        return None
+    return frozenset(_TYPE_WORDS[w] for w in words if w in _TYPE_WORDS)
+
+
+def kicked_target_legal(
+    ability: IfKicked,
+    kicked: bool,
+    target_types: frozenset[str],
+    target_mv: int,
+    target: str = "that creature",
+    card: str | None = None,
+) -> Ruling:
+    """Can this spell target it, kicked or not, when kicking changes its target ("If this spell
+    was kicked, instead destroy target creature") (CR 601.2c, 702.33g)? None if unread."""
+    t = Trace()
+    if not ability.instead or not ability.targets or ability.trigger != "spell":
+        return t.ruling(None)
+    text = ability.text.casefold()
+    cut = text.find("if this spell was kicked")
+    if cut <= 0:
+        return t.ruling(None)
+    if kicked:
+        what = ability.targets[0].what
+        types = _spec_types(what)
+        if types is None:
+            return t.ruling(None)
+        t.step(
+            Rule.KICKER_TARGETS,
+            f"Kicked, it has the kicked version's target instead: 'target {what}'.",
+            card,
+        )
+        limit = None
+    else:
+        found = _MV_LIMIT.search(text[:cut])
+        if found is None or _spec_types(found.group(1)) is None:
+            return t.ruling(None)
+        what = found.group(0)[len("target ") :]
+        types = _spec_types(found.group(1)) or frozenset()
+        limit = (int(found.group(2)), found.group(3))
+        t.step(
+            Rule.KICKER_TARGETS,
+            f"Not kicked, it has only its unkicked target: 'target {what}'.",
+            card,
+        )
+    if not types & target_types:
+        t.step(Rule.TARGETS, f"{_cap(target)} isn't a {what.split(' with ')[0]}.")
+        return t.ruling("no")
+    if limit is None:
+        t.step(
+            Rule.TARGETS,
+            f"That target has no mana value limit, so {target} is legal"
+            + ("." if "mana value" in target else f" (mana value {target_mv})."),
+        )
+        return t.ruling("yes")
+    n, way = limit
+    ok = target_mv <= n if way == "less" else target_mv >= n
+    t.step(
+        Rule.MANA_VALUE,
+        (
+            f"{_cap(target)} has mana value {target_mv}, so it "
+            if "mana value" not in target
+            else f"{_cap(target)} "
+        )
+        + ("is" if ok else "isn't")
+        + f" a legal target (mana value {n} or {way}).",
+    )
+    return t.ruling("yes" if ok else "no")
+
+
+class CastCondition(NamedTuple):
+    """'Whenever you cast a creature spell with mana value 4 or greater': whose spells, which
+    kind, and the mana cost or mana value the spell must have."""
+
+    who: Literal["you", "a player", "an opponent"]
+    qualities: tuple[str, ...]
+    has_x: bool
+    value: int | None
+    way: Literal["greater", "less"] | None
+    text: str
+
+
+_CAST_CONDITION = re.compile(
+    r"\bwhenever (you cast|a player casts|an opponent casts) an? ((?:[a-z]+ )*?)spell with "
+    r"(?:(\{x\} in its mana cost|a mana cost that contains \{x\})|mana value (\d+) or "
+    r"(greater|less)),",
+)
+
+
+def cast_condition(oracle_text: str) -> CastCondition | None:
+    """The spell condition of a cast trigger, when it is only kind, {X} or mana value."""
+    found = _CAST_CONDITION.search(oracle_text.casefold())
+    if found is None:
+        return None
+    qualities = tuple(found.group(2).split())
+    if any(not _is_quality(w) for w in qualities):
+        return None
+    who: Literal["you", "a player", "an opponent"] = {
+        "you cast": "you",
+        "a player casts": "a player",
+        "an opponent casts": "an opponent",
+    }[found.group(1)]  # type: ignore[assignment]
+    way: Literal["greater", "less"] | None = found.group(5)  # type: ignore[assignment]
+    value = int(found.group(4)) if found.group(4) else None
+    return CastCondition(who, qualities, bool(found.group(3)), value, way, found.group(0))
+
+
+def cast_condition_trigger(
+    watcher: str,
+    cond: CastCondition,
+    *,
+    spell: str,
+    mana_cost: ManaCost | None,
+    has_x: bool | None = None,
+    x: int | None = None,
+    types: frozenset[str] | None = None,
+    colors: frozenset[str] = frozenset(),
+    caster: str = "you",
+    cast: bool = True,
+    kicked: bool = False,
+) -> Ruling:
+    """Does a cast trigger with an {X} or mana value condition trigger for this spell
+    (CR 603.2, 202.3e: on the stack X counts as its chosen value)? ``mana_cost`` None is a
+    spell the question describes ("a spell with X in its mana cost") with ``has_x``."""
+    t = Trace()
+    t.step(
+        Rule.TRIGGER_EVENT,
+        f"{watcher}'s ability triggers on: {cond.text.rstrip(',')}.",
+        watcher,
+    )
+    if not cast:
+        t.step(Rule.COPY_SPELL, f"{_cap(spell)} wasn't cast (a copy isn't cast).")
+        return t.ruling("no")
+    if cond.who == "you" and caster != "you":
+        t.step(Rule.TRIGGER_EVENT, f"{_cap(spell)} was cast by another player.")
+        return t.ruling("no")
+    if cond.who == "an opponent" and caster == "you":
+        t.step(Rule.TRIGGER_EVENT, f"{_cap(spell)} was cast by its controller, not an opponent.")
+        return t.ruling("no")
+    if cond.qualities:
+        if types is None:
+            return t.ruling(None, missing=("what kind of spell it is",))
+        lowered = {ty.casefold() for ty in types}
+        if not all(_has_quality(w, lowered, set(), colors) for w in cond.qualities):
+            t.step(Rule.TRIGGER_EVENT, f"{_cap(spell)} isn't a {' '.join(cond.qualities)} spell.")
+            return t.ruling("no")
+    if cond.has_x:
+        with_x = mana_cost.has_x if mana_cost is not None else has_x
+        if with_x is None:
+            return t.ruling(None, missing=("whether the spell has {X} in its mana cost",))
+        shown = f" {_format_cost(mana_cost)}" if mana_cost is not None else ""
+        if with_x:
+            note = f"{_cap(spell)}'s mana cost{shown} has {{X}}, whatever X was chosen"
+            t.step(Rule.X_CHOSEN, note + ", so it triggers.")
+            return t.ruling("yes")
+        t.step(
+            Rule.X_CHOSEN, f"{_cap(spell)}'s mana cost{shown} has no {{X}}, so it doesn't trigger."
+        )
+        return t.ruling("no")
+    if mana_cost is None or cond.value is None:
+        return t.ruling(None, missing=("the spell's mana value",))
+    value_x = 0
+    if mana_cost.has_x:
+        if x is None:
+            t.step(Rule.MANA_VALUE_X, "On the stack X counts as its chosen value.")
+            return t.ruling(None, missing=("the value of X",))
+        value_x = x
+    value = mana_cost.mana_value(value_x)
+    note = f"On the stack {_cap(spell)} has mana value {value} ({_format_cost(mana_cost)}"
+    note += f" with X={x})" if mana_cost.has_x else ")"
+    if kicked:
+        note += "; kicker paid doesn't change it"
+    t.step(Rule.MANA_VALUE_X if mana_cost.has_x else Rule.MANA_VALUE, note + ".")
+    ok = value >= cond.value if cond.way == "greater" else value <= cond.value
+    t.step(
+        Rule.TRIGGER_EVENT,
+        f"Mana value {value} is {'' if ok else 'not '}{cond.value} or {cond.way}, so it "
+        + ("triggers." if ok else "doesn't trigger."),
+    )
+    return t.ruling("yes" if ok else "no")
+
+
+class ManaValueTarget(NamedTuple):
+    """'Counter target spell with mana value 2', 'destroy target creature with mana value 3
+    or less': what may be targeted and the mana value it must have."""
+
+    what: str
+    value: int
+    way: Literal["greater", "less"] | None
+    text: str
+
+
+_MV_TARGET = re.compile(
+    r"\btarget ((?:[a-z]+ )*?(?:spell|creature|permanent|artifact|enchantment|planeswalker)"
+    r"(?: or (?:creature|planeswalker|enchantment|artifact))?) with mana value (\d+)"
+    r"(?: or (less|greater))?\."
+)
+_PERMANENT_TYPES = frozenset(
+    {"Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle"}
+)
+
+
+def mana_value_target(oracle_text: str) -> ManaValueTarget | None:
+    """The one mana value limit on a card's target, if its text has exactly one and no
+    'instead' that could change it."""
+    text = oracle_text.casefold()
+    found = list(_MV_TARGET.finditer(text))
+    if len(found) != 1 or "instead" in text:
+        return None
+    m = found[0]
+    words = m.group(1).split()
+    allowed = {"spell", "permanent", "nonland", "or", *_TYPE_WORDS}
+    if any(w not in allowed for w in words):
+        return None
+    way: Literal["greater", "less"] | None = m.group(3)  # type: ignore[assignment]
+    return ManaValueTarget(m.group(1), int(m.group(2)), way, m.group(0))
+
+
+def mana_value_target_legal(
+    checker: str,
+    spec: ManaValueTarget,
+    *,
+    subject: str,
+    mana_cost: ManaCost,
+    types: frozenset[str],
+    x: int | None = None,
+    kicked: bool = False,
+) -> Ruling:
+    """Can ``checker`` target ``subject`` given its mana value limit (CR 115.1, 202.3)? A
+    spell's X counts as chosen on the stack and as 0 anywhere else (202.3e)."""
+    t = Trace()
+    t.step(
+        Rule.TARGETS,
+        f"{checker} can target only a {spec.what} with mana value "
+        + (f"{spec.value} or {spec.way}." if spec.way else f"{spec.value}."),
+        checker,
+    )
+    words = spec.what.split()
+    on_stack = "spell" in words
+    kinds = {_TYPE_WORDS[w] for w in words if w in _TYPE_WORDS}
+    if on_stack:
+        fits = not kinds or bool(kinds & types)
+    else:
+        fits = bool(types & _PERMANENT_TYPES) and (not kinds or bool(kinds & types))
+        if "nonland" in words and "Land" in types:
+            fits = False
+    if not fits:
+        t.step(Rule.TARGETS, f"{_cap(subject)} isn't a {spec.what}, so it can't be targeted.")
+        return t.ruling("no")
+    value_x = 0
+    if mana_cost.has_x:
+        if on_stack:
+            if x is None:
+                t.step(Rule.MANA_VALUE_X, "On the stack X counts as its chosen value.")
+                return t.ruling(None, missing=("the value of X",))
+            value_x = x
+            t.step(Rule.MANA_VALUE_X, f"On the stack X counts as the chosen {x}.")
+        else:
+            t.step(Rule.MANA_VALUE_X, "Off the stack, on the battlefield, X counts as 0.")
+    value = mana_cost.mana_value(value_x)
+    if spec.way == "less":
+        ok = value <= spec.value
+    elif spec.way == "greater":
+        ok = value >= spec.value
+    else:
+        ok = value == spec.value
+    where = " on the stack" if on_stack else ""
+    note = f"{_cap(subject)} has mana value {value}{where} ({_format_cost(mana_cost)}"
+    if mana_cost.has_x:
+        note += f" with X={value_x})" if on_stack else ", X counting as 0 off the stack)"
+    else:
+        note += ")"
+    if kicked:
+        note += ", kicked or not"
+    t.step(
+        Rule.MANA_VALUE_X if mana_cost.has_x else Rule.MANA_VALUE,
+        note + f", so it {'is' if ok else 'is not'} a legal target for {checker}.",
+    )
+    return t.ruling("yes" if ok else "no")

@@ -209,6 +209,8 @@ class KickerHandler:
                 self._target_illegal,
                 self._trigger_condition,
                 self._per_kick_counters,
+                self._kick_targets,
+                self._kicked_target,
             ):
                 s = build(q, mention)
                 if s is not None:
@@ -225,9 +227,13 @@ class KickerHandler:
         additional = self._additional_with_alternative(q)
         if additional is not None:
             out.append(additional)
-        cast_trigger = self._cast_kicked_trigger(q)
-        if cast_trigger is not None:
-            out.append(cast_trigger)
+        for cast_trigger in (
+            self._cast_kicked_trigger(q),
+            self._cast_condition_trigger(q),
+            self._mana_value_target(q),
+        ):
+            if cast_trigger is not None:
+                out.append(cast_trigger)
         if _asks_what(q):
             # "What's the mana value of ...?" is never answered by a yes or a no.
             out = [s for s in out if s.kind != "yesno"]
@@ -329,6 +335,7 @@ class KickerHandler:
         if not q.has(r"\b(pay|paid|kick|use|cast)"):
             return None
         if q.has(
+            r"\btargets?\b",
             r"total cost",
             r"how much",
             r"mana value",
@@ -927,6 +934,10 @@ class KickerHandler:
         if len({m.name for m in changers}) != 1 or len({m.name for m in spells}) != 1:
             return None
         changer, spell = changers[0], spells[0]
+        if _as_permanent(q, spell) or "Land" in spell.card.types:
+            # The other card is said to be on the battlefield ("while they control Karn"):
+            # it isn't the spell being cast, and what its presence does isn't modelled.
+            return None
         abilities = [
             a
             for a in changer.of_kind("cost_change")
@@ -1084,6 +1095,122 @@ class KickerHandler:
 
         cards = (name, *(m.name for m in spells[:1]), REFERENCE_CARD)
         return Scenario("kicker_cast_kicked_trigger", "yesno", 0.92, run, cards)
+
+    def _mana_value_target(self, q: Question) -> Scenario | None:
+        """'Can Mental Misstep counter Chalice of the Void with X=1?', 'can Abrupt Decay
+        destroy Walking Ballista?': a target's mana value limit, X counted by zone (202.3e)."""
+        checkers = [(m, c) for m in q.cards if (c := k.mana_value_target(m.card.oracle_text))]
+        if len({m.name for m, _ in checkers}) != 1 or _asks_what(q):
+            return None
+        checker, spec = checkers[0]
+        subjects = [m for m in q.cards if m.name != checker.name]
+        if len({m.name for m in subjects}) != 1:
+            return None
+        subject = subjects[0]
+        if not q.has(
+            r"\b(target\w*|counter(s|ed|ing)?|destroy\w*|kill\w*|exil\w*|hit|remove|tap)\b"
+        ):
+            return None
+        if q.has(*_MV_CHANGED, *_UNMODELLED[:5], r"\bcop(y|ies|ied)\b", r"\bsplit second\b"):
+            return None
+        if len(subject.card.faces) > 1 or subject.card.layout != "normal":
+            return None  # the mana value depends on the face or half
+        if re.search(
+            r"can't be countered|\bindestructible\b|\bhexproof\b|\bshroud\b|\bward\b"
+            r"|\bprotection from\b|\bsplit second\b",
+            subject.card.oracle_text,
+            re.I,
+        ):
+            return None  # a legal target may still not be countered or destroyed
+        kicked = q.has(r"\bkick(ed|ing)?\b") and not q.has(r"\bunkicked\b")
+        x = _x(q)
+        name, what, fixed = checker.name, subject.name, spec
+        cost, types = subject.card.front.mana_cost, subject.card.front.typeline.types
+
+        def run() -> Ruling:
+            return k.mana_value_target_legal(
+                name, fixed, subject=what, mana_cost=cost, types=types, x=x, kicked=kicked
+            )
+
+        return Scenario("kicker_mana_value_target", "yesno", 0.9, run, (name, what))
+
+    def _cast_condition_trigger(self, q: Question) -> Scenario | None:
+        """'Does Zaxara trigger on a spell with X?', 'does Thunderous Snapper trigger on
+        Fireball with X=4?': a cast trigger whose condition is {X} or mana value (202.3e)."""
+        watchers = [(m, c) for m in q.cards if (c := k.cast_condition(m.card.oracle_text))]
+        if len({m.name for m, _ in watchers}) != 1:
+            return None
+        watcher, cond = watchers[0]
+        reported = q.has(r"CARD ([\w']+ ){0,2}trigger(s|ed)?\b")
+        if not (q.has(r"\b(does|do|will|would|did|is|should)\b") or reported):
+            return None
+        if not q.has(r"\btrigger", r"\bgo(es)? off\b") or not q.has(
+            r"\bcast",
+            r"\bcop(y|ies)",
+            r"\b(trigger(s|ed)?|go(es)? off) (on|for|off( of)?) (an? |my |the |their )?CARD",
+        ):
+            return None
+        if q.has(r"\b(double|doubl\w+|reduc\w*|cost(s)? (\{?\d+\}? )?(less|more)|instead)\b"):
+            return None  # another effect changes the spell or its cost
+        if q.has(*_MV_CHANGED):
+            return None
+        spells = [m for m in q.cards if m.name != watcher.name]
+        if len({m.name for m in spells}) > 1:
+            return None
+        copy = q.has(r"\bcop(y|ies|ied)\b")
+        opponent = q.has(
+            r"\bopponents? (casts?|cast)\b",
+            r"\b(they|he|she) casts?\b",
+            r"\bopponents?'s?'? (\w+ )?spells?\b",
+            r"\bcast by (an |my |your |the |their )?opponents?\b",
+        ) and not q.has(r"\b(i|you) cast")
+        kicked = q.has(r"\bkick(ed|ing)?\b") and not q.has(r"\bunkicked\b")
+        x = _x(q)
+        if spells:
+            m = spells[0]
+            if len(m.card.faces) > 1 or m.card.layout != "normal":
+                return None  # a split or modal card's cost on the stack depends on the half
+            name = m.name
+            cost = m.card.front.mana_cost
+            types: frozenset[str] | None = m.card.front.typeline.types
+            colors = _colors(m)
+            if colors is None:
+                return None
+            has_x: bool | None = None
+        else:
+            name, cost, types, colors = "the spell", None, None, frozenset()
+            if not cond.has_x:
+                return None  # a described spell's mana value isn't read here
+            # The asked sentence describes the spell; context may tell of other spells.
+            without = q.asks(r"\bnon[- ]?x\b", r"\bwithout (an? )?\{?x\}?", r"\bno \{?x\}? in")
+            with_x = q.asks(
+                r"\bspells? with (an? )?\{?x\}?\b",
+                r"(?<!non )(?<!non-)(?<!non)\b\{?x\}?[- ](cost|spell)s?\b",
+            )
+            if without == with_x:
+                return None
+            has_x = with_x
+            if cond.qualities:
+                return None  # the described spell's kind isn't read here
+        who = watcher.name
+
+        def run() -> Ruling:
+            return k.cast_condition_trigger(
+                who,
+                cond,
+                spell=name,
+                mana_cost=cost,
+                has_x=has_x,
+                x=x,
+                types=types,
+                colors=colors,
+                caster=OPPONENT if opponent else "you",
+                cast=not copy,
+                kicked=kicked,
+            )
+
+        cards = (who, *(m.name for m in spells[:1]))
+        return Scenario("kicker_cast_condition_trigger", "yesno", 0.92, run, cards)
 
     def _trigger_condition(self, q: Question, mention: CardMention | None) -> Scenario | None:
         """'Kicked with only {2}{U}: does the tap trigger happen?' and 'not kicked: does it trigger?'"""
@@ -1364,6 +1491,117 @@ class KickerHandler:
             return Ruling(verdict=flipped, steps=ruling.steps)
 
         return Scenario("kicker_target_illegal", "yesno", 0.9, run, (mention.name,))
+
+    def _kick_targets(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        """'Can I choose a second target for Comet Storm kicked once?' (601.2c, 702.33g)."""
+        if not q.has(r"\btargets?\b") or mention is None:
+            return None
+        if q.has(r"\bcop(y|ies|ied)\b", r"\bresolv", r"\billegal\b", r"in response"):
+            return None  # the targets after casting, or a copy's: not how many are chosen
+        growing = [
+            a
+            for a in mention.of_kind("if_kicked")
+            if isinstance(a, IfKicked) and k.kick_target_count(a) is not None
+        ]
+        if len(growing) != 1:
+            return None
+        ability = growing[0]
+        wanted = _targets_asked(q)
+        asks_number = _asks_what(q) and q.has(r"\bhow many (\w+ )?targets\b")
+        if wanted is None and not asks_number:
+            return None
+        kicks = _kicked_times(q)
+        if kicks is None and q.has(
+            r"\bunkicked\b",
+            r"(\bnot|n't|\bnever) (been |being )?kick",
+            r"\bwithout (kicking|paying (the |its )?(multi)?kicker)",
+            r"\b(zero|0|no) times\b",
+        ):
+            kicks = 0
+        if kicks is None:
+            n = q.count_word(r"times\b")
+            if n is not None and q.has(r"\b(kick|multikicker|paid|pay)"):
+                kicks = n
+        name = mention.name
+        cards = self._cards(mention)
+        if kicks is None:
+            if wanted is None or not q.has(r"\bkicked\b", r"\bkicking it\b"):
+                return Scenario(
+                    "kicker_kick_targets",
+                    "number" if asks_number else "yesno",
+                    0.9,
+                    _missing("how many times it was kicked"),
+                    cards,
+                )
+            base, per = k.kick_target_count(ability) or (0, 0)
+            if wanted > base + per:
+                return Scenario(
+                    "kicker_kick_targets",
+                    "yesno",
+                    0.9,
+                    _missing("how many times it was kicked"),
+                    cards,
+                )
+            kicks = 1  # kicked at least once is enough for that many targets
+        fixed = kicks
+        if asks_number:
+            return Scenario(
+                "kicker_kick_targets",
+                "number",
+                0.92,
+                lambda: k.kick_targets(ability, fixed, None, name),
+                cards,
+            )
+        return Scenario(
+            "kicker_kick_targets",
+            "yesno",
+            0.92,
+            lambda: k.kick_targets(ability, fixed, wanted, name),
+            cards,
+        )
+
+    def _kicked_target(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        """'Can kicked Bloodchief's Thirst destroy a 3 mana creature?': kicking changed the
+        spell's target (601.2c, 702.33g); is this one legal?"""
+        if mention is None or not q.has(
+            r"\b(target\w*|destroy\w*|kill\w*|exil\w*|hit|remove|deal with|bounce)\b"
+        ):
+            return None
+        if q.has(r"\bcop(y|ies|ied)\b", r"\bresolv", r"in response", r"\bx\b", *_MV_CHANGED):
+            return None
+        changed = [
+            a
+            for a in mention.of_kind("if_kicked")
+            if isinstance(a, IfKicked) and a.instead and a.targets and a.trigger == "spell"
+        ]
+        if len(changed) != 1 or len({m.name for m in q.cards}) > 2:
+            return None
+        ability = changed[0]
+        found = _target_creature(q, mention)
+        if found is None:
+            return None
+        target, types, value = found
+        if q.has(
+            r"\bunkicked\b",
+            r"(\bnot|n't|\bnever|\bwithout) (been |being )?kick",
+            r"\bwithout (paying )?(the |its )?kicker\b",
+        ):
+            kicked: bool | None = False
+        elif q.has(r"\bkick(ed|ing)?\b"):
+            kicked = True
+        else:
+            kicked = None
+        cards = self._cards(mention)
+        if kicked is None:
+            return Scenario(
+                "kicker_kicked_target", "yesno", 0.9, _missing("whether it was kicked"), cards
+            )
+        name, fixed = mention.name, kicked
+
+        def run() -> Ruling:
+            return k.kicked_target_legal(ability, fixed, types, value, target, name)
+
+        return Scenario("kicker_kicked_target", "yesno", 0.91, run, cards)
 
     def _copy_x(self, q: Question, mention: CardMention | None) -> Scenario | None:
         if not q.has(r"\bcop(y|ies|ied)\b") or not q.has(r"\bx\b"):
@@ -1647,7 +1885,9 @@ def _times_named(q: Question, times: int) -> bool:
 
 def _kicked_times(q: Question) -> int | None:
     """How many times the question says the spell was kicked ("kicked once")."""
-    m = re.search(r"\bkicked (once|twice|(\w+) times)\b", q.lower)
+    m = re.search(
+        r"\bkick(?:ed)? (?:it |CARD |this |that )?(?:only )?(once|twice|(\w+) times)\b", q.lower
+    )
     if not m:
         return None
     word = m.group(1)
@@ -1659,6 +1899,69 @@ def _kicked_times(q: Question) -> int | None:
     if count.isdigit():
         return int(count)
     return {"one": 1, "two": 2, "three": 3}.get(count)
+
+
+def _target_creature(q: Question, spell: CardMention) -> tuple[str, frozenset[str], int] | None:
+    """The creature the question asks to hit: a named card, or 'a 3 mana creature'."""
+    others = {m.name: m for m in q.cards if m.name != spell.name}
+    if len(others) > 1:
+        return None
+    if others:
+        m = next(iter(others.values()))
+        if m.card.front.mana_cost.has_x or len(m.card.faces) > 1:
+            return None  # its mana value depends on X or on the face it is on
+        return m.name, m.card.types, int(m.card.mana_value)
+    found = re.search(
+        r"\b(?:an? )?(?:(\d+)[ -](?:mana|cmc|mv|drop)|(?:mana value|cmc|mv) (\d+)) "
+        r"(creature|planeswalker)\b"
+        r"|\b(creature|planeswalker) with (?:a )?(?:mana value|cmc|mv) (?:of )?(\d+)\b",
+        q.lower,
+    )
+    if found is None:
+        return None
+    value = int(found.group(1) or found.group(2) or found.group(5))
+    kind = found.group(3) or found.group(4)
+    return f"a mana value {value} {kind}", frozenset({kind.capitalize()}), value
+
+
+# An object whose mana value isn't its card's: a token, a face-down or merged permanent.
+_MV_CHANGED = (
+    r"\btokens?\b",
+    r"\beternali[sz]",
+    r"\bembalm",
+    r"\bface[- ]?down\b",
+    r"\bmorph",
+    r"\bmanifest",
+    r"\bdisguis",
+    r"\bcloak",
+    r"\bmutat",
+    r"\bno mana cost\b",
+    r"\bprototype",
+    r"\bfused?\b",
+)
+
+_ORDINALS = {"second": 2, "third": 3, "fourth": 4, "fifth": 5, "2nd": 2, "3rd": 3, "4th": 4}
+
+
+def _targets_asked(q: Question) -> int | None:
+    """How many targets the question wants: 'a second target' is 2, 'three targets' 3."""
+    m = re.search(r"\b(second|third|fourth|fifth|2nd|3rd|4th)\s+(\w+\s+)?target\b", q.lower)
+    if m:
+        return _ORDINALS[m.group(1)]
+    words = re.findall(r"[a-z0-9]+", q.lower)
+    for i, word in enumerate(words):
+        # "two targets", "two different targets", "target four creatures".
+        if word == "targets":
+            near = words[max(0, i - 2) : i]
+        elif word == "target" and i + 2 < len(words) and words[i + 2].endswith("s"):
+            near = words[i + 1 : i + 2]
+        else:
+            continue
+        for w in reversed(near):
+            n = int(w) if w.isdigit() else _UNIT_WORDS.get(w)
+            if n and w not in ("a", "an"):
+                return n
+    return None
 
 
 def _names_one_cost(q: Question, kicker: Kicker) -> bool:
@@ -1863,6 +2166,23 @@ def _unnamed_permanent(q: Question) -> bool:
         if "CARD" not in clause and not re.search(r"\bno\b|\bnothing\b", clause):
             return True
     return False
+
+
+def _as_permanent(q: Question, m: CardMention) -> bool:
+    """'while an opponent controls Karn', 'with Thalia in play': the card is a permanent here."""
+    before = q.text[max(0, m.start - 30) : m.start].casefold()
+    after = q.text[m.end : m.end + 30].casefold()
+    return bool(
+        re.search(
+            r"\b(controls?|controlled|controlling|has|have|had|having|while)\s+"
+            r"(an?\s+|the\s+|my\s+|their\s+|his\s+|her\s+|your\s+)?[\[_*]*$",
+            before,
+        )
+        or re.match(
+            r"[\]_*]*\s*(is |are |was |were )?(still )?(in play|on the battlefield|out|on board)\b",
+            after,
+        )
+    )
 
 
 def _off_battlefield(q: Question, m: CardMention) -> bool:
