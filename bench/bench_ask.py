@@ -25,7 +25,8 @@ async def _latencies(
     from bot.ask.pipeline import AskService
     from bot.store import Store
 
-    store = await Store.open(db)
+    # Read as the bot's ask workers read: on a connection of their own, in their thread.
+    store = await Store.open(db, inline_reads=True)
     try:
         service = await AskService.create(store)
         for q in qs:  # warm caches: card objects, BM25 indexes

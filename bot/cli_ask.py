@@ -49,7 +49,8 @@ async def run_ask(args: argparse.Namespace) -> int:
     from bot.store import Store
     from engine.errors import NotationError
 
-    store = await Store.open(db_path(args))
+    # Nothing else runs on this loop: reads need no thread of their own.
+    store = await Store.open(db_path(args), inline_reads=True)
     try:
         note = await builtin_cards_note(store)
         if note is not None:

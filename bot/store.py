@@ -8,6 +8,7 @@ import json
 import math
 import re
 import sqlite3
+import threading
 from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
 from datetime import UTC, date, datetime
 from importlib import resources
@@ -136,6 +137,10 @@ _FULLTEXT_MIGRATION = 3
 # FTS5's bm25() constants, so one card's rulings rank as the whole index would rank them.
 _BM25_K1 = 1.2
 _BM25_B = 0.75
+# Entries per cache of card rulings or rules; a request for more rules than _CACHED_RULES
+# (the whole CR) is read, not kept.
+_CACHE_LIMIT = 4096
+_CACHED_RULES = 256
 
 
 def _idf(count: int, docs: int) -> float:
@@ -557,6 +562,11 @@ class Store:
 
     def __init__(self, db: aiosqlite.Connection, path: Path, *, read_only: bool = False) -> None:
         self._db: aiosqlite.Connection | None = db
+        # Reads on a plain connection of their own, in the caller's thread (see _reader).
+        self._inline: sqlite3.Connection | None = None
+        self._inline_lock = threading.Lock()
+        self._target = str(path)
+        self._busy_timeout_ms = 5000
         self.path = path
         self.read_only = read_only
         self._generation = 0
@@ -565,6 +575,9 @@ class Store:
         self._glossary_terms: list[tuple[str, str]] | None = None
         self._rulings_stats: tuple[int, int] | None = None
         self._ruling_df: dict[str, int] = {}
+        # Per card (oracle ids), its rulings' ids and words; per rule number, its record.
+        self._ruling_terms: dict[tuple[str, ...], list[tuple[int, list[str]]]] = {}
+        self._rule_records: dict[str, RuleRecord] = {}
         self._write_lock = asyncio.Lock()
         # The staging tables have fixed names: one import at a time per connection.
         self._import_lock = asyncio.Lock()
@@ -579,13 +592,27 @@ class Store:
         read_only: bool = False,
         seed_builtin: bool = True,
         busy_timeout_ms: int = 5000,
+        inline_reads: bool | None = None,
     ) -> Store:
         """Open (creating if needed) the database, migrate it and seed built-in data if empty.
 
         A database the user may read but not write opens read-only: questions still get
         answers, and writes fail with a clear message.
+
+        ``inline_reads`` (the default for a read-only store) runs reads in the caller's
+        thread on a connection of their own: a loop that serves nothing else, like an ask
+        worker's or the command line's, then skips a thread hop per query.
         """
-        file, target = await asyncio.to_thread(_prepare_path, Path(path), read_only)
+        store = await cls._open(Path(path), read_only, seed_builtin, busy_timeout_ms)
+        if inline_reads if inline_reads is not None else store.read_only:
+            store._open_inline()
+        return store
+
+    @classmethod
+    async def _open(
+        cls, path: Path, read_only: bool, seed_builtin: bool, busy_timeout_ms: int
+    ) -> Store:
+        file, target = await asyncio.to_thread(_prepare_path, path, read_only)
         try:
             return await cls._connect(file, target, read_only, seed_builtin, busy_timeout_ms)
         except StoreError as exc:
@@ -600,7 +627,7 @@ class Store:
                     file, f"{target}&immutable=1", True, False, busy_timeout_ms
                 )
             try:
-                return await cls.open(file, read_only=True, busy_timeout_ms=busy_timeout_ms)
+                return await cls._open(file, True, seed_builtin, busy_timeout_ms)
             except StoreError:
                 raise exc from None
 
@@ -613,6 +640,7 @@ class Store:
         except sqlite3.Error as exc:
             raise _error(exc, file) from exc
         store = cls(db, file, read_only=read_only)
+        store._target, store._busy_timeout_ms = target, int(busy_timeout_ms)
         try:
             with store._guard():
                 await db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
@@ -635,7 +663,37 @@ class Store:
             raise
         return store
 
+    def _open_inline(self) -> None:
+        """The plain read connection: the same file as the store's, never written through."""
+        if not self.path.is_file():
+            return
+        target = self._target
+        if not target.startswith("file:"):
+            target = f"{self.path.resolve().as_uri()}?mode=ro"
+        try:
+            inline = sqlite3.connect(
+                target, uri=True, isolation_level=None, check_same_thread=False
+            )
+            inline.execute(f"PRAGMA busy_timeout = {self._busy_timeout_ms}")
+        except sqlite3.Error:
+            return
+        self._inline = inline
+
+    def _reader(self) -> sqlite3.Connection | None:
+        """The inline read connection, unless this store has a transaction of its own open.
+
+        A transaction spans awaits under the write lock, and only its own connection sees
+        what it wrote so far.
+        """
+        if self._inline is None or self._write_lock.locked() or self._import_lock.locked():
+            return None
+        return self._inline
+
     async def close(self) -> None:
+        if self._inline is not None:
+            inline, self._inline = self._inline, None
+            with self._inline_lock:
+                inline.close()
         if self._db is not None:
             db, self._db = self._db, None
             with contextlib.suppress(sqlite3.Error):
@@ -859,13 +917,22 @@ class Store:
     # -- reading -----------------------------------------------------------------------
 
     async def _scalar(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        inline = self._reader()
         with self._guard():
-            async with self._conn().execute(sql, params) as cur:
-                row = await cur.fetchone()
+            if inline is not None:
+                with self._inline_lock:
+                    row = inline.execute(sql, params).fetchone()
+            else:
+                async with self._conn().execute(sql, params) as cur:
+                    row = await cur.fetchone()
         return row[0] if row else None
 
     async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        inline = self._reader()
         with self._guard():
+            if inline is not None:
+                with self._inline_lock:
+                    return inline.execute(sql, params).fetchall()
             async with self._conn().execute(sql, params) as cur:
                 return list(await cur.fetchall())
 
@@ -1027,6 +1094,19 @@ class Store:
         wanted = {self._rule_number(n): n for n in numbers}
         if not wanted:
             return {}
+        if len(wanted) > _CACHED_RULES:
+            # The whole CR at once (a vocabulary): read it, don't keep it.
+            return await self._read_rules(wanted)
+        await self._fresh()
+        known = self._rule_records
+        missing = {k: k for k in wanted if k not in known}
+        if missing:
+            if len(known) >= _CACHE_LIMIT:
+                known.clear()
+            known.update(await self._read_rules(missing))
+        return {wanted[k]: known[k] for k in wanted if k in known}
+
+    async def _read_rules(self, wanted: dict[str, str]) -> dict[str, RuleRecord]:
         marks = ",".join("?" * len(wanted))
         rows = await self._all(
             f"SELECT number, text, examples, more FROM rules WHERE number IN ({marks})",
@@ -1058,6 +1138,8 @@ class Store:
             self._glossary_terms = None
             self._rulings_stats = None
             self._ruling_df = {}
+            self._ruling_terms = {}
+            self._rule_records = {}
 
     async def glossary_terms(self) -> list[str]:
         await self._fresh()
@@ -1155,17 +1237,23 @@ class Store:
         """
         if not oracle_ids:
             return []
-        marks = ",".join("?" * len(oracle_ids))
-        docs = await self._all(
-            f"SELECT id, comment FROM rulings WHERE oracle_id IN ({marks}) ORDER BY id",
-            oracle_ids,
-        )
-        if not docs:
-            return []
         await self._fresh()
+        key = tuple(oracle_ids)
+        split = self._ruling_terms.get(key)
+        if split is None:
+            marks = ",".join("?" * len(oracle_ids))
+            docs = await self._all(
+                f"SELECT id, comment FROM rulings WHERE oracle_id IN ({marks}) ORDER BY id",
+                oracle_ids,
+            )
+            split = [(int(row[0]), terms(row[1])) for row in docs]
+            if len(self._ruling_terms) >= _CACHE_LIMIT:
+                self._ruling_terms.clear()
+            self._ruling_terms[key] = split
+        if not split:
+            return []
         count, total = await self._rulings_totals()
         wanted = set(query)
-        split = [(int(row[0]), terms(row[1])) for row in docs]
         present = {w for _, ws in split for w in ws if w in wanted}
         df = await self._ruling_frequencies(present)
         average = total / count if count else 1.0

@@ -20,9 +20,11 @@ from bot.ask.storednames import card_finder
 from bot.ask.textcards import Found, TextCardFinder
 from bot.limits import MAX_QUESTION_CHARS
 from bot.words import STOPWORDS, rule_vocabulary
+from engine.abilities import ParsedFace
 from engine.card import Card
 from engine.errors import EngineError
 from engine.model import GameState, notation_names
+from engine.oracle import parse_card
 from engine.ruling import Ruling
 
 log = logging.getLogger(__name__)
@@ -70,6 +72,8 @@ class AskService:
         self.status = status
         self.reader = Reader()
         self._cards: dict[str, Card] = {}
+        # Each card's parsed abilities, by name: the parse is pure and costs more than a lookup.
+        self._faces: dict[str, tuple[Card, tuple[ParsedFace, ...]]] = {}
         self._version: Any = None
 
     def limit(self, *, max_question_chars: int, max_brackets: int) -> None:
@@ -88,6 +92,7 @@ class AskService:
         """Rebuild after the store's data changed (a sync or import)."""
         fresh = await AskService.create(self.store)
         self.finder, self.status, self._cards = fresh.finder, fresh.status, {}
+        self._faces = {}
 
     async def _follow_data(self) -> None:
         """After an import or sync by any process, answer from the new data, no restart."""
@@ -104,6 +109,7 @@ class AskService:
             self._version = version
         if changed:
             self.status, self._cards = await self.store.status(), {}
+            self._faces = {}
 
     # -- the pipeline ---------------------------------------------------------
     async def read_board(self, notation: str) -> GameState:
@@ -342,8 +348,14 @@ class AskService:
             seen.add((f.start, f.end))
             card = await self._card(f.card_name)
             if card is not None:
-                out.append(mention_for(card, f.written, f.start, f.end))
+                out.append(mention_for(card, f.written, f.start, f.end, self._parsed(card)))
         return out
+
+    def _parsed(self, card: Card) -> tuple[ParsedFace, ...]:
+        known = self._faces.get(card.name)
+        if known is None or known[0] is not card:
+            known = self._faces[card.name] = (card, parse_card(card))
+        return known[1]
 
     async def _card(self, name: str) -> Card | None:
         if name not in self._cards:
@@ -399,16 +411,16 @@ class AskService:
             wanted.setdefault(name, "")
         out: list[Citation] = []
         for name, note in wanted.items():
-            obj = await self.store.card_json(name)
-            if obj is None or not obj.get("oracle_id"):
+            card = await self._card(name)
+            if card is None or not card.oracle_id:
                 continue
             # BM25 over every ruling gives real word weights; the filter keeps this card's.
             # The question with names masked: a card's name in its own rulings says nothing.
             found = await self.store.search_rulings(
-                f"{q.lower.replace('CARD', ' ')} {note}", oracle_ids=[obj["oracle_id"]], limit=1
+                f"{q.lower.replace('CARD', ' ')} {note}", oracle_ids=[card.oracle_id], limit=1
             )
             out += [
-                Citation(source="ruling", ref=f"{obj['name']} {r.published_at}", text=r.comment)
+                Citation(source="ruling", ref=f"{card.name} {r.published_at}", text=r.comment)
                 for r in found
             ]
         return out

@@ -48,8 +48,15 @@ def compiled(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern)
 
 
+# ASCII control characters read as spaces; ASCII text needs no other cleaning but spacing.
+_ASCII_CONTROLS = {c: " " for c in (*range(32), 127)}
+
+
 def clean_text(raw: str) -> str:
     """Normalise what people type: quotes, dashes, control characters and spacing."""
+    if raw.isascii():
+        # NFKC leaves ASCII as it is, and it has no combining marks or typographic quotes.
+        return " ".join(raw.translate(_ASCII_CONTROLS).split())
     text = unicodedata.normalize("NFKC", raw)
     text = "".join(
         ch if unicodedata.category(ch)[0] != "C" else " "
@@ -101,9 +108,20 @@ def permanent(m: CardMention, controller: str = YOU, suffix: str = "") -> Perman
     )
 
 
-def mention_for(card: Card, written: str = "", start: int = 0, end: int = 0) -> CardMention:
+def mention_for(
+    card: Card,
+    written: str = "",
+    start: int = 0,
+    end: int = 0,
+    faces: tuple[ParsedFace, ...] | None = None,
+) -> CardMention:
+    """``card`` as written at text[start:end]; ``faces`` is its parse, if the caller has it."""
     return CardMention(
-        card=card, written=written or card.name, start=start, end=end, faces=parse_card(card)
+        card=card,
+        written=written or card.name,
+        start=start,
+        end=end,
+        faces=parse_card(card) if faces is None else faces,
     )
 
 
@@ -147,12 +165,22 @@ class Question:
 
     def asks(self, *patterns: str) -> bool:
         """True when any regex matches the asked sentence (not the context before it)."""
-        return any(compiled(p).search(self.asked) for p in patterns)
+        asked = self.asked
+        for p in patterns:  # noqa: SIM110 (see has)
+            if compiled(p).search(asked):
+                return True
+        return False
 
     # -- helpers for handlers -------------------------------------------------
     def has(self, *patterns: str) -> bool:
         """True when any regex pattern matches the casefolded text (CARD marks names)."""
-        return any(compiled(p).search(self.lower) for p in patterns)
+        # A loop, not any() over a generator (a quarter faster): families call this
+        # thousands of times a question.
+        lower = self.lower
+        for p in patterns:  # noqa: SIM110
+            if compiled(p).search(lower):
+                return True
+        return False
 
     def fuzzy_has(self, phrase: str, threshold: float = 88.0) -> bool:
         """Misspelling-tolerant phrase search ("constelation", "manna value")."""

@@ -35,6 +35,11 @@ _FIRST = (
     "SELECT c.name FROM card_faces f JOIN cards c USING (oracle_id) "
     "WHERE f.norm_name >= ?1 || ' ' AND f.norm_name < ?1 || '!'"
 )
+# Every epithet form of a name starts with its first word, as its normalized name does.
+_EPITHET_NAMES = (
+    "SELECT name, oracle_id FROM cards WHERE norm_name >= ?1 || ' ' AND norm_name < ?1 || '!' "
+    "AND name LIKE '%,%' AND NOT is_token ORDER BY rowid"
+)
 
 
 class StoredNames:
@@ -57,7 +62,7 @@ class StoredNames:
         self._words: dict[str, bool] = {}
         self._keys: list[str] | None = None
         self._buckets: dict[tuple[int, str], list[str]] | None = None
-        self._aliases: dict[str, NameRow] | None = None
+        self._epithets: dict[str, list[tuple[NameRow, frozenset[str]]]] = {}
         self.refresh()
 
     def close(self) -> None:
@@ -83,10 +88,9 @@ class StoredNames:
         if generation == self._generation:
             return False
         self._generation = generation
-        for memo in (self._exact, self._prefixed, self._first, self._words):
+        for memo in (self._exact, self._prefixed, self._first, self._words, self._epithets):
             memo.clear()
         self._keys = self._buckets = None
-        self._aliases = None
         return True
 
     @staticmethod
@@ -106,25 +110,33 @@ class StoredNames:
             NameRow(name=r[0], card_name=r[1], oracle_id=r[2], is_token=bool(r[3]))
             for r in self._rows(_EXACT, (key,))
         ]
-        if not rows and key in self.aliases():
-            rows = [self.aliases()[key]]
+        if not rows:
+            alias = self.alias(key)
+            if alias is not None:
+                rows = [alias]
         return rows
 
-    def aliases(self) -> dict[str, NameRow]:
-        """ "ivy spellthief" for Ivy, Gleeful Spellthief: epithet short forms only one card has."""
-        if self._aliases is None:
-            found: dict[str, list[NameRow]] = {}
-            sql = "SELECT name, oracle_id FROM cards WHERE name LIKE '%,%' AND NOT is_token"
-            for name, oracle_id in self._rows(sql, ()):
-                row = NameRow(name=name, card_name=name, oracle_id=oracle_id, is_token=False)
-                for form in epithet_forms(name):
-                    found.setdefault(form, []).append(row)
-            self._aliases = {
-                form: rows[0]
-                for form, rows in found.items()
-                if len({r.card_name for r in rows}) == 1 and not self._rows(_EXACT, (form,))
-            }
-        return self._aliases
+    def alias(self, key: str) -> NameRow | None:
+        """ "ivy spellthief" for Ivy, Gleeful Spellthief: an epithet short form only one card has.
+
+        Only the names that start with the key's first word can have it as a form, so
+        this reads those few, not every name with an epithet.
+        """
+        if " " not in key:
+            return None
+        first = key.split(" ", 1)[0]
+        named = self._memo(self._epithets, first, self._load_epithets)
+        found = [row for row, forms in named if key in forms]
+        if len({r.card_name for r in found}) != 1:
+            return None
+        return found[0]
+
+    def _load_epithets(self, first: str) -> list[tuple[NameRow, frozenset[str]]]:
+        out: list[tuple[NameRow, frozenset[str]]] = []
+        for name, oracle_id in self._rows(_EPITHET_NAMES, (first,)):
+            row = NameRow(name=name, card_name=name, oracle_id=oracle_id, is_token=False)
+            out.append((row, frozenset(epithet_forms(name))))
+        return out
 
     def prefixes(self, key: str) -> bool:
         return self._memo(self._prefixed, key, lambda k: bool(self._rows(_PREFIXED, (k,))[0][0]))

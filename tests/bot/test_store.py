@@ -298,26 +298,66 @@ async def test_feedback_votes_review_and_recent_wrong(store: Store) -> None:
         await store.vote(first, 1, "maybe")  # type: ignore[arg-type]
 
 
-async def test_caches_notice_another_process_import(tmp_path: Path) -> None:
+@pytest.mark.parametrize("inline", [False, True], ids=["aiosqlite", "inline-reads"])
+async def test_caches_notice_another_process_import(tmp_path: Path, inline: bool) -> None:
     path = tmp_path / "db.sqlite3"
-    reader = await Store.open(path)
+    reader = await Store.open(path, inline_reads=inline)
     writer = await Store.open(path)
     try:
+        ana = await reader.card_json(ANA)
+        assert ana is not None
         assert await reader.glossary("kicker") is not None
+        assert set(await reader.rules(["702.33d", "100.1"])) == {"702.33d"}
+        before = await reader.search_rulings("untapped creature", oracle_ids=[ana["oracle_id"]])
+        assert before and "untapped creature" in before[0].comment
         async with writer.staging() as staging:
             await staging.add_rules([])
             from bot.crtext import ParsedRule
 
             await staging.add_rules([ParsedRule("100.1", "Only rule.")])
             await staging.add_glossary([("Widget", "A made-up term.")])
-            await staging.commit({"rules": "test"})
+            await staging.add_rulings(
+                [(ana["oracle_id"], ANA, "2026-01-01", "A new creature ruling.", "wotc")]
+            )
+            await staging.commit({"rules": "test", "rulings": "test"})
         assert await reader.glossary("kicker") is None
         widget = await reader.glossary("widget")
         assert widget is not None and widget.text == "A made-up term."
         assert [r.number for r in await reader.search_rules("only rule")] == ["100.1"]
+        rules = await reader.rules(["702.33d", "100.1"])
+        assert list(rules) == ["100.1"] and rules["100.1"].text == "Only rule."
+        after = await reader.search_rulings("untapped creature", oracle_ids=[ana["oracle_id"]])
+        assert [r.comment for r in after] == ["A new creature ruling."]
     finally:
         await reader.close()
         await writer.close()
+
+
+async def test_inline_reads_see_the_store_s_own_open_transaction(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "db.sqlite3", inline_reads=True)
+    try:
+        assert store._inline is not None
+        async with store.staging() as staging:
+            await staging.add_rules([])
+            from bot.crtext import ParsedRule
+
+            await staging.add_rules([ParsedRule("100.1", "Only rule.")])
+            await staging.commit({"rules": "test"})
+        assert [r.number for r in await store.search_rules("only rule")] == ["100.1"]
+        db = store._conn()
+        async with store._writing():
+            await db.execute("BEGIN")
+            await db.execute("UPDATE rules SET text = 'Changed.' WHERE number = '100.1'")
+            # Inside its own transaction the store reads what it wrote, not the file's copy.
+            assert (await store.rule("100.1")) is not None
+            assert (await store._all("SELECT text FROM rules WHERE number = '100.1'"))[0][0] == (
+                "Changed."
+            )
+            await db.execute("ROLLBACK")
+        assert (await store.rule("100.1")).text == "Only rule."  # type: ignore[union-attr]
+    finally:
+        await store.close()
+    assert store._inline is None
 
 
 async def test_locked_database_gives_clear_error_and_keeps_data(tmp_path: Path) -> None:
