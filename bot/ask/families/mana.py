@@ -391,7 +391,7 @@ def _generic_tapped(q: Question) -> Permanent | None:
 _GIVES_MANA = (
     r"\b(give|gives|giving|add|adds|adding)\b( me| you| them| him| her| us)?( an?| the| one)?"
     r"( additional| extra| more| bonus)?( \w+)? mana\b"
-    r"|\b(additional|extra|bonus) (\{[wubrgc]\}|mana|white|blue|black|red|green|colou?rless)\b"
+    r"|\b(additional|extra|bonus) (\{[wubrgc]\}|(mana|white|blue|black|red|green|colou?rless)\b)"
 )
 
 
@@ -1040,9 +1040,18 @@ class ManaHandler:
         asks_trigger = q.has(r"\btrigger", r"\bgo(es)? off\b", r"\bfire")
         if not asks_trigger and not gives:
             return None
-        if not asks_trigger and _asked_types(q):
+        asked_types = _asked_types(q)
+        if asked_types and (asks_trigger or q.has(r"\bonly\b")):
             # "Mana Flare only adds colorless": which type it adds, not whether it adds any.
             return None
+        # "Does Crypt Ghast give extra black mana ...": the type it adds, when it triggers.
+        adds = {
+            t
+            for a in trigger.abilities()
+            if isinstance(a, TappedForManaTrigger) and a.adds.choice == "fixed"
+            for s in a.adds.symbols
+            for t in (ManaType(ch) for ch in s.upper() if ch in "WUBRGC")
+        }
         if q.has(r"\bhow (much|many)\b") or _STATED_AMOUNT.search(q.lower):
             return None
         if self._action(q) is not None:
@@ -1088,8 +1097,39 @@ class ManaHandler:
         name = tapped.name if tapped is not None else generic.name if generic else ""
         extra = [stand_in] if stand_in is not None else []
 
+        same_type = any(
+            isinstance(a, TappedForManaTrigger) and a.adds.choice == "same_as_produced"
+            for a in trigger.abilities()
+        )
+
         def run() -> Ruling:
-            return _resolved(mp.tapped_for_mana_triggers(state, name), extra)
+            r = _resolved(mp.tapped_for_mana_triggers(state, name), extra)
+            if not asked_types or r.verdict != "yes":
+                return r
+            if same_type:
+                # Mana Flare adds a type the tapped permanent produced.
+                types, could = mp.could_produce(state, name)
+                if could.verdict is None:
+                    return could
+                adds_here = set(types)
+            elif adds:
+                adds_here = adds
+            else:
+                return r.model_copy(
+                    update={
+                        "verdict": None,
+                        "missing": (f"which type of mana {trigger.name}'s trigger adds here",),
+                    }
+                )
+            yes = asked_types <= adds_here
+            what = " ".join(f"{{{t}}}" for t in sorted(asked_types))
+            note = f"So {trigger.name}'s trigger {'can add' if yes else 'doesn’t add'} {what} here."
+            return r.model_copy(
+                update={
+                    "verdict": "yes" if yes else "no",
+                    "steps": (*r.steps, Step(rule=Rule.COULD_PRODUCE, note=note)),
+                }
+            )
 
         return Scenario("mana.trigger", "yesno", 0.85, run, board.names)
 
@@ -1289,9 +1329,9 @@ class ManaHandler:
             return None
         asks_types = _asked_directly(
             q,
-            r"\bwhat (kinds? of |types? of |colou?rs? (of )?)?mana\b",
+            r"\bwhat (kinds? of |types? of |sorts? of |colou?rs? (of )?)?mana\b",
             r"\bwhat (colou?rs?|types?)\b",
-            r"\bwhich (colou?rs?|types?|mana)\b",
+            r"\bwhich (kinds? of |types? of |sorts? of )?(colou?rs?|types?|mana)\b",
             r"\bwhat (can|could|does|will|would) [^?]{0,40}\b(make|produce|tap for|add|give|generate)\b",
         )
         verbs = (
@@ -1324,6 +1364,22 @@ class ManaHandler:
         board = _read_board(q)
         subject = board.subject
         if subject is None:
+            return None
+        if (
+            asks_yes
+            and q.has(_GIVES_MANA)
+            and any(
+                m.name != subject.name
+                and (
+                    m.of_kind("tapped_for_mana_trigger")
+                    or m.of_kind("mana_doubling")
+                    or m.of_kind("mana_replacement")
+                )
+                for m in q.cards
+            )
+        ):
+            # "Does Crypt Ghast give me extra black mana when I tap a Swamp?" asks about the
+            # mana the other card adds, not what the tapped permanent makes.
             return None
         if not any(
             isinstance(a, Activated) and a.mana is not None for a in subject.abilities()
