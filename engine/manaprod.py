@@ -151,6 +151,11 @@ def _matches(
             ok = (_CARD_TYPES[base] in p.types) != negated
         elif base in _BASIC_WORDS:
             ok = (_BASIC_WORDS[base] in subtypes) != negated
+        elif base in {_singular(t.casefold()) for t in subtypes}:
+            ok = not negated
+        elif base in {_singular(t.casefold()) for t in source.subtypes}:
+            # "a Gate you control", said by a Gate: the word is a subtype, and ``p`` lacks it.
+            ok = negated
         else:
             return None
         if not ok:

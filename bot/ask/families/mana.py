@@ -567,6 +567,7 @@ def _open_question(q: Question) -> bool:
 
 
 _COLORED = r"\bcolou?red mana\b"
+_ANY_COLOR = r"\b(any|every|each) colou?r\b|\ball (five |5 )?colou?rs\b"
 _SENTENCE_END = re.compile(r"[.!?;:](?=\s|$)")
 _LEAD_IN = re.compile(r"\W*((so|and|but|then|ok|okay|well|q|question|also|now)\W+){0,2}|.*,\s*")
 
@@ -613,6 +614,50 @@ def _asked_type(q: Question) -> ManaType | None:
         if q.has(pattern):
             return t
     return None
+
+
+def _colors_only(prod: ManaProduction) -> bool:
+    """Whether an ability adds only colored mana, whatever is in play: colorless isn't a color
+    (105.1), so "any color that a land could produce" never adds {C}."""
+    if prod.choice in {"any_color", "different_colors"}:
+        return True
+    if prod.choice == "could_produce":
+        return prod.could is not None and prod.could.kind == "color"
+    if prod.choice in {"fixed", "one_of", "combination"}:
+        return bool(prod.symbols) and all("C" not in s.upper() for s in prod.symbols)
+    return False
+
+
+def _never_colorless(q: Question, subject: CardMention) -> Callable[[], Ruling] | None:
+    """'Can Fellwar Stone make colorless?' with no board: no, when each of its mana abilities
+    adds only colored mana and no other card named could change what it makes."""
+    if any(m.name != subject.name for m in q.cards):
+        return None
+    abilities = subject.abilities()
+    mana = [a for a in abilities if isinstance(a, Activated) and a.mana is not None]
+    if not mana or any(a.mana is None or not _colors_only(a.mana) for a in mana):
+        return None
+    if any(
+        isinstance(a, Activated) and a.mana is None and re.search(r"\badd\b", a.effect, re.I)
+        for a in abilities
+    ):
+        return None
+    name = subject.name
+
+    def run() -> Ruling:
+        note = (
+            f"Each of {name}'s mana abilities adds only mana of a color, and colorless isn't "
+            f"a color, so whatever else is in play {name} can’t make {{C}}."
+        )
+        return Ruling(
+            verdict="no",
+            steps=(
+                Step(rule=Rule.MANA_COLORS, note="Colorless is not a color."),
+                Step(rule=Rule.COULD_PRODUCE, note=note, card=name),
+            ),
+        )
+
+    return run
 
 
 class ManaHandler:
@@ -1342,7 +1387,7 @@ class ManaHandler:
             not asks_types
             and q.has(r"\b(can|could|will|would|does|do|is)\b")
             and q.has(verbs)
-            and (_asked_type(q) is not None or q.has(_COLORED))
+            and (_asked_type(q) is not None or q.has(_COLORED) or q.has(_ANY_COLOR))
         )
         if not asks_types and not asks_yes:
             return None
@@ -1388,6 +1433,10 @@ class ManaHandler:
         missing = _unread(q) + ([] if q.board else _needs(board))
         kind = "types" if asks_types else "yesno"
         name = "mana.could_produce" if asks_types else "mana.can_produce_type"
+        if missing and asks_yes and _asked_type(q) == ManaType.C and not _unread(q):
+            colorless = _never_colorless(q, subject)
+            if colorless is not None:
+                return Scenario(name, kind, 0.85, colorless, board.names)
         if missing:
             return Scenario(name, kind, 0.85, _missing(*missing), board.names)
         if not any(p.name == subject.name for p in board.perms):
@@ -1395,6 +1444,8 @@ class ManaHandler:
         state = _state(q, board.perms)
         wanted = _asked_type(q)
         colored = wanted is None and q.has(_COLORED)
+        # "mana of any color": whichever color is wanted, so every one of the five.
+        every_color = wanted is None and not colored and q.has(_ANY_COLOR)
 
         only_colors = asks_types and q.has(r"\bcolou?rs?\b") and not q.has(r"\btypes?\b")
         # Triggers adding mana of other types than the tapped permanent made.
@@ -1419,6 +1470,28 @@ class ManaHandler:
                             "whether colorless counts for you: it's a type of mana it can "
                             "make, but not a color",
                         ),
+                    }
+                )
+            if every_color and ruling.verdict is not None:
+                colors = [x for x in types if x != ManaType.C]
+                if 0 < len(colors) < 5:
+                    # "Can it make any color?" may ask for some color or for every one.
+                    return ruling.model_copy(
+                        update={
+                            "verdict": None,
+                            "missing": (
+                                "whether you ask about some color or every color: it can make "
+                                + " ".join(f"{{{x}}}" for x in colors)
+                                + " here",
+                            ),
+                        }
+                    )
+                yes = len(colors) == 5
+                note = f"So {subject.name} {'can' if yes else 'can’t'} make mana of any color here."
+                return ruling.model_copy(
+                    update={
+                        "verdict": "yes" if yes else "no",
+                        "steps": (*ruling.steps, Step(rule=Rule.COULD_PRODUCE, note=note)),
                     }
                 )
             if asks_types or ruling.verdict is None or (wanted is None and not colored):
