@@ -438,7 +438,9 @@ def _conditional_production(ability: Activated) -> bool:
     """Whether the ability's text changes what it adds in a later sentence ("If you control
     an Urza's Mine ..., add {C}{C}{C} instead"): the parsed production is then only one case."""
     sentences = _LATER_SENTENCE.split(ability.effect.strip())
-    return any(_CHANGES_PRODUCTION.search(s) for s in sentences[1:])
+    # "Choose a color. Add ...": the sentences after the one that adds.
+    first = next((n for n, s in enumerate(sentences) if _CHANGES_PRODUCTION.search(s)), 0)
+    return any(_CHANGES_PRODUCTION.search(s) for s in sentences[first + 1 :])
 
 
 def _types(bags: Iterable[Bag]) -> frozenset[ManaType]:

@@ -157,9 +157,90 @@ def _attach(perms: list[Permanent]) -> list[Permanent]:
     return out
 
 
+_COUNT = r"(?P<n>\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|no)"
+_KIND = r"(?:(?P<kind>[+-]\d+/[+-]\d+|[a-z]+)\s+)?"
+_NOT_KINDS = frozenset({"more", "other", "extra", "additional", "total", "of", "the", "those"})
+_COUNTERS_BEFORE = re.compile(
+    _COUNT + r"\s+" + _KIND + r"counters?\s+on\s+(?:(?:my|the|your|his|her|their|an?)\s+)?$"
+)
+_COUNTERS_AFTER = re.compile(
+    r"^'?s?\s*(?:,\s*)?(?:with|has|had|that has|which has|having|now has)\s+"
+    + _COUNT
+    + r"\s+"
+    + _KIND
+    + r"counters?\b"
+)
+_COUNTERS_CHANGE = re.compile(
+    r"\b(add|adds|added|adding|remove|removes|removed|removing|proliferat\w*|another|"
+    r"doubl\w*|move|moves|moved|moving|then|after|later|lose|loses|lost)\b"
+    r"[^.?!]{0,40}\bcounters?\b"
+    r"|\bcounters?\b[^.?!]{0,40}\b(added|removed|moved|doubled|then|after|later)\b"
+)
+_COUNTERS_ON_IT = re.compile(_COUNT + r"\s+" + _KIND + r"counters?\s+on\s+(?:it|this)\b")
+
+
+def _counter_kinds(m: CardMention) -> set[str]:
+    """The kinds of counter a card's text speaks of ("charge", "+1/+1")."""
+    return {
+        k.casefold()
+        for k in re.findall(r"([+-]\d+/[+-]\d+|\w+) counters? on\b", m.card.oracle_text)
+    }
+
+
+def _stated_counters(q: Question, m: CardMention) -> dict[str, int] | None:
+    """The counters the question puts on a named permanent ("6 charge counters on Astral
+    Cornucopia", "Incubation Druid with a +1/+1 counter"); None when it states none, or a
+    count whose kind can't be told."""
+    text = q.text.casefold()
+    if _COUNTERS_CHANGE.search(text):
+        # "then I removed one": the count the question states isn't the one it asks about.
+        return None
+    numbers = load_lexicon().numbers
+    found: dict[str, int] = {}
+    permanents = {o.name for o in q.cards if o.card.types & _PERMANENT_TYPES}
+    hits: list[re.Match[str]] = []
+    for o in q.cards:
+        if o.name != m.name:
+            continue
+        before = _COUNTERS_BEFORE.search(text[max(0, o.start - 60) : o.start])
+        after = _COUNTERS_AFTER.match(text[o.end : o.end + 60])
+        hits += [h for h in (before, after) if h is not None]
+    if len(permanents) == 1:
+        # "... with 6 charge counters on it": the one permanent named.
+        hits += list(_COUNTERS_ON_IT.finditer(text))
+    kinds = _counter_kinds(m)
+    for h in hits:
+        word = h.group("n")
+        n = 0 if word == "no" else int(word) if word.isdigit() else numbers.get(word, 1)
+        kind = (h.group("kind") or "").casefold()
+        if kind in _NOT_KINDS:
+            return None
+        if not kind:
+            if len(kinds) != 1:
+                return None
+            kind = next(iter(kinds))
+        if found.get(kind, n) != n:
+            return None
+        found[kind] = n
+    return found or None
+
+
+def _counted(q: Question, perms: list[Permanent]) -> list[Permanent]:
+    """The permanents with the counters the question states on them (the first of each name)."""
+    out: list[Permanent] = []
+    for p in perms:
+        m = next((o for o in q.cards if o.name == p.name), None)
+        stated = _stated_counters(q, m) if m is not None and not p.counters else None
+        if stated:
+            p = p.model_copy(update={"counters": tuple(sorted(stated.items()))})
+        out.append(p)
+    return out
+
+
 def _state(q: Question, perms: list[Permanent]) -> GameState:
     """The position to rule on: the stated board (with any permanent the question adds) or
     the permanents read from the text."""
+    perms = _counted(q, perms)
     if q.board is None:
         return GameState(battlefield=tuple(perms))
     known = {p.name.casefold() for p in q.board.battlefield}
@@ -304,6 +385,7 @@ def _read_board(q: Question) -> _Board:
         elif len({m.name for m in with_mana}) == 1:
             board.subject = with_mana[0]
     board.names = tuple(dict.fromkeys(m.name for m in q.cards))
+    board.perms = _counted(q, board.perms)
     if q.board is not None:
         # A stated position replaces the one read from the text: every side is told.
         board.perms = list(q.board.battlefield)
@@ -517,14 +599,23 @@ def _needs(board: _Board) -> list[str]:
     missing: list[str] = []
     for p in board.perms:
         for a in p.abilities:
+            per = a.mana.per or "" if isinstance(a, Activated) and a.mana is not None else ""
+            counted = re.search(
+                r"\bfor each (\S+) counter on (?:cardname|this \w+|it)\b", per, re.I
+            )
+            # "for each charge counter on this artifact", with its counters told.
+            told = counted is not None and any(
+                k == counted.group(1).casefold() for k, _ in p.counters
+            )
             if (
                 isinstance(a, Activated)
                 and a.mana is not None
                 and a.mana.amount == "X"
+                and not told
                 and not (
-                    re.search(r"\bfor each\b[^.]*\byou control\b", a.mana.per or "", re.I)
+                    re.search(r"\bfor each\b[^.]*\byou control\b", per, re.I)
                     and p.controller in board.described
-                    and not _counts_unnamed(board, a.mana.per or "")
+                    and not _counts_unnamed(board, per)
                 )
             ):
                 # Gaea's Cradle counts what its controller has: known when their side is told,
