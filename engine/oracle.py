@@ -370,7 +370,22 @@ def _mana_effect(effect: str) -> tuple[ManaProduction | None, bool]:
     m = _ADD.match(first)
     if not m:
         return None, False
-    return parse_mana(m["what"]), True
+    prod = parse_mana(m["what"])
+    if prod is not None and len(parts) == 2:
+        # Urza's Tower: "If you control ..., add {C}{C}{C} instead." is the other case.
+        other = _INSTEAD.match(parts[1].strip())
+        instead = parse_mana(other["what"]) if other else None
+        same = _SAME_MORE.match(other["what"]) if other else None
+        if same:
+            # Incubation Druid: "add three mana of that type instead" is more of the same.
+            instead = prod.model_copy(update={"amount": _amount(same["n"])})
+        if other and instead is not None:
+            prod = prod.model_copy(update={"instead": instead, "instead_if": other["cond"]})
+    return prod, True
+
+
+_INSTEAD = re.compile(r"^If (?P<cond>[^,]+), add (?P<what>.+?) instead\.?$")
+_SAME_MORE = re.compile(rf"^(?P<n>{_NUM}) mana of that (?:type|color)$")
 
 
 # ---------------------------------------------------------------- targets

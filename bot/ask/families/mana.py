@@ -205,9 +205,18 @@ def _stated_counters(q: Question, m: CardMention) -> dict[str, int] | None:
         before = _COUNTERS_BEFORE.search(text[max(0, o.start - 60) : o.start])
         after = _COUNTERS_AFTER.match(text[o.end : o.end + 60])
         hits += [h for h in (before, after) if h is not None]
-    if len(permanents) == 1:
-        # "... with 6 charge counters on it": the one permanent named.
-        hits += list(_COUNTERS_ON_IT.finditer(text))
+    for h in _COUNTERS_ON_IT.finditer(text):
+        # "... with 6 charge counters on it": the permanent named last before, else the one.
+        earlier = [o for o in q.cards if o.name in permanents and o.end <= h.start()]
+        meant = (
+            earlier[-1].name
+            if earlier
+            else next(iter(permanents))
+            if len(permanents) == 1
+            else None
+        )
+        if meant == m.name:
+            hits.append(h)
     kinds = _counter_kinds(m)
     for h in hits:
         word = h.group("n")
@@ -623,6 +632,19 @@ def _needs(board: _Board) -> list[str]:
                 missing.append(
                     f"how much mana {p.name} makes ({a.mana.per or 'a variable amount'})"
                 )
+            cond = a.mana.instead_if or "" if isinstance(a, Activated) and a.mana else ""
+            on_it = re.search(r"\bhas an? (\S+) counters? on it\b", cond)
+            if on_it and not any(k == on_it.group(1).casefold() for k, _ in p.counters):
+                # Incubation Druid: what it adds hangs on counters the question doesn't state.
+                missing.append(f"whether {p.name} has a {on_it.group(1)} counter on it")
+            if re.match(r"you control\b", cond) and p.controller not in board.described:
+                fact = (
+                    "every land you control"
+                    if p.controller == YOU
+                    else "every land your opponent controls"
+                )
+                if fact not in missing:
+                    missing.append(fact)
             if (
                 isinstance(a, Activated)
                 and a.mana is not None
@@ -688,6 +710,47 @@ _STATED_AMOUNT = re.compile(
     r"(colou?rless|white|blue|black|red|green|mana)\b"
     r"|(\{[wubrgc]\}){2,}|\b([wubrgc])\4{1,}\b"
 )
+
+
+_AMOUNT_WORDS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+}
+
+
+def _claimed_amount(text: str) -> tuple[int, ManaType | None] | None:
+    """The one amount of mana a yes/no question states ("tap for three mana", "two black
+    mana", "{C}{C}{C}"), with its type if it names one; None when it states none or several."""
+    found: set[tuple[int, ManaType | None]] = set()
+    for m in re.finditer(
+        r"\b(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
+        r"(?:(?P<t>colou?rless|white|blue|black|red|green)\b(?:\s+mana\b)?|mana\b)"
+        r"|\btaps? for (?P<m>\d+|two|three|four|five|six|seven|eight|nine|ten)\b"
+        r"(?!\s+(?:colou?rless|white|blue|black|red|green|mana)\b)"
+        r"|(?P<s>(?:\{[wubrgc]\}){2,})",
+        text,
+    ):
+        if m.group("s"):
+            letters = set(re.findall(r"[wubrgc]", m.group("s")))
+            if len(letters) != 1:
+                return None
+            found.add((len(re.findall(r"\{", m.group("s"))), ManaType(letters.pop().upper())))
+            continue
+        word = m.group("n") or m.group("m")
+        n = int(word) if word.isdigit() else _AMOUNT_WORDS[word]
+        kind = m.group("t")
+        found.add((n, _TYPE_WORDS[kind.replace("colourless", "colorless")] if kind else None))
+    if len(found) != 1:
+        return None
+    return found.pop()
 
 
 def _asked_types(q: Question) -> set[ManaType]:
@@ -770,6 +833,7 @@ class ManaHandler:
             self._amount,
             self._stated_amount,
             self._multiplier,
+            self._amount_claim,
             self._could,
         ):
             s = build(q)
@@ -1340,6 +1404,68 @@ class ManaHandler:
             return r
 
         return Scenario("mana.stated_amount", "number", 0.8, run, board.names)
+
+    def _amount_claim(self, q: Question) -> Scenario | None:
+        """'Does Urza's Tower tap for three mana if I control Mine and Power-Plant?': whether
+        one activation makes the one amount the question states."""
+        if q.has(*_COST_WORDS) or q.has(r"\bhow (much|many)\b", r"\b(at least|up to|or more)\b"):
+            return None
+        if not q.has(r"\b(does|do|will|would|is|are|should)\b"):
+            return None
+        if self._action(q) is not None or q.has(
+            # Whether it may be tapped now, or what happens around it, not what it makes.
+            r"\b(summoning|sick|haste|turn|untap\w*|response|priority|stack|trigger\w*|"
+            r"cop(y|ies)|sacrific\w*|exil\w*|spell|cast\w*|activat\w*|instead|rather)\b"
+        ):
+            return None
+        claim = _claimed_amount(q.lower)
+        if claim is None:
+            return None
+        want, of_type = claim
+        board = _read_board(q)
+        subject = board.subject or next((m for m in q.cards if _makes_mana(m)), None)
+        if subject is None or not _makes_mana(subject):
+            return None
+        if any(
+            isinstance(a, TappedForManaTrigger | ManaReplacement | ManaDoubling)
+            for m in q.cards
+            for a in m.abilities()
+        ) and not q.has(r"\b(tap|taps|tapped|tapping)\b"):
+            # "Does Mana Reflection give 2 mana": whose permanent is tapped isn't said.
+            return None
+        missing = _unread(q) + ([] if q.board else _needs(board))
+        if missing:
+            return Scenario("mana.amount_claim", "yesno", 0.8, _missing(*missing), board.names)
+        if not any(p.name == subject.name for p in board.perms):
+            board.perms.append(_permanent(subject, YOU, 0))
+        extra = _stand_ins(q)
+        if extra and q.has(*_UNRESOLVED):
+            return None
+        state = _state(q, [*board.perms, *extra])
+        name = subject.name
+
+        def run() -> Ruling:
+            counts, r = mp.produce(state, name, choose=of_type)
+            r = _resolved(r, extra)
+            if r.verdict is None or not r.verdict.isdigit():
+                return r
+            total = int(r.verdict)
+            got = counts.get(of_type, 0) if of_type is not None else total
+            yes = total == want and got == want
+            what = f"{want} {'mana' if of_type is None else '{' + str(of_type) + '}'}"
+            note = (
+                f"So tapping {name} once here makes {what}."
+                if yes
+                else f"So tapping {name} once here makes {total} mana, not {what}."
+            )
+            return r.model_copy(
+                update={
+                    "verdict": "yes" if yes else "no",
+                    "steps": (*r.steps, Step(rule=Rule.MANA_ABILITY, note=note)),
+                }
+            )
+
+        return Scenario("mana.amount_claim", "yesno", 0.8, run, board.names)
 
     def _multiplier(self, q: Question) -> Scenario | None:
         """'With Nyxbloom Ancient and Mana Reflection out, should tapping a land give 6x the
