@@ -302,6 +302,10 @@ def _asked_subject(text: str, ask_at: int, asked: list[CardMention]) -> CardMent
     """The permanent a question asks about: 'tap X for', or the one nearest before 'make'."""
     tap = re.search(r"\btap(ped|ping|s)?\b", text[ask_at:])
     if tap:
+        # "can Forest tap for blue": the card the verb follows.
+        subject = [m for m in asked if 0 <= (ask_at + tap.start()) - m.end <= 1]
+        if subject:
+            return subject[-1]
         after = [m for m in asked if 0 <= m.start - (ask_at + tap.end()) <= 12]
         if after:
             return after[0]
@@ -428,27 +432,35 @@ def _unread(q: Question) -> list[str]:
 
 
 _GENERIC_TAPPED = re.compile(
-    r"\b(?:(?P<who>my opponents?|an opponent|opponents?|they|i|you|a player|someone)\b[^?.]{0,10}?"
+    r"\b(?:(?P<who>my opponents?|an opponent|opponents?|they|i|you|a player|any player|each player|"
+    r"someone|somebody|anyone|anybody)\b[^?.]{0,10}?"
     r"\btap(?:s|ped)? (?:a|an|one of (?:my|your|their|his|her)|their|his|her|my|your) "
     r"|\b(?:off|for|from|with|by) (?P<whose>my|your|an?|their|his|her) (?:opponent'?s'? )?)"
     r"(?P<what>lands?|creatures?|plains|islands?|swamps?|mountains?|forests?|artifacts?)\b"
 )
 
 
-def _generic_tapped(q: Question) -> Permanent | None:
-    """'when my opponent taps a land for mana': an unnamed permanent with some mana ability."""
+_ANYONE_TAPS = (
+    r"\b(a player|any player|someone|somebody|anyone|anybody|either player|each player)\b"
+    r"[^.?!]{0,20}\btap"
+)
+
+
+def _generic_tapped(q: Question, anyone_as: str | None = None) -> Permanent | None:
+    """'when my opponent taps a land for mana': an unnamed permanent with some mana ability.
+    ``anyone_as`` is whose it is taken to be when the question says anyone's."""
     found = _GENERIC_TAPPED.search(q.lower)
     if found is None:
         return None
     who = found.group("who") or found.group("whose") or ""
     whole = found.group(0)
-    opp = bool(re.search(r"\b(opponents?|they|their|his|her)\b", whole)) or who in {
-        "a player",
-        "someone",
-    }
-    if who in {"a player", "someone", "a", "an"}:
+    anyone = {"a player", "any player", "each player", "someone", "somebody", "anyone", "anybody"}
+    opp = bool(re.search(r"\b(opponents?|they|their|his|her)\b", whole)) or who in anyone
+    if who in anyone | {"a", "an"}:
         # Anyone's: the answer may differ by controller.
-        return None
+        if anyone_as is None:
+            return None
+        opp = anyone_as == OPPONENT
     controller = OPPONENT if opp else YOU
     word = found.group("what").rstrip("s") if found.group("what") != "plains" else "plains"
     basic = {"plains": "Plains", "island": "Island", "swamp": "Swamp", "mountain": "Mountain"}
@@ -1272,8 +1284,26 @@ class ManaHandler:
             None,
         )
         generic = None if tapped is not None else _generic_tapped(q)
+        # "when a player taps a land": ruled for it as yours and as an opponent's, and
+        # answered when both agree.
+        anyones = (
+            [p for who in (YOU, OPPONENT) if (p := _generic_tapped(q, who)) is not None]
+            if tapped is None and generic is None
+            else []
+        )
+        if anyones:
+            generic = anyones[0]
         if tapped is None and generic is None:
             return None
+        if (
+            generic is not None
+            and not generic.subtypes
+            and any(isinstance(a, TappedForManaTrigger) and a.of_type for a in trigger.abilities())
+        ):
+            # "when I tap a land", asked of Crypt Ghast: whether it's a Swamp isn't said.
+            return Scenario(
+                "mana.trigger", "yesno", 0.85, _missing("which land is tapped"), (trigger.name,)
+            )
         if (
             not q.has(r"\?")
             and not q.has(r"\b(does|do|will|would|is)\b")
@@ -1302,8 +1332,27 @@ class ManaHandler:
             for a in trigger.abilities()
         )
 
+        others = [
+            (p.name, _state(q, [*[x for x in board.perms if x is not generic], p]))
+            for p in anyones[1:]
+        ]
+        if tapped is not None and q.has(_ANYONE_TAPS):
+            # "when a player taps a Swamp": the named land as each player's.
+            flipped = [
+                x.model_copy(update={"controller": OPPONENT, "owner": OPPONENT})
+                if x.name == tapped.name and x.controller == YOU
+                else x
+                for x in board.perms
+            ]
+            others.append((tapped.name, _state(q, flipped)))
+
         def run() -> Ruling:
             r = _resolved(mp.tapped_for_mana_triggers(state, name), extra)
+            for other_name, other_state in others:
+                if mp.tapped_for_mana_triggers(other_state, other_name).verdict != r.verdict:
+                    return r.model_copy(
+                        update={"verdict": None, "missing": ("whose land is tapped",)}
+                    )
             if not asked_types or r.verdict != "yes":
                 return r
             if same_type:
@@ -1422,9 +1471,17 @@ class ManaHandler:
         if claim is None:
             return None
         want, of_type = claim
+        if _asked_types(q) - {of_type} or q.has(_ANY_COLOR, _COLORED):
+            # "Does Sol Ring tap for 2 mana of any color?" claims a type besides the amount.
+            return None
+        if q.has(r"\b(both|each|all|together|total|combined|twice|again|every)\b"):
+            # Mana from several permanents or activations, not one.
+            return None
         board = _read_board(q)
         subject = board.subject or next((m for m in q.cards if _makes_mana(m)), None)
         if subject is None or not _makes_mana(subject):
+            return None
+        if any(_count(q.text, m) > 1 for m in q.cards if m.name == subject.name):
             return None
         if any(
             isinstance(a, TappedForManaTrigger | ManaReplacement | ManaDoubling)
@@ -1450,6 +1507,11 @@ class ManaHandler:
             if r.verdict is None or not r.verdict.isdigit():
                 return r
             total = int(r.verdict)
+            if of_type is not None and total != sum(counts.values()):
+                # Utopia Sprawl's chosen color: some of the mana's type isn't known.
+                return r.model_copy(
+                    update={"verdict": None, "missing": ("the type of the mana a trigger adds",)}
+                )
             got = counts.get(of_type, 0) if of_type is not None else total
             yes = total == want and got == want
             what = f"{want} {'mana' if of_type is None else '{' + str(of_type) + '}'}"
