@@ -176,7 +176,17 @@ _COUNTERS_CHANGE = re.compile(
     r"[^.?!]{0,40}\bcounters?\b"
     r"|\bcounters?\b[^.?!]{0,40}\b(added|removed|moved|doubled|then|after|later)\b"
 )
-_COUNTERS_ON_IT = re.compile(_COUNT + r"\s+" + _KIND + r"counters?\s+on\s+(?:it|this)\b")
+_COUNTERS_ON_IT = re.compile(
+    _COUNT
+    + r"\s+"
+    + _KIND
+    + r"counters?\s+on\s+(?:it|this)\b"
+    + r"|\b(?:it|this) (?:has|had) "
+    + _COUNT.replace("?P<n>", "?P<n2>")
+    + r"\s+"
+    + _KIND.replace("?P<kind>", "?P<kind2>")
+    + r"counters?\b"
+)
 
 
 def _counter_kinds(m: CardMention) -> set[str]:
@@ -219,9 +229,10 @@ def _stated_counters(q: Question, m: CardMention) -> dict[str, int] | None:
             hits.append(h)
     kinds = _counter_kinds(m)
     for h in hits:
-        word = h.group("n")
+        two = "n2" in h.re.groupindex and h.group("n2") is not None
+        word = h.group("n2") if two else h.group("n")
         n = 0 if word == "no" else int(word) if word.isdigit() else numbers.get(word, 1)
-        kind = (h.group("kind") or "").casefold()
+        kind = (h.group("kind2") if two else h.group("kind") or "").casefold()
         if kind in _NOT_KINDS:
             return None
         if not kind:
@@ -613,6 +624,16 @@ def _counts_unnamed(board: _Board, per: str) -> bool:
     if noun is None:
         return False
     return re.search(rf"\b{noun.group(1)}s?\b", board.unnamed) is not None
+
+
+def _split_control(board: _Board) -> bool:
+    """Whether one card named once is read as both players' ("with Mana Reflection ... if my
+    opponent controls Mana Reflection"): whose it is isn't clear."""
+    seen: dict[str, set[str]] = {}
+    for p in board.perms:
+        if "Land" not in p.types:
+            seen.setdefault(p.name.split(" #")[0], set()).add(p.controller)
+    return any(len(who) > 1 for who in seen.values())
 
 
 def _needs(board: _Board) -> list[str]:
@@ -1316,6 +1337,22 @@ class ManaHandler:
             )
         ):
             return None
+        tapped_by = (
+            generic.controller
+            if generic is not None
+            else next((p.controller for p in board.perms if tapped and p.name == tapped.name), YOU)
+        )
+        if (
+            q.has(r"\b(give|gives|giving|add|adds|adding)\s+(me|us)\b")
+            and (tapped_by == OPPONENT or anyones)
+            and any(
+                isinstance(a, TappedForManaTrigger)
+                and re.search(r"\b(that player|its controller)\b", a.text, re.I)
+                for a in trigger.abilities()
+            )
+        ):
+            # Mana Flare gives the mana to whoever tapped the land, not to "me".
+            return None
         missing = _unread(q) + ([] if q.board else _needs(board))
         if missing:
             return Scenario("mana.trigger", "yesno", 0.85, _missing(*missing), board.names)
@@ -1394,7 +1431,7 @@ class ManaHandler:
             return None
         board = _read_board(q)
         subject = board.subject or next((m for m in q.cards if _makes_mana(m)), None)
-        if subject is None or not _makes_mana(subject):
+        if subject is None or not _makes_mana(subject) or _split_control(board):
             return None
         missing = _unread(q) + ([] if q.board else _needs(board))
         if missing:
@@ -1477,11 +1514,16 @@ class ManaHandler:
         if q.has(r"\b(both|each|all|together|total|combined|twice|again|every)\b"):
             # Mana from several permanents or activations, not one.
             return None
+        if q.has(r"\btapped\b(?! for)"):
+            # "if Sol Ring is tapped": whether it can be tapped at all.
+            return None
         board = _read_board(q)
         subject = board.subject or next((m for m in q.cards if _makes_mana(m)), None)
         if subject is None or not _makes_mana(subject):
             return None
         if any(_count(q.text, m) > 1 for m in q.cards if m.name == subject.name):
+            return None
+        if _split_control(board):
             return None
         if any(
             isinstance(a, TappedForManaTrigger | ManaReplacement | ManaDoubling)
