@@ -818,7 +818,10 @@ def _colors_only(prod: ManaProduction) -> bool:
 def _never_colorless(q: Question, subject: CardMention) -> Callable[[], Ruling] | None:
     """'Can Fellwar Stone make colorless?' with no board: no, when each of its mana abilities
     adds only colored mana and no other card named could change what it makes."""
-    if any(m.name != subject.name for m in q.cards):
+    if any(m.name != subject.name for m in q.cards) or q.has(
+        r"\b(cop(y|ies)|becomes?|became|turn(s|ed)? into|gains?|gained|grant\w*)\b"
+    ):
+        # Another card, or an effect the text tells of, may change what it makes.
         return None
     abilities = subject.abilities()
     mana = [a for a in abilities if isinstance(a, Activated) and a.mana is not None]
