@@ -77,6 +77,9 @@ class ManaProduction(_Value):
     per: str | None = None
     among: str | None = None
     or_chosen_color: bool = False
+    # "If you control an Urza's Mine and an Urza's Power-Plant, add {C}{C}{C} instead."
+    instead: ManaProduction | None = None
+    instead_if: str | None = None
 
 
 class _Ability(_Value):

@@ -151,6 +151,11 @@ def _matches(
             ok = (_CARD_TYPES[base] in p.types) != negated
         elif base in _BASIC_WORDS:
             ok = (_BASIC_WORDS[base] in subtypes) != negated
+        elif base in {_singular(t.casefold()) for t in subtypes}:
+            ok = not negated
+        elif base in {_singular(t.casefold()) for t in source.subtypes}:
+            # "a Gate you control", said by a Gate: the word is a subtype, and ``p`` lacks it.
+            ok = negated
         else:
             return None
         if not ok:
@@ -315,9 +320,51 @@ def _referenced(could: CouldProduce, board: _Board, me: _View) -> tuple[list[int
     return found, unsure
 
 
+_CONTROL_LIST = re.compile(r"^you control (?P<items>.+)$")
+_PROPER_ITEM = re.compile(r"^an? (?P<what>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*)$")
+_HAS_COUNTER = re.compile(
+    r"^(?:this|cardname) (?:creature|artifact|land|permanent) has an? (?P<kind>\S+) counters? on it$",
+    re.I,
+)
+
+
+def _condition(text: str, board: _Board, me: _View) -> bool | None:
+    """Whether an "If ..., add ... instead" condition holds in the position; None when it
+    speaks of something the position doesn't tell (a land played this turn, power)."""
+    counter = _HAS_COUNTER.match(text)
+    if counter:
+        return me.perm.counter(counter["kind"]) > 0
+    listed = _CONTROL_LIST.match(text)
+    if not listed:
+        return None
+    for item in re.split(r",? and ", listed["items"]):
+        proper = _PROPER_ITEM.match(item.strip())
+        if proper is None:
+            return None
+        words = {w.casefold().replace("’", "'") for w in proper["what"].split()}
+        whole = proper["what"].casefold().replace("’", "'")
+        if not any(
+            v.perm.controller == me.perm.controller
+            and (
+                v.perm.name.casefold().replace("’", "'") == whole
+                or words <= {t.casefold().replace("’", "'") for t in v.subtypes}
+            )
+            for v in board.views
+        ):
+            return False
+    return True
+
+
 def _options(
     prod: ManaProduction, board: _Board, me: _View, could: Sequence[frozenset[ManaType]]
 ) -> _Options:
+    if prod.instead is not None and prod.instead_if:
+        holds = _condition(prod.instead_if, board, me)
+        base = prod.model_copy(update={"instead": None, "instead_if": None})
+        if holds is None:
+            opts = _options(base, board, me, could)
+            return _Options(opts.bags, True, opts.sources)
+        return _options(prod.instead if holds else base, board, me, could)
     amount = _amount(prod, board, me)
     uncertain = amount is None
     n = 1 if amount is None else amount
@@ -432,8 +479,12 @@ _CHANGES_PRODUCTION = re.compile(r"\binstead\b|\badds?\b", re.I)
 def _conditional_production(ability: Activated) -> bool:
     """Whether the ability's text changes what it adds in a later sentence ("If you control
     an Urza's Mine ..., add {C}{C}{C} instead"): the parsed production is then only one case."""
+    if ability.mana is not None and ability.mana.instead is not None:
+        return False
     sentences = _LATER_SENTENCE.split(ability.effect.strip())
-    return any(_CHANGES_PRODUCTION.search(s) for s in sentences[1:])
+    # "Choose a color. Add ...": the sentences after the one that adds.
+    first = next((n for n, s in enumerate(sentences) if _CHANGES_PRODUCTION.search(s)), 0)
+    return any(_CHANGES_PRODUCTION.search(s) for s in sentences[first + 1 :])
 
 
 def _types(bags: Iterable[Bag]) -> frozenset[ManaType]:

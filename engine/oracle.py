@@ -347,13 +347,45 @@ def parse_mana(text: str) -> ManaProduction | None:
 _ADD = re.compile(r"^Add (?P<what>.+?)\.?$")
 
 
+_CHOSEN_COLOR_ADD = re.compile(
+    rf"^Add (?P<n>{_NUM}) mana of that color(?: (?P<per>for each [^.]+?))?\.?$"
+)
+
+
 def _mana_effect(effect: str) -> tuple[ManaProduction | None, bool]:
     """The production of an "Add ..." effect, and whether the effect is an Add at all."""
-    first = sentences(effect)[0] if effect else ""
+    parts = sentences(effect) if effect else []
+    first = parts[0] if parts else ""
+    if first.strip() == "Choose a color." and len(parts) == 2:
+        # Astral Cornucopia: "Choose a color. Add one mana of that color for each charge
+        # counter on this artifact." is one mana of any color, per counter.
+        chosen = _CHOSEN_COLOR_ADD.match(parts[1].strip())
+        if chosen:
+            per = chosen["per"]
+            return ManaProduction(
+                choice="any_color",
+                amount="X" if per else _amount(chosen["n"]),
+                per=per,
+            ), True
     m = _ADD.match(first)
     if not m:
         return None, False
-    return parse_mana(m["what"]), True
+    prod = parse_mana(m["what"])
+    if prod is not None and len(parts) == 2:
+        # Urza's Tower: "If you control ..., add {C}{C}{C} instead." is the other case.
+        other = _INSTEAD.match(parts[1].strip())
+        instead = parse_mana(other["what"]) if other else None
+        same = _SAME_MORE.match(other["what"]) if other else None
+        if same:
+            # Incubation Druid: "add three mana of that type instead" is more of the same.
+            instead = prod.model_copy(update={"amount": _amount(same["n"])})
+        if other and instead is not None:
+            prod = prod.model_copy(update={"instead": instead, "instead_if": other["cond"]})
+    return prod, True
+
+
+_INSTEAD = re.compile(r"^If (?P<cond>[^,]+), add (?P<what>.+?) instead\.?$")
+_SAME_MORE = re.compile(rf"^(?P<n>{_NUM}) mana of that (?:type|color)$")
 
 
 # ---------------------------------------------------------------- targets

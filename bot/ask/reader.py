@@ -328,9 +328,10 @@ class Reader:
         if len(words) > 1 and words[1].lemma in starts:
             return True
         # "which creature must block", but not "which he shouldn't".
-        return (
-            len(words) > 2 and words[1].lemma not in _PRONOUN_SUBJECTS and words[2].lemma in starts
-        )
+        if len(words) > 2 and words[1].lemma not in _PRONOUN_SUBJECTS and words[2].lemma in starts:
+            return True
+        # "what types of mana can it make": the noun is a phrase with "of".
+        return len(words) > 4 and words[2].lemma == "of" and words[4].lemma in starts
 
     def _embedded_yesno(self, words: Sequence[Tok]) -> bool:
         """ "if my kicked Owl gets blinked does it count as kicked": a question after a
@@ -453,6 +454,8 @@ class Reader:
                 words[1].text.casefold().replace("’", "'")
                 in {**_MODALS, **_DO_AUX, **_BE_AUX, **_SHOULD}
                 or words[1].tag in _VERB_TAGS
+                # "Crypt Ghast give me mana": a card's verb written without its -s.
+                or (words[0].card is not None and words[1].tag == "VB")
             )
         )
 

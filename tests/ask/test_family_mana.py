@@ -452,10 +452,16 @@ def test_exotic_orchard_cites_its_colorless_ruling() -> None:
             ("Prismatic Omen", "Reflecting Pool"),
             "mana.could_produce",
         ),
-        # A later sentence of the ability changes what it adds: the parse holds one case only.
+        # A later sentence of the ability changes what it adds, on a fact no position holds.
         (
-            "How much mana does Urza's Tower make if I control an Urza's Mine?",
-            ("Urza's Tower", "Urza's Mine"),
+            "How much mana does River of Tears make if I control an Island?",
+            ("River of Tears", "Island"),
+            "mana.amount",
+        ),
+        # What it adds hangs on counters the question doesn't state.
+        (
+            "How much mana does Incubation Druid make if my only land is a Forest?",
+            ("Incubation Druid", "Forest"),
             "mana.amount",
         ),
         ("What can Gemstone Caverns tap for?", ("Gemstone Caverns",), "mana.could_produce"),

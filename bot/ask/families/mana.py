@@ -157,9 +157,110 @@ def _attach(perms: list[Permanent]) -> list[Permanent]:
     return out
 
 
+_COUNT = r"(?P<n>\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|no)"
+_KIND = r"(?:(?P<kind>[+-]\d+/[+-]\d+|[a-z]+)\s+)?"
+_NOT_KINDS = frozenset({"more", "other", "extra", "additional", "total", "of", "the", "those"})
+_COUNTERS_BEFORE = re.compile(
+    _COUNT + r"\s+" + _KIND + r"counters?\s+on\s+(?:(?:my|the|your|his|her|their|an?)\s+)?$"
+)
+_COUNTERS_AFTER = re.compile(
+    r"^'?s?\s*(?:,\s*)?(?:with|has|had|that has|which has|having|now has)\s+"
+    + _COUNT
+    + r"\s+"
+    + _KIND
+    + r"counters?\b"
+)
+_COUNTERS_CHANGE = re.compile(
+    r"\b(add|adds|added|adding|remove|removes|removed|removing|proliferat\w*|another|"
+    r"doubl\w*|move|moves|moved|moving|then|after|later|lose|loses|lost)\b"
+    r"[^.?!]{0,40}\bcounters?\b"
+    r"|\bcounters?\b[^.?!]{0,40}\b(added|removed|moved|doubled|then|after|later)\b"
+)
+_COUNTERS_ON_IT = re.compile(
+    _COUNT
+    + r"\s+"
+    + _KIND
+    + r"counters?\s+on\s+(?:it|this)\b"
+    + r"|\b(?:it|this) (?:has|had) "
+    + _COUNT.replace("?P<n>", "?P<n2>")
+    + r"\s+"
+    + _KIND.replace("?P<kind>", "?P<kind2>")
+    + r"counters?\b"
+)
+
+
+def _counter_kinds(m: CardMention) -> set[str]:
+    """The kinds of counter a card's text speaks of ("charge", "+1/+1")."""
+    return {
+        k.casefold()
+        for k in re.findall(r"([+-]\d+/[+-]\d+|\w+) counters? on\b", m.card.oracle_text)
+    }
+
+
+def _stated_counters(q: Question, m: CardMention) -> dict[str, int] | None:
+    """The counters the question puts on a named permanent ("6 charge counters on Astral
+    Cornucopia", "Incubation Druid with a +1/+1 counter"); None when it states none, or a
+    count whose kind can't be told."""
+    text = q.text.casefold()
+    if _COUNTERS_CHANGE.search(text):
+        # "then I removed one": the count the question states isn't the one it asks about.
+        return None
+    numbers = load_lexicon().numbers
+    found: dict[str, int] = {}
+    permanents = {o.name for o in q.cards if o.card.types & _PERMANENT_TYPES}
+    hits: list[re.Match[str]] = []
+    for o in q.cards:
+        if o.name != m.name:
+            continue
+        before = _COUNTERS_BEFORE.search(text[max(0, o.start - 60) : o.start])
+        after = _COUNTERS_AFTER.match(text[o.end : o.end + 60])
+        hits += [h for h in (before, after) if h is not None]
+    for h in _COUNTERS_ON_IT.finditer(text):
+        # "... with 6 charge counters on it": the permanent named last before, else the one.
+        earlier = [o for o in q.cards if o.name in permanents and o.end <= h.start()]
+        meant = (
+            earlier[-1].name
+            if earlier
+            else next(iter(permanents))
+            if len(permanents) == 1
+            else None
+        )
+        if meant == m.name:
+            hits.append(h)
+    kinds = _counter_kinds(m)
+    for h in hits:
+        two = "n2" in h.re.groupindex and h.group("n2") is not None
+        word = h.group("n2") if two else h.group("n")
+        n = 0 if word == "no" else int(word) if word.isdigit() else numbers.get(word, 1)
+        kind = (h.group("kind2") if two else h.group("kind") or "").casefold()
+        if kind in _NOT_KINDS:
+            return None
+        if not kind:
+            if len(kinds) != 1:
+                return None
+            kind = next(iter(kinds))
+        if found.get(kind, n) != n:
+            return None
+        found[kind] = n
+    return found or None
+
+
+def _counted(q: Question, perms: list[Permanent]) -> list[Permanent]:
+    """The permanents with the counters the question states on them (the first of each name)."""
+    out: list[Permanent] = []
+    for p in perms:
+        m = next((o for o in q.cards if o.name == p.name), None)
+        stated = _stated_counters(q, m) if m is not None and not p.counters else None
+        if stated:
+            p = p.model_copy(update={"counters": tuple(sorted(stated.items()))})
+        out.append(p)
+    return out
+
+
 def _state(q: Question, perms: list[Permanent]) -> GameState:
     """The position to rule on: the stated board (with any permanent the question adds) or
     the permanents read from the text."""
+    perms = _counted(q, perms)
     if q.board is None:
         return GameState(battlefield=tuple(perms))
     known = {p.name.casefold() for p in q.board.battlefield}
@@ -212,6 +313,10 @@ def _asked_subject(text: str, ask_at: int, asked: list[CardMention]) -> CardMent
     """The permanent a question asks about: 'tap X for', or the one nearest before 'make'."""
     tap = re.search(r"\btap(ped|ping|s)?\b", text[ask_at:])
     if tap:
+        # "can Forest tap for blue": the card the verb follows.
+        subject = [m for m in asked if 0 <= (ask_at + tap.start()) - m.end <= 1]
+        if subject:
+            return subject[-1]
         after = [m for m in asked if 0 <= m.start - (ask_at + tap.end()) <= 12]
         if after:
             return after[0]
@@ -304,6 +409,7 @@ def _read_board(q: Question) -> _Board:
         elif len({m.name for m in with_mana}) == 1:
             board.subject = with_mana[0]
     board.names = tuple(dict.fromkeys(m.name for m in q.cards))
+    board.perms = _counted(q, board.perms)
     if q.board is not None:
         # A stated position replaces the one read from the text: every side is told.
         board.perms = list(q.board.battlefield)
@@ -337,27 +443,35 @@ def _unread(q: Question) -> list[str]:
 
 
 _GENERIC_TAPPED = re.compile(
-    r"\b(?:(?P<who>my opponents?|an opponent|opponents?|they|i|you|a player|someone)\b[^?.]{0,10}?"
+    r"\b(?:(?P<who>my opponents?|an opponent|opponents?|they|i|you|a player|any player|each player|"
+    r"someone|somebody|anyone|anybody)\b[^?.]{0,10}?"
     r"\btap(?:s|ped)? (?:a|an|one of (?:my|your|their|his|her)|their|his|her|my|your) "
     r"|\b(?:off|for|from|with|by) (?P<whose>my|your|an?|their|his|her) (?:opponent'?s'? )?)"
     r"(?P<what>lands?|creatures?|plains|islands?|swamps?|mountains?|forests?|artifacts?)\b"
 )
 
 
-def _generic_tapped(q: Question) -> Permanent | None:
-    """'when my opponent taps a land for mana': an unnamed permanent with some mana ability."""
+_ANYONE_TAPS = (
+    r"\b(a player|any player|someone|somebody|anyone|anybody|either player|each player)\b"
+    r"[^.?!]{0,20}\btap"
+)
+
+
+def _generic_tapped(q: Question, anyone_as: str | None = None) -> Permanent | None:
+    """'when my opponent taps a land for mana': an unnamed permanent with some mana ability.
+    ``anyone_as`` is whose it is taken to be when the question says anyone's."""
     found = _GENERIC_TAPPED.search(q.lower)
     if found is None:
         return None
     who = found.group("who") or found.group("whose") or ""
     whole = found.group(0)
-    opp = bool(re.search(r"\b(opponents?|they|their|his|her)\b", whole)) or who in {
-        "a player",
-        "someone",
-    }
-    if who in {"a player", "someone", "a", "an"}:
+    anyone = {"a player", "any player", "each player", "someone", "somebody", "anyone", "anybody"}
+    opp = bool(re.search(r"\b(opponents?|they|their|his|her)\b", whole)) or who in anyone
+    if who in anyone | {"a", "an"}:
         # Anyone's: the answer may differ by controller.
-        return None
+        if anyone_as is None:
+            return None
+        opp = anyone_as == OPPONENT
     controller = OPPONENT if opp else YOU
     word = found.group("what").rstrip("s") if found.group("what") != "plains" else "plains"
     basic = {"plains": "Plains", "island": "Island", "swamp": "Swamp", "mountain": "Mountain"}
@@ -391,7 +505,7 @@ def _generic_tapped(q: Question) -> Permanent | None:
 _GIVES_MANA = (
     r"\b(give|gives|giving|add|adds|adding)\b( me| you| them| him| her| us)?( an?| the| one)?"
     r"( additional| extra| more| bonus)?( \w+)? mana\b"
-    r"|\b(additional|extra|bonus) (\{[wubrgc]\}|mana|white|blue|black|red|green|colou?rless)\b"
+    r"|\b(additional|extra|bonus) (\{[wubrgc]\}|(mana|white|blue|black|red|green|colou?rless)\b)"
 )
 
 
@@ -512,19 +626,38 @@ def _counts_unnamed(board: _Board, per: str) -> bool:
     return re.search(rf"\b{noun.group(1)}s?\b", board.unnamed) is not None
 
 
+def _split_control(board: _Board) -> bool:
+    """Whether one card named once is read as both players' ("with Mana Reflection ... if my
+    opponent controls Mana Reflection"): whose it is isn't clear."""
+    seen: dict[str, set[str]] = {}
+    for p in board.perms:
+        if "Land" not in p.types:
+            seen.setdefault(p.name.split(" #")[0], set()).add(p.controller)
+    return any(len(who) > 1 for who in seen.values())
+
+
 def _needs(board: _Board) -> list[str]:
     """Facts the could-produce answer needs and the question doesn't give."""
     missing: list[str] = []
     for p in board.perms:
         for a in p.abilities:
+            per = a.mana.per or "" if isinstance(a, Activated) and a.mana is not None else ""
+            counted = re.search(
+                r"\bfor each (\S+) counter on (?:cardname|this \w+|it)\b", per, re.I
+            )
+            # "for each charge counter on this artifact", with its counters told.
+            told = counted is not None and any(
+                k == counted.group(1).casefold() for k, _ in p.counters
+            )
             if (
                 isinstance(a, Activated)
                 and a.mana is not None
                 and a.mana.amount == "X"
+                and not told
                 and not (
-                    re.search(r"\bfor each\b[^.]*\byou control\b", a.mana.per or "", re.I)
+                    re.search(r"\bfor each\b[^.]*\byou control\b", per, re.I)
                     and p.controller in board.described
-                    and not _counts_unnamed(board, a.mana.per or "")
+                    and not _counts_unnamed(board, per)
                 )
             ):
                 # Gaea's Cradle counts what its controller has: known when their side is told,
@@ -532,6 +665,19 @@ def _needs(board: _Board) -> list[str]:
                 missing.append(
                     f"how much mana {p.name} makes ({a.mana.per or 'a variable amount'})"
                 )
+            cond = a.mana.instead_if or "" if isinstance(a, Activated) and a.mana else ""
+            on_it = re.search(r"\bhas an? (\S+) counters? on it\b", cond)
+            if on_it and not any(k == on_it.group(1).casefold() for k, _ in p.counters):
+                # Incubation Druid: what it adds hangs on counters the question doesn't state.
+                missing.append(f"whether {p.name} has a {on_it.group(1)} counter on it")
+            if re.match(r"you control\b", cond) and p.controller not in board.described:
+                fact = (
+                    "every land you control"
+                    if p.controller == YOU
+                    else "every land your opponent controls"
+                )
+                if fact not in missing:
+                    missing.append(fact)
             if (
                 isinstance(a, Activated)
                 and a.mana is not None
@@ -567,6 +713,7 @@ def _open_question(q: Question) -> bool:
 
 
 _COLORED = r"\bcolou?red mana\b"
+_ANY_COLOR = r"\b(any|every|each) colou?r\b|\ball (five |5 )?colou?rs\b"
 _SENTENCE_END = re.compile(r"[.!?;:](?=\s|$)")
 _LEAD_IN = re.compile(r"\W*((so|and|but|then|ok|okay|well|q|question|also|now)\W+){0,2}|.*,\s*")
 
@@ -598,6 +745,47 @@ _STATED_AMOUNT = re.compile(
 )
 
 
+_AMOUNT_WORDS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "seven": 7,
+    "eight": 8,
+    "nine": 9,
+    "ten": 10,
+}
+
+
+def _claimed_amount(text: str) -> tuple[int, ManaType | None] | None:
+    """The one amount of mana a yes/no question states ("tap for three mana", "two black
+    mana", "{C}{C}{C}"), with its type if it names one; None when it states none or several."""
+    found: set[tuple[int, ManaType | None]] = set()
+    for m in re.finditer(
+        r"\b(?P<n>\d+|one|two|three|four|five|six|seven|eight|nine|ten)\s+"
+        r"(?:(?P<t>colou?rless|white|blue|black|red|green)\b(?:\s+mana\b)?|mana\b)"
+        r"|\btaps? for (?P<m>\d+|two|three|four|five|six|seven|eight|nine|ten)\b"
+        r"(?!\s+(?:colou?rless|white|blue|black|red|green|mana)\b)"
+        r"|(?P<s>(?:\{[wubrgc]\}){2,})",
+        text,
+    ):
+        if m.group("s"):
+            letters = set(re.findall(r"[wubrgc]", m.group("s")))
+            if len(letters) != 1:
+                return None
+            found.add((len(re.findall(r"\{", m.group("s"))), ManaType(letters.pop().upper())))
+            continue
+        word = m.group("n") or m.group("m")
+        n = int(word) if word.isdigit() else _AMOUNT_WORDS[word]
+        kind = m.group("t")
+        found.add((n, _TYPE_WORDS[kind.replace("colourless", "colorless")] if kind else None))
+    if len(found) != 1:
+        return None
+    return found.pop()
+
+
 def _asked_types(q: Question) -> set[ManaType]:
     found: set[ManaType] = set()
     for word, t in _TYPE_WORDS.items():
@@ -613,6 +801,53 @@ def _asked_type(q: Question) -> ManaType | None:
         if q.has(pattern):
             return t
     return None
+
+
+def _colors_only(prod: ManaProduction) -> bool:
+    """Whether an ability adds only colored mana, whatever is in play: colorless isn't a color
+    (105.1), so "any color that a land could produce" never adds {C}."""
+    if prod.choice in {"any_color", "different_colors"}:
+        return True
+    if prod.choice == "could_produce":
+        return prod.could is not None and prod.could.kind == "color"
+    if prod.choice in {"fixed", "one_of", "combination"}:
+        return bool(prod.symbols) and all("C" not in s.upper() for s in prod.symbols)
+    return False
+
+
+def _never_colorless(q: Question, subject: CardMention) -> Callable[[], Ruling] | None:
+    """'Can Fellwar Stone make colorless?' with no board: no, when each of its mana abilities
+    adds only colored mana and no other card named could change what it makes."""
+    if any(m.name != subject.name for m in q.cards) or q.has(
+        r"\b(cop(y|ies)|becomes?|became|turn(s|ed)? into|gains?|gained|grant\w*)\b"
+    ):
+        # Another card, or an effect the text tells of, may change what it makes.
+        return None
+    abilities = subject.abilities()
+    mana = [a for a in abilities if isinstance(a, Activated) and a.mana is not None]
+    if not mana or any(a.mana is None or not _colors_only(a.mana) for a in mana):
+        return None
+    if any(
+        isinstance(a, Activated) and a.mana is None and re.search(r"\badd\b", a.effect, re.I)
+        for a in abilities
+    ):
+        return None
+    name = subject.name
+
+    def run() -> Ruling:
+        note = (
+            f"Each of {name}'s mana abilities adds only mana of a color, and colorless isn't "
+            f"a color, so whatever else is in play {name} can’t make {{C}}."
+        )
+        return Ruling(
+            verdict="no",
+            steps=(
+                Step(rule=Rule.MANA_COLORS, note="Colorless is not a color."),
+                Step(rule=Rule.COULD_PRODUCE, note=note, card=name),
+            ),
+        )
+
+    return run
 
 
 class ManaHandler:
@@ -634,6 +869,7 @@ class ManaHandler:
             self._amount,
             self._stated_amount,
             self._multiplier,
+            self._amount_claim,
             self._could,
         ):
             s = build(q)
@@ -1040,9 +1276,18 @@ class ManaHandler:
         asks_trigger = q.has(r"\btrigger", r"\bgo(es)? off\b", r"\bfire")
         if not asks_trigger and not gives:
             return None
-        if not asks_trigger and _asked_types(q):
+        asked_types = _asked_types(q)
+        if asked_types and (asks_trigger or q.has(r"\bonly\b")):
             # "Mana Flare only adds colorless": which type it adds, not whether it adds any.
             return None
+        # "Does Crypt Ghast give extra black mana ...": the type it adds, when it triggers.
+        adds = {
+            t
+            for a in trigger.abilities()
+            if isinstance(a, TappedForManaTrigger) and a.adds.choice == "fixed"
+            for s in a.adds.symbols
+            for t in (ManaType(ch) for ch in s.upper() if ch in "WUBRGC")
+        }
         if q.has(r"\bhow (much|many)\b") or _STATED_AMOUNT.search(q.lower):
             return None
         if self._action(q) is not None:
@@ -1063,8 +1308,26 @@ class ManaHandler:
             None,
         )
         generic = None if tapped is not None else _generic_tapped(q)
+        # "when a player taps a land": ruled for it as yours and as an opponent's, and
+        # answered when both agree.
+        anyones = (
+            [p for who in (YOU, OPPONENT) if (p := _generic_tapped(q, who)) is not None]
+            if tapped is None and generic is None
+            else []
+        )
+        if anyones:
+            generic = anyones[0]
         if tapped is None and generic is None:
             return None
+        if (
+            generic is not None
+            and not generic.subtypes
+            and any(isinstance(a, TappedForManaTrigger) and a.of_type for a in trigger.abilities())
+        ):
+            # "when I tap a land", asked of Crypt Ghast: whether it's a Swamp isn't said.
+            return Scenario(
+                "mana.trigger", "yesno", 0.85, _missing("which land is tapped"), (trigger.name,)
+            )
         if (
             not q.has(r"\?")
             and not q.has(r"\b(does|do|will|would|is)\b")
@@ -1077,6 +1340,22 @@ class ManaHandler:
             )
         ):
             return None
+        tapped_by = (
+            generic.controller
+            if generic is not None
+            else next((p.controller for p in board.perms if tapped and p.name == tapped.name), YOU)
+        )
+        if (
+            q.has(r"\b(give|gives|giving|add|adds|adding)\s+(me|us)\b")
+            and (tapped_by == OPPONENT or anyones)
+            and any(
+                isinstance(a, TappedForManaTrigger)
+                and re.search(r"\b(that player|its controller)\b", a.text, re.I)
+                for a in trigger.abilities()
+            )
+        ):
+            # Mana Flare gives the mana to whoever tapped the land, not to "me".
+            return None
         missing = _unread(q) + ([] if q.board else _needs(board))
         if missing:
             return Scenario("mana.trigger", "yesno", 0.85, _missing(*missing), board.names)
@@ -1088,8 +1367,58 @@ class ManaHandler:
         name = tapped.name if tapped is not None else generic.name if generic else ""
         extra = [stand_in] if stand_in is not None else []
 
+        same_type = any(
+            isinstance(a, TappedForManaTrigger) and a.adds.choice == "same_as_produced"
+            for a in trigger.abilities()
+        )
+
+        others = [
+            (p.name, _state(q, [*[x for x in board.perms if x is not generic], p]))
+            for p in anyones[1:]
+        ]
+        if tapped is not None and q.has(_ANYONE_TAPS):
+            # "when a player taps a Swamp": the named land as each player's.
+            flipped = [
+                x.model_copy(update={"controller": OPPONENT, "owner": OPPONENT})
+                if x.name == tapped.name and x.controller == YOU
+                else x
+                for x in board.perms
+            ]
+            others.append((tapped.name, _state(q, flipped)))
+
         def run() -> Ruling:
-            return _resolved(mp.tapped_for_mana_triggers(state, name), extra)
+            r = _resolved(mp.tapped_for_mana_triggers(state, name), extra)
+            for other_name, other_state in others:
+                if mp.tapped_for_mana_triggers(other_state, other_name).verdict != r.verdict:
+                    return r.model_copy(
+                        update={"verdict": None, "missing": ("whose land is tapped",)}
+                    )
+            if not asked_types or r.verdict != "yes":
+                return r
+            if same_type:
+                # Mana Flare adds a type the tapped permanent produced.
+                types, could = mp.could_produce(state, name)
+                if could.verdict is None:
+                    return could
+                adds_here = set(types)
+            elif adds:
+                adds_here = adds
+            else:
+                return r.model_copy(
+                    update={
+                        "verdict": None,
+                        "missing": (f"which type of mana {trigger.name}'s trigger adds here",),
+                    }
+                )
+            yes = asked_types <= adds_here
+            what = " ".join(f"{{{t}}}" for t in sorted(asked_types))
+            note = f"So {trigger.name}'s trigger {'can add' if yes else 'doesn’t add'} {what} here."
+            return r.model_copy(
+                update={
+                    "verdict": "yes" if yes else "no",
+                    "steps": (*r.steps, Step(rule=Rule.COULD_PRODUCE, note=note)),
+                }
+            )
 
         return Scenario("mana.trigger", "yesno", 0.85, run, board.names)
 
@@ -1105,7 +1434,7 @@ class ManaHandler:
             return None
         board = _read_board(q)
         subject = board.subject or next((m for m in q.cards if _makes_mana(m)), None)
-        if subject is None or not _makes_mana(subject):
+        if subject is None or not _makes_mana(subject) or _split_control(board):
             return None
         missing = _unread(q) + ([] if q.board else _needs(board))
         if missing:
@@ -1164,6 +1493,86 @@ class ManaHandler:
             return r
 
         return Scenario("mana.stated_amount", "number", 0.8, run, board.names)
+
+    def _amount_claim(self, q: Question) -> Scenario | None:
+        """'Does Urza's Tower tap for three mana if I control Mine and Power-Plant?': whether
+        one activation makes the one amount the question states."""
+        if q.has(*_COST_WORDS) or q.has(r"\bhow (much|many)\b", r"\b(at least|up to|or more)\b"):
+            return None
+        if not q.has(r"\b(does|do|will|would|is|are|should)\b"):
+            return None
+        if self._action(q) is not None or q.has(
+            # Whether it may be tapped now, or what happens around it, not what it makes.
+            r"\b(summoning|sick|haste|turn|untap\w*|response|priority|stack|trigger\w*|"
+            r"cop(y|ies)|sacrific\w*|exil\w*|spell|cast\w*|activat\w*|instead|rather)\b"
+        ):
+            return None
+        claim = _claimed_amount(q.lower)
+        if claim is None:
+            return None
+        want, of_type = claim
+        if _asked_types(q) - {of_type} or q.has(_ANY_COLOR, _COLORED):
+            # "Does Sol Ring tap for 2 mana of any color?" claims a type besides the amount.
+            return None
+        if q.has(r"\b(both|each|all|together|total|combined|twice|again|every)\b"):
+            # Mana from several permanents or activations, not one.
+            return None
+        if q.has(r"\btapped\b(?! for)"):
+            # "if Sol Ring is tapped": whether it can be tapped at all.
+            return None
+        board = _read_board(q)
+        subject = board.subject or next((m for m in q.cards if _makes_mana(m)), None)
+        if subject is None or not _makes_mana(subject):
+            return None
+        if any(_count(q.text, m) > 1 for m in q.cards if m.name == subject.name):
+            return None
+        if _split_control(board):
+            return None
+        if any(
+            isinstance(a, TappedForManaTrigger | ManaReplacement | ManaDoubling)
+            for m in q.cards
+            for a in m.abilities()
+        ) and not q.has(r"\b(tap|taps|tapped|tapping)\b"):
+            # "Does Mana Reflection give 2 mana": whose permanent is tapped isn't said.
+            return None
+        missing = _unread(q) + ([] if q.board else _needs(board))
+        if missing:
+            return Scenario("mana.amount_claim", "yesno", 0.8, _missing(*missing), board.names)
+        if not any(p.name == subject.name for p in board.perms):
+            board.perms.append(_permanent(subject, YOU, 0))
+        extra = _stand_ins(q)
+        if extra and q.has(*_UNRESOLVED):
+            return None
+        state = _state(q, [*board.perms, *extra])
+        name = subject.name
+
+        def run() -> Ruling:
+            counts, r = mp.produce(state, name, choose=of_type)
+            r = _resolved(r, extra)
+            if r.verdict is None or not r.verdict.isdigit():
+                return r
+            total = int(r.verdict)
+            if of_type is not None and total != sum(counts.values()):
+                # Utopia Sprawl's chosen color: some of the mana's type isn't known.
+                return r.model_copy(
+                    update={"verdict": None, "missing": ("the type of the mana a trigger adds",)}
+                )
+            got = counts.get(of_type, 0) if of_type is not None else total
+            yes = total == want and got == want
+            what = f"{want} {'mana' if of_type is None else '{' + str(of_type) + '}'}"
+            note = (
+                f"So tapping {name} once here makes {what}."
+                if yes
+                else f"So tapping {name} once here makes {total} mana, not {what}."
+            )
+            return r.model_copy(
+                update={
+                    "verdict": "yes" if yes else "no",
+                    "steps": (*r.steps, Step(rule=Rule.MANA_ABILITY, note=note)),
+                }
+            )
+
+        return Scenario("mana.amount_claim", "yesno", 0.8, run, board.names)
 
     def _multiplier(self, q: Question) -> Scenario | None:
         """'With Nyxbloom Ancient and Mana Reflection out, should tapping a land give 6x the
@@ -1289,9 +1698,9 @@ class ManaHandler:
             return None
         asks_types = _asked_directly(
             q,
-            r"\bwhat (kinds? of |types? of |colou?rs? (of )?)?mana\b",
+            r"\bwhat (kinds? of |types? of |sorts? of |colou?rs? (of )?)?mana\b",
             r"\bwhat (colou?rs?|types?)\b",
-            r"\bwhich (colou?rs?|types?|mana)\b",
+            r"\bwhich (kinds? of |types? of |sorts? of )?(colou?rs?|types?|mana)\b",
             r"\bwhat (can|could|does|will|would) [^?]{0,40}\b(make|produce|tap for|add|give|generate)\b",
         )
         verbs = (
@@ -1302,7 +1711,7 @@ class ManaHandler:
             not asks_types
             and q.has(r"\b(can|could|will|would|does|do|is)\b")
             and q.has(verbs)
-            and (_asked_type(q) is not None or q.has(_COLORED))
+            and (_asked_type(q) is not None or q.has(_COLORED) or q.has(_ANY_COLOR))
         )
         if not asks_types and not asks_yes:
             return None
@@ -1325,6 +1734,22 @@ class ManaHandler:
         subject = board.subject
         if subject is None:
             return None
+        if (
+            asks_yes
+            and q.has(_GIVES_MANA)
+            and any(
+                m.name != subject.name
+                and (
+                    m.of_kind("tapped_for_mana_trigger")
+                    or m.of_kind("mana_doubling")
+                    or m.of_kind("mana_replacement")
+                )
+                for m in q.cards
+            )
+        ):
+            # "Does Crypt Ghast give me extra black mana when I tap a Swamp?" asks about the
+            # mana the other card adds, not what the tapped permanent makes.
+            return None
         if not any(
             isinstance(a, Activated) and a.mana is not None for a in subject.abilities()
         ) and not any(m.of_kind("granted_mana") or m.of_kind("land_type_change") for m in q.cards):
@@ -1332,6 +1757,10 @@ class ManaHandler:
         missing = _unread(q) + ([] if q.board else _needs(board))
         kind = "types" if asks_types else "yesno"
         name = "mana.could_produce" if asks_types else "mana.can_produce_type"
+        if missing and asks_yes and _asked_type(q) == ManaType.C and not _unread(q):
+            colorless = _never_colorless(q, subject)
+            if colorless is not None:
+                return Scenario(name, kind, 0.85, colorless, board.names)
         if missing:
             return Scenario(name, kind, 0.85, _missing(*missing), board.names)
         if not any(p.name == subject.name for p in board.perms):
@@ -1339,6 +1768,8 @@ class ManaHandler:
         state = _state(q, board.perms)
         wanted = _asked_type(q)
         colored = wanted is None and q.has(_COLORED)
+        # "mana of any color": whichever color is wanted, so every one of the five.
+        every_color = wanted is None and not colored and q.has(_ANY_COLOR)
 
         only_colors = asks_types and q.has(r"\bcolou?rs?\b") and not q.has(r"\btypes?\b")
         # Triggers adding mana of other types than the tapped permanent made.
@@ -1363,6 +1794,28 @@ class ManaHandler:
                             "whether colorless counts for you: it's a type of mana it can "
                             "make, but not a color",
                         ),
+                    }
+                )
+            if every_color and ruling.verdict is not None:
+                colors = [x for x in types if x != ManaType.C]
+                if 0 < len(colors) < 5:
+                    # "Can it make any color?" may ask for some color or for every one.
+                    return ruling.model_copy(
+                        update={
+                            "verdict": None,
+                            "missing": (
+                                "whether you ask about some color or every color: it can make "
+                                + " ".join(f"{{{x}}}" for x in colors)
+                                + " here",
+                            ),
+                        }
+                    )
+                yes = len(colors) == 5
+                note = f"So {subject.name} {'can' if yes else 'can’t'} make mana of any color here."
+                return ruling.model_copy(
+                    update={
+                        "verdict": "yes" if yes else "no",
+                        "steps": (*ruling.steps, Step(rule=Rule.COULD_PRODUCE, note=note)),
                     }
                 )
             if asks_types or ruling.verdict is None or (wanted is None and not colored):
