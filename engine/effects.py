@@ -464,3 +464,79 @@ def copy_exceptions(text: str) -> CopyExceptions | None:
         counters=tuple(counters),
         gains=tuple(a or b for a, b in gains),
     )
+
+
+# -- "as though it had haste" (302.6, 702.10) ----------------------------------------------------
+
+HasteSubject = Literal[
+    "self", "enchanted", "equipped", "creatures you control", "other creatures you control", "all"
+]
+
+
+class AsThoughHaste(_Value):
+    """ "... as though it had haste": ``what`` it allows (activating {T}/{Q} abilities, or
+    attacking) for ``subject``; ``unless`` is a condition that takes it away ("unless it entered
+    this turn"). It isn't haste: the other half of what haste does stays forbidden."""
+
+    what: Literal["abilities", "attack"]
+    subject: HasteSubject
+    unless: str = ""
+
+    def covers(self, source: str, host: str | None, name: str, same_controller: bool) -> bool:
+        """Does it apply to permanent ``name``, given its source, what the source is attached to
+        and whether they share a controller?"""
+        if self.subject == "self":
+            return source.casefold() == name.casefold()
+        if self.subject in ("enchanted", "equipped"):
+            return host is not None and host.casefold() == name.casefold()
+        if self.subject == "all":
+            return True
+        if self.subject == "other creatures you control" and source.casefold() == name.casefold():
+            return False
+        return same_controller
+
+
+_HASTE_ABILITIES = re.compile(
+    r"^(?:you may )?activate abilities of (?P<s>other creatures you control|creatures you "
+    r"control) as though (?:those creatures|they) had haste\.?$",
+    re.I,
+)
+_HASTE_ATTACK = re.compile(
+    r"^(?P<s>CARDNAME|this creature|enchanted creature|equipped creature|all creatures|"
+    r"creatures you control|other creatures you control) can attack(?: [^,.]*?)? as though "
+    r"(?:it|they|those creatures) had haste(?: unless (?P<unless>[^.]+))?\.?$",
+    re.I,
+)
+_SUBJECTS: dict[str, HasteSubject] = {
+    "cardname": "self",
+    "this creature": "self",
+    "enchanted creature": "enchanted",
+    "equipped creature": "equipped",
+    "all creatures": "all",
+    "creatures you control": "creatures you control",
+    "other creatures you control": "other creatures you control",
+}
+
+
+def as_though_haste(lines: Sequence[str], names: Sequence[str] = ()) -> tuple[AsThoughHaste, ...]:
+    """The "as though it had haste" abilities among these oracle lines, as data."""
+    out: list[AsThoughHaste] = []
+    for raw in lines:
+        line = _REMINDER.sub("", raw).strip()
+        for name in sorted(names, key=len, reverse=True):
+            if name:
+                line = line.replace(name, "CARDNAME")
+        m = _HASTE_ABILITIES.match(line)
+        if m:
+            out.append(AsThoughHaste(what="abilities", subject=_SUBJECTS[m["s"].casefold()]))
+            continue
+        m = _HASTE_ATTACK.match(line)
+        if m:
+            out.append(
+                AsThoughHaste(
+                    what="attack",
+                    subject=_SUBJECTS[m["s"].casefold()],
+                    unless=(m["unless"] or "").strip(),
+                )
+            )
+    return tuple(out)

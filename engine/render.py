@@ -169,6 +169,14 @@ _RENDERERS: dict[str, Callable[[Facts], str]] = {
         "either, so it works even the turn it came under your control."
     ),
     "kicked.count": lambda f: f"{f['name']} was kicked {_times(f['count'])}.",
+    "haste.attack": lambda f: (
+        f"{f['source']} lets {f['name']} attack as though it had haste: the summoning-sickness "
+        "rule doesn't stop it attacking (its {T} abilities are another matter)."
+    ),
+    "haste.unless": lambda f: (
+        f"{f['source']} lets {f['name']} attack as though it had haste unless {f['unless']}: "
+        "whether that is so decides it."
+    ),
     "mv.x_unknown": lambda f: (
         f"{f['name']} has X in its mana cost, so its mana value on the stack depends on the X "
         "announced."

@@ -120,6 +120,16 @@ CASES = [
     ("stack: Jilt[kicked]", "How many targets does Jilt have?", "2"),
     ("stack: Comet Storm[kicked=0+0|x=2]", "How many targets does Comet Storm have?", "3"),
     (
+        "you: Grizzly Bears[new], Instill Energy[attached=Grizzly Bears]",
+        "Can Grizzly Bears attack?",
+        "yes",
+    ),
+    (
+        "you: Grizzly Bears[new|tapped], Instill Energy[attached=Grizzly Bears]",
+        "Can Grizzly Bears attack?",
+        "no",
+    ),
+    (
         "you: Krosan Drover; stack: Hangarback Walker[x=4]",
         "What is the total cost of Hangarback Walker?",
         "{6}",

@@ -274,6 +274,22 @@ _CARDS += [
         "{2}",
     ),
 ]
+_CARDS += [
+    _card(
+        "Instill Energy",
+        "Enchantment — Aura",
+        "Enchant creature\nEnchanted creature can attack as though it had haste.\n{0}: Untap "
+        "enchanted creature. Activate only during your turn and only once each turn.",
+        "{G}",
+    ),
+    _card(
+        "Order of Whiteclay",
+        "Creature — Human Cleric",
+        "{1}{W}{W}, {Q}: Return target creature card with mana value 3 or less from your "
+        "graveyard to the battlefield.",
+        "{1}{W}{W}",
+    ),
+]
 POOL = {c.name: c for c in _CARDS}
 
 ATTACK = "you: Bear[type=Creature|attacking{a}]; opponent: {b}"
@@ -1004,6 +1020,41 @@ EFFECT_CASES: list[tuple[str, str, q.Query, str | None, Rule]] = [
         q.CanActivate(permanent="Mind Stone", symbol="T"),
         "yes",
         Rule.SUMMONING_SICKNESS,
+    ),
+    (
+        "can attack as though it had haste: attacking",
+        "you: Grizzly Bears[new], Instill Energy[attached=Grizzly Bears]",
+        q.CanAttack(permanent="Grizzly Bears"),
+        "yes",
+        Rule.SUMMONING_SICKNESS,
+    ),
+    (
+        "can attack as though it had haste: not {T} abilities",
+        "you: Grizzly Bears[new], Instill Energy[attached=Grizzly Bears]",
+        q.CanActivate(permanent="Grizzly Bears", symbol="T"),
+        "no",
+        Rule.SUMMONING_SICKNESS,
+    ),
+    (
+        "a {Q} ability on a new creature",
+        "you: Order of Whiteclay[new|tapped]",
+        q.CanActivate(permanent="Order of Whiteclay", ability=0),
+        "no",
+        Rule.SUMMONING_SICKNESS,
+    ),
+    (
+        "a {Q} ability, tapped, old creature",
+        "you: Order of Whiteclay[tapped]",
+        q.CanActivate(permanent="Order of Whiteclay", ability=0),
+        "yes",
+        Rule.UNTAP_SYMBOL,
+    ),
+    (
+        "tapped to crew another permanent",
+        "you: Llanowar Elves[new]",
+        q.TapForCost(permanent="Llanowar Elves", via="crew"),
+        "yes",
+        Rule.CREW_MEANING,
     ),
     (
         "could produce through an Aura's ability",

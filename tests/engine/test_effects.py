@@ -7,9 +7,11 @@ import pytest
 from engine.card import Card
 from engine.effects import (
     Amount,
+    AsThoughHaste,
     CopyExceptions,
     ManaValueCheck,
     applicable,
+    as_though_haste,
     conditionals,
     copy_exceptions,
     mana_value_check,
@@ -159,3 +161,34 @@ def test_oracle_parses_cost_change_mana_value() -> None:
     )
     change = next(a for a in abilities if getattr(a, "kind", "") == "cost_change")
     assert getattr(change, "mana_value", None) == ManaValueCheck(op="ge", n=6)
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        (
+            "You may activate abilities of creatures you control as though those creatures had "
+            "haste.",
+            AsThoughHaste(what="abilities", subject="creatures you control"),
+        ),
+        (
+            "Enchanted creature can attack as though it had haste.",
+            AsThoughHaste(what="attack", subject="enchanted"),
+        ),
+        (
+            "Chaos Lord can attack as though it had haste unless it entered this turn.",
+            AsThoughHaste(what="attack", subject="self", unless="it entered this turn"),
+        ),
+    ],
+)
+def test_as_though_haste(line: str, expected: AsThoughHaste) -> None:
+    assert as_though_haste([line], ["Chaos Lord"]) == (expected,)
+
+
+def test_as_though_haste_covers() -> None:
+    others = AsThoughHaste(what="abilities", subject="other creatures you control")
+    assert others.covers("Dynaheir", None, "Llanowar Elves", same_controller=True)
+    assert not others.covers("Dynaheir", None, "Dynaheir", same_controller=True)
+    aura = AsThoughHaste(what="attack", subject="enchanted")
+    assert aura.covers("Instill Energy", "Grizzly Bears", "Grizzly Bears", same_controller=False)
+    assert not aura.covers("Instill Energy", "Grizzly Bears", "Ox", same_controller=True)
