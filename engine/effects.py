@@ -192,7 +192,7 @@ class Effect(_Value):
 
 _TARGET = re.compile(
     rf"\b(?:(?P<n>{_N}|up to (?:one|two|three|\d+)|any number of) (?:other )?)?"
-    r"(?:another )?target (?P<what>[a-z/+\- ]+?)(?=\.|,|$| or (?:player|planeswalker)\b| and\b"
+    r"(?:another )?target (?P<what>[a-z/+\- ]+?)(?=\.|,|$| and\b"
     r"| to\b| from\b| with\b| that\b| you\b| an opponent\b| on\b| in\b| if\b| divided\b"
     r"| instead\b| gets?\b| gains?\b| can't\b| deals?\b| fights?\b| for each\b| discards?\b"
     r"| sacrifices?\b| loses?\b| draws?\b| puts?\b| mills?\b| of their\b| returns?\b)"
@@ -204,8 +204,8 @@ def _targets(text: str) -> tuple[EffectTarget, ...]:
     for m in _TARGET.finditer(text):
         what = m["what"].strip()
         n = m["n"] or ""
-        tail = text[m.end() : m.end() + 40]
-        mv = mana_value_check(tail) if tail.lstrip().startswith("with") else None
+        tail = text[m.end() : m.end() + 40].lstrip()
+        mv = mana_value_check(tail) if tail.startswith("with") else None
         if n == "any number of":
             out.append(EffectTarget(what=what, count=0, any_number=True, mana_value=mv))
             continue
@@ -291,6 +291,9 @@ def parse_effect(text: str) -> Effect:
     body = text.strip().removesuffix(".")
     low = body[:1].lower() + body[1:]
     instead = bool(_INSTEAD.search(low))
+    if low.startswith("instead "):
+        # "If this spell was kicked, instead destroy target creature" (Bloodchief's Thirst).
+        instead, low = True, low.removeprefix("instead ")
     targets = _targets(low)
     requires = mana_value_check(low) if _REQUIRES.search(low) else None
     base = {"instead": instead, "targets": targets, "requires": requires, "text": body}

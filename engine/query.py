@@ -16,6 +16,7 @@ from engine.abilities import (
     GrantedManaAbility,
     Keyword,
     Kicker,
+    Target,
 )
 from engine.errors import EngineError, UnknownCardError
 from engine.mana import ManaCost, ManaType
@@ -237,6 +238,15 @@ class EffectRequires(_Query):
     object: str
 
 
+class CanTarget(_Query):
+    """May spell ``spell``, as kicked or not, choose ``target`` as a target: its target's types
+    and any mana value limit ("target creature with mana value 2 or less")?"""
+
+    kind: Literal["can_target"] = "can_target"
+    spell: str
+    target: str
+
+
 class ManaValueCompare(_Query):
     """Does ``object``'s mana value in ``zone`` meet ``check`` ("mana value 3 or less")?"""
 
@@ -283,6 +293,7 @@ Query = Annotated[
     | EffectAmount
     | SpellTargets
     | EffectRequires
+    | CanTarget
     | ManaValueCompare
     | CopyValues,
     Field(discriminator="kind"),
@@ -1100,6 +1111,60 @@ def _effect_requires(state: GameState, q: EffectRequires) -> Ruling:
     return t.ruling("yes" if meets else "no")
 
 
+def _can_target(state: GameState, q: CanTarget) -> Ruling:
+    spell = state.find_spell(q.spell)
+    target = state.find(q.target)
+    conds = _face_effects(spell)
+    t = Trace()
+    _fact_spell(t, spell)
+    kicked = bool(spell.kicked)
+    for c in conds:
+        if c.kicked is not None and c.effect.targets:
+            met = kicked != c.kicked.negated
+            t.because(
+                Rule.REPLACEMENT_INSTEAD if c.effect.instead and met else Rule.KICKER_TARGETS,
+                "effect.kicked",
+                _card(spell),
+                name=spell.name,
+                effect=c.effect.text,
+                negated=c.kicked.negated,
+                met=met,
+                instead=c.effect.instead,
+            )
+    slots = [x for e in effects.applicable(conds, kicked) for x in e.targets]
+    if not slots:
+        t.because(Rule.TARGETS, "targets.total", name=spell.name, n=0)
+        return t.ruling("no")
+    value = _mana_cost(target).mana_value(0) if target.card is not None else None
+    for slot in slots:
+        if slot.what != "any":
+            legal = kicker.legal_targets(state, Target(what=slot.what), None)
+            if target.name not in legal:
+                t.because(Rule.TARGETS, "target.type", name=target.name, what=slot.what, ok=False)
+                continue
+        if slot.mana_value is not None:
+            if value is None:
+                return t.ruling(None, (f"{possessive_name(target.name)} mana value",))
+            meets = slot.mana_value.holds(value)
+            t.because(
+                Rule.MANA_VALUE,
+                "mv.check",
+                name=target.name,
+                check=str(slot.mana_value),
+                value=value,
+                meets=meets,
+            )
+            if not meets:
+                continue
+        t.because(Rule.TARGETS, "target.type", name=target.name, what=slot.what, ok=True)
+        return t.ruling("yes")
+    return t.ruling("no")
+
+
+def possessive_name(name: str) -> str:
+    return name + ("'" if name.endswith("s") else "'s")
+
+
 def _mana_value_compare(state: GameState, q: ManaValueCompare) -> Ruling:
     check = effects.mana_value_check(q.check)
     if check is None:
@@ -1200,6 +1265,7 @@ _HANDLERS: dict[type[_Query], Callable[[GameState, Any], Ruling]] = {
     EffectAmount: _effect_amount,
     SpellTargets: _spell_targets,
     EffectRequires: _effect_requires,
+    CanTarget: _can_target,
     ManaValueCompare: _mana_value_compare,
     CopyValues: _copy_values,
 }

@@ -177,6 +177,10 @@ _RENDERERS: dict[str, Callable[[Facts], str]] = {
         f"{f['source']} lets {f['name']} attack as though it had haste unless {f['unless']}: "
         "whether that is so decides it."
     ),
+    "target.type": lambda f: (
+        f"{f['name']} {'is' if _yes(f, 'ok') else 'is not'} a legal choice for 'target "
+        f"{f['what']}'."
+    ),
     "mv.x_unknown": lambda f: (
         f"{f['name']} has X in its mana cost, so its mana value on the stack depends on the X "
         "announced."

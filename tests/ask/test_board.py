@@ -130,6 +130,16 @@ CASES = [
         "no",
     ),
     (
+        "opponent: Master of Death; stack: Bloodchief's Thirst[kicked]",
+        "Can Bloodchief's Thirst target Master of Death?",
+        "yes",
+    ),
+    (
+        "opponent: Master of Death; stack: Bloodchief's Thirst",
+        "Can Bloodchief's Thirst target Master of Death?",
+        "no",
+    ),
+    (
         "you: Krosan Drover; stack: Hangarback Walker[x=4]",
         "What is the total cost of Hangarback Walker?",
         "{6}",

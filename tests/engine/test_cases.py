@@ -290,6 +290,16 @@ _CARDS += [
         "{1}{W}{W}",
     ),
 ]
+_CARDS += [
+    _card(
+        "Bloodchief's Thirst",
+        "Sorcery",
+        "Kicker {2}{B}\nDestroy target creature or planeswalker with mana value 2 or less. If "
+        "this spell was kicked, instead destroy target creature or planeswalker.",
+        "{B}",
+    ),
+    _card("Master of Death", "Creature — Zombie Wizard", "", "{1}{U}{B}"),
+]
 POOL = {c.name: c for c in _CARDS}
 
 ATTACK = "you: Bear[type=Creature|attacking{a}]; opponent: {b}"
@@ -910,6 +920,27 @@ EFFECT_CASES: list[tuple[str, str, q.Query, str | None, Rule]] = [
         q.SpellTargets(spell="Fight with Fire"),
         "1",
         Rule.KICKER_TARGETS,
+    ),
+    (
+        "kicked, instead a target without the mana value limit",
+        "opponent: Master of Death; stack: Bloodchief's Thirst[kicked]",
+        q.CanTarget(spell="Bloodchief's Thirst", target="Master of Death"),
+        "yes",
+        Rule.REPLACEMENT_INSTEAD,
+    ),
+    (
+        "unkicked, the target's mana value is too high",
+        "opponent: Master of Death; stack: Bloodchief's Thirst",
+        q.CanTarget(spell="Bloodchief's Thirst", target="Master of Death"),
+        "no",
+        Rule.MANA_VALUE,
+    ),
+    (
+        "unkicked, within the mana value limit",
+        "opponent: Grizzly Bears; stack: Bloodchief's Thirst",
+        q.CanTarget(spell="Bloodchief's Thirst", target="Grizzly Bears"),
+        "yes",
+        Rule.MANA_VALUE,
     ),
     # -- mana value comparisons (202.3, 107.3)
     (

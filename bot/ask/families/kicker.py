@@ -1996,6 +1996,16 @@ def _board_effect(
         return None
     if on_stack and q.has(r"\bhow many targets\b"):
         return eq.SpellTargets(spell=subject), "number", "kicker_targets"
+    if on_stack and q.has(r"\btarget\b") and not q.has(r"\bhow many\b"):
+        # "Can Bloodchief's Thirst target Master of Death?": the other named permanent.
+        others = [
+            p.name
+            for m in q.cards
+            for p in board.battlefield
+            if p.name.casefold() == m.name.casefold() and p.name != subject
+        ]
+        if len(others) == 1:
+            return eq.CanTarget(spell=subject, target=others[0]), "yesno", "kicker_can_target"
     verb = next((v for pattern, v in _EFFECT_ASKS if q.has(pattern)), None)
     if verb is None:
         return None
