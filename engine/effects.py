@@ -21,10 +21,14 @@ _WORDS = {
     "eight": 8,
     "nine": 9,
     "ten": 10,
+    "eleven": 11,
+    "twelve": 12,
+    "twenty": 20,
     "twice": 2,
     "thrice": 3,
+    "once": 1,
 }
-_N = r"(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|X|\d+)"
+_N = r"(?:an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|X|\d+)"
 # What "it", "this spell" or the card's own name may be called once oracle text is normalised.
 _SELF = r"(?:it|this spell|this creature|this permanent|this artifact|this enchantment|CARDNAME)"
 
@@ -158,6 +162,14 @@ Verb = Literal[
     "exile",
     "counter_spell",
     "targets",
+    "mill",
+    "copy",
+    "tap",
+    "gain_control",
+    "pump",
+    "grant",
+    "fight",
+    "search",
     "other",
 ]
 
@@ -270,7 +282,14 @@ _TOKENS = re.compile(rf"\bcreates? (?P<n>{_N}|five of those) \b")
 _TOKENS_OF_THOSE = re.compile(rf"\bcreates? (?P<n>{_N}) of those tokens\b")
 _LIFE = re.compile(rf"\b(?P<who>gain|gains|lose|loses) (?:(?P<n>{_N}) )?life\b")
 _DISCARD = re.compile(rf"\bdiscards? (?P<n>{_N}) cards?\b")
+_MILL = re.compile(rf"\bmills? (?P<n>{_N}) cards?\b")
+_COPY = re.compile(r"\bcopy (?:that|this|target) [a-z ]*?(?P<n>twice|three times|\d+ times)?$")
+_PUMP = re.compile(r"\bgets? (?:an additional )?[+\-]\d+/[+\-]\d+\b")
 _SIMPLE: tuple[tuple[Verb, re.Pattern[str]], ...] = (
+    ("gain_control", re.compile(r"\bgains? control of\b")),
+    ("fight", re.compile(r"\bfights?\b")),
+    ("search", re.compile(r"^search\b")),
+    ("tap", re.compile(r"^tap\b")),
     ("sacrifice", re.compile(r"\bsacrifices?\b")),
     ("destroy", re.compile(r"\bdestroys?\b")),
     ("exile", re.compile(r"\bexiles?\b")),
@@ -328,9 +347,20 @@ def parse_effect(text: str) -> Effect:
     m = _DISCARD.search(low)
     if m:
         return Effect(verb="discard", amount=amount(low, m["n"]), **base)
+    m = _MILL.search(low)
+    if m:
+        return Effect(verb="mill", amount=amount(low, m["n"]), **base)
+    m = _COPY.search(low)
+    if m:
+        times = (m["n"] or "once").split()[0]
+        return Effect(verb="copy", amount=Amount(fixed=number(times) or 1), **base)
     for verb, pattern in _SIMPLE:
         if pattern.search(low):
             return Effect(verb=verb, **base)
+    if _PUMP.search(low):
+        return Effect(verb="pump", **base)
+    if re.search(r"\b(?:gains?|have|has) [a-z]", low):
+        return Effect(verb="grant", **base)
     return Effect(verb="other", **base)
 
 

@@ -49,9 +49,15 @@ from engine.oracle import parse_face
         ("Comet Storm deals X damage to each of them", "damage", Amount(per="x")),
         ("create five of those tokens instead", "tokens", Amount(fixed=5)),
         ("you gain 3 life", "gain_life", Amount(fixed=3)),
+        ("create twelve of those tokens", "tokens", Amount(fixed=12)),
+        ("mill four cards", "mill", Amount(fixed=4)),
+        ("copy that spell twice", "copy", Amount(fixed=2)),
+        ("gain control of target artifact with mana value X or less", "gain_control", None),
+        ("it gets +1/+1 and gains haste until end of turn", "pump", None),
+        ("tap up to two target creatures", "tap", None),
     ],
 )
-def test_effect_amounts(text: str, verb: str, amount: Amount) -> None:
+def test_effect_amounts(text: str, verb: str, amount: Amount | None) -> None:
     effect = parse_effect(text)
     assert effect.verb == verb
     assert effect.amount == amount
