@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import Literal
 
 from engine import effects
@@ -25,12 +24,6 @@ def has_haste(p: Permanent) -> bool:
     return p.card is not None and any(k.casefold() == "haste" for k in p.card.keywords)
 
 
-_AS_THOUGH_HASTE = re.compile(
-    r"activate abilities of creatures you control as though (?:those creatures|they) had haste",
-    re.I,
-)
-
-
 def haste_for_abilities(state: GameState, p: Permanent) -> str | None:
     """The source of an effect letting ``p``'s abilities be activated as though it had haste
     (Thousand-Year Elixir): {T}/{Q} abilities only, never attacking."""
@@ -38,9 +31,14 @@ def haste_for_abilities(state: GameState, p: Permanent) -> str | None:
         if isinstance(a, Keyword) and a.name.casefold() == "as though it had haste":
             return p.name
     for src in state.battlefield:
-        text = src.card.oracle_text if src.card else ""
-        if src.controller == p.controller and not src.phased_out and _AS_THOUGH_HASTE.search(text):
-            return src.name
+        if src.card is None or src.phased_out:
+            continue
+        face = src.card.front
+        for ability in effects.as_though_haste(face.lines, (src.card.name, face.name, src.name)):
+            if ability.what == "abilities" and ability.covers(
+                src.name, src.attached_to, p.name, src.controller == p.controller
+            ):
+                return src.name
     return None
 
 

@@ -299,6 +299,13 @@ _CARDS += [
         "{B}",
     ),
     _card("Master of Death", "Creature — Zombie Wizard", "", "{1}{U}{B}"),
+    _card(
+        "Dynaheir, Invoker Adept",
+        "Legendary Creature — Human Wizard",
+        "Haste\nYou may activate abilities of other creatures you control as though those "
+        "creatures had haste.",
+        "{1}{U}{R}{W}",
+    ),
 ]
 POOL = {c.name: c for c in _CARDS}
 
@@ -1063,6 +1070,20 @@ EFFECT_CASES: list[tuple[str, str, q.Query, str | None, Rule]] = [
         "can attack as though it had haste: not {T} abilities",
         "you: Grizzly Bears[new], Instill Energy[attached=Grizzly Bears]",
         q.CanActivate(permanent="Grizzly Bears", symbol="T"),
+        "no",
+        Rule.SUMMONING_SICKNESS,
+    ),
+    (
+        "as though it had haste, for other creatures you control",
+        "you: Llanowar Elves[new], Dynaheir, Invoker Adept",
+        q.CanActivate(permanent="Llanowar Elves", ability=0),
+        "yes",
+        Rule.HASTE_TAP,
+    ),
+    (
+        "as though it had haste, from an opponent's permanent",
+        "you: Llanowar Elves[new]; opponent: Thousand-Year Elixir",
+        q.CanActivate(permanent="Llanowar Elves", ability=0),
         "no",
         Rule.SUMMONING_SICKNESS,
     ),
