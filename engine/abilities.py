@@ -6,6 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engine.effects import Effect, ManaValueCheck
 from engine.mana import ManaCost
 
 Whose = Literal["you", "opponent", "any"]
@@ -105,8 +106,11 @@ class Kicker(_Ability):
 
 
 class Target(_Value):
+    """A 'target [what]' phrase; ``mana_value`` is its limit ("with mana value 3 or less")."""
+
     what: str
     count: int = 1
+    mana_value: ManaValueCheck | None = None
 
 
 class IfKicked(_Ability):
@@ -116,6 +120,8 @@ class IfKicked(_Ability):
     ``per_time`` marks "for each time it was kicked", ``instead`` marks
     "if this spell was kicked, ... instead", ``trigger`` says where it lives.
     ``negated`` marks "if it wasn't kicked"; ``times`` is "kicked twice".
+    ``parsed`` is ``effect`` as data (what it does, how much, to what), for
+    mechanics that must not read the words.
     """
 
     kind: Literal["if_kicked"] = "if_kicked"
@@ -127,6 +133,7 @@ class IfKicked(_Ability):
     effect: str = ""
     negated: bool = False
     times: int | None = None
+    parsed: Effect | None = None
 
 
 class EnchantmentEnters(_Ability):
@@ -242,13 +249,15 @@ class LandTypeChange(_Ability):
 
 
 class CostChange(_Ability):
-    """'... cost {1} more/less to cast'."""
+    """'... cost {1} more/less to cast'; ``mana_value`` limits the spells it applies to
+    ("with mana value 6 or greater")."""
 
     kind: Literal["cost_change"] = "cost_change"
     delta: int
     applies_to: str = "spells"
     whose: Whose = "any"
     condition: str = ""
+    mana_value: ManaValueCheck | None = None
 
 
 class Keyword(_Ability):

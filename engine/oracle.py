@@ -36,6 +36,7 @@ from engine.abilities import (
     Cost as AbilityCost,
 )
 from engine.card import BASIC_LAND_TYPES, Card, Face
+from engine.effects import mana_value_check, parse_effect
 from engine.errors import ManaCostError
 from engine.mana import ManaCost
 
@@ -414,7 +415,9 @@ def targets(text: str) -> tuple[Target, ...]:
     for m in _TARGET.finditer(text):
         n = m["n"] or m["m"]
         count = _count(n) if n else 1
-        found.append((m.start(), Target(what=m["what"], count=count or 1)))
+        tail = text[m.end() : m.end() + 40].lstrip()
+        mv = mana_value_check(tail) if tail.startswith("with") else None
+        found.append((m.start(), Target(what=m["what"], count=count or 1, mana_value=mv)))
     for m in _ANY_TARGET.finditer(text):
         found.append((m.start(), Target(what="any")))
     return tuple(t for _, t in sorted(found, key=lambda x: x[0]))
@@ -484,6 +487,13 @@ _ENTERS_WITH = re.compile(
     rf"^If {_KICKED_SUBJ} was kicked{_WHICH}, it enters with (?P<effect>.+?)\.?$"
 )
 KickTrigger = Literal["etb", "spell", "static", "other", "cast"]
+
+
+def _with_effect(ability: Ability) -> Ability:
+    """An 'if it was kicked' ability with its effect parsed into data as well."""
+    if isinstance(ability, IfKicked) and ability.effect and ability.parsed is None:
+        return ability.model_copy(update={"parsed": parse_effect(ability.effect)})
+    return ability
 
 
 class _FaceParser:
@@ -637,7 +647,7 @@ class _FaceParser:
             line = self.normalise(stripped)
             got, rest = self.parse_line(line)
             # Matching used the placeholder; what people read keeps the printed words.
-            abilities.extend(a.model_copy(update={"text": stripped}) for a in got)
+            abilities.extend(_with_effect(a).model_copy(update={"text": stripped}) for a in got)
             unparsed.extend(
                 stripped if r == line else r.replace(SELF, self.face.name) for r in rest
             )
@@ -1194,6 +1204,7 @@ def _cost_change(sentence: str, line: str) -> CostChange | None:
         applies_to=_lower_first(subj),
         whose=whose,
         condition=condition,
+        mana_value=mana_value_check(subj),
     )
 
 

@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from engine import blocking, constellation, kicker, manaprod, tapping
+from engine import blocking, constellation, effects, kicker, manaprod, tapping
 from engine.abilities import (
     Activated,
     CostChange,
@@ -16,6 +16,7 @@ from engine.abilities import (
     GrantedManaAbility,
     Keyword,
     Kicker,
+    Target,
 )
 from engine.errors import EngineError, UnknownCardError
 from engine.mana import ManaCost, ManaType
@@ -210,6 +211,64 @@ class IsColor(_Query):
     mana: ManaType
 
 
+class EffectAmount(_Query):
+    """How much ``object``'s effect of kind ``verb`` does (damage, counters, cards, tokens, life),
+    from how many times it was kicked, its counters, its power, its X or its target's mana value
+    (702.33, 614.1a). Default ``verb``: its first effect with an amount."""
+
+    kind: Literal["effect_amount"] = "effect_amount"
+    object: str
+    verb: effects.Verb | None = None
+
+
+class SpellTargets(_Query):
+    """How many targets spell ``spell`` chooses as it is cast: a part that works only if it was
+    kicked has its targets chosen only if it was (702.33g)."""
+
+    kind: Literal["spell_targets"] = "spell_targets"
+    spell: str
+
+
+class EffectRequires(_Query):
+    """Does ``source``'s effect, as kicked or not, apply to ``object`` by the mana value check it
+    makes ("counter that spell if its mana value is 4 or less")?"""
+
+    kind: Literal["effect_requires"] = "effect_requires"
+    source: str
+    object: str
+
+
+class CanTarget(_Query):
+    """May spell ``spell``, as kicked or not, choose ``target`` as a target: its target's types
+    and any mana value limit ("target creature with mana value 2 or less")?"""
+
+    kind: Literal["can_target"] = "can_target"
+    spell: str
+    target: str
+
+
+class ManaValueCompare(_Query):
+    """Does ``object``'s mana value in ``zone`` meet ``check`` ("mana value 3 or less")?"""
+
+    kind: Literal["mana_value_compare"] = "mana_value_compare"
+    object: str
+    check: str
+    zone: Zone | None = None
+
+
+class CopyValues(_Query):
+    """``permanent`` entered as a copy of ``original`` (default: its ``copy=``), with its own copy
+    effect's exceptions (707.9): is it legendary, has it subtype or type ``type``, or how many
+    ``counter`` counters does it enter with?"""
+
+    kind: Literal["copy_values"] = "copy_values"
+    permanent: str
+    original: str | None = None
+    ask: Literal["legendary", "has_type", "counters"] = "legendary"
+    type: str | None = None
+    counter: str = "+1/+1"
+
+
 Query = Annotated[
     CanActivate
     | CanAttack
@@ -230,7 +289,13 @@ Query = Annotated[
     | CouldProduce
     | Produces
     | IsTappedForMana
-    | IsColor,
+    | IsColor
+    | EffectAmount
+    | SpellTargets
+    | EffectRequires
+    | CanTarget
+    | ManaValueCompare
+    | CopyValues,
     Field(discriminator="kind"),
 ]
 
@@ -651,6 +716,18 @@ def _total_cost(state: GameState, q: TotalCost) -> Ruling:
     for p in state.battlefield:
         for a in p.abilities:
             if isinstance(a, CostChange) and a.applies_to != "this spell":
+                if a.mana_value is not None:
+                    meets = _cost_change_mana_value(state, spell, p, a, x, t)
+                    if meets is None:
+                        return t.ruling(None, ("the value of X",))
+                    if not meets:
+                        continue
+                    a = a.model_copy(
+                        update={
+                            "applies_to": effects.without_mana_value(a.applies_to),
+                            "mana_value": None,
+                        }
+                    )
                 applies = kicker.cost_change_applies(
                     a,
                     types=frozenset(tp.casefold() for tp in spell.types),
@@ -813,6 +890,357 @@ def _is_color(state: GameState, q: IsColor) -> Ruling:
     return manaprod.is_color(q.mana)
 
 
+# -- effects as data: amounts, kicked-only targets, mana value checks, copy exceptions ------------
+
+
+def _cost_change_mana_value(
+    state: GameState, spell: Spell, source: Permanent, change: CostChange, x: int | None, t: Trace
+) -> bool | None:
+    """Does the spell meet a cost change's mana value check? On the stack X counts (202.3e)."""
+    check = change.mana_value
+    assert check is not None
+    cost = _mana_cost(spell)
+    if cost.has_x and x is None:
+        t.because(Rule.MANA_VALUE_X, "mv.x_unknown", name=spell.name)
+        return None
+    value = cost.mana_value(x or 0)
+    meets = check.holds(value)
+    t.because(
+        Rule.MANA_VALUE_X if cost.has_x else Rule.MANA_VALUE,
+        "cost.mana_value",
+        _card(source),
+        source=source.name,
+        name=spell.name,
+        check=str(check),
+        value=value,
+        x="" if not cost.has_x else (x or 0),
+        meets=meets,
+    )
+    return meets
+
+
+def _face_effects(obj: Permanent | Spell) -> tuple[effects.Conditional, ...]:
+    if obj.card is None:
+        raise EngineError(f"the position doesn't give {obj.name}'s text (it names no card)")
+    face = obj.card.front
+    return effects.conditionals(face.lines, (obj.card.name, face.name, obj.name))
+
+
+def _kick_steps(
+    t: Trace, obj: Permanent | Spell, conds: tuple[effects.Conditional, ...], verb: str
+) -> None:
+    kicked = bool(obj.kicked)
+    for c in conds:
+        if c.kicked is None or (c.effect.verb != verb and not c.effect.instead):
+            continue
+        met = kicked != c.kicked.negated
+        t.because(
+            Rule.REPLACEMENT_INSTEAD if c.effect.instead and met else Rule.KICKER_LINKED,
+            "effect.kicked",
+            _card(obj),
+            name=obj.name,
+            effect=c.effect.text,
+            negated=c.kicked.negated,
+            met=met,
+            instead=c.effect.instead,
+        )
+
+
+def _effect_amount(state: GameState, q: EffectAmount) -> Ruling:
+    obj = _find_anywhere(state, q.object)
+    conds = _face_effects(obj)
+    with_amount = [
+        c for c in conds if c.effect.amount is not None and q.verb in (None, c.effect.verb)
+    ]
+    if not with_amount:
+        raise EngineError(
+            f"{obj.name} has no effect with an amount" + (f" ({q.verb})" * bool(q.verb))
+        )
+    verb = with_amount[0].effect.verb
+    t = Trace()
+    if isinstance(obj, Spell):
+        _fact_spell(t, obj)
+    else:
+        _fact_permanent(t, obj)
+    _kick_steps(t, obj, conds, verb)
+    applied = [e for e in effects.applicable(conds, bool(obj.kicked), verb) if e.amount]
+    if not applied:
+        t.because(Rule.KICKER_LINKED, "effect.none", name=obj.name)
+        return t.ruling("0")
+    total = 0
+    for e in applied:
+        assert e.amount is not None
+        value = _amount_value(state, obj, e.amount, t)
+        if value is None:
+            return t.ruling(None, (_AMOUNT_MISSING[e.amount.per or "x"],))
+        total += value
+    t.because(
+        Rule.KICKER_LINKED if applied[0].amount and applied[0].amount.per == "kick" else None,
+        "effect.total",
+        name=obj.name,
+        verb=verb,
+        total=total,
+    )
+    return t.ruling(str(total))
+
+
+_AMOUNT_MISSING = {
+    "kick": "how many times it was kicked",
+    "counter": "how many counters it has",
+    "power": "its power",
+    "x": "the value of X",
+    "mana_value": "its target",
+}
+
+
+def _amount_value(
+    state: GameState, obj: Permanent | Spell, amount: effects.Amount, t: Trace
+) -> int | None:
+    subject: Permanent | Spell = obj
+    if amount.of == "that":
+        target = obj.targets[0] if isinstance(obj, Spell) and obj.targets else None
+        if target is None:
+            return None
+        subject = state.find(target)
+    if amount.per is None:
+        return amount.fixed
+    if amount.per == "kick":
+        t.because(
+            Rule.KICKED,
+            "effect.per_kick",
+            name=obj.name,
+            times=len(obj.kicked),
+            each=amount.times,
+            base=amount.base,
+        )
+        return amount.value(kicked=len(obj.kicked))
+    if amount.per == "x":
+        x = obj.x
+        if x is None:
+            return None
+        t.because(Rule.X_CHOSEN, "effect.x", name=obj.name, x=x)
+        return amount.value(x=x)
+    if not isinstance(subject, Permanent):
+        return None
+    if amount.per == "counter":
+        n = subject.counter(amount.counter or "")
+        t.because(
+            Rule.PERMANENT_STATUS,
+            "effect.counters",
+            name=subject.name,
+            counter=amount.counter or "",
+            n=n,
+        )
+        return amount.value(counters={amount.counter or "": n})
+    if amount.per == "power":
+        power = subject.current_power
+        if power is None:
+            return None
+        t.because(None, "mana.power", name=subject.name, power=power, how="")
+        return amount.value(power=power)
+    value = _mana_cost(subject).mana_value(0)
+    t.because(Rule.MANA_VALUE, "effect.mana_value", name=subject.name, value=value)
+    return amount.value(mana_value=value)
+
+
+def _spell_targets(state: GameState, q: SpellTargets) -> Ruling:
+    spell = state.find_spell(q.spell)
+    conds = _face_effects(spell)
+    t = Trace()
+    _fact_spell(t, spell)
+    kicked = bool(spell.kicked)
+    for c in conds:
+        if c.kicked is None:
+            continue
+        for target in c.effect.targets:
+            t.because(
+                Rule.KICKER_TARGETS,
+                "targets.kicked_only",
+                _card(spell),
+                name=spell.name,
+                what=target.what,
+                met=kicked != c.kicked.negated,
+            )
+    total = 0
+    for e in effects.applicable(conds, kicked):
+        if e.verb == "targets" and e.amount is not None:
+            n = e.amount.value(kicked=len(spell.kicked)) or 0
+            t.because(
+                Rule.KICKED, "targets.per_kick", name=spell.name, times=len(spell.kicked), n=n
+            )
+            total += n
+            continue
+        for target in e.targets:
+            if target.any_number:
+                t.because(Rule.TARGETS, "targets.any_number", name=spell.name)
+                return t.ruling(None, ("how many targets its controller chooses",))
+            total += target.count
+    t.because(Rule.TARGETS, "targets.total", name=spell.name, n=total)
+    return t.ruling(str(total))
+
+
+def _effect_requires(state: GameState, q: EffectRequires) -> Ruling:
+    source = _find_anywhere(state, q.source)
+    conds = _face_effects(source)
+    t = Trace()
+    if isinstance(source, Spell):
+        _fact_spell(t, source)
+    checked = [c for c in conds if c.effect.requires is not None]
+    if not checked:
+        raise EngineError(f"{source.name} makes no mana value check")
+    verb = checked[0].effect.verb
+    _kick_steps(t, source, conds, verb)
+    applied = [e for e in effects.applicable(conds, bool(source.kicked), verb) if e.requires]
+    if not applied:
+        return t.ruling("no")
+    check = applied[-1].requires
+    assert check is not None
+    value = _mana_value(state, ManaValue(object=q.object))
+    t.extend(value.steps)
+    if value.verdict is None:
+        return t.ruling(None, value.missing)
+    meets = check.holds(int(value.verdict))
+    t.because(
+        Rule.MANA_VALUE,
+        "mv.check",
+        name=q.object,
+        check=str(check),
+        value=value.verdict,
+        meets=meets,
+    )
+    return t.ruling("yes" if meets else "no")
+
+
+def _can_target(state: GameState, q: CanTarget) -> Ruling:
+    spell = state.find_spell(q.spell)
+    target = state.find(q.target)
+    conds = _face_effects(spell)
+    t = Trace()
+    _fact_spell(t, spell)
+    kicked = bool(spell.kicked)
+    for c in conds:
+        if c.kicked is not None and c.effect.targets:
+            met = kicked != c.kicked.negated
+            t.because(
+                Rule.REPLACEMENT_INSTEAD if c.effect.instead and met else Rule.KICKER_TARGETS,
+                "effect.kicked",
+                _card(spell),
+                name=spell.name,
+                effect=c.effect.text,
+                negated=c.kicked.negated,
+                met=met,
+                instead=c.effect.instead,
+            )
+    slots = [x for e in effects.applicable(conds, kicked) for x in e.targets]
+    if not slots:
+        t.because(Rule.TARGETS, "targets.total", name=spell.name, n=0)
+        return t.ruling("no")
+    value = _mana_cost(target).mana_value(0) if target.card is not None else None
+    for slot in slots:
+        if slot.what != "any":
+            legal = kicker.legal_targets(state, Target(what=slot.what), None)
+            if target.name not in legal:
+                t.because(Rule.TARGETS, "target.type", name=target.name, what=slot.what, ok=False)
+                continue
+        if slot.mana_value is not None:
+            if value is None:
+                return t.ruling(None, (f"{possessive_name(target.name)} mana value",))
+            meets = slot.mana_value.holds(value)
+            t.because(
+                Rule.MANA_VALUE,
+                "mv.check",
+                name=target.name,
+                check=str(slot.mana_value),
+                value=value,
+                meets=meets,
+            )
+            if not meets:
+                continue
+        t.because(Rule.TARGETS, "target.type", name=target.name, what=slot.what, ok=True)
+        return t.ruling("yes")
+    return t.ruling("no")
+
+
+def possessive_name(name: str) -> str:
+    return name + ("'" if name.endswith("s") else "'s")
+
+
+def _mana_value_compare(state: GameState, q: ManaValueCompare) -> Ruling:
+    check = effects.mana_value_check(q.check)
+    if check is None:
+        raise EngineError(f"no mana value comparison in {q.check!r}")
+    value = _mana_value(state, ManaValue(object=q.object, zone=q.zone))
+    t = Trace()
+    t.extend(value.steps)
+    if value.verdict is None:
+        return t.ruling(None, value.missing)
+    meets = check.holds(int(value.verdict))
+    t.because(
+        Rule.MANA_VALUE,
+        "mv.check",
+        name=q.object,
+        check=str(check),
+        value=value.verdict,
+        meets=meets,
+    )
+    return t.ruling("yes" if meets else "no")
+
+
+def _copy_values(state: GameState, q: CopyValues) -> Ruling:
+    perm = state.find(q.permanent)
+    name = q.original or perm.copy_of
+    if not name:
+        raise EngineError(f"{perm.name} isn't a copy (give it copy=...)")
+    original = state.find(name)
+    if original.card is None or perm.card is None:
+        raise EngineError("the position doesn't give both cards' characteristics")
+    t = Trace()
+    line = original.card.front.typeline
+    t.because(
+        Rule.COPY_VALUES,
+        "copy.values",
+        name=perm.name,
+        original=original.name,
+        typeline=_typeline(original),
+    )
+    text = "\n".join(perm.card.front.lines)
+    exc = effects.copy_exceptions(text) or effects.CopyExceptions()
+    if exc != effects.CopyExceptions():
+        t.because(Rule.COPY_EXCEPTIONS, "copy.exceptions", _card(perm), name=perm.name)
+    if q.ask == "legendary":
+        legendary = "Legendary" in line.supertypes and not exc.not_legendary
+        if exc.not_legendary:
+            t.because(Rule.COPY_MODIFIED, "copy.not_legendary", name=perm.name)
+        else:
+            t.because(
+                Rule.COPY_VALUES,
+                "copy.legendary",
+                name=perm.name,
+                original=original.name,
+                legendary=legendary,
+            )
+        return t.ruling("yes" if legendary else "no")
+    if q.ask == "has_type":
+        if not q.type:
+            raise EngineError("which type? (give type=...)")
+        want = q.type.casefold()
+        have = {x.casefold() for x in line.types | line.subtypes | line.supertypes}
+        added = {x.casefold() for x in exc.add_types}
+        if want in added:
+            t.because(Rule.COPY_MODIFIED, "copy.added_type", name=perm.name, type=q.type)
+            return t.ruling("yes")
+        t.because(Rule.COPY_VALUES, "copy.has_type", name=perm.name, type=q.type, has=want in have)
+        return t.ruling("yes" if want in have else "no")
+    n = sum(k for kind, k in exc.counters if kind == q.counter) if "Creature" in line.types else 0
+    if n:
+        t.because(
+            Rule.COPY_EXCEPTION_EFFECT, "copy.counters", name=perm.name, n=n, counter=q.counter
+        )
+    else:
+        t.because(Rule.COPY_VALUES, "copy.no_counters", name=perm.name, counter=q.counter)
+    return t.ruling(str(n))
+
+
 _HANDLERS: dict[type[_Query], Callable[[GameState, Any], Ruling]] = {
     CanActivate: _can_activate,
     CanAttack: _can_attack,
@@ -834,6 +1262,12 @@ _HANDLERS: dict[type[_Query], Callable[[GameState, Any], Ruling]] = {
     Produces: _produces,
     IsTappedForMana: _is_tapped_for_mana,
     IsColor: _is_color,
+    EffectAmount: _effect_amount,
+    SpellTargets: _spell_targets,
+    EffectRequires: _effect_requires,
+    CanTarget: _can_target,
+    ManaValueCompare: _mana_value_compare,
+    CopyValues: _copy_values,
 }
 
 

@@ -34,6 +34,32 @@ def _times(n: str) -> str:
     return {"0": "no times", "1": "once", "2": "twice"}.get(n, f"{n} times")
 
 
+def _count(n: str, noun: str) -> str:
+    return f"{n} {noun}" + ("" if n == "1" or noun in ("damage", "life") else "s")
+
+
+_UNITS = {
+    "damage": "damage",
+    "counters": "counter",
+    "draw": "card",
+    "tokens": "token",
+    "gain_life": "life",
+    "lose_life": "life",
+    "discard": "card",
+    "targets": "target",
+}
+
+
+def _kicked_effect(f: Facts) -> str:
+    cond = "wasn't" if _yes(f, "negated") else "was"
+    text = f"'{f['effect']}' happens only if {f['name']} {cond} kicked"
+    if not _yes(f, "met"):
+        return text + ", and that isn't so here."
+    if _yes(f, "instead"):
+        return text + "; that is so here, and it replaces the effect it changes."
+    return text + "; that is so here."
+
+
 def _permanent(f: Facts) -> str:
     state = "tapped" if _yes(f, "tapped") else "untapped"
     text = (
@@ -143,6 +169,94 @@ _RENDERERS: dict[str, Callable[[Facts], str]] = {
         "either, so it works even the turn it came under your control."
     ),
     "kicked.count": lambda f: f"{f['name']} was kicked {_times(f['count'])}.",
+    "haste.attack": lambda f: (
+        f"{f['source']} lets {f['name']} attack as though it had haste: the summoning-sickness "
+        "rule doesn't stop it attacking (its {T} abilities are another matter)."
+    ),
+    "haste.unless": lambda f: (
+        f"{f['source']} lets {f['name']} attack as though it had haste unless {f['unless']}: "
+        "whether that is so decides it."
+    ),
+    "target.type": lambda f: (
+        f"{f['name']} {'is' if _yes(f, 'ok') else 'is not'} a legal choice for 'target "
+        f"{f['what']}'."
+    ),
+    "mv.x_unknown": lambda f: (
+        f"{f['name']} has X in its mana cost, so its mana value on the stack depends on the X "
+        "announced."
+    ),
+    "mv.check": lambda f: (
+        f"{possessive(f['name'])} mana value is {f['value']}, so it "
+        f"{'has' if _yes(f, 'meets') else 'does not have'} {f['check']}."
+    ),
+    "cost.mana_value": lambda f: (
+        f"{possessive(f['source'])} cost change applies only to spells with {f['check']}; on the "
+        f"stack {possessive(f['name'])} mana value is {f['value']}"
+        + (f" (its X counts as {f['x']})" if f.get("x") else "")
+        + (", so it applies." if _yes(f, "meets") else ", so it doesn't apply.")
+    ),
+    "effect.kicked": _kicked_effect,
+    "effect.none": lambda f: f"None of {possessive(f['name'])} effects of that kind happen.",
+    "effect.per_kick": lambda f: (
+        f"{f['name']} was kicked {_times(f['times'])}: {f['each']} for each time"
+        + (f", plus {f['base']}" if f.get("base", "0") != "0" else "")
+        + "."
+    ),
+    "effect.x": lambda f: f"X is {f['x']}.",
+    "effect.counters": lambda f: (
+        f"{f['name']} has {_count(f['n'], f['counter'] + ' counter')} on it."
+    ),
+    "effect.mana_value": lambda f: f"{possessive(f['name'])} mana value is {f['value']}.",
+    "effect.total": lambda f: f"In all, that is {_count(f['total'], _UNITS[f['verb']])}.",
+    "targets.kicked_only": lambda f: (
+        f"The part of {f['name']} that targets '{f['what']}' works only if it was kicked, and only "
+        "then is that target chosen: "
+        + (
+            "it was kicked, so it is chosen."
+            if _yes(f, "met")
+            else "it wasn't kicked, so no target is chosen for it."
+        )
+    ),
+    "targets.per_kick": lambda f: (
+        f"{f['name']} chooses one target, then another for each time it was kicked "
+        f"({_times(f['times'])}): {f['n']} in all."
+    ),
+    "targets.any_number": lambda f: (
+        f"{f['name']} divides its effect among any number of targets: its controller chooses how "
+        "many."
+    ),
+    "targets.total": lambda f: (
+        f"So {f['name']} has {_count(f['n'], 'target')}, chosen as it is cast."
+    ),
+    "copy.values": lambda f: (
+        f"{f['name']} copies {possessive(f['original'])} copiable values: it is "
+        f"{_a(f['typeline'])}."
+    ),
+    "copy.exceptions": lambda f: (
+        f"{possessive(f['name'])} copy effect makes exceptions as it copies; they become part "
+        "of the copy's copiable values."
+    ),
+    "copy.not_legendary": lambda f: (
+        f"Its copy effect says it isn't legendary, so {f['name']} isn't legendary."
+    ),
+    "copy.legendary": lambda f: (
+        f"{f['name']} is legendary, as {f['original']} is."
+        if _yes(f, "legendary")
+        else f"{f['name']} isn't legendary, as {f['original']} isn't."
+    ),
+    "copy.added_type": lambda f: (
+        f"Its copy effect makes {f['name']} {_a(f['type'])} in addition to its other types."
+    ),
+    "copy.has_type": lambda f: (
+        f"{f['name']} {'has' if _yes(f, 'has') else 'does not have'} the type {f['type']}."
+    ),
+    "copy.counters": lambda f: (
+        f"Its copy effect has {f['name']} enter with {_count(f['n'], 'additional ' + f['counter'] + ' counter')}: "
+        "an extra effect of this copy effect, not a copied value."
+    ),
+    "copy.no_counters": lambda f: (
+        f"Copying gives {f['name']} no {f['counter']} counters: counters aren't copiable values."
+    ),
 }
 
 

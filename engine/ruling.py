@@ -103,6 +103,10 @@ class Rule(StrEnum):
     ONE_ALTERNATIVE_COST = "118.9a"
     X_ANNOUNCED = "107.3a"
     TAP_UNTAP = "701.26a"
+    COPY_EXCEPTIONS = "707.9"
+    COPY_GAINS = "707.9a"
+    COPY_MODIFIED = "707.9b"
+    COPY_EXCEPTION_EFFECT = "707.9e"
 
 
 class Step(BaseModel):

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-import re
 from typing import Literal
 
+from engine import effects
 from engine.abilities import Activated, Keyword
 from engine.model import GameState, Permanent
 from engine.ruling import Rule, Ruling, Trace
@@ -24,12 +24,6 @@ def has_haste(p: Permanent) -> bool:
     return p.card is not None and any(k.casefold() == "haste" for k in p.card.keywords)
 
 
-_AS_THOUGH_HASTE = re.compile(
-    r"activate abilities of creatures you control as though (?:those creatures|they) had haste",
-    re.I,
-)
-
-
 def haste_for_abilities(state: GameState, p: Permanent) -> str | None:
     """The source of an effect letting ``p``'s abilities be activated as though it had haste
     (Thousand-Year Elixir): {T}/{Q} abilities only, never attacking."""
@@ -37,9 +31,14 @@ def haste_for_abilities(state: GameState, p: Permanent) -> str | None:
         if isinstance(a, Keyword) and a.name.casefold() == "as though it had haste":
             return p.name
     for src in state.battlefield:
-        text = src.card.oracle_text if src.card else ""
-        if src.controller == p.controller and not src.phased_out and _AS_THOUGH_HASTE.search(text):
-            return src.name
+        if src.card is None or src.phased_out:
+            continue
+        face = src.card.front
+        for ability in effects.as_though_haste(face.lines, (src.card.name, face.name, src.name)):
+            if ability.what == "abilities" and ability.covers(
+                src.name, src.attached_to, p.name, src.controller == p.controller
+            ):
+                return src.name
     return None
 
 
@@ -236,8 +235,39 @@ def can_attack(state: GameState, name: str) -> Ruling:
         ok = False
     else:
         t.step(Rule.ATTACKERS, f"Attacking creatures must be untapped; {p.name} is untapped.")
+    helper = attack_as_though_haste(state, p)
+    if helper is not None and is_summoning_sick(p):
+        source, ability = helper
+        if ability.unless:
+            t.because(
+                Rule.SUMMONING_SICKNESS,
+                "haste.unless",
+                source,
+                source=source,
+                name=p.name,
+                unless=ability.unless,
+            )
+            return t.ruling(None, (f"whether {ability.unless}",))
+        t.because(Rule.SUMMONING_SICKNESS, "haste.attack", source, source=source, name=p.name)
+        return t.ruling("yes" if ok else "no")
     ok = _sickness_steps(t, p, "attack", Rule.HASTE_ATTACK) and ok
     return t.ruling("yes" if ok else "no")
+
+
+def attack_as_though_haste(
+    state: GameState, p: Permanent
+) -> tuple[str, effects.AsThoughHaste] | None:
+    """A permanent whose ability lets ``p`` attack as though it had haste, and that ability."""
+    for src in state.battlefield:
+        if src.card is None or src.phased_out:
+            continue
+        face = src.card.front
+        for ability in effects.as_though_haste(face.lines, (src.card.name, face.name, src.name)):
+            if ability.what == "attack" and ability.covers(
+                src.name, src.attached_to, p.name, src.controller == p.controller
+            ):
+                return src.name, ability
+    return None
 
 
 def can_block(state: GameState, name: str) -> Ruling:

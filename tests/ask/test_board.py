@@ -106,6 +106,44 @@ CASES = [
         "Does Eidolon of Blossoms trigger when Boon Satyr resolves?",
         "yes",
     ),
+    # Effects as data: "instead", kicked-only parts and targets, per-kick amounts.
+    ("stack: Burst Lightning[kicked]", "How much damage does Burst Lightning deal?", "4"),
+    ("stack: Burst Lightning", "How much damage does Burst Lightning deal?", "2"),
+    (
+        "stack: Apex Hawks[kicked=0+0+0]",
+        "How many +1/+1 counters does Apex Hawks enter with?",
+        "3",
+    ),
+    ("you: Kavu Titan", "How many +1/+1 counters does Kavu Titan enter with?", "0"),
+    ("you: Kavu Titan[kicked]", "How many +1/+1 counters does Kavu Titan enter with?", "3"),
+    ("stack: Jilt", "How many targets does Jilt have?", "1"),
+    ("stack: Jilt[kicked]", "How many targets does Jilt have?", "2"),
+    ("stack: Comet Storm[kicked=0+0|x=2]", "How many targets does Comet Storm have?", "3"),
+    (
+        "you: Grizzly Bears[new], Instill Energy[attached=Grizzly Bears]",
+        "Can Grizzly Bears attack?",
+        "yes",
+    ),
+    (
+        "you: Grizzly Bears[new|tapped], Instill Energy[attached=Grizzly Bears]",
+        "Can Grizzly Bears attack?",
+        "no",
+    ),
+    (
+        "opponent: Master of Death; stack: Bloodchief's Thirst[kicked]",
+        "Can Bloodchief's Thirst target Master of Death?",
+        "yes",
+    ),
+    (
+        "opponent: Master of Death; stack: Bloodchief's Thirst",
+        "Can Bloodchief's Thirst target Master of Death?",
+        "no",
+    ),
+    (
+        "you: Krosan Drover; stack: Hangarback Walker[x=4]",
+        "What is the total cost of Hangarback Walker?",
+        "{6}",
+    ),
 ]
 
 

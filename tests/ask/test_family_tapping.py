@@ -348,6 +348,12 @@ def test_animated_land_cites_its_ruling() -> None:
             "If I flash in a creature during my opponent's turn, can I tap it for mana on my turn?",
             (),
         ),
+        # Instill Energy lets it attack as though it had haste, not use {T} abilities: the
+        # abilities kind (Thousand-Year Elixir) would answer "no" to attacking, wrongly.
+        (
+            "Can Grizzly Bears attack the turn I cast it if it has Instill Energy on it?",
+            ("Grizzly Bears", "Instill Energy"),
+        ),
     ],
 )
 def test_missing_facts_abstain(text: str, cards: tuple[str, ...]) -> None:

@@ -158,6 +158,155 @@ _CARDS = [
         "{T}: Add one mana of any type that a land you control could produce.",
     ),
 ]
+_CARDS += [
+    _card(
+        "Burst Lightning",
+        "Instant",
+        "Kicker {4}\nBurst Lightning deals 2 damage to any target. If this spell was kicked, it "
+        "deals 4 damage instead.",
+        "{R}",
+    ),
+    _card(
+        "Apex Hawks",
+        "Creature — Bird",
+        "Multikicker {1}{W}\nFlying\nThis creature enters with a +1/+1 counter on it for each "
+        "time it was kicked.",
+        "{2}{W}",
+    ),
+    _card(
+        "Kavu Titan",
+        "Creature — Kavu",
+        "Kicker {2}{G}\nIf this creature was kicked, it enters with three +1/+1 counters on it "
+        "and with trample.",
+        "{1}{G}",
+    ),
+    _card(
+        "Orim's Thunder",
+        "Instant",
+        "Kicker {R}\nDestroy target artifact or enchantment. If this spell was kicked, it deals "
+        "damage equal to that permanent's mana value to target creature.",
+        "{2}{W}",
+    ),
+    _card(
+        "Jilt",
+        "Instant",
+        "Kicker {1}{R}\nReturn target creature to its owner's hand. If this spell was kicked, it "
+        "deals 2 damage to another target creature.",
+        "{1}{U}",
+    ),
+    _card(
+        "Comet Storm",
+        "Instant",
+        "Multikicker {1}\nChoose any target, then choose another target for each time this "
+        "spell was kicked. Comet Storm deals X damage to each of them.",
+        "{X}{R}{R}",
+    ),
+    _card(
+        "Fight with Fire",
+        "Sorcery",
+        "Kicker {5}{R}\nFight with Fire deals 5 damage to target creature. If this spell was "
+        "kicked, it deals 10 damage divided as you choose among any number of targets instead.",
+        "{2}{R}",
+    ),
+    _card(
+        "Prohibit",
+        "Instant",
+        "Kicker {2}\nCounter target spell if its mana value is 2 or less. If this spell was "
+        "kicked, counter that spell if its mana value is 4 or less instead.",
+        "{1}{U}",
+    ),
+    _card(
+        "Krosan Drover",
+        "Creature — Elf",
+        "Creature spells you cast with mana value 6 or greater cost {2} less to cast.",
+        "{3}{G}",
+    ),
+    _card("Sol Ring", "Artifact", "{T}: Add {C}{C}.", "{1}"),
+    _card(
+        "Thalia, Guardian of Thraben",
+        "Legendary Creature — Human Soldier",
+        "First strike\nNoncreature spells cost {1} more to cast.",
+        "{1}{W}",
+    ),
+    _card(
+        "Spark Double",
+        "Creature — Illusion",
+        "You may have this creature enter as a copy of a creature or planeswalker you control, "
+        "except it enters with an additional +1/+1 counter on it if it's a creature, it enters "
+        "with an additional loyalty counter on it if it's a planeswalker, and it isn't "
+        "legendary.",
+        "{3}{U}",
+    ),
+    _card(
+        "Phantasmal Image",
+        "Creature — Illusion",
+        "You may have this creature enter as a copy of any creature on the battlefield, except "
+        "it's an Illusion in addition to its other types and it has \"When this creature becomes "
+        'the target of a spell or ability, sacrifice it."',
+        "{1}{U}",
+    ),
+    _card(
+        "Nyxbloom Ancient",
+        "Enchantment Creature — Elemental",
+        "Trample\nIf you tap a permanent for mana, it produces three times as much of that mana "
+        "instead.",
+        "{4}{G}{G}{G}",
+    ),
+    _card(
+        "Nantuko Shade",
+        "Creature — Insect Shade",
+        "{B}: This creature gets +1/+1 until end of turn.",
+        "{B}{B}",
+        power="2",
+        toughness="1",
+    ),
+    _card(
+        "Gift of Paradise",
+        "Enchantment — Aura",
+        'Enchant land\nWhen this Aura enters, you gain 3 life.\nEnchanted land has "{T}: Add '
+        'two mana of any one color."',
+        "{2}{G}",
+    ),
+    _card(
+        "Mind Stone",
+        "Artifact",
+        "{T}: Add {C}.\n{1}, {T}, Sacrifice this artifact: Draw a card.",
+        "{2}",
+    ),
+]
+_CARDS += [
+    _card(
+        "Instill Energy",
+        "Enchantment — Aura",
+        "Enchant creature\nEnchanted creature can attack as though it had haste.\n{0}: Untap "
+        "enchanted creature. Activate only during your turn and only once each turn.",
+        "{G}",
+    ),
+    _card(
+        "Order of Whiteclay",
+        "Creature — Human Cleric",
+        "{1}{W}{W}, {Q}: Return target creature card with mana value 3 or less from your "
+        "graveyard to the battlefield.",
+        "{1}{W}{W}",
+    ),
+]
+_CARDS += [
+    _card(
+        "Bloodchief's Thirst",
+        "Sorcery",
+        "Kicker {2}{B}\nDestroy target creature or planeswalker with mana value 2 or less. If "
+        "this spell was kicked, instead destroy target creature or planeswalker.",
+        "{B}",
+    ),
+    _card("Master of Death", "Creature — Zombie Wizard", "", "{1}{U}{B}"),
+    _card(
+        "Dynaheir, Invoker Adept",
+        "Legendary Creature — Human Wizard",
+        "Haste\nYou may activate abilities of other creatures you control as though those "
+        "creatures had haste.",
+        "{1}{U}{R}{W}",
+    ),
+]
 POOL = {c.name: c for c in _CARDS}
 
 ATTACK = "you: Bear[type=Creature|attacking{a}]; opponent: {b}"
@@ -690,6 +839,284 @@ CASES: list[tuple[str, str, q.Query, str | None, Rule]] = [
         Rule.TAPPED_FOR_MANA_TRIGGER,
     ),
 ]
+
+
+EFFECT_CASES: list[tuple[str, str, q.Query, str | None, Rule]] = [
+    # -- effects as data: "instead", kicked-only parts, per-kick amounts (702.33, 614.1a)
+    (
+        "kicked, instead",
+        "stack: Burst Lightning[kicked]",
+        q.EffectAmount(object="Burst Lightning", verb="damage"),
+        "4",
+        Rule.REPLACEMENT_INSTEAD,
+    ),
+    (
+        "unkicked, the base effect",
+        "stack: Burst Lightning",
+        q.EffectAmount(object="Burst Lightning", verb="damage"),
+        "2",
+        Rule.KICKER_LINKED,
+    ),
+    (
+        "counters for each time it was kicked",
+        "stack: Apex Hawks[kicked=0+0+0]",
+        q.EffectAmount(object="Apex Hawks"),
+        "3",
+        Rule.KICKED,
+    ),
+    (
+        "enters with counters only if kicked",
+        "you: Kavu Titan",
+        q.EffectAmount(object="Kavu Titan", verb="counters"),
+        "0",
+        Rule.KICKER_LINKED,
+    ),
+    (
+        "kicked, enters with counters",
+        "you: Kavu Titan[kicked]",
+        q.EffectAmount(object="Kavu Titan", verb="counters"),
+        "3",
+        Rule.KICKER_LINKED,
+    ),
+    (
+        "damage equal to the target's mana value",
+        "you: Sol Ring, Grizzly Bears; stack: Orim's Thunder[kicked|targets=Sol Ring]",
+        q.EffectAmount(object="Orim's Thunder", verb="damage"),
+        "1",
+        Rule.MANA_VALUE,
+    ),
+    (
+        "damage from X",
+        "stack: Comet Storm[x=3]",
+        q.EffectAmount(object="Comet Storm", verb="damage"),
+        "3",
+        Rule.X_CHOSEN,
+    ),
+    # -- targets that exist only when kicked (702.33g)
+    (
+        "unkicked, no kicked-only target",
+        "stack: Jilt",
+        q.SpellTargets(spell="Jilt"),
+        "1",
+        Rule.KICKER_TARGETS,
+    ),
+    (
+        "kicked, the kicked-only target too",
+        "stack: Jilt[kicked]",
+        q.SpellTargets(spell="Jilt"),
+        "2",
+        Rule.KICKER_TARGETS,
+    ),
+    (
+        "another target for each time it was kicked",
+        "stack: Comet Storm[kicked=0+0|x=2]",
+        q.SpellTargets(spell="Comet Storm"),
+        "3",
+        Rule.KICKED,
+    ),
+    (
+        "kicked, any number of targets instead",
+        "stack: Fight with Fire[kicked]",
+        q.SpellTargets(spell="Fight with Fire"),
+        None,
+        Rule.KICKER_TARGETS,
+    ),
+    (
+        "unkicked, one target",
+        "stack: Fight with Fire",
+        q.SpellTargets(spell="Fight with Fire"),
+        "1",
+        Rule.KICKER_TARGETS,
+    ),
+    (
+        "kicked, instead a target without the mana value limit",
+        "opponent: Master of Death; stack: Bloodchief's Thirst[kicked]",
+        q.CanTarget(spell="Bloodchief's Thirst", target="Master of Death"),
+        "yes",
+        Rule.REPLACEMENT_INSTEAD,
+    ),
+    (
+        "unkicked, the target's mana value is too high",
+        "opponent: Master of Death; stack: Bloodchief's Thirst",
+        q.CanTarget(spell="Bloodchief's Thirst", target="Master of Death"),
+        "no",
+        Rule.MANA_VALUE,
+    ),
+    (
+        "unkicked, within the mana value limit",
+        "opponent: Grizzly Bears; stack: Bloodchief's Thirst",
+        q.CanTarget(spell="Bloodchief's Thirst", target="Grizzly Bears"),
+        "yes",
+        Rule.MANA_VALUE,
+    ),
+    # -- mana value comparisons (202.3, 107.3)
+    (
+        "kicked Prohibit, X counts on the stack",
+        "stack: Hangarback Walker[x=2], Prohibit[kicked]",
+        q.EffectRequires(source="Prohibit", object="Hangarback Walker"),
+        "yes",
+        Rule.MANA_VALUE_X,
+    ),
+    (
+        "unkicked Prohibit",
+        "stack: Hangarback Walker[x=2], Prohibit",
+        q.EffectRequires(source="Prohibit", object="Hangarback Walker"),
+        "no",
+        Rule.MANA_VALUE_X,
+    ),
+    (
+        "mana value 3 or less off the stack",
+        "stack: Hangarback Walker[x=5]",
+        q.ManaValueCompare(
+            object="Hangarback Walker", check="mana value 3 or less", zone="graveyard"
+        ),
+        "yes",
+        Rule.X_OFF_STACK,
+    ),
+    (
+        "mana value 5 or greater on the stack",
+        "stack: Blaze[x=4]",
+        q.ManaValueCompare(object="Blaze", check="mana value 5 or greater"),
+        "yes",
+        Rule.MANA_VALUE_X,
+    ),
+    (
+        "cost reduction for mana value 6 or greater, X counts",
+        "you: Krosan Drover; stack: Hangarback Walker[x=4]",
+        q.TotalCost(spell="Hangarback Walker"),
+        "{6}",
+        Rule.MANA_VALUE_X,
+    ),
+    (
+        "cost reduction for mana value 6 or greater, too small",
+        "you: Krosan Drover; stack: Hangarback Walker[x=2]",
+        q.TotalCost(spell="Hangarback Walker"),
+        "{4}",
+        Rule.MANA_VALUE_X,
+    ),
+    # -- entering as a copy, with exceptions (707.9)
+    (
+        "copy that isn't legendary",
+        "you: Thalia, Guardian of Thraben, Spark Double[copy=Thalia, Guardian of Thraben]",
+        q.CopyValues(permanent="Spark Double"),
+        "no",
+        Rule.COPY_MODIFIED,
+    ),
+    (
+        "copy without exceptions stays legendary",
+        "you: Thalia, Guardian of Thraben, Clone[copy=Thalia, Guardian of Thraben]",
+        q.CopyValues(permanent="Clone"),
+        "yes",
+        Rule.COPY_VALUES,
+    ),
+    (
+        "copy with an additional counter",
+        "you: Grizzly Bears, Spark Double[copy=Grizzly Bears]",
+        q.CopyValues(permanent="Spark Double", ask="counters"),
+        "1",
+        Rule.COPY_EXCEPTION_EFFECT,
+    ),
+    (
+        "copy that is an Illusion too",
+        "opponent: Grizzly Bears; you: Phantasmal Image[copy=Grizzly Bears]",
+        q.CopyValues(permanent="Phantasmal Image", ask="has_type", type="Illusion"),
+        "yes",
+        Rule.COPY_MODIFIED,
+    ),
+    (
+        "a plain copy isn't an Illusion",
+        "opponent: Grizzly Bears; you: Clone[copy=Grizzly Bears]",
+        q.CopyValues(permanent="Clone", ask="has_type", type="Illusion"),
+        "no",
+        Rule.COPY_VALUES,
+    ),
+    # -- mana and tapping cases not covered above
+    (
+        "a tripler and a doubler",
+        "you: Forest, Nyxbloom Ancient, Mana Reflection",
+        q.Produces(permanent="Forest"),
+        "6",
+        Rule.REPLACEMENT_ORDER,
+    ),
+    (
+        "an ability without {T} on a new creature",
+        "you: Nantuko Shade[new]",
+        q.CanActivate(permanent="Nantuko Shade", ability=0),
+        "yes",
+        Rule.SUMMONING_SICKNESS,
+    ),
+    (
+        "an artifact that became a creature",
+        "you: Mind Stone[new|+type=Creature]",
+        q.CanActivate(permanent="Mind Stone", symbol="T"),
+        "no",
+        Rule.SUMMONING_SICKNESS,
+    ),
+    (
+        "an artifact that isn't a creature",
+        "you: Mind Stone[new]",
+        q.CanActivate(permanent="Mind Stone", symbol="T"),
+        "yes",
+        Rule.SUMMONING_SICKNESS,
+    ),
+    (
+        "can attack as though it had haste: attacking",
+        "you: Grizzly Bears[new], Instill Energy[attached=Grizzly Bears]",
+        q.CanAttack(permanent="Grizzly Bears"),
+        "yes",
+        Rule.SUMMONING_SICKNESS,
+    ),
+    (
+        "can attack as though it had haste: not {T} abilities",
+        "you: Grizzly Bears[new], Instill Energy[attached=Grizzly Bears]",
+        q.CanActivate(permanent="Grizzly Bears", symbol="T"),
+        "no",
+        Rule.SUMMONING_SICKNESS,
+    ),
+    (
+        "as though it had haste, for other creatures you control",
+        "you: Llanowar Elves[new], Dynaheir, Invoker Adept",
+        q.CanActivate(permanent="Llanowar Elves", ability=0),
+        "yes",
+        Rule.HASTE_TAP,
+    ),
+    (
+        "as though it had haste, from an opponent's permanent",
+        "you: Llanowar Elves[new]; opponent: Thousand-Year Elixir",
+        q.CanActivate(permanent="Llanowar Elves", ability=0),
+        "no",
+        Rule.SUMMONING_SICKNESS,
+    ),
+    (
+        "a {Q} ability on a new creature",
+        "you: Order of Whiteclay[new|tapped]",
+        q.CanActivate(permanent="Order of Whiteclay", ability=0),
+        "no",
+        Rule.SUMMONING_SICKNESS,
+    ),
+    (
+        "a {Q} ability, tapped, old creature",
+        "you: Order of Whiteclay[tapped]",
+        q.CanActivate(permanent="Order of Whiteclay", ability=0),
+        "yes",
+        Rule.UNTAP_SYMBOL,
+    ),
+    (
+        "tapped to crew another permanent",
+        "you: Llanowar Elves[new]",
+        q.TapForCost(permanent="Llanowar Elves", via="crew"),
+        "yes",
+        Rule.CREW_MEANING,
+    ),
+    (
+        "could produce through an Aura's ability",
+        "you: Reflecting Pool, Forest, Gift of Paradise[attached=Forest]",
+        q.CouldProduce(permanent="Reflecting Pool"),
+        "WUBRG",
+        Rule.COULD_PRODUCE,
+    ),
+]
+CASES += EFFECT_CASES
 
 
 @pytest.mark.parametrize(

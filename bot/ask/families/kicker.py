@@ -8,6 +8,7 @@ from collections.abc import Callable
 from rapidfuzz import fuzz
 
 from bot.ask.question import CardMention, Question, Scenario
+from engine import effects as eff
 from engine import kicker as k
 from engine import query as eq
 from engine import rule as engine_rule
@@ -2258,7 +2259,10 @@ def _board_scenario(q: Question) -> Scenario | None:
     query: eq.Query | None = None
     kind = "yesno"
     name = "kicker_board"
-    if q.fuzzy_has("mana value") or q.has(r"\bcmc\b", r"converted mana cost", r"\bmv\b"):
+    effect = _board_effect(q, board, subject, on_stack)
+    if effect is not None:
+        query, kind, name = effect
+    elif q.fuzzy_has("mana value") or q.has(r"\bcmc\b", r"converted mana cost", r"\bmv\b"):
         zone = next((z for pattern, z in _ZONE_WORDS if q.has(pattern)), None)
         if on_stack and q.has(r"\bcop(y|ies|ied)\b"):
             query = eq.CopySpell(spell=subject, ask="mana_value")
@@ -2290,3 +2294,46 @@ def _board_scenario(q: Question) -> Scenario | None:
         return engine_rule(board, chosen)
 
     return Scenario(name, kind, 0.95, run, (subject,))
+
+
+_EFFECT_ASKS: tuple[tuple[str, eff.Verb], ...] = (
+    (r"\bhow much damage\b", "damage"),
+    (r"\bhow many (?:[+\-\d/a-z]+ )?counters\b", "counters"),
+    (r"\bhow many cards? (?:do(?:es)? )?(?:\w+ )?(?:discard)", "discard"),
+    (r"\bhow many cards\b", "draw"),
+    (r"\bhow many tokens\b", "tokens"),
+    (r"\bhow much life\b", "gain_life"),
+)
+
+
+def _board_effect(
+    q: Question, board: GameState, subject: str, on_stack: bool
+) -> tuple[eq.Query, str, str] | None:
+    """'How much damage does it deal', 'how many targets': the stated object's effects as data."""
+    obj: Spell | Permanent
+    obj = next((s for s in board.stack if s.name == subject), None) or board.find(subject)
+    if obj.card is None:
+        return None
+    if on_stack and q.has(r"\bhow many targets\b"):
+        return eq.SpellTargets(spell=subject), "number", "kicker_targets"
+    if on_stack and q.has(r"\btarget\b") and not q.has(r"\bhow many\b"):
+        # "Can Bloodchief's Thirst target Master of Death?": the other named permanent.
+        others = [
+            p.name
+            for m in q.cards
+            for p in board.battlefield
+            if p.name.casefold() == m.name.casefold() and p.name != subject
+        ]
+        if len(others) == 1:
+            return eq.CanTarget(spell=subject, target=others[0]), "yesno", "kicker_can_target"
+    verb = next((v for pattern, v in _EFFECT_ASKS if q.has(pattern)), None)
+    if verb is None:
+        return None
+    if verb == "counters" and not q.has(r"\benter"):
+        # "How many counters does it have" asks about the board's counters, not an effect.
+        return None
+    face = obj.card.front
+    found = eff.conditionals(face.lines, (obj.card.name, face.name))
+    if not any(c.effect.verb == verb and c.effect.amount is not None for c in found):
+        return None
+    return eq.EffectAmount(object=subject, verb=verb), "number", "kicker_effect_amount"

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from bot.ask.question import CardMention, Question, Scenario
+from engine import effects as eff
 from engine import tapping as tp
 from engine.abilities import Ability, Activated, Cost, Keyword, ParsedFace
 from engine.card import TypeLine
@@ -417,7 +418,15 @@ class TappingHandler:
         for h in helpers:
             # Threaten, Act of Treason, Lightning Greaves: the permanent gains haste from them.
             if _AS_THOUGH.search(h.card.oracle_text):
-                haste_abilities = True
+                kinds = {
+                    a.what for a in eff.as_though_haste(h.card.oracle_text.splitlines(), (h.name,))
+                }
+                if "attack" in kinds:
+                    # "Can attack as though it had haste" (Instill Energy) isn't the abilities
+                    # kind: attacking yes, {T} abilities no. Not modelled from text: unsure.
+                    haste_unsure = True
+                else:
+                    haste_abilities = True
             elif re.search(r"\b(gains?|have|has) haste\b", h.card.oracle_text, re.I):
                 haste = True
             elif re.search(r"\bhaste\b", h.card.oracle_text, re.I):
