@@ -259,9 +259,23 @@ def _enchantment_type_change(q: Question) -> bool:
     )
 
 
+# "As it enters, choose a color.": a choice the entering permanent makes about itself, which
+# changes neither its types nor who controls it, so no enters trigger depends on it.
+_SELF_CHOICE = re.compile(
+    r"\bas (it|this \w+|~) enters, choose an? (color|creature type|card type|basic land type|"
+    r"land type|number|player|opponent|card name|mode)\.",
+    re.I,
+)
+
+
 def _unread_entering_text(q: Question) -> bool:
     """A named card has an unparsed line about entering, the battlefield or attaching."""
-    return any(_ENTERS_TEXT.search(line) for m in q.cards for f in m.faces for line in f.unparsed)
+    return any(
+        _ENTERS_TEXT.search(_SELF_CHOICE.sub("", line))
+        for m in q.cards
+        for f in m.faces
+        for line in f.unparsed
+    )
 
 
 # Oracle text of a card that copies, multiplies or stops triggered abilities.
