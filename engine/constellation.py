@@ -374,3 +374,20 @@ def bestowed_targetable(name: str, target: str, spell: str, card: str | None = N
         t.step(Rule.TARGETS, f"{spell} needs a target {wanted}, so it can't target {name}.")
         return t.ruling("no")
     return Ruling(verdict=None, missing=(f"whether {name} is a legal target {wanted}",))
+
+
+def bestow_uncast(name: str, how: str, card: str | None = None) -> Ruling:
+    """Can a bestow card put onto the battlefield (``how``, e.g. "returned by Replenish") be
+    bestowed? Bestow is a choice made while casting, so only a cast spell is (CR 702.103a)."""
+    t = Trace()
+    t.step(
+        Rule.BESTOW_CAST,
+        f"Bestow is a choice made as {name} is cast: casting it bestowed makes it an Aura spell.",
+        card,
+    )
+    t.step(
+        Rule.BESTOW_AURA,
+        f"{name}, {how}, isn't cast, so it can't be bestowed: it enters as an enchantment "
+        "creature, not as an Aura.",
+    )
+    return t.ruling("no")

@@ -270,3 +270,9 @@ def test_bestowed_is_creature_only_once_unattached(attached: bool, verdict: str)
 )
 def test_bestowed_targetable(target: str, verdict: str | None) -> None:
     assert c.bestowed_targetable("Boon Satyr", target, "the spell").verdict == verdict
+
+
+def test_a_bestow_card_put_onto_the_battlefield_is_not_bestowed() -> None:
+    ruling = c.bestow_uncast("Boon Satyr", "returned by Replenish")
+    assert ruling.verdict == "no"
+    assert Rule.BESTOW_CAST in ruling.rules

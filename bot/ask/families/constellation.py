@@ -145,6 +145,19 @@ def _moved(q: Question, m: CardMention) -> bool:
     )
 
 
+# Oracle text that puts cards onto the battlefield; one that casts them may bestow them.
+_PUTS_ONTO = re.compile(r"\b(return|put)s? [^.]*\b(to|onto) the battlefield\b", re.I)
+
+
+def _puts_without_casting(m: CardMention) -> bool:
+    text = m.card.oracle_text
+    return (
+        len(m.faces) == 1
+        and bool(_PUTS_ONTO.search(text))
+        and not re.search(r"\b(cast|bestow\w*|aura)\b", text, re.I)
+    )
+
+
 _TOKEN_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "battle")
 
 
@@ -308,6 +321,10 @@ class ConstellationHandler:
             )
             return out
         if not self._about_enchantments_entering(q):
+            return out
+        uncast = self._bestow_uncast(q)
+        if uncast is not None:
+            out.append(uncast)
             return out
         status = self._bestowed_status(q)
         if status is not None:
@@ -569,6 +586,50 @@ class ConstellationHandler:
 
         cards = self._cards(q) + tuple(m.name for m in aura_cards)
         return Scenario("constellation_aura_illegal_target", "yesno", 0.92, run, cards)
+
+    def _bestow_uncast(self, q: Question) -> Scenario | None:
+        """'Replenish returns my Boon Satyr: can I bestow it?': only a cast spell can be
+        bestowed (CR 702.103a)."""
+        bestowers = [m for m in q.cards if m.of_kind("bestow")]
+        if len({m.name for m in bestowers}) != 1 or not q.asks(
+            r"\b(can|could|may|will|would|does|do|is|should) (i |you |it |CARD )?"
+            r"(still )?(bestow|be bestowed|come back bestowed|enter bestowed|return bestowed)\b"
+        ):
+            return None
+        name = bestowers[0].name
+        if any(
+            re.search(r"\bcast(s|ing)? (my |the |a |an )?$", _before(q, m, 20)) for m in bestowers
+        ):
+            return None  # the bestow card itself is cast
+        if q.has(r"\bcast(s|ing)? (it|them)\b", r"\bwithout paying\b", r"\bflash\b"):
+            return None
+        others = [m for m in q.cards if m.name != name]
+        moved = any(_moved(q, m) for m in bestowers) or any(
+            re.match(
+                r"\s*(is|was|gets|got|has been|had been) (returned|put|reanimated|brought back)\b",
+                _after(q, m),
+            )
+            for m in bestowers
+        )
+        putters = [m for m in others if _puts_without_casting(m)]
+        if others and len(putters) != len(others):
+            return None  # another named card may cast it, or change what it is
+        if not moved and not (
+            putters and q.has(r"\bin (my|your|their|his|her|the|a|an opponent's) graveyard\b")
+        ):
+            return None
+        how = (
+            f"put onto the battlefield by {putters[0].name}"
+            if putters
+            else "put onto the battlefield"
+        )
+        return Scenario(
+            "constellation_bestow_uncast",
+            "yesno",
+            0.9,
+            lambda: c.bestow_uncast(name, how, name),
+            (name, *(m.name for m in putters)),
+        )
 
     def _bestowed_status(self, q: Question) -> Scenario | None:
         """'Is a bestowed Nighthowler a creature?', 'Can I Doom Blade a bestowed Dryad?',
