@@ -10,9 +10,9 @@ from bot.ask.question import CardMention, Question, Scenario
 from bot.ask.question import permanent as _perm
 from engine import blocking as b
 from engine import constellation as c
-from engine.abilities import Ability, EnchantmentEnters, MustBeBlocked
+from engine.abilities import Ability, EnchantmentEnters, Keyword, MustBeBlocked
 from engine.model import OPPONENT, YOU, GameState, Permanent, Spell
-from engine.oracle import targets
+from engine.oracle import spell_rules, targets
 from engine.ruling import Rule, Ruling, Trace
 
 # Cards whose official rulings state the general rules, quoted when no card is named.
@@ -326,6 +326,10 @@ class ConstellationHandler:
         if uncast is not None:
             out.append(uncast)
             return out
+        quality = self._bestowed_quality(q)
+        if quality is not None:
+            out.append(quality)
+            return out
         status = self._bestowed_status(q)
         if status is not None:
             out.append(status)
@@ -629,6 +633,82 @@ class ConstellationHandler:
             0.9,
             lambda: c.bestow_uncast(name, how, name),
             (name, *(m.name for m in putters)),
+        )
+
+    def _bestowed_quality(self, q: Question) -> Scenario | None:
+        """'Does Nikya stop me casting it bestowed?', 'Does a bestowed Shieldmate trigger
+        Champion of the Parish?': a bestowed spell is an Aura spell and no creature spell, and
+        the permanent an Aura without creature types (CR 702.103b, 702.103d, 601.3b)."""
+        if not q.has(r"\bbestow") or q.has(
+            r"\bcast(s|ing)? (it |them |CARD )?(as an? (enchantment )?creature|normally)\b",
+            r"\b(without|not|never|isn't|wasn't) (cast )?bestow",
+            r"\bnon-?bestow",
+            r"\bfor (its|their) (mana|normal|regular|printed) cost\b",
+            r"\bcop(y|ies|ying)\b",
+            r"\bopponents?\b(?!'s turn)",
+            r"\b(gain|gains|gained|take|took) control\b",
+            r"\bwithout paying\b",
+        ):
+            return None
+        bestowers = [m for m in q.cards if m.of_kind("bestow")]
+        names = {m.name for m in bestowers}
+        if len(names) > 1:
+            return None
+        sources = [m for m in q.cards if m.name not in names]
+        if len({m.name for m in sources}) != 1 or len(sources[0].faces) != 1:
+            return None
+        source = sources[0]
+        rules = spell_rules(source.card.oracle_text)
+        speed = q.asks(
+            r"\b(instant speed|flash|opponent's turn|end step|in response|during combat|"
+            r"any time|at instant)\b"
+        )
+        flip = False
+        if q.asks(r"\b(trigger\w*|counts?|counting|counted)\b"):
+            kinds: tuple[str, ...] = ("cast_trigger", "enters_trigger")
+        elif q.asks(r"\b(prevents?|stops?|forbids?|prohibits?)\b"):
+            kinds = ("cant_cast",)
+        elif q.asks(r"\b(allows?|lets?|gives?|grants?)\b") and speed:
+            kinds = ("flash",)
+        elif q.asks(r"\b(can|could|may|able to|allowed to)\b[^.?!]*\b(cast|bestow|play)"):
+            kinds = ("flash",) if speed else ("cant_cast",)
+            if not speed:
+                flip = True  # "can I cast it?": yes when the prohibition doesn't apply
+        else:
+            return None
+        found = [r for r in rules if r.kind in kinds]
+        if len(found) != 1:
+            return None
+        rule = found[0]
+        if rule.kind == "enters_trigger" and any(
+            w.casefold() in ("enchantment", "aura") for w in rule.qualities
+        ):
+            return None  # an enchantment entering is the constellation scenarios' part
+        name = bestowers[0].name if bestowers else "a bestow card"
+        creature_types = frozenset(bestowers[0].card.subtypes) if bestowers else frozenset[str]()
+        grant = rule.kind == "flash" and not flip
+        if rule.kind == "flash" and any(
+            isinstance(a, Keyword) and a.name.casefold() == "flash"
+            for m in bestowers
+            for a in m.abilities()
+        ):
+            return None  # it has flash of its own: the effect isn't what decides it
+
+        def run() -> Ruling:
+            ruling = c.bestowed_matches(
+                name, rule, source.name, creature_types, name if bestowers else None
+            )
+            if grant and ruling.verdict == "no" and q.asks(r"\b(can|could|may|able to)\b"):
+                # It may still have flash of its own: only a yes is certain.
+                return Ruling(verdict=None, missing=("whether it has flash of its own",))
+            return _flip(ruling) if flip else ruling
+
+        return Scenario(
+            "constellation_bestowed_quality",
+            "yesno",
+            0.9,
+            run,
+            tuple(dict.fromkeys([*names, source.name])),
         )
 
     def _bestowed_status(self, q: Question) -> Scenario | None:
