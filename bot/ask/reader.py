@@ -95,6 +95,7 @@ _BE_AUX = {
     "aren't": True,
     "weren't": True,
 }
+_SHOULD = {"should": False, "shouldn't": True}
 _VERB_TAGS = frozenset({"VBD", "VBZ", "VBP"})
 # Number words that are articles or quantifiers more often than counts.
 _VAGUE_NUMBERS = frozenset({"a", "an", "no", "none", "single", "pair", "double", "both", "triple"})
@@ -356,7 +357,7 @@ class Reader:
     def to_question(self, sentence: Sequence[Tok]) -> tuple[list[Tok], bool] | None:
         """A report ("X didn't trigger when Y") as the yes/no question it raises, and whether
         the report was negative. None when the sentence has no clear subject and verb."""
-        toks = [t for t in sentence if not (t.card is None and t.text in _END)]
+        toks = self._unlabel([t for t in sentence if not (t.card is None and t.text in _END)])
         prefix: list[Tok] = []
         if toks and toks[0].lemma in _SUBORDINATORS and toks[0].card is None:
             commas = [i for i, t in enumerate(toks) if t.text == ","]
@@ -399,6 +400,19 @@ class Reader:
                 return [*body, Tok("?", "?", None, "")], negative
         return None
 
+    def _unlabel(self, toks: list[Tok]) -> list[Tok]:
+        """ "Bug: X doesn't trigger": the report without its title's label."""
+        for label in self.lex.framing.get("label", ()):
+            n = len(label)
+            if (
+                len(toks) > n + 2
+                and tuple(t.lemma for t in toks[:n]) == label
+                and all(t.card is None for t in toks[: n + 1])
+                and toks[n].text in (":", "-")
+            ):
+                return [_respace(toks[n + 1], ""), *toks[n + 2 :]]
+        return toks
+
     def _tried(self, toks: list[Tok]) -> tuple[list[Tok], bool] | None:
         """ "I cast X and tried to tap it, but Forge wouldn't let me": whether I can tap it."""
         lemmas = [t.lemma for t in toks]
@@ -427,7 +441,7 @@ class Reader:
     def _plain_report(self, sentence: Sequence[Tok]) -> bool:
         """ "Swiftfoot Boots doesn't give haste": a card (or "it") and then its verb, nothing
         before them but a determiner."""
-        words = self._words(sentence)
+        words = self._words(self._unlabel(list(sentence)))
         lemmas = [t.lemma for t in words]
         for i, lem in enumerate(lemmas[:6]):
             # "Forge let me dash it", "Cascade allowed me to cast it": what I was let do.
@@ -435,11 +449,19 @@ class Reader:
                 return True
         while words and words[0].lemma in _DETERMINERS:
             words = words[1:]
+        if (
+            len(words) > 3
+            and words[0].card is not None
+            and (words[1].space.startswith("'") or words[0].text.endswith(("'s", "'")))
+        ):
+            # "Nikya's ability should stop it": the card's ability is the subject.
+            words = [words[0], *words[2:]]
         return (
             len(words) > 2
             and (words[0].card is not None or words[0].lemma in ("it", "they"))
             and (
-                words[1].text.casefold().replace("’", "'") in {**_MODALS, **_DO_AUX, **_BE_AUX}
+                words[1].text.casefold().replace("’", "'")
+                in {**_MODALS, **_DO_AUX, **_BE_AUX, **_SHOULD}
                 or words[1].tag in _VERB_TAGS
             )
         )
@@ -474,6 +496,9 @@ class Reader:
             return self._can_i(tail), neg
         if low in _MODALS:
             return [Tok("Can", "can", None, ""), *subj, *rest], neg or _MODALS[low]
+        if low in _SHOULD and rest and rest[0].text[:1].isalpha():
+            # "X should prevent Y, but it doesn't": whether X should.
+            return [Tok("Should", "should", None, ""), *subj, *rest], neg or _SHOULD[low]
         if low in _DO_AUX and rest and rest[0].text[:1].isalpha():
             aux = "Do" if plural else "Does"
             return [Tok(aux, "do", None, ""), *subj, *rest], neg or _DO_AUX[low]
@@ -727,7 +752,7 @@ class Reader:
         (buttons), put before the question so that the question stays last."""
         names = [s.name for s in spans]
         # Two passes: a misspelling's fix may itself be a casual form ("opps creature").
-        toks = self.rewrite(self.rewrite(self.tokens(text, spans)))
+        toks = _drop_set_codes(self.rewrite(self.rewrite(self.tokens(text, spans))))
         sentences = self.sentences(toks)
         framing: Framing = "question"
         polarity: Polarity = "as_asked"
@@ -895,6 +920,29 @@ class Reader:
             state = tuple(f"{f.kind} {f.value}" for f in facts if f.subject == name)
             out.append(Subject(name=name, written=t.text, controller=controller, state=state))
         return tuple(out)
+
+
+def _drop_set_codes(toks: list[Tok]) -> list[Tok]:
+    """ "Kor Sanctifiers (C14) was able to ...": a set code after a card says which printing,
+    not what happened, and would stand between the card and its verb."""
+    out: list[Tok] = []
+    i = 0
+    while i < len(toks):
+        out.append(toks[i])
+        code = toks[i + 2].text if i + 3 < len(toks) else ""
+        if (
+            toks[i].card is not None
+            and toks[i + 1 : i + 2]
+            and toks[i + 1].text == "("
+            and toks[i + 3].text == ")"
+            and 3 <= len(code) <= 5
+            and code.isupper()
+            and code.isalnum()
+        ):
+            i += 4
+            continue
+        i += 1
+    return out
 
 
 def _same_axis(old: Fact, new: Fact) -> bool:
