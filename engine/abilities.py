@@ -176,6 +176,8 @@ class BlockRestriction(_Ability):
     kind: Literal["block_restriction"] = "block_restriction"
     subject: Literal["self", "target", "enchanted", "equipped", "each", "other"] = "self"
     cant_block: bool = False
+    # "can't attack or block": the attack half is kept so the line is read whole.
+    cant_attack: bool = False
     only_by: tuple[str, ...] = ()
     min_blockers: int = 1
     max_blockers: int | None = None

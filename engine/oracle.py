@@ -1080,7 +1080,9 @@ def _must_be_blocked(sentence: str, line: str) -> list[Ability]:
 
 
 _RESTRICTED = rf"(?P<subj>{SELF}|{_THIS}|[Ee]nchanted (?:creature|permanent)|[Ee]quipped creature)"
-_CANT_BLOCK = re.compile(rf"^{_RESTRICTED} can't block(?P<dur> this turn)?\.?$")
+_CANT_BLOCK = re.compile(
+    rf"^{_RESTRICTED} can't (?P<attack>attack or )?block(?P<dur> this turn)?\.?$"
+)
 _ONLY_BY = re.compile(
     rf"^{_RESTRICTED} can't be blocked except by creatures with (?P<kw>flying|reach|horsemanship)"
     r"(?: (?:or|and/or|and) (?P<kw2>flying|reach))?(?P<dur> this turn)?\.?$"
@@ -1099,7 +1101,7 @@ def _block_restriction(sentence: str, line: str) -> list[Ability]:
     sentence = _BULLET.sub("", sentence).strip()
     fields: dict[str, object] = {}
     if m := _CANT_BLOCK.match(sentence):
-        fields = {"cant_block": True}
+        fields = {"cant_block": True, "cant_attack": bool(m["attack"])}
     elif m := _ONLY_BY.match(sentence):
         fields = {"only_by": tuple(k.casefold() for k in (m["kw"], m["kw2"]) if k)}
     elif m := _MIN_BLOCKERS.match(sentence):
