@@ -615,6 +615,8 @@ class ConstellationHandler:
             )
             for m in bestowers
         )
+        if moved and not q.has(r"\b(battlefield|into play|reanimat\w*|flicker\w*|blink\w*)\b"):
+            moved = False  # returned to a hand, it may still be cast bestowed
         putters = [m for m in others if _puts_without_casting(m)]
         if others and len(putters) != len(others):
             return None  # another named card may cast it, or change what it is
@@ -648,6 +650,10 @@ class ConstellationHandler:
             r"\bopponents?\b(?!'s turn)",
             r"\b(gain|gains|gained|take|took) control\b",
             r"\bwithout paying\b",
+            # An illegal target makes it a creature spell (CR 702.103e); leaving its creature
+            # makes it a creature (702.103f).
+            r"\b(illegal|in response|fizzl\w*|dies|died|destroyed|removed|leaves|left|"
+            r"unattached|sacrificed|exiled|bounced|hexproof|shroud|protection|phas\w+)\b",
         ):
             return None
         bestowers = [m for m in q.cards if m.of_kind("bestow")]
