@@ -358,6 +358,9 @@ class Reader:
         """A report ("X didn't trigger when Y") as the yes/no question it raises, and whether
         the report was negative. None when the sentence has no clear subject and verb."""
         toks = self._unlabel([t for t in sentence if not (t.card is None and t.text in _END)])
+        if len(toks) > 3 and toks[0].card is not None and toks[1].text in ("-", ":"):
+            # A report's title: "Doomwake Giant - not triggering from enchantment lands".
+            toks = [toks[0], *toks[2:]]
         prefix: list[Tok] = []
         if toks and toks[0].lemma in _SUBORDINATORS and toks[0].card is None:
             commas = [i for i, t in enumerate(toks) if t.text == ","]
@@ -447,6 +450,9 @@ class Reader:
             # "Forge let me dash it", "Cascade allowed me to cast it": what I was let do.
             if lem in ("let", "allow") and lemmas[i + 1 : i + 2] == ["me"]:
                 return True
+            # "The game allowed Mardu Warshrieker to block my Aven": what a card was let do.
+            if lem in ("let", "allow") and self._starts(words[:i], self.lex.framing["program"]):
+                return self._let_do(words[i + 1 :]) is not None
         while words and words[0].lemma in _DETERMINERS:
             words = words[1:]
         if (
@@ -456,6 +462,9 @@ class Reader:
         ):
             # "Nikya's ability should stop it": the card's ability is the subject.
             words = [words[0], *words[2:]]
+        if len(words) > 3 and words[0].card is not None and words[1].lemma == "not":
+            # "Doomwake Giant not triggering from ...", "Grizzly Bears not able to block ..."
+            return words[2].tag == "VBG" or [t.lemma for t in words[2:4]] == ["able", "to"]
         return (
             len(words) > 2
             and (words[0].card is not None or words[0].lemma in ("it", "they"))
@@ -464,6 +473,13 @@ class Reader:
                 in {**_MODALS, **_DO_AUX, **_BE_AUX, **_SHOULD}
                 or words[1].tag in _VERB_TAGS
             )
+        )
+
+    def _program_let(self, sentence: Sequence[Tok]) -> bool:
+        words = self._words(sentence)
+        return any(
+            t.lemma in ("let", "allow") and self._starts(words[:i], self.lex.framing["program"])
+            for i, t in enumerate(words[:6])
         )
 
     def _subject_ok(self, subject: Sequence[Tok]) -> bool:
@@ -489,11 +505,27 @@ class Reader:
                 if tail and tail[0].lemma == "to":
                     tail = tail[1:]
                 return self._can_i(tail), negative
+        if self._starts(subject, self.lex.framing["program"]):
+            # "The game allowed Mardu Warshrieker to block my Aven": whether it can.
+            made = None
+            if verb.lemma in ("let", "allow"):
+                made = self._let_do(rest)
+            elif (low in _DO_AUX or low in _MODALS) and rest and rest[0].lemma in ("let", "allow"):
+                made = self._let_do(rest[1:])
+            if made is not None:
+                negative = neg or _DO_AUX.get(low, False) or _MODALS.get(low, False)
+                return made, negative
         if verb.lemma in ("let", "allow") and rest and rest[0].lemma == "me":
             tail = rest[1:]
             if tail and tail[0].lemma == "to":
                 tail = tail[1:]
             return self._can_i(tail), neg
+        if low == "not" and len(subject) == 1 and rest and rest[0].tag == "VBG":
+            # A title, "Doomwake Giant not triggering": whether it does.
+            base = replace(rest[0], text=rest[0].lemma, space=" ")
+            return [Tok("Does", "do", None, ""), *subj, base, *rest[1:]], True
+        if low == "not" and len(subject) == 1 and [t.lemma for t in rest[:2]] == ["able", "to"]:
+            return [Tok("Can", "can", None, ""), *subj, *rest[2:]], True
         if low in _MODALS:
             return [Tok("Can", "can", None, ""), *subj, *rest], neg or _MODALS[low]
         if low in _SHOULD and rest and rest[0].text[:1].isalpha():
@@ -513,6 +545,24 @@ class Reader:
             aux = "Do" if plural else "Does"
             base = replace(verb, text=verb.lemma, space=" ")
             return [Tok(aux, "do", None, ""), *subj, base, *rest], False
+        return None
+
+    @staticmethod
+    def _let_do(rest: list[Tok]) -> list[Tok] | None:
+        """ "X to block Y" (after "allowed") or "X block Y" (after "let"): "Can X block Y"."""
+        for j, t in enumerate(rest[:8]):
+            if t.card is None and (t.lemma == "to" or (t.tag == "VB" and j > 0)):
+                who = rest[:j]
+                tail = rest[j + 1 :] if t.lemma == "to" else rest[j:]
+                if who and who[0].lemma != "me" and any(w.card is not None for w in who) and tail:
+                    return [
+                        Tok("Can", "can", None, ""),
+                        _respace(who[0], " "),
+                        *who[1:],
+                        _respace(tail[0], " "),
+                        *tail[1:],
+                    ]
+                return None
         return None
 
     @staticmethod
@@ -851,7 +901,12 @@ class Reader:
             converted = list(made_at)
             carded = [i for i in converted if any(t.card is not None for t in sentences[i])]
             negative_report = [i for i in carded if made_at[i][1]]
-            stmt_idx = next(iter(negative_report or carded or converted[-1:]), None)
+            # What the program let happen is the behaviour reported ("The game allowed X to
+            # block Y"), more than what the player did before it.
+            let_by_program = [i for i in carded if self._program_let(sentences[i])]
+            stmt_idx = next(
+                iter(let_by_program or negative_report or carded or converted[-1:]), None
+            )
             if stmt_idx is not None:
                 made = made_at[stmt_idx]
                 if made is not None:
