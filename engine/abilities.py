@@ -186,6 +186,8 @@ class BlockRestriction(_Ability):
     kind: Literal["block_restriction"] = "block_restriction"
     subject: Literal["self", "target", "enchanted", "equipped", "each", "other"] = "self"
     cant_block: bool = False
+    # "can't attack or block": the attack half is kept so the line is read whole.
+    cant_attack: bool = False
     only_by: tuple[str, ...] = ()
     min_blockers: int = 1
     max_blockers: int | None = None
@@ -296,3 +298,16 @@ class ParsedFace(_Value):
     name: str
     abilities: tuple[Ability, ...] = ()
     unparsed: tuple[str, ...] = ()
+
+
+class SpellRule(_Value):
+    """A line that cares what kind of spell or permanent something is: "You can't cast
+    noncreature spells", "You may cast Aura spells as though they had flash", "Whenever you
+    cast a creature spell", "Whenever another Human you control enters". ``qualities`` are
+    the words any one of which the object needs ("noncreature"; "Aura", "Equipment")."""
+
+    kind: Literal["cant_cast", "flash", "cast_trigger", "enters_trigger"]
+    qualities: tuple[str, ...]
+    whose: Whose = "you"
+    another: bool = False
+    text: str = ""

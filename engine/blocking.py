@@ -82,15 +82,32 @@ class Blocker(BaseModel):
     reach: bool = False
     must_block: bool = False
     keywords: frozenset[str] = frozenset()
+    # The Aura or Equipment whose "enchanted/equipped creature can't block" applies to it.
+    restricted_by: str | None = None
 
     @classmethod
-    def from_permanent(cls, perm: Permanent) -> Blocker:
+    def from_permanent(cls, perm: Permanent, attached: Sequence[Permanent] = ()) -> Blocker:
+        """``attached`` are the Auras and Equipment on it: their 'enchanted/equipped creature
+        can't block' restrictions apply to it."""
         names = _keywords(perm)
         text = perm.card.oracle_text.casefold() if perm.card else ""
+        host = next(
+            (
+                h.name
+                for h in attached
+                for a in h.abilities
+                if isinstance(a, BlockRestriction)
+                and a.cant_block
+                and a.subject == ("equipped" if "Equipment" in h.subtypes else "enchanted")
+            ),
+            None,
+        )
         return cls(
             name=perm.name,
             tapped=perm.tapped,
+            restricted_by=host,
             can_block="can't block" not in names
+            and host is None
             and not any(r.cant_block for r in _restrictions(perm)),
             flying="flying" in names,
             reach="reach" in names,
@@ -113,6 +130,12 @@ def can_block(blocker: Blocker, attacker: Attacker) -> tuple[bool, Rule | None, 
     if blocker.tapped:
         return False, Rule.BLOCKERS_UNTAPPED, f"{blocker.name} is tapped and can't block"
     if not blocker.can_block:
+        if blocker.restricted_by:
+            return (
+                False,
+                Rule.BLOCK_RESTRICTIONS,
+                f"{blocker.restricted_by} is attached to {blocker.name} and says it can't block",
+            )
         return False, Rule.BLOCK_RESTRICTIONS, f"{blocker.name} can't block"
     if attacker.flying and not (blocker.flying or blocker.reach):
         return (

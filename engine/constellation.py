@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from engine.abilities import EnchantmentEnters
+from engine.abilities import EnchantmentEnters, SpellRule
 from engine.model import GameState, Permanent, Spell
 from engine.render import possessive
 from engine.ruling import Rule, Ruling, Trace
@@ -374,3 +374,122 @@ def bestowed_targetable(name: str, target: str, spell: str, card: str | None = N
         t.step(Rule.TARGETS, f"{spell} needs a target {wanted}, so it can't target {name}.")
         return t.ruling("no")
     return Ruling(verdict=None, missing=(f"whether {name} is a legal target {wanted}",))
+
+
+def bestow_uncast(name: str, how: str, card: str | None = None) -> Ruling:
+    """Can a bestow card put onto the battlefield (``how``, e.g. "returned by Replenish") be
+    bestowed? Bestow is a choice made while casting, so only a cast spell is (CR 702.103a)."""
+    t = Trace()
+    t.step(
+        Rule.BESTOW_CAST,
+        f"Bestow is a choice made as {name} is cast: casting it bestowed makes it an Aura spell.",
+        card,
+    )
+    t.step(
+        Rule.BESTOW_AURA,
+        f"{name}, {how}, isn't cast, so it can't be bestowed: it enters as an enchantment "
+        "creature, not as an Aura.",
+    )
+    return t.ruling("no")
+
+
+# What a bestowed Aura spell or permanent is, word by word: an Aura enchantment, no creature
+# and, with the creature type gone, none of its creature types (CR 702.103b, 205.1a).
+_BESTOWED_IS: dict[str, bool] = {
+    "enchantment": True,
+    "aura": True,
+    "permanent": True,
+    "noncreature": True,
+    "nonland": True,
+    "nonartifact": True,
+    "creature": False,
+    "artifact": False,
+    "land": False,
+    "planeswalker": False,
+    "battle": False,
+    "equipment": False,
+    "vehicle": False,
+    "instant": False,
+    "sorcery": False,
+    "nonenchantment": False,
+    "non-aura": False,
+}
+
+
+def bestowed_matches(
+    name: str,
+    rule: SpellRule,
+    source: str,
+    creature_types: frozenset[str] = frozenset(),
+    card: str | None = None,
+) -> Ruling:
+    """Does ``source``'s ``rule`` ("You can't cast noncreature spells", "Whenever another
+    Human you control enters") apply to ``name`` cast bestowed? Yes when the bestowed Aura has
+    one of the qualities the rule names."""
+    types = {t.casefold() for t in creature_types}
+    has: list[bool] = []
+    for word in rule.qualities:
+        w = word.casefold()
+        if w in _BESTOWED_IS:
+            has.append(_BESTOWED_IS[w])
+        elif w in types:
+            has.append(False)
+        else:
+            return Ruling(verdict=None, missing=(f"whether a bestowed Aura is {word}",))
+    applies = any(has)
+    # Name the quality it has, or every quality it lacks.
+    what = next(
+        (q for q, h in zip(rule.qualities, has, strict=True) if h), " or ".join(rule.qualities)
+    )
+    t = Trace()
+    permanent = rule.kind == "enters_trigger"
+    t.step(
+        Rule.BESTOW_AURA,
+        f"Cast bestowed, {name} is an Aura enchantment with enchant creature, not a creature"
+        + (", and it enters as an Aura." if permanent else " spell."),
+        card,
+    )
+    if permanent and types:
+        t.step(
+            Rule.TYPE_SET,
+            f"Without the creature type it has none of its creature types either "
+            f"({', '.join(sorted(creature_types))}).",
+        )
+    if rule.kind == "cant_cast":
+        t.step(
+            Rule.BESTOW_CASTABLE,
+            "Whether it can be cast is decided by its characteristics as bestow modifies them.",
+        )
+    elif rule.kind == "flash":
+        t.step(
+            Rule.CAST_AS_THOUGH_FLASH,
+            "Choosing bestow makes it an Aura spell, so an effect letting Aura spells be cast as "
+            "though they had flash can apply to it.",
+        )
+    noun = "permanent" if permanent else "spell"
+    verdict = "is" if applies else "isn't"
+    effect = {
+        "cant_cast": (
+            "stops it from being cast bestowed",
+            "doesn't stop it from being cast bestowed",
+        ),
+        "flash": ("lets it be cast bestowed as though it had flash", "doesn't apply to it"),
+        "cast_trigger": (
+            "triggers when it's cast bestowed",
+            "doesn't trigger when it's cast bestowed",
+        ),
+        "enters_trigger": (
+            "triggers when it enters bestowed",
+            "doesn't trigger when it enters bestowed",
+        ),
+    }[rule.kind][0 if applies else 1]
+    t.step(
+        Rule.BESTOW_AURA,
+        f"So it {verdict} {_article(what)} {what} {noun}, and {possessive(source)} “{rule.text}” "
+        f"{effect}.",
+    )
+    return t.ruling("yes" if applies else "no")
+
+
+def _article(word: str) -> str:
+    return "an" if word[:1].casefold() in "aeiou" else "a"

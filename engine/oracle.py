@@ -27,6 +27,7 @@ from engine.abilities import (
     ManaReplacement,
     MustBeBlocked,
     ParsedFace,
+    SpellRule,
     TapOthers,
     TappedForManaTrigger,
     Target,
@@ -1121,7 +1122,9 @@ def _must_be_blocked(sentence: str, line: str) -> list[Ability]:
 
 
 _RESTRICTED = rf"(?P<subj>{SELF}|{_THIS}|[Ee]nchanted (?:creature|permanent)|[Ee]quipped creature)"
-_CANT_BLOCK = re.compile(rf"^{_RESTRICTED} can't block(?P<dur> this turn)?\.?$")
+_CANT_BLOCK = re.compile(
+    rf"^{_RESTRICTED} can't (?P<attack>attack or )?block(?P<dur> this turn)?\.?$"
+)
 _ONLY_BY = re.compile(
     rf"^{_RESTRICTED} can't be blocked except by creatures with (?P<kw>flying|reach|horsemanship)"
     r"(?: (?:or|and/or|and) (?P<kw2>flying|reach))?(?P<dur> this turn)?\.?$"
@@ -1140,7 +1143,7 @@ def _block_restriction(sentence: str, line: str) -> list[Ability]:
     sentence = _BULLET.sub("", sentence).strip()
     fields: dict[str, object] = {}
     if m := _CANT_BLOCK.match(sentence):
-        fields = {"cant_block": True}
+        fields = {"cant_block": True, "cant_attack": bool(m["attack"])}
     elif m := _ONLY_BY.match(sentence):
         fields = {"only_by": tuple(k.casefold() for k in (m["kw"], m["kw2"]) if k)}
     elif m := _MIN_BLOCKERS.match(sentence):
@@ -1225,3 +1228,66 @@ def parse_all(cards: Iterable[Card]) -> Iterator[tuple[Card, tuple[ParsedFace, .
     """Parse many cards lazily."""
     for card in cards:
         yield card, parse_card(card)
+
+
+# ------------------------------------------------- what kind of spell a line cares about
+
+_QUALITY = r"(?P<q>[A-Za-z-]+(?:(?:,| and| or|, and|, or) [A-Za-z-]+){0,3})"
+_SpellRuleKind = Literal["cant_cast", "flash", "cast_trigger", "enters_trigger"]
+_SPELL_RULES: tuple[tuple[_SpellRuleKind, re.Pattern[str]], ...] = (
+    (
+        "cant_cast",
+        re.compile(
+            rf"^(?P<who>you|players|each player|your opponents|each opponent) can't cast {_QUALITY}"
+            r" spells\.?$"
+        ),
+    ),
+    ("cant_cast", re.compile(rf"^{_QUALITY} spells can't be cast\.?$")),
+    (
+        "flash",
+        re.compile(rf"^(?P<who>you) may cast {_QUALITY} spells as though they had flash\.?$"),
+    ),
+    (
+        "cast_trigger",
+        re.compile(rf"^whenever (?P<who>you|a player|an opponent) casts? an? {_QUALITY} spell, "),
+    ),
+    (
+        "enters_trigger",
+        re.compile(
+            rf"^whenever (?P<another>another )?{_QUALITY} (?P<who>you control )?enters"
+            r"(?: the battlefield)?(?P<yours> under your control)?, "
+        ),
+    ),
+)
+
+
+def spell_rules(text: str) -> tuple[SpellRule, ...]:
+    """The lines of ``text`` that care what kind of spell is cast or what kind of permanent
+    enters; a line with any further condition isn't one."""
+    found: list[SpellRule] = []
+    for line in text.split("\n"):
+        line = _BULLET.sub("", line).strip()
+        lower = line[:1].lower() + line[1:]
+        for kind, pattern in _SPELL_RULES:
+            m = pattern.match(lower)
+            if m is None:
+                continue
+            groups = m.groupdict()
+            words = tuple(w for w in re.split(r",? (?:and|or) |, ", m["q"]) if w)
+            who = (groups.get("who") or "").strip()
+            whose: Whose = "any"
+            if who in ("you", "you control") or groups.get("yours"):
+                whose = "you"
+            elif who in ("your opponents", "each opponent", "an opponent"):
+                whose = "opponent"
+            found.append(
+                SpellRule(
+                    kind=kind,
+                    qualities=words,
+                    whose=whose,
+                    another=bool(groups.get("another")),
+                    text=line,
+                )
+            )
+            break
+    return tuple(found)

@@ -358,7 +358,10 @@ class Reader:
     def to_question(self, sentence: Sequence[Tok]) -> tuple[list[Tok], bool] | None:
         """A report ("X didn't trigger when Y") as the yes/no question it raises, and whether
         the report was negative. None when the sentence has no clear subject and verb."""
-        toks = [t for t in sentence if not (t.card is None and t.text in _END)]
+        toks = self._unlabel([t for t in sentence if not (t.card is None and t.text in _END)])
+        if len(toks) > 3 and toks[0].card is not None and toks[1].text in ("-", ":"):
+            # A report's title: "Doomwake Giant - not triggering from enchantment lands".
+            toks = [toks[0], *toks[2:]]
         prefix: list[Tok] = []
         if toks and toks[0].lemma in _SUBORDINATORS and toks[0].card is None:
             commas = [i for i, t in enumerate(toks) if t.text == ","]
@@ -404,6 +407,19 @@ class Reader:
                 return [*body, Tok("?", "?", None, "")], negative
         return None
 
+    def _unlabel(self, toks: list[Tok]) -> list[Tok]:
+        """ "Bug: X doesn't trigger": the report without its title's label."""
+        for label in self.lex.framing.get("label", ()):
+            n = len(label)
+            if (
+                len(toks) > n + 2
+                and tuple(t.lemma for t in toks[:n]) == label
+                and all(t.card is None for t in toks[: n + 1])
+                and toks[n].text in (":", "-")
+            ):
+                return [_respace(toks[n + 1], ""), *toks[n + 2 :]]
+        return toks
+
     def _tried(self, toks: list[Tok]) -> tuple[list[Tok], bool] | None:
         """ "I cast X and tried to tap it, but Forge wouldn't let me": whether I can tap it."""
         lemmas = [t.lemma for t in toks]
@@ -432,12 +448,15 @@ class Reader:
     def _plain_report(self, sentence: Sequence[Tok]) -> bool:
         """ "Swiftfoot Boots doesn't give haste": a card (or "it") and then its verb, nothing
         before them but a determiner."""
-        words = self._words(sentence)
+        words = self._words(self._unlabel(list(sentence)))
         lemmas = [t.lemma for t in words]
         for i, lem in enumerate(lemmas[:6]):
             # "Forge let me dash it", "Cascade allowed me to cast it": what I was let do.
             if lem in ("let", "allow") and lemmas[i + 1 : i + 2] == ["me"]:
                 return True
+            # "The game allowed Mardu Warshrieker to block my Aven": what a card was let do.
+            if lem in ("let", "allow") and self._starts(words[:i], self.lex.framing["program"]):
+                return self._let_do(words[i + 1 :]) is not None
         while words and words[0].lemma in _DETERMINERS:
             words = words[1:]
         if (
@@ -447,6 +466,16 @@ class Reader:
         ):
             # "I should be able to activate it": what the player says the rules allow.
             return True
+        if (
+            len(words) > 3
+            and words[0].card is not None
+            and (words[1].space.startswith("'") or words[0].text.endswith(("'s", "'")))
+        ):
+            # "Nikya's ability should stop it": the card's ability is the subject.
+            words = [words[0], *words[2:]]
+        if len(words) > 3 and words[0].card is not None and words[1].lemma == "not":
+            # "Doomwake Giant not triggering from ...", "Grizzly Bears not able to block ..."
+            return words[2].tag == "VBG" or [t.lemma for t in words[2:4]] == ["able", "to"]
         return (
             len(words) > 2
             and (words[0].card is not None or words[0].lemma in ("it", "they"))
@@ -457,6 +486,13 @@ class Reader:
                 # "Crypt Ghast give me mana": a card's verb written without its -s.
                 or (words[0].card is not None and words[1].tag == "VB")
             )
+        )
+
+    def _program_let(self, sentence: Sequence[Tok]) -> bool:
+        words = self._words(sentence)
+        return any(
+            t.lemma in ("let", "allow") and self._starts(words[:i], self.lex.framing["program"])
+            for i, t in enumerate(words[:6])
         )
 
     def _subject_ok(self, subject: Sequence[Tok]) -> bool:
@@ -482,6 +518,16 @@ class Reader:
                 if tail and tail[0].lemma == "to":
                     tail = tail[1:]
                 return self._can_i(tail), negative
+        if self._starts(subject, self.lex.framing["program"]):
+            # "The game allowed Mardu Warshrieker to block my Aven": whether it can.
+            made = None
+            if verb.lemma in ("let", "allow"):
+                made = self._let_do(rest)
+            elif (low in _DO_AUX or low in _MODALS) and rest and rest[0].lemma in ("let", "allow"):
+                made = self._let_do(rest[1:])
+            if made is not None:
+                negative = neg or _DO_AUX.get(low, False) or _MODALS.get(low, False)
+                return made, negative
         if verb.lemma in ("let", "allow") and rest and rest[0].lemma == "me":
             tail = rest[1:]
             if tail and tail[0].lemma == "to":
@@ -505,9 +551,17 @@ class Reader:
                 aux = "Do" if plural else "Does"
                 base = replace(rest[0], text=rest[0].lemma, space=" ")
                 return [Tok(aux, "do", None, ""), *subj, base, *rest[1:]], negative
-            return None
+        if low == "not" and len(subject) == 1 and rest and rest[0].tag == "VBG":
+            # A title, "Doomwake Giant not triggering": whether it does.
+            base = replace(rest[0], text=rest[0].lemma, space=" ")
+            return [Tok("Does", "do", None, ""), *subj, base, *rest[1:]], True
+        if low == "not" and len(subject) == 1 and [t.lemma for t in rest[:2]] == ["able", "to"]:
+            return [Tok("Can", "can", None, ""), *subj, *rest[2:]], True
         if low in _MODALS:
             return [Tok("Can", "can", None, ""), *subj, *rest], neg or _MODALS[low]
+        if low in _SHOULD and rest and rest[0].text[:1].isalpha():
+            # "X should prevent Y, but it doesn't": whether X should.
+            return [Tok("Should", "should", None, ""), *subj, *rest], neg or _SHOULD[low]
         if low in _DO_AUX and rest and rest[0].text[:1].isalpha():
             aux = "Do" if plural else "Does"
             return [Tok(aux, "do", None, ""), *subj, *rest], neg or _DO_AUX[low]
@@ -522,6 +576,24 @@ class Reader:
             aux = "Do" if plural else "Does"
             base = replace(verb, text=verb.lemma, space=" ")
             return [Tok(aux, "do", None, ""), *subj, base, *rest], False
+        return None
+
+    @staticmethod
+    def _let_do(rest: list[Tok]) -> list[Tok] | None:
+        """ "X to block Y" (after "allowed") or "X block Y" (after "let"): "Can X block Y"."""
+        for j, t in enumerate(rest[:8]):
+            if t.card is None and (t.lemma == "to" or (t.tag == "VB" and j > 0)):
+                who = rest[:j]
+                tail = rest[j + 1 :] if t.lemma == "to" else rest[j:]
+                if who and who[0].lemma != "me" and any(w.card is not None for w in who) and tail:
+                    return [
+                        Tok("Can", "can", None, ""),
+                        _respace(who[0], " "),
+                        *who[1:],
+                        _respace(tail[0], " "),
+                        *tail[1:],
+                    ]
+                return None
         return None
 
     @staticmethod
@@ -785,7 +857,7 @@ class Reader:
         (buttons), put before the question so that the question stays last."""
         names = [s.name for s in spans]
         # Two passes: a misspelling's fix may itself be a casual form ("opps creature").
-        toks = self.rewrite(self.rewrite(self.tokens(text, spans)))
+        toks = _drop_set_codes(self.rewrite(self.rewrite(self.tokens(text, spans))))
         sentences = self.sentences(toks)
         framing: Framing = "question"
         polarity: Polarity = "as_asked"
@@ -891,7 +963,12 @@ class Reader:
             converted = list(made_at)
             carded = [i for i in converted if any(t.card is not None for t in sentences[i])]
             negative_report = [i for i in carded if made_at[i][1]]
-            stmt_idx = next(iter(negative_report or carded or converted[-1:]), None)
+            # What the program let happen is the behaviour reported ("The game allowed X to
+            # block Y"), more than what the player did before it.
+            let_by_program = [i for i in carded if self._program_let(sentences[i])]
+            stmt_idx = next(
+                iter(let_by_program or negative_report or carded or converted[-1:]), None
+            )
             if stmt_idx is not None:
                 made = made_at[stmt_idx]
                 if made is not None:
@@ -1040,6 +1117,29 @@ def _attributive(subject: Sequence[Tok]) -> bool:
     if last.lemma in _DETERMINERS:
         return True
     return len(subject) >= 2 and subject[-2].lemma in _DETERMINERS and last.tag in _VERB_TAGS
+
+
+def _drop_set_codes(toks: list[Tok]) -> list[Tok]:
+    """ "Kor Sanctifiers (C14) was able to ...": a set code after a card says which printing,
+    not what happened, and would stand between the card and its verb."""
+    out: list[Tok] = []
+    i = 0
+    while i < len(toks):
+        out.append(toks[i])
+        code = toks[i + 2].text if i + 3 < len(toks) else ""
+        if (
+            toks[i].card is not None
+            and toks[i + 1 : i + 2]
+            and toks[i + 1].text == "("
+            and toks[i + 3].text == ")"
+            and 3 <= len(code) <= 5
+            and code.isupper()
+            and code.isalnum()
+        ):
+            i += 4
+            continue
+        i += 1
+    return out
 
 
 def _same_axis(old: Fact, new: Fact) -> bool:

@@ -177,3 +177,23 @@ def test_restrictions_from_parsed_abilities() -> None:
 def test_at_most_one_blocker_with_menace_means_unblockable() -> None:
     attacker = b.Attacker(name="A", menace=True, max_blockers=1)
     assert b.legal_assignments([attacker], _blockers(3)) == [{"B1": None, "B2": None, "B3": None}]
+
+
+def test_an_aura_saying_enchanted_creature_cant_block_stops_its_creature() -> None:
+    state = GameState.parse("you: Giant[type=Creature]; opponent: Bear[type=Creature]")
+    aura = state.find("Giant").model_copy(
+        update={
+            "name": "Pacifism",
+            "types": frozenset({"Enchantment"}),
+            "subtypes": frozenset({"Aura"}),
+            "abilities": (BlockRestriction(subject="enchanted", cant_block=True),),
+        }
+    )
+    bear = b.Blocker.from_permanent(state.find("Bear"), attached=(aura,))
+    assert not bear.can_block and bear.restricted_by == "Pacifism"
+    giant = b.Attacker.from_permanent(state.find("Giant"))
+    ruling = b.is_legal([giant], [bear], {"Bear": "Giant"})
+    assert ruling.verdict == "no" and Rule.BLOCK_RESTRICTIONS in ruling.rules
+    # Equipment's restriction reads "equipped", not "enchanted".
+    gear = aura.model_copy(update={"subtypes": frozenset({"Equipment"})})
+    assert b.Blocker.from_permanent(state.find("Bear"), attached=(gear,)).can_block

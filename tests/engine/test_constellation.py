@@ -7,6 +7,7 @@ import pytest
 from engine import constellation as c
 from engine.abilities import EnchantmentEnters
 from engine.model import OPPONENT, YOU, GameState, Permanent, Spell
+from engine.oracle import spell_rules
 from engine.ruling import Rule
 
 CONSTELLATION = EnchantmentEnters(constellation=True, whose="you", another=True, includes_self=True)
@@ -270,3 +271,45 @@ def test_bestowed_is_creature_only_once_unattached(attached: bool, verdict: str)
 )
 def test_bestowed_targetable(target: str, verdict: str | None) -> None:
     assert c.bestowed_targetable("Boon Satyr", target, "the spell").verdict == verdict
+
+
+def test_a_bestow_card_put_onto_the_battlefield_is_not_bestowed() -> None:
+    ruling = c.bestow_uncast("Boon Satyr", "returned by Replenish")
+    assert ruling.verdict == "no"
+    assert Rule.BESTOW_CAST in ruling.rules
+
+
+@pytest.mark.parametrize(
+    ("line", "verdict"),
+    [
+        ("You can't cast noncreature spells.", "yes"),
+        ("Creature spells can't be cast.", "no"),
+        ("You may cast Aura and Equipment spells as though they had flash.", "yes"),
+        ("Whenever you cast a creature spell, draw a card.", "no"),
+        ("Whenever another Human you control enters, put a +1/+1 counter on this creature.", "no"),
+        ("Whenever another permanent you control enters, you gain 1 life.", "yes"),
+    ],
+)
+def test_a_bestowed_aura_is_no_creature_for_what_cares_about_types(line: str, verdict: str) -> None:
+    (rule,) = spell_rules(line)
+    ruling = c.bestowed_matches(
+        "Nyxborn Shieldmate", rule, "Source", frozenset({"Human", "Soldier"})
+    )
+    assert ruling.verdict == verdict
+    assert Rule.BESTOW_AURA in ruling.rules
+
+
+def test_a_quality_the_engine_does_not_know_gives_no_verdict() -> None:
+    (rule,) = spell_rules("Whenever you cast a green spell, draw a card.")
+    assert c.bestowed_matches("Boon Satyr", rule, "Source").verdict is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Whenever you cast a creature spell with mana value 5 or greater, draw a card.",
+        "As long as it's your turn, you can't cast noncreature spells.",
+    ],
+)
+def test_a_spell_rule_with_a_condition_is_not_read(text: str) -> None:
+    assert spell_rules(text) == ()

@@ -425,6 +425,14 @@ RESTRICTION_CASES: list[tuple[str, BlockRestriction]] = [
         "Enchanted creature can't be blocked by more than one creature.",
         BlockRestriction(subject="enchanted", max_blockers=1),
     ),
+    (
+        "Enchanted creature can't attack or block.",
+        BlockRestriction(subject="enchanted", cant_block=True, cant_attack=True),
+    ),
+    (
+        "This creature can't attack or block.",
+        BlockRestriction(cant_block=True, cant_attack=True),
+    ),
 ]
 
 
@@ -436,7 +444,6 @@ def test_block_restriction(text: str, expected: BlockRestriction) -> None:
 def test_conditional_block_restriction_is_left_unparsed() -> None:
     for text in (
         "This creature can't block as long as it has a +1/+1 counter on it.",
-        "This creature can't attack or block.",
         "This creature can't block creatures with power 2 or greater.",
     ):
         face = parse(text)

@@ -8,7 +8,7 @@ from bot.ask.question import CardMention, Question, Scenario
 from bot.ask.question import permanent as _perm
 from engine import blocking as b
 from engine.abilities import Keyword
-from engine.model import OPPONENT, YOU
+from engine.model import OPPONENT, YOU, Permanent
 
 # Evasion the solver doesn't check: a creature with one of these is left alone.
 _UNMODELLED_EVASION = frozenset(
@@ -82,13 +82,36 @@ def _bystander(m: CardMention) -> bool:
     )
 
 
+# "Grizzly Bears enchanted with Pacifism", "a creature equipped with CARD": the blocker and
+# the Aura or Equipment on it, then whether it blocks (an attacker, if one is named).
+_ATTACHED_BLOCKER = re.compile(
+    r"(?:(?P<blk>CARD)|\b(?:a|my|the|your|his|her|their|an opponent's) creature)"
+    r"(?:,| that's| that is| which is| is| was| that was| being)? (?P<how>enchanted|equipped) "
+    r"(?:with|by) (?:an? |my |the |his |her |their )?CARD"
+    r"(?P<gap>(?:(?!CARD)[^.?!;]){0,40}?|[.!;] (?:can|could|may|is|does) it\b(?:(?!CARD)[^.?!;]){0,20}?)"
+    r"(?<!be )(?<!been )(?<!being )(?<!is )(?<!was )(?<!get )(?<!gets )(?<!got )"
+    r"\bblock(?:s|ed|ing)?\b(?! by)(?:(?:(?!CARD)[^.?!,;]){0,30}?(?P<att>CARD))?"
+)
+# The Aura or Equipment may no longer be attached when blockers are declared.
+_DETACHED = (
+    r"\b(destroy\w*|exile\w*|leaves?|left|sacrific\w*|bounce\w*|return\w*|dies|died|"
+    r"unattach\w*|detach\w*|move[sd]?|falls? off|fell off|in response|after|then|instead|"
+    r"no longer|before|phase\w*|control)\b"
+)
+
+
 class BlockingHandler:
     """Whether a named creature may block another named creature (CR 509.1a-b)."""
 
     family = "blocking"
 
     def scenarios(self, q: Question) -> list[Scenario]:
-        if not q.has(r"\bblock") or q.has(*_CHANGED):
+        if not q.has(r"\bblock"):
+            return []
+        attached = self._attached(q)
+        if attached is not None:
+            return [attached]
+        if q.has(*_CHANGED):
             return []
         if q.has(
             r"\b(both|two|multiple|several|additional|each|all|every|more than one)\b",
@@ -100,6 +123,72 @@ class BlockingHandler:
             return []  # requirements are the must-be-blocked questions' part
         found = self._pair(q)
         return [found] if found is not None else []
+
+    def _attached(self, q: Question) -> Scenario | None:
+        """'Can a creature enchanted with Pacifism block?': the Aura's or Equipment's own
+        restriction on the creature it's attached to (CR 509.1b)."""
+        found = list(_ATTACHED_BLOCKER.finditer(q.lower))
+        if len(found) != 1:
+            return None
+        m = found[0]
+        if not q.asks(r"\b(can|could|may|able|allowed|let|allow)\b"):
+            return None
+        rest = q.lower[: m.start()] + q.lower[m.end() :]
+        if (
+            any(re.search(p, rest) for p in _CHANGED)
+            or re.search(
+                r"\b(both|two|multiple|several|each|all|every|more than one|how (many|much))\b",
+                q.lower,
+            )
+            or re.search(_DETACHED, q.lower)
+        ):
+            return None
+        slots = _slots(q)
+        first = q.lower.count("CARD", 0, m.start())
+        inside = m.group(0).count("CARD")
+        blk_i = first if m["blk"] else None
+        host_i = first + (1 if m["blk"] else 0)
+        att_i = first + inside - 1 if m["att"] else None
+        host = slots[host_i]
+        kind = "Equipment" if m["how"] == "equipped" else "Aura"
+        if kind not in host.card.subtypes or len(host.faces) != 1:
+            return None
+        if any(_BLOCKING_WORDS.search(line) for f in host.faces for line in f.unparsed):
+            return None  # the Aura or Equipment does something to blocking no parser read
+        blocker = slots[blk_i] if blk_i is not None else None
+        attacker = slots[att_i] if att_i is not None else None
+        named = [x for x in (blocker, attacker) if x is not None]
+        if not all(_plain(x) for x in named) or len({x.name for x in [*named, host]}) != len(
+            [*named, host]
+        ):
+            return None
+        if not all(
+            _bystander(o) for o in q.cards if o.name not in {x.name for x in [*named, host]}
+        ):
+            return None
+        host_perm = _perm(host, OPPONENT)
+        if blocker is not None:
+            blk = b.Blocker.from_permanent(_perm(blocker, OPPONENT), attached=(host_perm,))
+        else:
+            blk = b.Blocker.from_permanent(
+                Permanent(name="the creature", controller=OPPONENT, types=frozenset({"Creature"})),
+                attached=(host_perm,),
+            )
+        if blk.can_block:
+            return None  # then the creature's own abilities decide, which a plain question asks
+        att = (
+            b.Attacker.from_permanent(_perm(attacker, YOU))
+            if attacker is not None
+            else b.Attacker(name="the attacking creature")
+        )
+        names = tuple(x.name for x in [*named, host])
+        return Scenario(
+            "blocking_attached_restriction",
+            "yesno",
+            0.88,
+            lambda: b.is_legal([att], [blk], {blk.name: att.name}),
+            names,
+        )
 
     def _pair(self, q: Question) -> Scenario | None:
         slots = _slots(q)

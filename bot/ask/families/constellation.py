@@ -10,9 +10,9 @@ from bot.ask.question import CardMention, Question, Scenario
 from bot.ask.question import permanent as _perm
 from engine import blocking as b
 from engine import constellation as c
-from engine.abilities import Ability, EnchantmentEnters, MustBeBlocked
+from engine.abilities import Ability, EnchantmentEnters, Keyword, MustBeBlocked
 from engine.model import OPPONENT, YOU, GameState, Permanent, Spell
-from engine.oracle import targets
+from engine.oracle import spell_rules, targets
 from engine.ruling import Rule, Ruling, Trace
 
 # Cards whose official rulings state the general rules, quoted when no card is named.
@@ -145,6 +145,19 @@ def _moved(q: Question, m: CardMention) -> bool:
     )
 
 
+# Oracle text that puts cards onto the battlefield; one that casts them may bestow them.
+_PUTS_ONTO = re.compile(r"\b(return|put)s? [^.]*\b(to|onto) the battlefield\b", re.I)
+
+
+def _puts_without_casting(m: CardMention) -> bool:
+    text = m.card.oracle_text
+    return (
+        len(m.faces) == 1
+        and bool(_PUTS_ONTO.search(text))
+        and not re.search(r"\b(cast|bestow\w*|aura)\b", text, re.I)
+    )
+
+
 _TOKEN_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "battle")
 
 
@@ -259,9 +272,23 @@ def _enchantment_type_change(q: Question) -> bool:
     )
 
 
+# "As it enters, choose a color.": a choice the entering permanent makes about itself, which
+# changes neither its types nor who controls it, so no enters trigger depends on it.
+_SELF_CHOICE = re.compile(
+    r"\bas (it|this \w+|~) enters, choose an? (color|creature type|card type|basic land type|"
+    r"land type|number|player|opponent|card name|mode)\.",
+    re.I,
+)
+
+
 def _unread_entering_text(q: Question) -> bool:
     """A named card has an unparsed line about entering, the battlefield or attaching."""
-    return any(_ENTERS_TEXT.search(line) for m in q.cards for f in m.faces for line in f.unparsed)
+    return any(
+        _ENTERS_TEXT.search(_SELF_CHOICE.sub("", line))
+        for m in q.cards
+        for f in m.faces
+        for line in f.unparsed
+    )
 
 
 # Oracle text of a card that copies, multiplies or stops triggered abilities.
@@ -294,6 +321,14 @@ class ConstellationHandler:
             )
             return out
         if not self._about_enchantments_entering(q):
+            return out
+        uncast = self._bestow_uncast(q)
+        if uncast is not None:
+            out.append(uncast)
+            return out
+        quality = self._bestowed_quality(q)
+        if quality is not None:
+            out.append(quality)
             return out
         status = self._bestowed_status(q)
         if status is not None:
@@ -555,6 +590,132 @@ class ConstellationHandler:
 
         cards = self._cards(q) + tuple(m.name for m in aura_cards)
         return Scenario("constellation_aura_illegal_target", "yesno", 0.92, run, cards)
+
+    def _bestow_uncast(self, q: Question) -> Scenario | None:
+        """'Replenish returns my Boon Satyr: can I bestow it?': only a cast spell can be
+        bestowed (CR 702.103a)."""
+        bestowers = [m for m in q.cards if m.of_kind("bestow")]
+        if len({m.name for m in bestowers}) != 1 or not q.asks(
+            r"\b(can|could|may|will|would|does|do|is|should) (i |you |it |CARD )?"
+            r"(still )?(bestow|be bestowed|come back bestowed|enter bestowed|return bestowed)\b"
+        ):
+            return None
+        name = bestowers[0].name
+        if any(
+            re.search(r"\bcast(s|ing)? (my |the |a |an )?$", _before(q, m, 20)) for m in bestowers
+        ):
+            return None  # the bestow card itself is cast
+        if q.has(r"\bcast(s|ing)? (it|them)\b", r"\bwithout paying\b", r"\bflash\b"):
+            return None
+        others = [m for m in q.cards if m.name != name]
+        moved = any(_moved(q, m) for m in bestowers) or any(
+            re.match(
+                r"\s*(is|was|gets|got|has been|had been) (returned|put|reanimated|brought back)\b",
+                _after(q, m),
+            )
+            for m in bestowers
+        )
+        if moved and not q.has(r"\b(battlefield|into play|reanimat\w*|flicker\w*|blink\w*)\b"):
+            moved = False  # returned to a hand, it may still be cast bestowed
+        putters = [m for m in others if _puts_without_casting(m)]
+        if others and len(putters) != len(others):
+            return None  # another named card may cast it, or change what it is
+        if not moved and not (
+            putters and q.has(r"\bin (my|your|their|his|her|the|a|an opponent's) graveyard\b")
+        ):
+            return None
+        how = (
+            f"put onto the battlefield by {putters[0].name}"
+            if putters
+            else "put onto the battlefield"
+        )
+        return Scenario(
+            "constellation_bestow_uncast",
+            "yesno",
+            0.9,
+            lambda: c.bestow_uncast(name, how, name),
+            (name, *(m.name for m in putters)),
+        )
+
+    def _bestowed_quality(self, q: Question) -> Scenario | None:
+        """'Does Nikya stop me casting it bestowed?', 'Does a bestowed Shieldmate trigger
+        Champion of the Parish?': a bestowed spell is an Aura spell and no creature spell, and
+        the permanent an Aura without creature types (CR 702.103b, 702.103d, 601.3b)."""
+        if not q.has(r"\bbestow") or q.has(
+            r"\bcast(s|ing)? (it |them |CARD )?(as an? (enchantment )?creature|normally)\b",
+            r"\b(without|not|never|isn't|wasn't) (cast )?bestow",
+            r"\bnon-?bestow",
+            r"\bfor (its|their) (mana|normal|regular|printed) cost\b",
+            r"\bcop(y|ies|ying)\b",
+            r"\bopponents?\b(?!'s turn)",
+            r"\b(gain|gains|gained|take|took) control\b",
+            r"\bwithout paying\b",
+            # An illegal target makes it a creature spell (CR 702.103e); leaving its creature
+            # makes it a creature (702.103f).
+            r"\b(illegal|in response|fizzl\w*|dies|died|destroyed|removed|leaves|left|"
+            r"unattached|sacrificed|exiled|bounced|hexproof|shroud|protection|phas\w+)\b",
+        ):
+            return None
+        bestowers = [m for m in q.cards if m.of_kind("bestow")]
+        names = {m.name for m in bestowers}
+        if len(names) > 1:
+            return None
+        sources = [m for m in q.cards if m.name not in names]
+        if len({m.name for m in sources}) != 1 or len(sources[0].faces) != 1:
+            return None
+        source = sources[0]
+        rules = spell_rules(source.card.oracle_text)
+        speed = q.asks(
+            r"\b(instant speed|flash|opponent's turn|end step|in response|during combat|"
+            r"any time|at instant)\b"
+        )
+        flip = False
+        if q.asks(r"\b(trigger\w*|counts?|counting|counted)\b"):
+            kinds: tuple[str, ...] = ("cast_trigger", "enters_trigger")
+        elif q.asks(r"\b(prevents?|stops?|forbids?|prohibits?)\b"):
+            kinds = ("cant_cast",)
+        elif q.asks(r"\b(allows?|lets?|gives?|grants?)\b") and speed:
+            kinds = ("flash",)
+        elif q.asks(r"\b(can|could|may|able to|allowed to)\b[^.?!]*\b(cast|bestow|play)"):
+            kinds = ("flash",) if speed else ("cant_cast",)
+            if not speed:
+                flip = True  # "can I cast it?": yes when the prohibition doesn't apply
+        else:
+            return None
+        found = [r for r in rules if r.kind in kinds]
+        if len(found) != 1:
+            return None
+        rule = found[0]
+        if rule.kind == "enters_trigger" and any(
+            w.casefold() in ("enchantment", "aura") for w in rule.qualities
+        ):
+            return None  # an enchantment entering is the constellation scenarios' part
+        name = bestowers[0].name if bestowers else "a bestow card"
+        creature_types = frozenset(bestowers[0].card.subtypes) if bestowers else frozenset[str]()
+        grant = rule.kind == "flash" and not flip
+        if rule.kind == "flash" and any(
+            isinstance(a, Keyword) and a.name.casefold() == "flash"
+            for m in bestowers
+            for a in m.abilities()
+        ):
+            return None  # it has flash of its own: the effect isn't what decides it
+
+        def run() -> Ruling:
+            ruling = c.bestowed_matches(
+                name, rule, source.name, creature_types, name if bestowers else None
+            )
+            if grant and ruling.verdict == "no" and q.asks(r"\b(can|could|may|able to)\b"):
+                # It may still have flash of its own: only a yes is certain.
+                return Ruling(verdict=None, missing=("whether it has flash of its own",))
+            return _flip(ruling) if flip else ruling
+
+        return Scenario(
+            "constellation_bestowed_quality",
+            "yesno",
+            0.9,
+            run,
+            tuple(dict.fromkeys([*names, source.name])),
+        )
 
     def _bestowed_status(self, q: Question) -> Scenario | None:
         """'Is a bestowed Nighthowler a creature?', 'Can I Doom Blade a bestowed Dryad?',
