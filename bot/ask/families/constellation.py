@@ -85,11 +85,26 @@ def _is_asked(q: Question, m: CardMention) -> bool:
     )
 
 
+_I_TOOK = re.compile(
+    r"\bi (steal|stole|gain control of|gained control of|take control of|took control of) "
+    r"(my |an |the )?opponent'?s'? $"
+)
+
+
+# A control change said of the card named next ("... steals my Eidolon of Blossoms").
+_TOOK = re.compile(
+    r"\b(steals?|stole|stolen|gains? control of|gained control of|takes? control of|"
+    r"took control of) (my |an |the |his |her |their |your )?(opponent'?s'? )?$"
+)
+
+
 def _controller_of(q: Question, name: str) -> str:
     for m in q.cards:
         if m.name != name:
             continue
         before = _before(q, m)
+        if _I_TOOK.search(before):
+            return YOU  # "I steal my opponent's Doomwake Giant": it is mine now
         if re.search(r"(opponent'?s'?|their|his|her) $", before) or re.search(
             r"opponent (controls|has|casts|plays) (an? |the )?$", before
         ):
@@ -100,6 +115,8 @@ def _controller_of(q: Question, name: str) -> str:
 def _mention_controller(q: Question, m: CardMention) -> str:
     """Who controls this one mention ("my opponent's Grim Guardian"), by the words before it."""
     before = _before(q, m)
+    if _I_TOOK.search(before):
+        return YOU
     if re.search(r"(opponent'?s'?|their|his|her) $", before) or re.search(
         r"opponent (controls|has|casts|plays) (an? |the )?$", before
     ):
@@ -1472,7 +1489,7 @@ def _event(q: Question) -> Event | None:
         if q.has(
             r"opponent('s|s'?)? (casts?|plays?|creates?|resolves?|puts?|returns?|enchantment)",
             r"opponent('s|s'?)? (\w+ )?(aura|saga|enchantment|token)s?\b",
-            r"enchantment( \w+)? (that )?(my |an |the )?opponent controls",
+            r"(enchantment|aura|saga|token)s?( \w+)? (that )?(my |an |the )?opponents? controls?",
             r"under (my |an |the |their |his |her )?opponent'?s?'? control",
             r"under their control",
             r"opponent('s|s'?)? side",
@@ -1503,6 +1520,10 @@ def _event(q: Question) -> Event | None:
     ):
         how = "becomes"
     elif q.has(r"gain(s|ed)? control", r"\bsteal", r"take control", r"exchange control"):
+        if any(_TOOK.search(_before(q, m)) for m in _watcher_mentions(q)):
+            # The watcher changed hands, not the enchantment that enters: what enters, and how,
+            # is told elsewhere in the text, which this reading doesn't separate.
+            return None
         how = "control_change"
     elif q.has(r"\btoken", r"\bcreates?\b"):
         how = "token"
