@@ -517,7 +517,7 @@ class Reader:
                 tail = rest[2:]
                 if tail and tail[0].lemma == "to":
                     tail = tail[1:]
-                return self._can_i(tail), negative
+                return self._can_i(_with_card(tail, subj)), negative
         if self._starts(subject, self.lex.framing["program"]):
             # "The game allowed Mardu Warshrieker to block my Aven": whether it can.
             made = None
@@ -532,7 +532,7 @@ class Reader:
             tail = rest[1:]
             if tail and tail[0].lemma == "to":
                 tail = tail[1:]
-            return self._can_i(tail), neg
+            return self._can_i(_with_card(tail, subj)), neg
         if low in _SHOULD:
             # "X should be able to block Y": whether it can; "X should trigger": whether it does.
             negative = neg or _SHOULD[low]
@@ -1092,6 +1092,15 @@ def _acts(question: Sequence[Tok]) -> bool:
         (t for t in question[1:] if t.card is None and (t.tag or "").startswith("VB")), None
     )
     return verb is not None and verb.lemma in _ACTIONS
+
+
+def _with_card(tail: list[Tok], subject: Sequence[Tok]) -> list[Tok]:
+    """ "Comet Storm didn't let me choose a second target": "... choose a second target, with
+    Comet Storm", so the card the report is about stays in the question."""
+    cards = [t for t in subject if t.card is not None]
+    if not cards or not tail:
+        return tail
+    return [*tail, Tok(",", ",", None, ""), Tok("with", "with", None, " "), *subject]
 
 
 def _as_can(question: list[Tok]) -> list[Tok]:
