@@ -103,6 +103,7 @@ class Rule(StrEnum):
     ONE_ALTERNATIVE_COST = "118.9a"
     X_ANNOUNCED = "107.3a"
     TAP_UNTAP = "701.26a"
+    COMBAT_TAP_STATUS = "506.4b"
 
 
 class Step(BaseModel):

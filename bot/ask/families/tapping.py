@@ -326,7 +326,7 @@ class TappingHandler:
         if not (lets or q.has(_ASK, r"\bsummoning[ -]?sick", _NEED_HASTE)):
             # "Does X return the creature untapped?", "does it lose its abilities?": questions
             # about status, which don't ask whether something can be done.
-            for status in (self._enters_status, self._status_kept):
+            for status in (self._combat_status, self._enters_status, self._status_kept):
                 found = status(q)
                 if found is not None:
                     return [found]
@@ -355,6 +355,7 @@ class TappingHandler:
             return []
         out: list[Scenario] = []
         builders = (
+            self._combat_status,
             self._tapped_by_effect,
             self._enters_status,
             self._status_kept,
@@ -792,6 +793,72 @@ class TappingHandler:
         return Scenario(
             "tapping.status_control", "yesno", 0.8, run_control, self._cards(None, q.cards)
         )
+
+    def _combat_status(self, q: Question) -> Scenario | None:
+        """'If I untap an attacking creature, does it stop attacking?', 'does a blocker that gets
+        tapped still deal damage?': tapping or untapping a creature already in combat."""
+        changed = q.has(
+            r"\b(un)?tap(s|ped|ping)? (an |the |my |your |his |her |their |that |this )?"
+            r"(attacking|blocking) (creature|CARD)",
+            r"\b(un)?tap(s|ped|ping)? (an |the |my |your |his |her |their |that |this )?"
+            r"(attacker|blocker)s?\b",
+            r"\b(attacker|blocker|attacking creature|blocking creature)s? (gets?|got|becomes?|"
+            r"became|is|was) (un)?tapped\b",
+        ) or (
+            q.has(
+                r"\b(declare|declares|declared) (an |a |my |your |his |her |their |it as an? |them as )?"
+                r"(attacker|blocker)s?",
+                r"\b(after|once) (it|they|CARD) (attacked|attacks|blocked|blocks|(is|was|are|were) "
+                r"declared)\b",
+            )
+            and q.has(
+                r"\b(un)?tap(s|ped|ping)? (it|them|that creature|the creature|CARD)\b",
+                r"\b(it|they|the creature|that creature|CARD) (gets?|got|becomes?|became) "
+                r"(un)?tapped\b",
+            )
+        )
+        removed = q.has(
+            r"\b(remove|removes|removed|removing|take|takes|took|taking) (it |them |the creature "
+            r"|that creature |CARD )?(out of|from) combat\b",
+            r"\b(stop|stops|stopped|prevent|prevents|keep|keeps) (it|them|the creature|that "
+            r"creature|CARD) from (attacking|blocking|dealing)",
+            r"\b(stop|stops|stopped) (attacking|blocking|being an? (attacker|blocker))\b",
+            r"\b(no longer|not) (be )?(attacking|blocking|an attacker|a blocker|in combat)\b",
+            r"\b(deal|deals) no (combat )?damage\b",
+        )
+        kept = q.has(
+            r"\bstill (be )?(attacking|blocking|in combat|an attacker|a blocker)\b",
+            r"\bstill (deal|deals|do|does) (its |their )?(combat )?damage\b",
+            r"\b(remain|remains|stay|stays) (attacking|blocking|in combat)\b",
+        )
+        if not changed or removed == kept:
+            return None
+        if q.has(
+            _CONTROL_CHANGE,
+            r"\b(regenerat|phas(e|es|ed|ing)\b|leaves?\b|left the|bounc|sacrific|exile|flicker|"
+            r"blink|destroy)",
+            r"\b(stops?|no longer|isn't|is not) (being )?a creature\b",
+            r"\bprotection\b|\bprevent\w* (all |the )?(combat )?damage\b",
+        ):
+            # Other rules take a creature out of combat or stop its damage (506.4, 615).
+            return None
+        if any(
+            re.search(
+                r"\b(combat|prevent|control|remove|damage|attacking|blocking)\b",
+                m.card.oracle_text,
+                re.I,
+            )
+            for m in q.cards
+        ):
+            # Maze of Ith untaps an attacker and prevents its damage: the card's effect, not
+            # the tapping, would decide.
+            return None
+        creature = "the creature"
+
+        def run() -> Ruling:
+            return _capitalised(tp.status_kept(creature, "combat", asks_kept=kept))
+
+        return Scenario("tapping.status_combat", "yesno", 0.85, run, self._cards(None, q.cards))
 
     def _tap_others(self, q: Question) -> Scenario | None:
         """Tapping a creature to pay another object's cost: convoke, crew, Springleaf Drum."""
