@@ -148,6 +148,93 @@ _ANIMATED = (
 )
 
 
+# Whose turn it is, told from the asker's side: the players who act, and whose turns are named.
+_ACTOR = re.compile(r"\b(i|we|you|he|she|they|someone|somebody|opponent|friend)\b(?!'s|s')", re.I)
+_ME = frozenset({"i", "we", "you"})
+_ENTRY = re.compile(
+    r"(?<!in )(?<!into )\b(cast|casts|casted|play|plays|played|flash|flashes|flashed|summon|"
+    r"summons|summoned|drop|drops|dropped|laid|lays|put|puts)\b(?P<put>[^.?!;]{0,50}\b(into play|"
+    r"onto the battlefield)\b)?"
+)
+_TURN_OF = re.compile(
+    r"\b(?P<take>(take|takes|took|taking) )?(?P<whose>my|our|your|his|her|their|"
+    r"(?:my |an |the |your )?opponent'?s'?|someone else's|(?:the )?other player'?s|"
+    r"(?:my |a )?friend'?s) (?P<next>(next|following|own|upcoming|subsequent) )?"
+    r"(turn|end step|end of turn|upkeep|draw step|combat|main phase)\b"
+)
+_ASK_WORD = re.compile(r"\b(can|could|may|might|will|would|does|do|did|is|are|was|were)\b")
+# Control changed hands: "take his turn" isn't taking control.
+_CONTROL_TAKEN = (
+    r"\b(gain|gained|gains|gaining|take|takes|taking|took|taken|get|gets|got|have|has|had) "
+    r"control\b|\b(steal|steals|stole|stolen|borrow\w*|swiped|exchang\w*|donat\w*)\b|"
+    r"\bcontrol of\b|\bgave me\b"
+)
+_TURN_NUMBER = re.compile(r"\b(?:t|turn )(\d+)\b")
+
+
+def _party(word: str) -> str:
+    return "me" if word.casefold() in _ME else "them"
+
+
+def _entries(sentence: str) -> list[tuple[int, str]]:
+    """Where a permanent is put onto the battlefield in ``sentence``, and by whose side."""
+    out: list[tuple[int, str]] = []
+    for hit in _ENTRY.finditer(sentence):
+        if hit.group(1) in ("put", "puts") and hit.group("put") is None:
+            continue
+        actors = list(_ACTOR.finditer(sentence[: hit.start()]))
+        if actors:
+            out.append((hit.start(), _party(actors[-1].group(1))))
+    return out
+
+
+def _entry_bound(sentence: str, at: int, entries: Sequence[tuple[int, str]]) -> bool:
+    """Whether the turn named at ``at`` tells when the permanent came in: an entry before it in
+    the same clause, with no question word between."""
+    for start, _ in entries:
+        between = sentence[start:at]
+        if start < at and not re.search(r"[,:]", between) and not _ASK_WORD.search(between):
+            return True
+    return False
+
+
+def _turn_relative(q: Question) -> bool | None:
+    """Whether the permanent is new when asked about, from whose turn it came in on and whose
+    turn the question is about. On any turn but its controller's, a permanent that came in since
+    that player's last turn began is still new; on its controller's next turn, one that came in
+    on another player's turn isn't. None when the text doesn't tell both sides plainly."""
+    if q.has(_CONTROL_TAKEN, *_OTHER_TURN[4:]) or len(set(_TURN_NUMBER.findall(q.lower))) > 1:
+        return None
+    sentences = [s for s in re.split(r"(?<=[.?!;])\s+", q.lower) if s]
+    asked = q.asked.strip()
+    actors: set[str] = set()
+    entered_on: set[str] = set()
+    asked_on: set[str] = set()
+    for sentence in sentences:
+        entries = _entries(sentence)
+        actors |= {party for _, party in entries}
+        is_asked = bool(asked) and asked in sentence
+        for turn in _TURN_OF.finditer(sentence):
+            whose = "me" if turn.group("whose") in ("my", "our", "your") else "them"
+            if (
+                turn.group("take")
+                or turn.group("next")
+                or (is_asked and not _entry_bound(sentence, turn.start(), entries))
+            ):
+                asked_on.add(whose)
+            elif entries:
+                entered_on.add(whose)
+    if len(actors) != 1 or len(asked_on) != 1:
+        return None
+    (controller,) = actors
+    (asked_turn,) = asked_on
+    if asked_turn != controller:
+        return True
+    if entered_on and controller not in entered_on:
+        return False
+    return None
+
+
 def _animated(q: Question) -> bool:
     """Whether the question says the permanent became a creature; the raw words count too, as
     "animate" may be read as part of a card's name ("Animate Land")."""
@@ -193,9 +280,18 @@ def _unmodelled(m: CardMention) -> bool:
     """The card has text about tapping, untapping or haste that isn't parsed into typed abilities:
     what it does to the question is unknown. Entering tapped is read by the family itself."""
     return any(
-        _RELEVANT_TEXT.search(line) and not _ENTERS_TAPPED.search(line)
+        _RELEVANT_TEXT.search(_effect_part(line)) and not _ENTERS_TAPPED.search(line)
         for line in _unparsed_lines(m.faces, m.card.oracle_text)
     )
+
+
+def _effect_part(line: str) -> str:
+    """What a line does: a triggered ability's effect without its trigger condition. "Whenever
+    you tap Zhur-Taa Druid for mana, it deals 1 damage" doesn't change whether it can be
+    tapped; a trigger that taps or untaps says so after its condition."""
+    if re.match(r"(when|whenever|at)\b", line, re.I) and "," in line:
+        return line.split(",", 1)[1]
+    return line
 
 
 def _grants_to_others(m: CardMention) -> bool:
@@ -401,7 +497,12 @@ class TappingHandler:
         old = q.has(*_OLD)
         new = q.has(*_NEW) or self._sick_word_asked(q)
         fact_new: bool | None = None
-        if q.has(*_OTHER_TURN):
+        relative = _turn_relative(q)
+        if relative is not None and not (relative and old):
+            # "Since their last turn" agrees with a permanent that isn't new; with one that is,
+            # the text says two things and the other readings below decide.
+            new, old = relative, not relative
+        elif q.has(*_OTHER_TURN):
             new = old = False
         if new and not old:
             fact_new = True
@@ -529,10 +630,16 @@ class TappingHandler:
         return None
 
     def _subject(
-        self, q: Question, subject: CardMention | None, facts: _Facts, crewed: bool = False
+        self,
+        q: Question,
+        subject: CardMention | None,
+        facts: _Facts,
+        crewed: bool = False,
+        creature: bool = False,
     ) -> tuple[list[Permanent], str | None]:
         """The permanent(s) to test; several when its being a creature is unknown. ``crewed``:
-        a Vehicle asked about in combat is read as crewed, the only way it attacks or blocks."""
+        a Vehicle asked about in combat is read as crewed, the only way it attacks or blocks;
+        ``creature``: the text calls an unnamed attacker by a creature's word ("the dragon")."""
         stated = _board_perm(q, subject)
         if stated is not None:
             return [stated], None
@@ -551,6 +658,8 @@ class TappingHandler:
             options = [types]
         else:
             generic = self._generic_types(q)
+            if generic is None and creature:
+                generic = frozenset({"Creature"})
             if generic is None and q.has(
                 r"\bwith summoning[ -]?sick", r"\bsummoning[ -]?sick (token|one|thing)s?\b"
             ):
@@ -980,6 +1089,11 @@ class TappingHandler:
             # Evasion, defender and "can't block" are other rules: not this family's answer.
             return None
         subject, helpers = self._split(q)
+        unnamed = subject is not None and self._attacker_unnamed(q, subject)
+        if subject is not None and unnamed:
+            # "He put a dragon in with Elvish Piper, then attacked with the dragon": the
+            # attacker is a creature the question doesn't name.
+            helpers, subject = [subject, *helpers], None
         if subject is not None and _unmodelled(subject):
             return None
         facts = self._facts(q, subject, helpers)
@@ -1006,7 +1120,7 @@ class TappingHandler:
             return self._unsure_haste(subject, helpers)
         if facts.tapped is None:
             facts.tapped = False
-        perms, unknown = self._subject(q, subject, facts, crewed=True)
+        perms, unknown = self._subject(q, subject, facts, crewed=True, creature=unnamed)
         check = tp.can_attack if attack else tp.can_block
         flip = self._sick_word_asked(q) or self._needs_haste(q)
         name = "tapping.attack" if attack else "tapping.block"
@@ -1020,6 +1134,23 @@ class TappingHandler:
             return _flip(ruling) if flip else ruling
 
         return Scenario(name, "yesno", 0.8, run, self._cards(subject, helpers))
+
+    @staticmethod
+    def _attacker_unnamed(q: Question, subject: CardMention) -> bool:
+        """Whether the text attacks with a creature it calls by a word that isn't the named
+        card's name or type ("attack with the dragon" beside Elvish Piper)."""
+        words = [
+            m.group(1)
+            for m in re.finditer(
+                r"\battack\w* (?:\w+ )?with (?:the|a|an|my|his|her|their|that) (\w+)", q.lower
+            )
+        ]
+        if not words or "CARD" in words:
+            return False
+        known = {w.casefold() for w in re.findall(r"[\w']+", subject.name)}
+        known |= {t.casefold() for t in subject.card.types | subject.card.subtypes}
+        known |= {"creature", "it", "one", "token"}
+        return all(w.rstrip("s") not in known and w not in known for w in words)
 
     def _activate(self, q: Question) -> Scenario | None:
         if _restricted(
