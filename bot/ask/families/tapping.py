@@ -419,7 +419,7 @@ class TappingHandler:
         # "Does Concordant Crossroads let my Elves tap for mana...": only for cards that give
         # other creatures abilities.
         lets = q.has(r"\b(let|lets|allow|allows)\b") and any(_grants_to_others(m) for m in q.cards)
-        if not (lets or q.has(_ASK, r"\bsummoning[ -]?sick", _NEED_HASTE)):
+        if not (lets or q.has(_ASK, r"\bsummoning[ -]?sick", _NEED_HASTE) or self._does_act(q)):
             # "Does X return the creature untapped?", "does it lose its abilities?": questions
             # about status, which don't ask whether something can be done.
             for status in (self._combat_status, self._enters_status, self._status_kept):
@@ -476,6 +476,15 @@ class TappingHandler:
             r"[^?]{0,40}\btap\w* (it |them |CARD |a \w+ )?for mana",
             r"\bis tapping\b[^?]{0,80}\btapping (it|them|CARD|a \w+) for mana",
             r"\b(trigger|triggers)\b",
+        )
+
+    @staticmethod
+    def _does_act(q: Question) -> bool:
+        """ "Does Llanowar Elves tap for mana?", what a report "it doesn't tap for mana" raises:
+        whether the permanent can do it."""
+        return q.asks(
+            r"^\W*(does|do|did|will|would) (CARD|it|they|my \w+|the \w+)( still)? "
+            r"(tap for mana|attack|block)\b(?! (each|every))"
         )
 
     @staticmethod
