@@ -148,6 +148,11 @@ _ANIMATED = (
 )
 
 
+# Phasing, not a phase of the turn ("during the combat phase").
+_PHASING = (
+    r"\bphas(ed|es|ing) (out|in)\b|\bphasing\b|\bphase (out|in)\b|"
+    r"(?<!combat )(?<!main )(?<!beginning )(?<!ending )(?<!end )(?<!extra )\bphases?\b(?! of)"
+)
 # Whose turn it is, told from the asker's side: the players who act, and whose turns are named.
 _ACTOR = re.compile(r"\b(i|we|you|he|she|they|someone|somebody|opponent|friend)\b(?!'s|s')", re.I)
 _ME = frozenset({"i", "we", "you"})
@@ -429,7 +434,7 @@ class TappingHandler:
             return []
         if self._about_tapped_for_mana_meaning(q):
             return []
-        if q.has(r"\bphas(e|es|ed|ing)\b"):
+        if q.has(_PHASING):
             # Phasing keeps a permanent's status and control history: a rule not modelled here.
             return []
         if (
@@ -953,7 +958,8 @@ class TappingHandler:
             return None
         if q.has(
             _CONTROL_CHANGE,
-            r"\b(regenerat|phas(e|es|ed|ing)\b|leaves?\b|left the|bounc|sacrific|exile|flicker|"
+            _PHASING,
+            r"\b(regenerat|leaves?\b|left the|bounc|sacrific|exile|flicker|"
             r"blink|destroy)",
             r"\b(stops?|no longer|isn't|is not) (being )?a creature\b",
             r"\bprotection\b|\bprevent\w* (all |the )?(combat )?damage\b",
@@ -1052,9 +1058,13 @@ class TappingHandler:
         ) or q.has(r"\b(attack|block)", r"\bsummoning", r"\bthis turn\b", r"\bsorcery\b"):
             return None
         if any(
-            re.search(r"\bsorcery\b|\bonly (during|as|once)\b", m.card.oracle_text) for m in q.cards
+            re.search(r"\bsorcery\b|\bonly (during|as|once)\b", m.card.oracle_text)
+            for m in q.cards
+            if "Vehicle" in m.card.subtypes
+            or re.search(r"\b(crew\w*|vehicles?|activat\w*|abilities)\b", m.card.oracle_text, re.I)
         ):
-            # "Crew only as a sorcery" and the like restrict it.
+            # "Crew only as a sorcery" and the like restrict it; a card that says nothing of
+            # crewing or activating ("cast this spell only during...") doesn't.
             return None
         name = vehicle.name if vehicle is not None else "a Vehicle"
 
