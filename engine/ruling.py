@@ -111,6 +111,7 @@ class Rule(StrEnum):
     COPY_GAINS = "707.9a"
     COPY_MODIFIED = "707.9b"
     COPY_EXCEPTION_EFFECT = "707.9e"
+    COMBAT_TAP_STATUS = "506.4b"
 
 
 class Step(BaseModel):

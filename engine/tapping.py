@@ -414,14 +414,22 @@ def enters_tapped(source: str, says_tapped: bool, asked_tapped: bool) -> Ruling:
     return t.ruling("yes" if says_tapped == asked_tapped else "no")
 
 
-StatusChange = Literal["tapped", "control"]
+StatusChange = Literal["tapped", "control", "combat"]
 
 
 def status_kept(name: str, change: StatusChange, asks_kept: bool) -> Ruling:
     """What doesn't change with a permanent's status or controller: a tapped permanent keeps its
-    abilities (110.5a); a new controller doesn't tap or untap it (110.5c)."""
+    abilities (110.5a); a new controller doesn't tap or untap it (110.5c); an attacker or blocker
+    tapped or untapped stays in combat and deals its damage (506.4b)."""
     t = Trace()
-    if change == "tapped":
+    if change == "combat":
+        t.step(
+            Rule.COMBAT_TAP_STATUS,
+            f"Once {name} has been declared as an attacker or blocker, tapping or untapping it "
+            "doesn't remove it from combat: it stays attacking or blocking and still deals its "
+            "combat damage.",
+        )
+    elif change == "tapped":
         t.step(
             Rule.STATUS_NOT_CHARACTERISTIC,
             f"Tapped or untapped is {name}'s status, not one of its characteristics: being tapped "

@@ -980,6 +980,13 @@ class Reader:
                     # verb ("X doesn't trigger") says plainly what is asked.
                     clear = self._plain_report(sentences[stmt_idx])
 
+        # A sentence put before the asked one keeps an end, or the two would read as one.
+        out_sentences = [
+            [*s, Tok(".", ".", None, "")]
+            if s is not asked and i < len(out_sentences) - 1 and s and s[-1].text not in _END
+            else s
+            for i, s in enumerate(out_sentences)
+        ]
         canon_toks = [t for s in out_sentences for t in s]
         if canon_toks:
             canon_toks[0] = _respace(canon_toks[0], "")

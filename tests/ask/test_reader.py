@@ -122,6 +122,20 @@ def test_bug_reports_become_the_question_they_raise(
     assert reading.canonical.endswith(asked)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Goblin Guide attacks alone. I couldn't block it with a creature I cast this turn",
+        "Llanowar Elves doesn't tap for mana. it entered this turn",
+    ],
+)
+def test_a_sentence_moved_before_the_asked_one_keeps_its_end(reader: Reader, text: str) -> None:
+    reading = read(reader, text)
+    before = reading.canonical[: reading.canonical.index(reading.asked)].rstrip()
+    # Without its end the moved sentence would run into the question as one sentence.
+    assert before.endswith(".")
+
+
 def test_a_bug_title_without_a_question_is_read_as_one(reader: Reader) -> None:
     reading = read(reader, "Llanowar Elves can be tapped for mana the turn it enters in Forge")
     assert reading.framing == "bug_report"

@@ -149,6 +149,98 @@ _ANIMATED = (
 )
 
 
+# Phasing, not a phase of the turn ("during the combat phase").
+_PHASING = (
+    r"\bphas(ed|es|ing) (out|in)\b|\bphasing\b|\bphase (out|in)\b|"
+    r"(?<!combat )(?<!main )(?<!beginning )(?<!ending )(?<!end )(?<!extra )\bphases?\b(?! of)"
+)
+# Whose turn it is, told from the asker's side: the players who act, and whose turns are named.
+_ACTOR = re.compile(r"\b(i|we|you|he|she|they|someone|somebody|opponent|friend)\b(?!'s|s')", re.I)
+_ME = frozenset({"i", "we", "you"})
+_ENTRY = re.compile(
+    r"(?<!in )(?<!into )\b(cast|casts|casted|play|plays|played|flash|flashes|flashed|summon|"
+    r"summons|summoned|drop|drops|dropped|laid|lays|put|puts)\b(?P<put>[^.?!;]{0,50}\b(into play|"
+    r"onto the battlefield)\b)?"
+)
+_TURN_OF = re.compile(
+    r"\b(?P<take>(take|takes|took|taking) )?(?P<whose>my|our|your|his|her|their|"
+    r"(?:my |an |the |your )?opponent'?s'?|someone else's|(?:the )?other player'?s|"
+    r"(?:my |a )?friend'?s) (?P<next>(next|following|own|upcoming|subsequent) )?"
+    r"(turn|end step|end of turn|upkeep|draw step|combat|main phase)\b"
+)
+_ASK_WORD = re.compile(r"\b(can|could|may|might|will|would|does|do|did|is|are|was|were)\b")
+# Control changed hands: "take his turn" isn't taking control.
+_CONTROL_TAKEN = (
+    r"\b(gain|gained|gains|gaining|take|takes|taking|took|taken|get|gets|got|have|has|had) "
+    r"control\b|\b(steal|steals|stole|stolen|borrow\w*|swiped|exchang\w*|donat\w*)\b|"
+    r"\bcontrol of\b|\bgave me\b"
+)
+_TURN_NUMBER = re.compile(r"\b(?:t|turn )(\d+)\b")
+
+
+def _party(word: str) -> str:
+    return "me" if word.casefold() in _ME else "them"
+
+
+def _entries(sentence: str) -> list[tuple[int, str]]:
+    """Where a permanent is put onto the battlefield in ``sentence``, and by whose side."""
+    out: list[tuple[int, str]] = []
+    for hit in _ENTRY.finditer(sentence):
+        if hit.group(1) in ("put", "puts") and hit.group("put") is None:
+            continue
+        actors = list(_ACTOR.finditer(sentence[: hit.start()]))
+        if actors:
+            out.append((hit.start(), _party(actors[-1].group(1))))
+    return out
+
+
+def _entry_bound(sentence: str, at: int, entries: Sequence[tuple[int, str]]) -> bool:
+    """Whether the turn named at ``at`` tells when the permanent came in: an entry before it in
+    the same clause, with no question word between."""
+    for start, _ in entries:
+        between = sentence[start:at]
+        if start < at and not re.search(r"[,:]", between) and not _ASK_WORD.search(between):
+            return True
+    return False
+
+
+def _turn_relative(q: Question) -> bool | None:
+    """Whether the permanent is new when asked about, from whose turn it came in on and whose
+    turn the question is about. On any turn but its controller's, a permanent that came in since
+    that player's last turn began is still new; on its controller's next turn, one that came in
+    on another player's turn isn't. None when the text doesn't tell both sides plainly."""
+    if q.has(_CONTROL_TAKEN, *_OTHER_TURN[4:]) or len(set(_TURN_NUMBER.findall(q.lower))) > 1:
+        return None
+    sentences = [s for s in re.split(r"(?<=[.?!;])\s+", q.lower) if s]
+    asked = q.asked.strip()
+    actors: set[str] = set()
+    entered_on: set[str] = set()
+    asked_on: set[str] = set()
+    for sentence in sentences:
+        entries = _entries(sentence)
+        actors |= {party for _, party in entries}
+        is_asked = bool(asked) and asked in sentence
+        for turn in _TURN_OF.finditer(sentence):
+            whose = "me" if turn.group("whose") in ("my", "our", "your") else "them"
+            if (
+                turn.group("take")
+                or turn.group("next")
+                or (is_asked and not _entry_bound(sentence, turn.start(), entries))
+            ):
+                asked_on.add(whose)
+            elif entries:
+                entered_on.add(whose)
+    if len(actors) != 1 or len(asked_on) != 1:
+        return None
+    (controller,) = actors
+    (asked_turn,) = asked_on
+    if asked_turn != controller:
+        return True
+    if entered_on and controller not in entered_on:
+        return False
+    return None
+
+
 def _animated(q: Question) -> bool:
     """Whether the question says the permanent became a creature; the raw words count too, as
     "animate" may be read as part of a card's name ("Animate Land")."""
@@ -194,9 +286,18 @@ def _unmodelled(m: CardMention) -> bool:
     """The card has text about tapping, untapping or haste that isn't parsed into typed abilities:
     what it does to the question is unknown. Entering tapped is read by the family itself."""
     return any(
-        _RELEVANT_TEXT.search(line) and not _ENTERS_TAPPED.search(line)
+        _RELEVANT_TEXT.search(_effect_part(line)) and not _ENTERS_TAPPED.search(line)
         for line in _unparsed_lines(m.faces, m.card.oracle_text)
     )
+
+
+def _effect_part(line: str) -> str:
+    """What a line does: a triggered ability's effect without its trigger condition. "Whenever
+    you tap Zhur-Taa Druid for mana, it deals 1 damage" doesn't change whether it can be
+    tapped; a trigger that taps or untaps says so after its condition."""
+    if re.match(r"(when|whenever|at)\b", line, re.I) and "," in line:
+        return line.split(",", 1)[1]
+    return line
 
 
 def _grants_to_others(m: CardMention) -> bool:
@@ -324,17 +425,17 @@ class TappingHandler:
         # "Does Concordant Crossroads let my Elves tap for mana...": only for cards that give
         # other creatures abilities.
         lets = q.has(r"\b(let|lets|allow|allows)\b") and any(_grants_to_others(m) for m in q.cards)
-        if not (lets or q.has(_ASK, r"\bsummoning[ -]?sick", _NEED_HASTE)):
+        if not (lets or q.has(_ASK, r"\bsummoning[ -]?sick", _NEED_HASTE) or self._does_act(q)):
             # "Does X return the creature untapped?", "does it lose its abilities?": questions
             # about status, which don't ask whether something can be done.
-            for status in (self._enters_status, self._status_kept):
+            for status in (self._combat_status, self._enters_status, self._status_kept):
                 found = status(q)
                 if found is not None:
                     return [found]
             return []
         if self._about_tapped_for_mana_meaning(q):
             return []
-        if q.has(r"\bphas(e|es|ed|ing)\b"):
+        if q.has(_PHASING):
             # Phasing keeps a permanent's status and control history: a rule not modelled here.
             return []
         if (
@@ -356,6 +457,7 @@ class TappingHandler:
             return []
         out: list[Scenario] = []
         builders = (
+            self._combat_status,
             self._tapped_by_effect,
             self._enters_status,
             self._status_kept,
@@ -383,6 +485,15 @@ class TappingHandler:
         )
 
     @staticmethod
+    def _does_act(q: Question) -> bool:
+        """ "Does Llanowar Elves tap for mana?", what a report "it doesn't tap for mana" raises:
+        whether the permanent can do it."""
+        return q.asks(
+            r"^\W*(does|do|did|will|would) (CARD|it|they|my \w+|the \w+)( still)? "
+            r"(tap for mana|attack|block)\b(?! (each|every))"
+        )
+
+    @staticmethod
     def _sick_word_asked(q: Question) -> bool:
         return q.has(
             r"\b(does|do|will|would) summoning[ -]?sick(ness)? (stop|prevent|affect|apply|matter|keep)",
@@ -401,7 +512,12 @@ class TappingHandler:
         old = q.has(*_OLD)
         new = q.has(*_NEW) or self._sick_word_asked(q)
         fact_new: bool | None = None
-        if q.has(*_OTHER_TURN):
+        relative = _turn_relative(q)
+        if relative is not None and not (relative and old):
+            # "Since their last turn" agrees with a permanent that isn't new; with one that is,
+            # the text says two things and the other readings below decide.
+            new, old = relative, not relative
+        elif q.has(*_OTHER_TURN):
             new = old = False
         if new and not old:
             fact_new = True
@@ -537,10 +653,16 @@ class TappingHandler:
         return None
 
     def _subject(
-        self, q: Question, subject: CardMention | None, facts: _Facts, crewed: bool = False
+        self,
+        q: Question,
+        subject: CardMention | None,
+        facts: _Facts,
+        crewed: bool = False,
+        creature: bool = False,
     ) -> tuple[list[Permanent], str | None]:
         """The permanent(s) to test; several when its being a creature is unknown. ``crewed``:
-        a Vehicle asked about in combat is read as crewed, the only way it attacks or blocks."""
+        a Vehicle asked about in combat is read as crewed, the only way it attacks or blocks;
+        ``creature``: the text calls an unnamed attacker by a creature's word ("the dragon")."""
         stated = _board_perm(q, subject)
         if stated is not None:
             return [stated], None
@@ -559,6 +681,8 @@ class TappingHandler:
             options = [types]
         else:
             generic = self._generic_types(q)
+            if generic is None and creature:
+                generic = frozenset({"Creature"})
             if generic is None and q.has(
                 r"\bwith summoning[ -]?sick", r"\bsummoning[ -]?sick (token|one|thing)s?\b"
             ):
@@ -802,6 +926,73 @@ class TappingHandler:
             "tapping.status_control", "yesno", 0.8, run_control, self._cards(None, q.cards)
         )
 
+    def _combat_status(self, q: Question) -> Scenario | None:
+        """'If I untap an attacking creature, does it stop attacking?', 'does a blocker that gets
+        tapped still deal damage?': tapping or untapping a creature already in combat."""
+        changed = q.has(
+            r"\b(un)?tap(s|ped|ping)? (an |the |my |your |his |her |their |that |this )?"
+            r"(attacking|blocking) (creature|CARD)",
+            r"\b(un)?tap(s|ped|ping)? (an |the |my |your |his |her |their |that |this )?"
+            r"(attacker|blocker)s?\b",
+            r"\b(attacker|blocker|attacking creature|blocking creature)s? (gets?|got|becomes?|"
+            r"became|is|was) (un)?tapped\b",
+        ) or (
+            q.has(
+                r"\b(declare|declares|declared) (an |a |my |your |his |her |their |it as an? |them as )?"
+                r"(attacker|blocker)s?",
+                r"\b(after|once) (it|they|CARD) (attacked|attacks|blocked|blocks|(is|was|are|were) "
+                r"declared)\b",
+            )
+            and q.has(
+                r"\b(un)?tap(s|ped|ping)? (it|them|that creature|the creature|CARD)\b",
+                r"\b(it|they|the creature|that creature|CARD) (gets?|got|becomes?|became) "
+                r"(un)?tapped\b",
+            )
+        )
+        removed = q.has(
+            r"\b(remove|removes|removed|removing|take|takes|took|taking) (it |them |the creature "
+            r"|that creature |CARD )?(out of|from) combat\b",
+            r"\b(stop|stops|stopped|prevent|prevents|keep|keeps) (it|them|the creature|that "
+            r"creature|CARD) from (attacking|blocking|dealing)",
+            r"\b(stop|stops|stopped) (attacking|blocking|being an? (attacker|blocker))\b",
+            r"\b(no longer|not) (be )?(attacking|blocking|an attacker|a blocker|in combat)\b",
+            r"\b(deal|deals) no (combat )?damage\b",
+        )
+        kept = q.has(
+            r"\bstill (be )?(attacking|blocking|in combat|an attacker|a blocker)\b",
+            r"\bstill (deal|deals|do|does) (its |their )?(combat )?damage\b",
+            r"\b(remain|remains|stay|stays) (attacking|blocking|in combat)\b",
+        )
+        if not changed or removed == kept:
+            return None
+        if q.has(
+            _CONTROL_CHANGE,
+            _PHASING,
+            r"\b(regenerat|leaves?\b|left the|bounc|sacrific|exile|flicker|"
+            r"blink|destroy)",
+            r"\b(stops?|no longer|isn't|is not) (being )?a creature\b",
+            r"\bprotection\b|\bprevent\w* (all |the )?(combat )?damage\b",
+        ):
+            # Other rules take a creature out of combat or stop its damage (506.4, 615).
+            return None
+        if any(
+            re.search(
+                r"\b(combat|prevent|control|remove|damage|attacking|blocking)\b",
+                m.card.oracle_text,
+                re.I,
+            )
+            for m in q.cards
+        ):
+            # Maze of Ith untaps an attacker and prevents its damage: the card's effect, not
+            # the tapping, would decide.
+            return None
+        creature = "the creature"
+
+        def run() -> Ruling:
+            return _capitalised(tp.status_kept(creature, "combat", asks_kept=kept))
+
+        return Scenario("tapping.status_combat", "yesno", 0.85, run, self._cards(None, q.cards))
+
     def _tap_others(self, q: Question) -> Scenario | None:
         """Tapping a creature to pay another object's cost: convoke, crew, Springleaf Drum."""
         subject, helpers = self._split(q)
@@ -876,9 +1067,13 @@ class TappingHandler:
         ) or q.has(r"\b(attack|block)", r"\bsummoning", r"\bthis turn\b", r"\bsorcery\b"):
             return None
         if any(
-            re.search(r"\bsorcery\b|\bonly (during|as|once)\b", m.card.oracle_text) for m in q.cards
+            re.search(r"\bsorcery\b|\bonly (during|as|once)\b", m.card.oracle_text)
+            for m in q.cards
+            if "Vehicle" in m.card.subtypes
+            or re.search(r"\b(crew\w*|vehicles?|activat\w*|abilities)\b", m.card.oracle_text, re.I)
         ):
-            # "Crew only as a sorcery" and the like restrict it.
+            # "Crew only as a sorcery" and the like restrict it; a card that says nothing of
+            # crewing or activating ("cast this spell only during...") doesn't.
             return None
         name = vehicle.name if vehicle is not None else "a Vehicle"
 
@@ -922,6 +1117,11 @@ class TappingHandler:
             # Evasion, defender and "can't block" are other rules: not this family's answer.
             return None
         subject, helpers = self._split(q)
+        unnamed = subject is not None and self._attacker_unnamed(q, subject)
+        if subject is not None and unnamed:
+            # "He put a dragon in with Elvish Piper, then attacked with the dragon": the
+            # attacker is a creature the question doesn't name.
+            helpers, subject = [subject, *helpers], None
         if subject is not None and _unmodelled(subject):
             return None
         facts = self._facts(q, subject, helpers)
@@ -948,7 +1148,7 @@ class TappingHandler:
             return self._unsure_haste(subject, helpers)
         if facts.tapped is None:
             facts.tapped = False
-        perms, unknown = self._subject(q, subject, facts, crewed=True)
+        perms, unknown = self._subject(q, subject, facts, crewed=True, creature=unnamed)
         check = tp.can_attack if attack else tp.can_block
         flip = self._sick_word_asked(q) or self._needs_haste(q)
         name = "tapping.attack" if attack else "tapping.block"
@@ -962,6 +1162,23 @@ class TappingHandler:
             return _flip(ruling) if flip else ruling
 
         return Scenario(name, "yesno", 0.8, run, self._cards(subject, helpers))
+
+    @staticmethod
+    def _attacker_unnamed(q: Question, subject: CardMention) -> bool:
+        """Whether the text attacks with a creature it calls by a word that isn't the named
+        card's name or type ("attack with the dragon" beside Elvish Piper)."""
+        words = [
+            m.group(1)
+            for m in re.finditer(
+                r"\battack\w* (?:\w+ )?with (?:the|a|an|my|his|her|their|that) (\w+)", q.lower
+            )
+        ]
+        if not words or "CARD" in words:
+            return False
+        known = {w.casefold() for w in re.findall(r"[\w']+", subject.name)}
+        known |= {t.casefold() for t in subject.card.types | subject.card.subtypes}
+        known |= {"creature", "it", "one", "token"}
+        return all(w.rstrip("s") not in known and w not in known for w in words)
 
     def _activate(self, q: Question) -> Scenario | None:
         if _restricted(
