@@ -220,6 +220,23 @@ class Reader:
                 merged.append(s)
         return merged
 
+    def _drop_preamble(self, sentence: list[Tok]) -> list[Tok]:
+        """ "hey quick question can u crew with it?": the question starts at "can"."""
+        rest = sentence
+        for _ in range(4):
+            p = self._starts(rest, self.lex.framing["preamble"])
+            if p is None or any(t.card is not None for t in rest[: len(p)]):
+                break
+            after = rest[len(p) :]
+            while after and after[0].card is None and after[0].text in (",", "-", "!", ":", "..."):
+                after = after[1:]
+            if not after:
+                break
+            rest = after
+        if rest is sentence or not self._starts(rest, self._openings):
+            return sentence
+        return [_respace(rest[0], sentence[0].space), *rest[1:]]
+
     def _starts(self, toks: Sequence[Tok], phrases: Iterable[Phrase]) -> Phrase | None:
         lemmas = tuple(t.lemma for t in toks)
         for p in phrases:
@@ -858,7 +875,7 @@ class Reader:
         names = [s.name for s in spans]
         # Two passes: a misspelling's fix may itself be a casual form ("opps creature").
         toks = _drop_set_codes(self.rewrite(self.rewrite(self.tokens(text, spans))))
-        sentences = self.sentences(toks)
+        sentences = [self._drop_preamble(s) for s in self.sentences(toks)]
         framing: Framing = "question"
         polarity: Polarity = "as_asked"
         negative = False
