@@ -517,6 +517,9 @@ def framing_head(verdict: str, ruling: Ruling, reading: Reading) -> str | None:
             )
         if claim is not None:
             return f"{verdict.capitalize()}. {_whose(claim.who)} right (“{claim.says}”)."
+        lone = reading.claims[0] if len(reading.claims) == 1 else None
+        if lone is not None and lone.positive is not None and verdict in ("yes", "no"):
+            return f"{verdict.capitalize()}. {_whose(lone.who)} wrong (“{lone.says}”)."
         return None
     if reading.framing == "bug_report":
         if reading.polarity == "behaviour_wrong":

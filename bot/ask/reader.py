@@ -74,6 +74,19 @@ _PRONOUN_SUBJECTS = frozenset(["i", "you", "we", "they", "he", "she", "it", "thi
 _PLURAL_SUBJECTS = frozenset(["i", "you", "we", "they"])
 _MODALS = {"can": False, "could": False, "can't": True, "cannot": True, "couldn't": True}
 _SHOULD = {"should": False, "shouldn't": True, "ought": False}
+# What a claim calls a told action: allowed (True) or not (False).
+_LEGAL = {
+    "legal": True,
+    "fine": True,
+    "allowed": True,
+    "allow": True,
+    "ok": True,
+    "okay": True,
+    "illegal": False,
+    "wrong": False,
+    "cheating": False,
+    "cheat": False,
+}
 _DO_AUX = {
     "do": False,
     "does": False,
@@ -219,6 +232,35 @@ class Reader:
             else:
                 merged.append(s)
         return merged
+
+    def _told_before(
+        self, sentences: list[list[Tok]], bodies: list[list[Tok]]
+    ) -> tuple[list[Tok], dict[int, bool]] | None:
+        """A dispute whose claims only judge what was told ("that's illegal", "it's fine"): the
+        can-question the told action raises, and each claim's stance on it."""
+        stances: dict[int, bool] = {}
+        for i, body in enumerate(bodies):
+            lemmas = [t.lemma for t in self._words(body)]
+            if not lemmas or lemmas[0] not in ("that", "this", "it", "that's", "it's"):
+                return None
+            judged = [w for w in lemmas[1:4] if w in _LEGAL]
+            if not judged:
+                return None
+            negated = any(w in ("not", "n't") or w.endswith("n't") for w in lemmas[1:4])
+            stances[i] = _LEGAL[judged[0]] != negated
+        first = bodies[0][0]
+        for s in sentences:
+            at = next((j for j, t in enumerate(s) if t is first), None)
+            if at is None:
+                continue
+            cut = max((j for j in range(at) if s[j].text in (",", ";")), default=None)
+            if cut is None or cut < 3:
+                return None
+            made = self.to_question(s[:cut])
+            if made is None:
+                return None
+            return _as_can(made[0]), stances
+        return None
 
     def _drop_preamble(self, sentence: list[Tok]) -> list[Tok]:
         """ "hey quick question can u crew with it?": the question starts at "can"."""
@@ -933,8 +975,17 @@ class Reader:
                     and not any(any(t is b[0] for t in s) for b in bodies)
                 ),
             )
+            told = self._told_before(sentences, bodies) if question_idx is None else None
             if question_idx is not None:
                 asked_idx, asked = question_idx, sentences[question_idx]
+            elif told is not None:
+                # "I tapped it for mana, my opponent said that's illegal": the claim is about
+                # what the text told, so the question is whether that could be done.
+                asked, legal_claims = told
+                claims = [
+                    c.model_copy(update={"positive": legal_claims.get(i, c.positive)})
+                    for i, c in enumerate(claims)
+                ]
             elif main is not None:
                 made = self.to_question(main)
                 if made is not None:
