@@ -1020,6 +1020,10 @@ class Reader:
                 out_sentences = [
                     s for i, s in enumerate(sentences) if i not in (stmt_idx, asked_idx)
                 ] + [asked]
+                if polarity != "as_asked" and _two_clauses(statement):
+                    # "I kicked it 3 times and it only got 1 counter, that's wrong right?": which
+                    # clause the verdict is about isn't said.
+                    clear = False
         elif asked_idx is None:
             # A report without a question: the sentence that says what didn't work, else the
             # first one about a card, says what happened.
@@ -1176,6 +1180,17 @@ def _with_card(tail: list[Tok], subject: Sequence[Tok]) -> list[Tok]:
     if not cards or not tail:
         return tail
     return [*tail, Tok(",", ",", None, ""), Tok("with", "with", None, " "), *subject]
+
+
+def _two_clauses(statement: Sequence[Tok]) -> bool:
+    """Whether a report joins two clauses with their own subjects ("... and it only got 1
+    counter"), so that "is that a bug?" could be about either."""
+    for i, t in enumerate(statement[:-2]):
+        if t.card is None and t.lemma in ("and", "but") and i > 1:
+            nxt = statement[i + 1]
+            if nxt.card is not None or nxt.lemma in _PRONOUN_SUBJECTS:
+                return True
+    return False
 
 
 def _as_can(question: list[Tok]) -> list[Tok]:
