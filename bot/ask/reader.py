@@ -989,7 +989,7 @@ class Reader:
             elif main is not None:
                 made = self.to_question(main)
                 if made is not None:
-                    asked = made[0]
+                    asked = _lets_me(made[0]) or made[0]
             rest = [s for i, s in enumerate(sentences) if i not in framing_ids and s is not asked]
             out_sentences = [*rest, asked]
             form = "who_right" if who_right else self.form(asked)
@@ -1132,10 +1132,26 @@ def _lets_me(question: list[Tok]) -> list[Tok] | None:
     at = next(
         (i for i, t in enumerate(question) if t.lemma in ("let", "allow") and t.card is None), None
     )
-    if at is None or at < 2 or at + 2 >= len(question) or question[at + 1].lemma != "me":
+    if at is None or at < 2 or at + 2 >= len(question):
         return None
     enabler = question[1:at]
-    tail = question[at + 2 :]
+    who: list[Tok] = [Tok("I", "i", None, " ")]
+    if question[at + 1].lemma == "me":
+        tail = question[at + 2 :]
+    else:
+        # "Does haste let a creature tap for mana ...": whether a creature can, with haste.
+        verb = next(
+            (
+                j
+                for j in range(at + 2, min(len(question), at + 6))
+                if question[j].card is None and (question[j].tag or "") in ("VB", "VBP")
+            ),
+            None,
+        )
+        if verb is None or question[at + 1].lemma not in ("a", "an", "my", "the", "it", "your"):
+            return None
+        who = [_respace(question[at + 1], " "), *question[at + 2 : verb]]
+        tail = question[verb:]
     if tail and tail[0].lemma == "to":
         tail = tail[1:]
     end = [t for t in tail if t.card is None and t.text in _END]
@@ -1146,7 +1162,7 @@ def _lets_me(question: list[Tok]) -> list[Tok] | None:
         return None
     return [
         Tok("Can", "can", None, ""),
-        Tok("I", "i", None, " "),
+        *who,
         _respace(body[0], " "),
         *body[1:],
         Tok(",", ",", None, ""),
