@@ -262,6 +262,27 @@ class Reader:
             return _as_can(made[0]), stances
         return None
 
+    def _present(self, question: list[Tok]) -> list[Tok]:
+        """A report's other verbs in the present, as a question asks ("Does it trigger when my
+        opponent played an enchantment?" -> "... plays ...")."""
+        out = list(question)
+        clause = False
+        for i in range(2, len(out)):
+            t, prev = out[i], out[i - 1]
+            if t.card is None and t.lemma in _CLAUSE_OPENERS:
+                clause = True  # only a later clause's verbs: the asked verb is already in form
+            if not clause or t.card is not None or t.tag != "VBD":
+                continue
+            if prev.lemma in ("i", "we", "you", "they"):
+                word = t.lemma
+            elif prev.card is not None or prev.lemma in ("opponent", "he", "she", "it", "player"):
+                word = self.lex.inflect(t.lemma, "VBZ")
+            else:
+                continue
+            if word != t.lemma or prev.lemma in ("i", "we", "you", "they"):
+                out[i] = replace(t, text=word, tag="VBZ")
+        return out
+
     def _drop_preamble(self, sentence: list[Tok]) -> list[Tok]:
         """ "hey quick question can u crew with it?": the question starts at "can"."""
         rest = sentence
@@ -1013,6 +1034,7 @@ class Reader:
             if made is not None and tag is not None:
                 framing = "bug_report"
                 asked, negative = made
+                asked = self._present(asked)
                 if tag in self.lex.framing["legality"] or _acts(asked):
                     asked = _as_can(asked)
                 polarity = self._polarity(tag)
@@ -1046,6 +1068,7 @@ class Reader:
                 if made is not None:
                     framing = "bug_report"
                     asked, negative = made
+                    asked = self._present(asked)
                     form = "yesno"
                     out_sentences = [s for i, s in enumerate(sentences) if i != stmt_idx] + [asked]
                     # Without a question, only a sentence that opens with the card and its
@@ -1196,6 +1219,11 @@ def _with_card(tail: list[Tok], subject: Sequence[Tok]) -> list[Tok]:
     if not cards or not tail:
         return tail
     return [*tail, Tok(",", ",", None, ""), Tok("with", "with", None, " "), *subject]
+
+
+_CLAUSE_OPENERS = frozenset(
+    ("when", "whenever", "after", "if", "while", "as", "because", "before", "once", "since")
+)
 
 
 def _two_clauses(statement: Sequence[Tok]) -> bool:
