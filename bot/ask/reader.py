@@ -954,7 +954,7 @@ class Reader:
             asked_idx = _last(sentences, self.is_question)
         asked: list[Tok] = sentences[asked_idx] if asked_idx is not None else toks
         if asked_idx is not None:
-            enabled = _lets_me(asked)
+            enabled = _lets_me(asked) or _supposed(asked)
             if enabled is not None:
                 sentences = [*sentences[:asked_idx], enabled, *sentences[asked_idx + 1 :]]
                 asked = enabled
@@ -1210,6 +1210,40 @@ def _acts(question: Sequence[Tok]) -> bool:
         (t for t in question[1:] if t.card is None and (t.tag or "").startswith("VB")), None
     )
     return verb is not None and verb.lemma in _ACTIONS
+
+
+def _supposed(question: list[Tok]) -> list[Tok] | None:
+    """ "Isn't it supposed to trigger?": "Does it trigger?"; "isn't he supposed to block with
+    both?": "Does he have to block with both?"."""
+    if len(question) < 5 or question[0].card is not None:
+        return None
+    if question[0].text.casefold().replace("’", "'") not in _BE_AUX:
+        return None
+    at = next(
+        (i for i in range(2, min(len(question) - 2, 7)) if question[i].lemma == "suppose"), None
+    )
+    if at is None or question[at + 1].lemma != "to":
+        return None
+    subject = question[1:at]
+    if not subject or any(t.lemma in ("not", "n't") for t in subject[1:]):
+        return None
+    if subject[0].lemma in ("not", "n't"):
+        subject = subject[1:]
+    verb = question[at + 2]
+    if verb.card is not None or not verb.text[:1].isalpha() or not subject:
+        return None
+    plural = subject[-1].lemma in _PLURAL_SUBJECTS or subject[-1].tag == "NNS"
+    aux = Tok("Do" if plural else "Does", "do", None, "")
+    must = [Tok("have", "have", None, " "), Tok("to", "to", None, " ")]
+    head = must if verb.lemma in ("block", "attack") else []
+    return [
+        aux,
+        _respace(subject[0], " "),
+        *subject[1:],
+        *head,
+        replace(verb, text=verb.lemma, space=" "),
+        *question[at + 3 :],
+    ]
 
 
 def _with_card(tail: list[Tok], subject: Sequence[Tok]) -> list[Tok]:
