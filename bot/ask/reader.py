@@ -47,7 +47,7 @@ _SUBORDINATORS = frozenset(
     ]
 )
 _DETERMINERS = frozenset(
-    ["the", "a", "an", "my", "your", "his", "her", "their", "our", "this", "that", "opponent's"]
+    ("a", "an", "the", "my", "your", "his", "her", "their", "our", "this", "that", "each", "every")
 )
 _ADVERBS = frozenset(
     ["only", "not", "never", "always", "also", "still", "just", "really", "even", "already"]
@@ -1140,11 +1140,6 @@ class Reader:
             state = tuple(f"{f.kind} {f.value}" for f in facts if f.subject == name)
             out.append(Subject(name=name, written=t.text, controller=controller, state=state))
         return tuple(out)
-
-
-_DETERMINERS = frozenset(
-    ("a", "an", "the", "my", "your", "his", "her", "their", "our", "this", "that", "each", "every")
-)
 
 
 def _lets_me(question: list[Tok]) -> list[Tok] | None:
