@@ -229,7 +229,8 @@ class TextCardFinder:
     def _accept_single(self, text: str, word: re.Match[str], row: NameRow) -> bool:
         bare = _POSSESSIVE.sub("", word.group(0))
         key = normalize(bare)
-        if row.is_token or key in _COMMON_SINGLE:
+        # "Whats" is no plural of the face What (of Who // What // When // Where // Why).
+        if row.is_token or key in _COMMON_SINGLE or normalize(row.name) in _COMMON_SINGLE:
             return False
         sentence_start = _sentence_start(text, word, '.?!:;"(')
         # A lone word is a name only when capitalised ("a Forest"): lowercase single

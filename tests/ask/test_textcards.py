@@ -29,6 +29,7 @@ ROWS = [NameRow(n, n, f"id-{i}", tok) for i, (n, tok) in enumerate(NAMES)]
 ROWS.append(NameRow("Insectile Aberration", "Delver of Secrets", "id-delver", False))
 ROWS.append(NameRow("Gone", "Dead // Gone", "id-dead-gone", False))
 ROWS.append(NameRow("Why", "Who // What // When // Where // Why", "id-why", False))
+ROWS.append(NameRow("What", "Who // What // When // Where // Why", "id-why", False))
 VOCAB = [
     "can",
     "i",
@@ -67,6 +68,7 @@ def finder() -> TextCardFinder:
         ("can pili-pala tap for mana the turn it enters", ["Pili-Pala"]),
         ("can i pay necravolver's kicker twice", ["Necravolver"]),
         ("Why can't I tap it?", []),
+        ("Whats the mana value of it? Whys it tapped?", []),
         (
             "I control Reflecting Pool and a Forest. What can it make?",
             ["Reflecting Pool", "Forest"],
