@@ -591,9 +591,15 @@ def _ability_steps(
     if len(res.reps) > 1:
         t.step(
             Rule.REPLACEMENT_ORDER,
-            f"Several replacement effects apply; {v.perm.controller} (who controls {name}) "
-            "chooses the order, and every order counts for what it could produce.",
+            f"Several replacement effects apply; {_chooser(v.perm.controller)} the order, "
+            f"as {name}'s controller, and every order counts for what it could produce.",
         )
+
+
+def _chooser(controller: str) -> str:
+    if controller == "you":
+        return "you choose"
+    return f"{'your opponent' if controller == 'opponent' else controller} chooses"
 
 
 def _land_type_steps(t: Trace, v: _View) -> None:

@@ -334,6 +334,19 @@ def test_produce(
 
 
 @pytest.mark.parametrize(
+    ("notation", "chooser"),
+    [
+        ("you: Sol Ring, Mana Reflection, Mana Reflection", "you choose the order"),
+        ("opponent: Sol Ring, Mana Reflection, Mana Reflection", "your opponent chooses the order"),
+    ],
+)
+def test_replacement_order_names_who_chooses(notation: str, chooser: str) -> None:
+    _, ruling = mp.produce(position(notation), "Sol Ring")
+    step = next(s for s in ruling.steps if s.rule is Rule.REPLACEMENT_ORDER)
+    assert chooser in step.note, step.note
+
+
+@pytest.mark.parametrize(
     ("notation", "name", "verdict"),
     [
         ("you: Forest, Heartbeat of Spring", "Forest", "yes"),
