@@ -7,6 +7,7 @@ from typing import Literal
 from engine import effects
 from engine.abilities import Activated, Keyword
 from engine.model import GameState, Permanent
+from engine.render import possessive
 from engine.ruling import Rule, Ruling, Trace
 
 TapSymbol = Literal["T", "Q"]
@@ -132,20 +133,20 @@ def _sickness_steps(
         t.step(
             Rule.SUMMONING_SICKNESS,
             f"{p.name} hasn't been under its controller's control since their most recent "
-            "turn began...",
+            "turn began.",
         )
-        t.step(haste_rule, f"...but it has haste, so it may {what} anyway.")
+        t.step(haste_rule, f"{p.name} has haste, so it may {what} anyway.")
         return True
     if abilities and has_haste_for_abilities(p):
         t.step(
             Rule.SUMMONING_SICKNESS,
             f"{p.name} hasn't been under its controller's control since their most recent "
-            "turn began...",
+            "turn began.",
         )
         t.step(
             haste_rule,
-            f"...but an effect lets its abilities be activated as though it had haste, so it may "
-            f"{what} anyway (it still couldn't attack).",
+            f"An effect lets {possessive(p.name)} abilities be activated as though it had haste, "
+            f"so it may {what} anyway (it still couldn't attack).",
         )
         return True
     t.step(
