@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 
 from bot.ask.lexicon import TOKEN, Lexicon, Phrase, load
@@ -144,6 +144,18 @@ class Read:
     reading: Reading
     spans: tuple[tuple[int, int, int], ...]  # (index into the given spans, start, end)
     asked: tuple[int, int] = (0, 0)  # where the asked sentence sits in the canonical text
+
+
+def _choice_of_values(words: Sequence[Tok], numbers: Mapping[str, int]) -> bool:
+    """ "2 or 4", "{2}{U} or {3}{U}", "once or twice": two values offered to choose between."""
+
+    def value(t: Tok) -> bool:
+        return t.text.isdigit() or t.text.startswith("{") or t.lemma in numbers
+
+    return any(
+        words[i].lemma == "or" and value(words[i - 1]) and value(words[i + 1])
+        for i in range(1, len(words) - 1)
+    )
 
 
 class Reader:
@@ -368,6 +380,9 @@ class Reader:
                     continue
                 if not asked_mark and n > 0 and form != "yesno" and not self._asks_after(words):
                     continue
+                if form == "yesno" and _choice_of_values(words, self.lex.numbers):
+                    # "is its mana value 2 or 4?" asks which value, not yes or no.
+                    return "what"
                 return form
         if asked_mark:
             return "yesno"
