@@ -52,9 +52,6 @@ _DETERMINERS = frozenset(
 _ADVERBS = frozenset(
     ["only", "not", "never", "always", "also", "still", "just", "really", "even", "already"]
 )
-_FILLERS = frozenset(
-    ["so", "and", "but", "then", "also", "ok", "okay", "well", "hey", "now", "anyway", "yet"]
-)
 _CONDITIONS = frozenset(
     [
         "if",
@@ -354,7 +351,7 @@ class Reader:
             return "how_many"
         for n, words in enumerate(clauses):
             # "So can I...", "And does it...": the question word comes after the filler.
-            while len(words) > 1 and words[0].lemma in _FILLERS:
+            while len(words) > 1 and (words[0].lemma,) in self.lex.framing["filler"]:
                 words = words[1:]
             # "[[Archangel of Wrath]] total cost if...": the card, then what is asked of it.
             if (
