@@ -143,6 +143,23 @@ class Read:
     asked: tuple[int, int] = (0, 0)  # where the asked sentence sits in the canonical text
 
 
+_NOT_OBJECTS = frozenset(["turn", "time", "moment", "while", "bit", "lot", "way", "few", "couple"])
+
+
+def _other_object(toks: Sequence[Tok], j: int) -> bool:
+    """ "an elf", "another creature": an object named without a card name."""
+    if toks[j].lemma not in ("a", "an", "another") or toks[j].card is not None:
+        return False
+    nxt = toks[j + 1] if j + 1 < len(toks) else None
+    return (
+        nxt is not None
+        and nxt.card is None
+        and nxt.text[:1].isalpha()
+        and (nxt.tag is None or nxt.tag.startswith("NN"))
+        and nxt.lemma not in _NOT_OBJECTS
+    )
+
+
 def _choice_of_values(words: Sequence[Tok], numbers: Mapping[str, int]) -> bool:
     """ "2 or 4", "{2}{U} or {3}{U}", "once or twice": two values offered to choose between."""
 
@@ -909,6 +926,9 @@ class Reader:
                 return names[toks[j].card]  # type: ignore[index]
             if toks[j].text in _END:
                 break
+            if j < i and _other_object(toks, j):
+                # "crewed it with an elf I've had since last turn": the fact is the elf's.
+                return None
         for j in range(i, min(len(toks), i + 6)):
             if toks[j].card is not None:
                 return names[toks[j].card]  # type: ignore[index]

@@ -254,6 +254,19 @@ def test_facts_keep_their_words_and_subject(reader: Reader) -> None:
     assert reading.board == {"you": ("Llanowar Elves",)}
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I cast Goblin Guide this turn and blocked with an elf I've had since last turn.",
+        "Doomwake Giant entered this turn, and so did another creature I cast last turn.",
+    ],
+)
+def test_a_fact_about_an_unnamed_object_is_not_the_cards(reader: Reader, text: str) -> None:
+    timing = [(f.value, f.subject) for f in read(reader, text).facts if f.kind == "timing"]
+    assert timing[0][0] == "new" and timing[0][1] is not None
+    assert timing[1] == ("old", None)
+
+
 def test_a_later_fact_after_then_replaces_the_earlier_one(reader: Reader) -> None:
     reading = read(
         reader,
