@@ -143,6 +143,7 @@ class Read:
     asked: tuple[int, int] = (0, 0)  # where the asked sentence sits in the canonical text
 
 
+_INSTRUMENT = frozenset(["with", "using", "via", "through"])
 _NOT_OBJECTS = frozenset(["turn", "time", "moment", "while", "bit", "lot", "way", "few", "couple"])
 
 
@@ -921,14 +922,23 @@ class Reader:
 
     @staticmethod
     def _subject(toks: Sequence[Tok], i: int, names: Sequence[str]) -> str | None:
+        instrument: str | None = None
         for j in range(i, max(-1, i - 12), -1):
             if toks[j].card is not None:
-                return names[toks[j].card]  # type: ignore[index]
+                name = names[toks[j].card]  # type: ignore[index]
+                if j > 0 and toks[j - 1].lemma in _INSTRUMENT and instrument is None:
+                    # "I stole Llanowar Elves with Control Magic this turn": the timing is
+                    # the stolen card's; the card it was done with is only the means.
+                    instrument = name
+                    continue
+                return name
             if toks[j].text in _END:
                 break
             if j < i and _other_object(toks, j):
                 # "crewed it with an elf I've had since last turn": the fact is the elf's.
                 return None
+        if instrument is not None:
+            return instrument
         for j in range(i, min(len(toks), i + 6)):
             if toks[j].card is not None:
                 return names[toks[j].card]  # type: ignore[index]

@@ -267,6 +267,12 @@ def test_a_fact_about_an_unnamed_object_is_not_the_cards(reader: Reader, text: s
     assert timing[1] == ("old", None)
 
 
+def test_the_card_a_thing_was_done_with_is_not_the_subject(reader: Reader) -> None:
+    reading = read(reader, "I took Llanowar Elves with Doomwake Giant this turn.")
+    timing = [(f.value, f.subject) for f in reading.facts if f.kind == "timing"]
+    assert timing == [("new", "Llanowar Elves")]
+
+
 def test_a_later_fact_after_then_replaces_the_earlier_one(reader: Reader) -> None:
     reading = read(
         reader,
