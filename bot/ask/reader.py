@@ -143,6 +143,7 @@ class Read:
     asked: tuple[int, int] = (0, 0)  # where the asked sentence sits in the canonical text
 
 
+_AGENT = ("er", "ers", "or", "ors")
 _INSTRUMENT = frozenset(["with", "using", "via", "through"])
 _NOT_OBJECTS = frozenset(["turn", "time", "moment", "while", "bit", "lot", "way", "few", "couple"])
 
@@ -181,6 +182,17 @@ class Reader:
         # Single words that open a yes/no question ("can", "does"), and every question opening.
         self._yesno_starts = frozenset(p[0] for p in self.lex.forms["yesno"] if len(p) == 1)
         self._openings = tuple(p for phrases in self.lex.forms.values() for p in phrases)
+        # The words a typo is corrected to: the lexicon's forms and every word of its phrases.
+        words = set(self.lex.lemmas)
+        for table in (self.lex.forms, self.lex.framing, self.lex.timing, self.lex.events):
+            words.update(w for phrases in table.values() for p in phrases for w in p)
+        for rws in self.lex.rewrites.values():
+            words.update(w for rw in rws for w in rw.to.split())
+        self._vocabulary = frozenset(w for w in words if w.isalpha() and len(w) >= 3)
+        initials: dict[str, list[str]] = {}
+        for form in sorted(self._vocabulary):
+            initials.setdefault(form[0], []).append(form)
+        self._forms_by_initial = {k: tuple(v) for k, v in initials.items()}
 
     # -- tokens ----------------------------------------------------------------
     def tokens(self, text: str, spans: Sequence[Span] = ()) -> list[Tok]:
@@ -204,6 +216,52 @@ class Reader:
             out.append(Tok(word, lemma, tag, text[pos : m.start()], None, m.start()))
             pos = m.end()
         return out
+
+    def respell(self, toks: list[Tok]) -> list[Tok]:
+        """ "playd", "attakc": a word no dictionary knows, one letter (or one swap) from exactly
+        one of the lexicon's words, is that word ("played", "attack")."""
+        out = list(toks)
+        for i, t in enumerate(toks):
+            word = t.text.casefold()
+            if (
+                t.card is not None
+                or len(word) < 4
+                or not word.isalpha()
+                or (t.text[:1].isupper() and i > 0 and toks[i - 1].text not in _END)
+                or word in self._vocabulary
+                or word in self.lex.common
+                or word in self.lex.rewrites
+            ):
+                continue
+            fixed = self._nearest_form(word)
+            if fixed is not None:
+                text = fixed[:1].upper() + fixed[1:] if t.text[:1].isupper() else fixed
+                out[i] = replace(t, text=text, lemma=self.lex.lemma(fixed), tag=self.lex.tag(fixed))
+        return out
+
+    def _nearest_form(self, word: str) -> str | None:
+        from rapidfuzz.distance import OSA
+
+        near = [
+            form
+            for form in self._forms_by_initial.get(word[0], ())
+            if abs(len(form) - len(word)) <= 1
+            and OSA.distance(form, word) == 1
+            # "doublers" is a noun made from "double", not a typo of "doubles".
+            and (form.endswith(_AGENT) or not word.endswith(_AGENT))
+        ]
+        lemmas = {self.lex.lemma(f) for f in near}
+        if len(lemmas) != 1:
+            return None
+        if len(near) == 1:
+            return near[0]
+        # "playd" is one letter from "play", "plays" and "played": its ending says which.
+        for ending, tags in (("d", ("VBD", "VBN")), ("s", ("VBZ", "NNS")), ("n", ("VBG",))):
+            if word.endswith(ending):
+                by_tag = [f for f in near if self.lex.tag(f) in tags]
+                if len(by_tag) == 1:
+                    return by_tag[0]
+        return lemmas.pop()
 
     def rewrite(self, toks: list[Tok]) -> list[Tok]:
         """Casual forms in canonical words ("swung" -> "attacked", "etb" -> "enters")."""
@@ -979,7 +1037,7 @@ class Reader:
         (buttons), put before the question so that the question stays last."""
         names = [s.name for s in spans]
         # Two passes: a misspelling's fix may itself be a casual form ("opps creature").
-        toks = _drop_set_codes(self.rewrite(self.rewrite(self.tokens(text, spans))))
+        toks = _drop_set_codes(self.rewrite(self.rewrite(self.respell(self.tokens(text, spans)))))
         sentences = [self._drop_preamble(s) for s in self.sentences(toks)]
         framing: Framing = "question"
         polarity: Polarity = "as_asked"

@@ -273,6 +273,23 @@ def test_the_card_a_thing_was_done_with_is_not_the_subject(reader: Reader) -> No
     assert timing == [("new", "Llanowar Elves")]
 
 
+@pytest.mark.parametrize(
+    ("text", "respelt"),
+    [
+        ("i playd it and kickd it", "i played it and kicked it"),
+        ("can it blokc if its untaped", "can it block if its untapped"),
+        ("does multikiker see bestoed auras", "does multikicker see bestowed auras"),
+        # Words a dictionary or the game knows, and names, stay as written.
+        ("mana doublers and deathtouch", "mana doublers and deathtouch"),
+        ("it has Protectoin from red", "it has Protectoin from red"),
+    ],
+)
+def test_typos_one_letter_from_a_lexicon_word_are_fixed(
+    reader: Reader, text: str, respelt: str
+) -> None:
+    assert " ".join(t.text for t in reader.respell(reader.tokens(text))) == respelt
+
+
 def test_a_later_fact_after_then_replaces_the_earlier_one(reader: Reader) -> None:
     reading = read(
         reader,

@@ -495,7 +495,9 @@ class TappingHandler:
 
     @staticmethod
     def _sick_word_asked(q: Question) -> bool:
-        return q.has(
+        # The asked sentence only: "When does summoning sickness stop ...?" before another
+        # question is context, and turning the answer over for it would invert the verdict.
+        return q.asks(
             r"\b(does|do|will|would) summoning[ -]?sick(ness)? (stop|prevent|affect|apply|matter|keep)",
             r"\b(affected|restricted|stopped|prevented|limited|hindered) by summoning[ -]?sick",
             r"\bsubject to summoning[ -]?sick",
