@@ -39,6 +39,38 @@ def _programs() -> frozenset[str]:
     return frozenset(p[0] for p in lexicon.load().framing["program"] if len(p) == 1)
 
 
+# "the pool", "that giant": words that point back at a card already named.
+_REFERRING = frozenset({"the", "that", "this"})
+# Type words are the rules' nouns ("the creature"), never a short form of one card's name.
+_TYPE_WORDS = frozenset(
+    {
+        "artifact",
+        "artifacts",
+        "enchantment",
+        "enchantments",
+        "creature",
+        "creatures",
+        "land",
+        "lands",
+        "planeswalker",
+        "instant",
+        "sorcery",
+        "battle",
+        "kindred",
+        "tribal",
+        "legendary",
+        "basic",
+        "snow",
+        "world",
+        "spell",
+        "spells",
+        "permanent",
+        "card",
+        "token",
+        "copy",
+        "aura",
+    }
+)
 _BASIC_LANDS = frozenset({"plains", "island", "swamp", "mountain", "forest", "wastes"})
 _NAME_JOINERS = frozenset({"of", "the", "and", "to", "from", "in", "with"})
 
@@ -169,8 +201,37 @@ class TextCardFinder:
                 continue
             i += 1
         self._fuzzy_pass(text, words, result)
+        self._references(text, words, result)
         self._unknown_names(text, words, result)
         return result
+
+    def _references(self, text: str, words: list[re.Match[str]], result: Scan) -> None:
+        """ "I have Reflecting Pool and a Forest. What can the pool make?": "the pool" is the
+        one card named in full whose name has that word."""
+        covered = [(f.start, f.end) for f in result.found]
+        for k in range(1, len(words)):
+            w = words[k]
+            if any(a <= w.start() < b for a, b in covered):
+                continue
+            if words[k - 1].group(0).casefold() not in _REFERRING or not _contiguous(
+                text, words, k - 1, k
+            ):
+                continue
+            key = normalize(_POSSESSIVE.sub("", w.group(0)))
+            if len(key) < 4 or key in _COMMON_SINGLE or key in _TYPE_WORDS:
+                continue
+            keys = {key, key[:-1]} if key.endswith("s") else {key}
+            named = {
+                f.card_name: f
+                for f in result.found
+                if f.how != "reference" and keys & set(normalize(f.card_name).split())
+            }
+            if len(named) == 1:
+                f = next(iter(named.values()))
+                result.found.append(
+                    Found(f.card_name, f.oracle_id, w.group(0), w.start(), w.end(), "reference")
+                )
+        result.found.sort(key=lambda f: f.start)
 
     def _unknown_names(self, text: str, words: list[re.Match[str]], result: Scan) -> None:
         """Capitalised runs that look like a card's name but name none ("Everflowing Chalice"

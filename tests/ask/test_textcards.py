@@ -89,6 +89,26 @@ def test_finds_the_cards_people_write(
     assert not scan.ambiguous
 
 
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        (
+            "I have Reflecting Pool and a Forest. What can the pool make?",
+            ["Reflecting Pool", "Forest", "Reflecting Pool"],
+        ),
+        # "the elves" is the Elves named before it; "the creature" is a rules noun.
+        ("Llanowar Elves entered. Can the elves tap?", ["Llanowar Elves", "Llanowar Elves"]),
+        ("Llanowar Elves entered. Can the creature tap?", ["Llanowar Elves"]),
+        # Without the card named in full, "the pool" is only words.
+        ("What can the pool make?", []),
+    ],
+)
+def test_the_word_of_a_named_card_refers_back_to_it(
+    finder: TextCardFinder, text: str, expected: list[str]
+) -> None:
+    assert [f.card_name for f in finder.scan(clean_text(text)).found] == expected
+
+
 def test_short_name_with_several_cards_gives_candidates(finder: TextCardFinder) -> None:
     scan = finder.scan("Does Thalia tax flashback?")
     assert scan.found == []
