@@ -515,6 +515,10 @@ def framing_head(verdict: str, ruling: Ruling, reading: Reading) -> str | None:
             return (
                 f"{verdict.capitalize()}: that claim is {'right' if verdict == 'yes' else 'wrong'}."
             )
+        if reading.polarity == "behaviour_wrong":
+            return (
+                f"{verdict.capitalize()}: that claim is {'wrong' if verdict == 'yes' else 'right'}."
+            )
         if claim is not None:
             return f"{verdict.capitalize()}. {_whose(claim.who)} right (“{claim.says}”)."
         lone = reading.claims[0] if len(reading.claims) == 1 else None

@@ -1071,10 +1071,14 @@ class Reader:
         claim_rows = self._claims(sentences)
         who_right = any(self._find(s, self.lex.framing["who_right"]) for s in sentences)
         am_i = next((s for s in sentences if self._find(s, self.lex.framing["am_i_right"])), None)
+        am_wrong = next(
+            (s for s in sentences if self._find(s, self.lex.framing["am_i_wrong"])), None
+        )
+        judging = ("who_right", "am_i_right", "am_i_wrong")
         tag = self._tag(asked) if asked_idx is not None else None
         split = self._split_tag(asked) if asked_idx is not None and tag is None else None
 
-        if claim_rows and (who_right or am_i is not None):
+        if claim_rows and (who_right or am_i is not None or am_wrong is not None):
             framing = "dispute"
             claims = [c for c, _ in claim_rows]
             bodies = [b for _, b in claim_rows]
@@ -1083,15 +1087,13 @@ class Reader:
                 i
                 for i, s in enumerate(sentences)
                 if any(any(t is b[0] for t in s) for b in bodies)
-                or self._find(s, self.lex.framing["who_right"])
-                or self._find(s, self.lex.framing["am_i_right"])
+                or any(self._find(s, self.lex.framing[k]) for k in judging)
             }
             question_idx = _last(
                 sentences,
                 lambda s: (
                     self.is_question(s)
-                    and not self._find(s, self.lex.framing["who_right"])
-                    and not self._find(s, self.lex.framing["am_i_right"])
+                    and not any(self._find(s, self.lex.framing[k]) for k in judging)
                     and self._tag(s) is None
                     and not any(any(t is b[0] for t in s) for b in bodies)
                 ),
@@ -1119,6 +1121,15 @@ class Reader:
                 if len(mine) == 1 and mine[0].positive is not None:
                     # "Am I right?": whether the claim in question holds.
                     polarity = "behaviour_right"
+                    negative = mine[0].positive is False
+                    claims = mine
+            elif am_wrong is not None and not who_right and question_idx is None:
+                # Beside a question of its own ("Can he do that? ... or is he wrong?") the
+                # verdict answers that question, not whether the claim fails.
+                mine = self._claims_meant(am_wrong, claims)
+                if len(mine) == 1 and mine[0].positive is not None:
+                    # "He's wrong, right?": whether the claim in question fails.
+                    polarity = "behaviour_wrong"
                     negative = mine[0].positive is False
                     claims = mine
         elif tag is not None or split is not None:
