@@ -50,8 +50,8 @@ def default_db() -> tuple[Path, str]:
     path = Path(tempfile.gettempdir()) / "rulesbot-corpus-fixture.sqlite3"
 
     async def build() -> None:
-        from bot.importer import import_paths
         from bot.store import Store
+        from bot.store.importer import import_paths
 
         store = await Store.open(path)
         try:

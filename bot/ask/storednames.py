@@ -10,7 +10,7 @@ from typing import Any, TypeVar
 
 from bot.ask import lexicon
 from bot.ask.textcards import _COMMON_SINGLE, MAX_SPAN_WORDS, NameRow, TextCardFinder
-from bot.names import epithet_forms
+from bot.store.names import epithet_forms
 
 T = TypeVar("T")
 

@@ -312,7 +312,7 @@ async def test_caches_notice_another_process_import(tmp_path: Path, inline: bool
         assert before and "untapped creature" in before[0].comment
         async with writer.staging() as staging:
             await staging.add_rules([])
-            from bot.crtext import ParsedRule
+            from bot.store.crtext import ParsedRule
 
             await staging.add_rules([ParsedRule("100.1", "Only rule.")])
             await staging.add_glossary([("Widget", "A made-up term.")])
@@ -339,7 +339,7 @@ async def test_inline_reads_see_the_store_s_own_open_transaction(tmp_path: Path)
         assert store._inline is not None
         async with store.staging() as staging:
             await staging.add_rules([])
-            from bot.crtext import ParsedRule
+            from bot.store.crtext import ParsedRule
 
             await staging.add_rules([ParsedRule("100.1", "Only rule.")])
             await staging.commit({"rules": "test"})
@@ -436,7 +436,7 @@ async def test_concurrent_writers_on_one_store(store: Store) -> None:
 
 
 async def test_two_imports_on_one_store_run_one_after_the_other(store: Store) -> None:
-    from bot.crtext import ParsedRule
+    from bot.store.crtext import ParsedRule
 
     async def load(text: str) -> None:
         async with store.staging() as staging:

@@ -16,8 +16,8 @@ from urllib.parse import unquote, urljoin, urlsplit
 from yarl import URL
 
 from bot.errors import ImportFailedError, RulesbotError
-from bot.importer import ImportSummary, import_stream
-from bot.scryfall import Download, NetworkError, ScryfallClient
+from bot.sources.scryfall import Download, NetworkError, ScryfallClient
+from bot.store.importer import ImportSummary, import_stream
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable

@@ -19,9 +19,9 @@ import aiosqlite
 from pydantic import BaseModel, ConfigDict, computed_field
 from rapidfuzz import fuzz, process
 
-from bot.crtext import ParsedRule, parent_of
 from bot.errors import ImportFailedError, StoreError
-from bot.names import NameEntry, normalize
+from bot.store.crtext import ParsedRule, parent_of
+from bot.store.names import NameEntry, normalize
 from bot.words import STOPWORDS, match_any, rule_vocabulary, terms
 
 __all__ = [
@@ -1021,7 +1021,7 @@ class Store:
                     yield json.loads(row[0])
 
     async def all_names(self) -> list[NameEntry]:
-        """Every card name and face name, for ``bot.names.NameIndex``."""
+        """Every card name and face name, for ``bot.store.names.NameIndex``."""
         # model_construct: these rows come from our own table, already valid, and there
         # are tens of thousands of them.
         entries = [
