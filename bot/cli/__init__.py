@@ -69,7 +69,7 @@ def require_db_folder(path: Path) -> None:
 
 async def builtin_cards_note(store: Store) -> str | None:
     """How many cards the built-in data has, and how to load them all; None with real data."""
-    from bot.store import BUILTIN_SOURCE
+    from bot.store.records import BUILTIN_SOURCE
 
     source = await store.source("cards")
     if source is None or source.source != BUILTIN_SOURCE:

@@ -23,7 +23,8 @@ if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
 
     from bot.settings import Settings
-    from bot.store import Dataset, Store
+    from bot.store import Store
+    from bot.store.records import Dataset
 
 log = logging.getLogger(__name__)
 

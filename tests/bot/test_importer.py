@@ -19,8 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.errors import ImportFailedError, StoreError
-from bot.store import Store, StoreStatus
+from bot.store import Store
 from bot.store.importer import detect, import_paths, import_stream
+from bot.store.records import StoreStatus
 from tests.bot.test_crtext import MINI_CR
 from tests.conftest import FULL_FILES, REPO
 
@@ -364,7 +365,8 @@ async def test_import_into_a_full_database_keeps_data(store: Store, tmp_path: Pa
 KILL_SCRIPT = """
 import asyncio, sys
 from pathlib import Path
-from bot.store import Staging, Store
+from bot.store import Store
+from bot.store.staging import Staging
 from bot.store.importer import import_paths
 
 original = Staging.add_cards

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot.errors import ImportFailedError, StoreError
-from bot.store import BUILTIN_SOURCE, Store
+from bot.store import Store
+from bot.store.records import BUILTIN_SOURCE
 from engine.ruling import Rule
 
 ANA = "Ana Battlemage"

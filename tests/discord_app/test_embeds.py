@@ -290,7 +290,7 @@ def test_rulings_pages_keep_each_ruling() -> None:
 def test_feedback_and_about_render() -> None:
     from datetime import timedelta
 
-    from bot.store import FeedbackRecord, SourceRecord, StoreStatus
+    from bot.store.records import FeedbackRecord, SourceRecord, StoreStatus
 
     record = FeedbackRecord(
         id=3,
