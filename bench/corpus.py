@@ -76,11 +76,12 @@ async def score_files(
     """Answer every file's questions; print the rows asked for; return the summary lines."""
     from bot.ask.pipeline import AskService
     from bot.store import Store
+    from bot.store.catalog import Catalog
 
     store = await Store.open(db)
     summaries: list[str] = []
     try:
-        service = await AskService.create(store)
+        service = await AskService.create(Catalog(store))
         for path in files:
             items = load_items(path)
             total = Tally()
