@@ -2,7 +2,8 @@
 
 ``db`` owns the connection and migrations; ``cards``, ``rules``, ``search`` (FTS5) and
 ``feedback`` read and write their tables; ``staging`` writes data in, which ``importer``
-streams from files; ``names`` resolves card names in memory.
+streams from files; ``names`` resolves card names in memory; ``catalog`` is the typed
+facade the ask pipeline reads through.
 """
 
 from __future__ import annotations
