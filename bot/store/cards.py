@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterator, Sequence
 from typing import Any
 
 from bot.store.db import Connection
@@ -52,15 +52,6 @@ class Cards(Connection):
                 loaded: dict[str, Any] = json.loads(found)
                 return loaded
         return None
-
-    async def cards_json(self, names: Iterable[str]) -> dict[str, dict[str, Any]]:
-        """``card_json`` for several names; names not found are left out."""
-        found: dict[str, dict[str, Any]] = {}
-        for name in dict.fromkeys(names):
-            card = await self.card_json(name)
-            if card is not None:
-                found[name] = card
-        return found
 
     async def iter_cards_json(self) -> AsyncIterator[dict[str, Any]]:
         """Every stored card object, by name."""

@@ -113,15 +113,12 @@ async def test_card_json_unknown_is_none(store: Store, query: str) -> None:
     assert await store.card_json(query) is None
 
 
-async def test_card_json_by_oracle_id_and_cards_json(store: Store) -> None:
+async def test_card_json_by_oracle_id(store: Store) -> None:
     ana = await store.card_json(ANA)
     assert ana is not None
     by_id = await store.card_json(ana["oracle_id"])
     assert by_id == ana
     assert by_id["oracle_text"].startswith("Kicker {2}{U}")
-    found = await store.cards_json(["Forest", "ana battlemage", "Nope", "Forest"])
-    assert set(found) == {"Forest", "ana battlemage"}
-    assert found["ana battlemage"]["oracle_id"] == ana["oracle_id"]
 
 
 async def test_all_names_include_faces(store: Store) -> None:
