@@ -24,11 +24,12 @@ async def _latencies(
 ) -> list[float]:
     from bot.ask.pipeline import AskService
     from bot.store import Store
+    from bot.store.catalog import Catalog
 
     # Read as the bot's ask workers read: on a connection of their own, in their thread.
     store = await Store.open(db, inline_reads=True)
     try:
-        service = await AskService.create(store)
+        service = await AskService.create(Catalog(store))
         for q in qs:  # warm caches: card objects, BM25 indexes
             await service.ask(q)
         out: list[float] = []

@@ -19,7 +19,7 @@ from bench.common import FULL_FILES, REPO, ensure_full_db, percentile
 _IMPORT_CHILD = """
 import asyncio, resource, sys, time
 from pathlib import Path
-from bot.importer import import_paths
+from bot.store.importer import import_paths
 from bot.store import Store
 
 async def main():
@@ -112,8 +112,8 @@ def _typo(name: str, rng: random.Random) -> str:
 
 def bench_names(samples: int, baseline: int) -> None:
     from bot.errors import AmbiguousCardError, UnknownCardError
-    from bot.names import NameIndex, normalize
     from bot.store import Store
+    from bot.store.names import NameIndex, normalize
 
     db = ensure_full_db()
 

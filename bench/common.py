@@ -32,8 +32,8 @@ def ensure_full_db(path: Path = CACHE) -> Path:
         raise SystemExit("bench needs ../shared/data (cards.json, rulings.json, comprules.txt)")
 
     async def build() -> bool:
-        from bot.importer import import_paths
         from bot.store import Store
+        from bot.store.importer import import_paths
 
         store = await Store.open(path)
         try:

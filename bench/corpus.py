@@ -50,8 +50,8 @@ def default_db() -> tuple[Path, str]:
     path = Path(tempfile.gettempdir()) / "rulesbot-corpus-fixture.sqlite3"
 
     async def build() -> None:
-        from bot.importer import import_paths
         from bot.store import Store
+        from bot.store.importer import import_paths
 
         store = await Store.open(path)
         try:
@@ -76,11 +76,12 @@ async def score_files(
     """Answer every file's questions; print the rows asked for; return the summary lines."""
     from bot.ask.pipeline import AskService
     from bot.store import Store
+    from bot.store.catalog import Catalog
 
     store = await Store.open(db)
     summaries: list[str] = []
     try:
-        service = await AskService.create(store)
+        service = await AskService.create(Catalog(store))
         for path in files:
             items = load_items(path)
             total = Tally()

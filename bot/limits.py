@@ -9,3 +9,5 @@ from __future__ import annotations
 MAX_QUESTION_CHARS = 1000
 # [[Card name]] brackets looked up in one question; the rest are left unread.
 MAX_BRACKETS = 10
+# Discord's own cap on a text option: /ask can't carry more, so no setting may allow more.
+DISCORD_TEXT_MAX = 4000

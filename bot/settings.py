@@ -49,7 +49,10 @@ class Settings(BaseSettings):
     )
     inline_cooldown_rate: int = Field(5, ge=1, description="inline lookups per channel per window")
     max_question_chars: int = Field(
-        limits.MAX_QUESTION_CHARS, ge=10, le=4000, description="characters in one question"
+        limits.MAX_QUESTION_CHARS,
+        ge=10,
+        le=limits.DISCORD_TEXT_MAX,
+        description="characters in one question",
     )
     max_brackets: int = Field(
         limits.MAX_BRACKETS, ge=1, le=50, description="[[card]] lookups in one question"

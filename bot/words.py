@@ -22,8 +22,8 @@ _RULE_WORD = re.compile(r"[a-z0-9{}]+")
 
 
 def rule_vocabulary(texts: Iterable[str]) -> set[str]:
-    """The words of rules texts, each normalized as card names are (``bot.names.normalize``)."""
-    from bot.names import normalize
+    """The words of rules texts, each normalized as card names are (``bot.store.names.normalize``)."""
+    from bot.store.names import normalize
 
     raw = {w for text in texts for w in _RULE_WORD.findall(text.casefold())}
     found = {normalize(w) for w in raw}

@@ -68,7 +68,7 @@ async def store(tmp_path: Path) -> AsyncIterator[Store]:
 def full_db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A database with all of ../shared/data imported, built once per session (read it only)."""
     require_shared_data()
-    from bot.importer import import_paths
+    from bot.store.importer import import_paths
 
     path = tmp_path_factory.mktemp("full") / "full.sqlite3"
 
@@ -86,7 +86,7 @@ def full_db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def fixture_db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A database with the fixture pool imported through the project's importer."""
-    from bot.importer import import_paths
+    from bot.store.importer import import_paths
 
     path = tmp_path_factory.mktemp("fixture") / "fixture.sqlite3"
 

@@ -11,11 +11,15 @@ import concurrent.futures
 import threading
 from collections.abc import Coroutine
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.answer import Answer
 from bot.ask.pipeline import AskService
+from bot.store.catalog import Catalog
 from engine.model import GameState
+
+if TYPE_CHECKING:
+    from bot.store import Store
 
 T = TypeVar("T")
 
@@ -41,7 +45,7 @@ class _Worker:
         from bot.store import Store
 
         store = await Store.open(self.path, read_only=True, seed_builtin=False)
-        self.service = await AskService.create(store)
+        self.service = await AskService.create(Catalog(store))
         if self.limits:
             self.service.limit(**self.limits)
 
@@ -64,7 +68,7 @@ class _Worker:
     async def close(self) -> None:
         if self.service is not None:
             service, self.service = self.service, None
-            await service.store.close()
+            await service.catalog.close()
 
     def stop(self) -> None:
         self.loop.call_soon_threadsafe(self.loop.stop)
@@ -81,15 +85,16 @@ class OffLoopAsker:
 
     @classmethod
     async def start(
-        cls, store: Any, *, workers: int = DEFAULT_WORKERS, **limits: int
+        cls, store: Store, *, workers: int = DEFAULT_WORKERS, **limits: int
     ) -> OffLoopAsker | AskService:
         """Workers reading ``store``'s file; a store without a file is asked on the loop.
 
         ``limits`` are AskService.limit's: max_question_chars and max_brackets.
         """
-        path = getattr(store, "path", None)
-        if not isinstance(path, Path) or not path.is_file():
-            service = await AskService.create(store)
+        catalog = Catalog(store)
+        path = catalog.path
+        if path is None or not path.is_file():
+            service = await AskService.create(catalog)
             if limits:
                 service.limit(**limits)
             return service

@@ -9,7 +9,7 @@ import pkgutil
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 from bot.answer import Answer, Choice, Citation, ResolvedCard
 from bot.ask import families
@@ -26,6 +26,10 @@ from engine.errors import EngineError
 from engine.model import GameState, notation_names
 from engine.oracle import parse_card
 from engine.ruling import Ruling
+
+if TYPE_CHECKING:
+    from bot.store.catalog import Catalog
+    from bot.store.records import SourceRecord, StoreStatus
 
 log = logging.getLogger(__name__)
 
@@ -64,9 +68,13 @@ class AskService:
     max_question_chars = MAX_QUESTION_CHARS
 
     def __init__(
-        self, store: Any, finder: TextCardFinder, handlers: Sequence[FamilyHandler], status: Any
+        self,
+        catalog: Catalog,
+        finder: TextCardFinder,
+        handlers: Sequence[FamilyHandler],
+        status: StoreStatus,
     ) -> None:
-        self.store = store
+        self.catalog = catalog
         self.finder = finder
         self.handlers = list(handlers)
         self.status = status
@@ -74,7 +82,7 @@ class AskService:
         self._cards: dict[str, Card] = {}
         # Each card's parsed abilities, by name: the parse is pure and costs more than a lookup.
         self._faces: dict[str, tuple[Card, tuple[ParsedFace, ...]]] = {}
-        self._version: Any = None
+        self._version: int | None = None
 
     def limit(self, *, max_question_chars: int, max_brackets: int) -> None:
         """Apply Settings' limits on one question's length and its [[brackets]]."""
@@ -82,15 +90,15 @@ class AskService:
         self.finder.max_brackets = max_brackets
 
     @classmethod
-    async def create(cls, store: Any) -> AskService:
+    async def create(cls, catalog: Catalog) -> AskService:
         # Names are looked up in the store as questions need them: nothing is scanned here.
-        finder = await card_finder(store)
-        status = await store.status()
-        return cls(store, finder, load_handlers(), status)
+        finder = await card_finder(catalog)
+        status = await catalog.status()
+        return cls(catalog, finder, load_handlers(), status)
 
     async def refresh(self) -> None:
         """Rebuild after the store's data changed (a sync or import)."""
-        fresh = await AskService.create(self.store)
+        fresh = await AskService.create(self.catalog)
         self.finder, self.status, self._cards = fresh.finder, fresh.status, {}
         self._faces = {}
 
@@ -101,14 +109,11 @@ class AskService:
             # The finder's own connection tells without a round trip to the store.
             changed = bool(names.refresh())
         else:
-            current = getattr(self.store, "data_version", None)
-            if current is None:
-                return
-            version = await current()
+            version = await self.catalog.data_version()
             changed = self._version is not None and version != self._version
             self._version = version
         if changed:
-            self.status, self._cards = await self.store.status(), {}
+            self.status, self._cards = await self.catalog.status(), {}
             self._faces = {}
 
     # -- the pipeline ---------------------------------------------------------
@@ -163,12 +168,12 @@ class AskService:
             if written in scan.ambiguous and chosen in scan.ambiguous[written]:
                 del scan.ambiguous[written]
                 start = text.find(written)
-                entry = await self.store.card_json(chosen)
-                if entry is not None:
+                card = await self._card(chosen)
+                if card is not None:
                     found.append(
                         Found(
-                            entry["name"],
-                            entry.get("oracle_id", ""),
+                            card.name,
+                            card.oracle_id or "",
                             written,
                             max(start, 0),
                             max(start, 0) + len(written),
@@ -197,8 +202,8 @@ class AskService:
         if scan.unknown:
             # No generic verdict may stand in for a card the store doesn't know.
             names = ", ".join(f"“{w}”" for w in scan.unknown[:5])
-            if getattr(self.status, "using_builtin", False):
-                cards = getattr(self.status, "cards", 0)
+            if self.status.using_builtin:
+                cards = self.status.cards
                 answer.summary = (
                     f"I don't know the card {names}: only rulesbot's {cards} built-in cards are "
                     "loaded. Run `rulesbot sync` (or `rulesbot import`) to load the full card pool."
@@ -303,11 +308,11 @@ class AskService:
 
     def _blank(self, question: str) -> Answer:
         status = self.status
-        notes = [NOT_LOADED] if getattr(status, "using_builtin", False) else []
+        notes = [NOT_LOADED] if status.using_builtin else []
         return Answer(
             question=clean_text(question[: self.max_question_chars * 2])[: self.max_question_chars],
-            cr_effective=getattr(status, "cr_effective", None),
-            data_source=describe_sources(getattr(status, "sources", [])),
+            cr_effective=status.cr_effective,
+            data_source=describe_sources(status.sources),
             notes=notes,
         )
 
@@ -317,19 +322,17 @@ class AskService:
         """A short name is unique in context when only one candidate has a keyword the question uses."""
         words = set(tokens(text))
         for written, names in list(ambiguous.items()):
-            cards = await self.store.cards_json(names)
+            cards = await self.catalog.cards(names)
             fitting = [
-                obj
-                for obj in cards.values()
-                if {k.casefold() for k in obj.get("keywords", [])} & words
+                card for card in cards.values() if {k.casefold() for k in card.keywords} & words
             ]
             if len(fitting) == 1:
-                obj = fitting[0]
+                card = fitting[0]
                 start = text.find(written)
                 found.append(
                     Found(
-                        obj["name"],
-                        obj.get("oracle_id", ""),
+                        card.name,
+                        card.oracle_id or "",
                         written,
                         max(start, 0),
                         max(start, 0) + len(written),
@@ -359,10 +362,10 @@ class AskService:
 
     async def _card(self, name: str) -> Card | None:
         if name not in self._cards:
-            obj = await self.store.card_json(name)
-            if obj is None:
+            card = await self.catalog.card(name)
+            if card is None:
                 return None
-            self._cards[name] = Card.from_scryfall(obj)
+            self._cards[name] = card
         return self._cards[name]
 
     def _choose(self, q: Question) -> Scenario | None:
@@ -393,7 +396,7 @@ class AskService:
     async def _rule_citations(self, numbers: Sequence[str]) -> list[Citation]:
         if not numbers:
             return []
-        records = await self.store.rules(list(numbers))
+        records = await self.catalog.rules(list(numbers))
         return [
             Citation(source="rule", ref=n, text=records[n].text) for n in numbers if n in records
         ]
@@ -416,7 +419,7 @@ class AskService:
                 continue
             # BM25 over every ruling gives real word weights; the filter keeps this card's.
             # The question with names masked: a card's name in its own rulings says nothing.
-            found = await self.store.search_rulings(
+            found = await self.catalog.search_rulings(
                 f"{q.lower.replace('CARD', ' ')} {note}", oracle_ids=[card.oracle_id], limit=1
             )
             out += [
@@ -432,7 +435,7 @@ class AskService:
         answer.summary = why
         answer.notes.append("Here are the most relevant rules and rulings I found.")
         # Section headings ("105 Colors") are titles, not rules: quote numbered rules only.
-        rules = [r for r in await self.store.search_rules(q.text, limit=6) if "." in r.number]
+        rules = [r for r in await self.catalog.search_rules(q.text, limit=6) if "." in r.number]
         answer.citations = [Citation(source="rule", ref=r.number, text=r.text) for r in rules[:3]]
         if ruling is not None:
             cited = {c.ref for c in answer.citations}
@@ -451,11 +454,11 @@ def best_scenario(options: Iterable[Scenario]) -> Scenario | None:
     return max(fit, key=lambda s: s.score) if fit else None
 
 
-async def rules_vocabulary(store: Any) -> set[str]:
+async def rules_vocabulary(catalog: Catalog) -> set[str]:
     """Every word the rules and glossary use: such words alone are not card names."""
-    records = await store.rules(await store.rule_numbers())
+    records = await catalog.rules(await catalog.rule_numbers())
     texts = [record.text for record in records.values()]
-    return rule_vocabulary(texts + list(await store.glossary_terms()))
+    return rule_vocabulary(texts + list(await catalog.glossary_terms()))
 
 
 def summarise(kind: str, verdict: str, ruling: Ruling, reading: Reading | None = None) -> str:
@@ -544,11 +547,9 @@ def _whose(who: str) -> str:
     return f"{who[:1].upper()}{who[1:]} is"
 
 
-def describe_sources(sources: Iterable[Any]) -> str:
+def describe_sources(sources: Iterable[SourceRecord]) -> str:
     parts = []
     for s in sources:
-        name = getattr(s, "dataset", "?")
-        where = getattr(s, "source", "?")
-        when = getattr(s, "loaded_at", None)
-        parts.append(f"{name}: {where}" + (f" ({str(when)[:10]})" if when else ""))
+        when = s.loaded_at
+        parts.append(f"{s.dataset}: {s.source}" + (f" ({str(when)[:10]})" if when else ""))
     return "; ".join(parts)

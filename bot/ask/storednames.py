@@ -6,11 +6,14 @@ import sqlite3
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from bot.ask import lexicon
 from bot.ask.textcards import _COMMON_SINGLE, MAX_SPAN_WORDS, NameRow, TextCardFinder
-from bot.names import epithet_forms
+from bot.store.names import epithet_forms
+
+if TYPE_CHECKING:
+    from bot.store.catalog import Catalog
 
 T = TypeVar("T")
 
@@ -243,10 +246,10 @@ class StoredCardFinder(TextCardFinder):
         return super().scan(text)
 
 
-async def card_finder(store: Any) -> TextCardFinder:
-    """The finder for ``store``: over its tables when it has them, else built in memory."""
-    path = getattr(store, "path", None)
-    if isinstance(path, Path) and path.is_file():
+async def card_finder(catalog: Catalog) -> TextCardFinder:
+    """The finder for ``catalog``: over its tables when it has a file, else built in memory."""
+    path = catalog.path
+    if path is not None and path.is_file():
         try:
             return StoredCardFinder(StoredNames(path))
         except sqlite3.Error:
@@ -256,10 +259,10 @@ async def card_finder(store: Any) -> TextCardFinder:
     rows = [
         NameRow(
             name=e.name,
-            card_name=getattr(e, "face_of", None) or e.name,
+            card_name=e.face_of or e.name,
             oracle_id=e.oracle_id,
             is_token=bool(e.is_token),
         )
-        for e in await store.all_names()
+        for e in await catalog.names()
     ]
-    return TextCardFinder(rows, await rules_vocabulary(store))
+    return TextCardFinder(rows, await rules_vocabulary(catalog))

@@ -14,7 +14,7 @@ from rapidfuzz import fuzz, process
 
 from bot import limits
 from bot.ask import lexicon
-from bot.names import epithet_forms, normalize
+from bot.store.names import epithet_forms, normalize
 
 _BRACKETS = re.compile(r"\[\[([^\[\]]{1,200})\]\]")
 _WORD = re.compile(r"[^\W_]+(?:['\-][^\W_]+)*", re.UNICODE)

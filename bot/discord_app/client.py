@@ -23,10 +23,10 @@ from bot.errors import RulesbotError
 if TYPE_CHECKING:
     from bot.ask.offloop import OffLoopAsker
     from bot.ask.pipeline import AskService
-    from bot.names import NameIndex
-    from bot.scryfall import ScryfallClient
     from bot.settings import Settings
+    from bot.sources.scryfall import ScryfallClient
     from bot.store import Store
+    from bot.store.names import NameIndex
 
 log = logging.getLogger(__name__)
 
@@ -119,7 +119,7 @@ class RulesBot(commands.Bot):
     def scryfall(self) -> ScryfallClient:
         """The bot's one Scryfall client: rate limits and coalescing hold only within one."""
         if self._scryfall is None:
-            from bot.scryfall import ScryfallClient
+            from bot.sources.scryfall import ScryfallClient
 
             self._scryfall = ScryfallClient.from_settings(self.settings, session=self.http_session)
         return self._scryfall
@@ -139,7 +139,7 @@ class RulesBot(commands.Bot):
     async def attach(self, store: Store) -> None:
         """Use ``store`` and build the in-memory indexes from it."""
         from bot.ask.offloop import OffLoopAsker
-        from bot.names import NameIndex
+        from bot.store.names import NameIndex
 
         self._store = store
         self._names = NameIndex(await store.all_names())
@@ -152,7 +152,7 @@ class RulesBot(commands.Bot):
 
     async def reload_data(self) -> None:
         """Rebuild the name index and ask service after the data changed."""
-        from bot.names import NameIndex
+        from bot.store.names import NameIndex
 
         # Building the index takes about a second on the full card pool; a thread keeps
         # the event loop (and interactions' 3-second deadline) moving meanwhile.
@@ -165,7 +165,7 @@ class RulesBot(commands.Bot):
                 forget()
 
     async def reload_names(self) -> None:
-        from bot.names import NameIndex
+        from bot.store.names import NameIndex
 
         self._names = await asyncio.to_thread(NameIndex, await self.store.all_names())
 
@@ -175,7 +175,7 @@ class RulesBot(commands.Bot):
         Raises UnknownCardError / AmbiguousCardError as Scryfall decides, or
         CardFetchError when Scryfall can't be reached.
         """
-        from bot.scryfall import NetworkError, fetch_and_cache
+        from bot.sources.scryfall import NetworkError, fetch_and_cache
 
         try:
             card = await fetch_and_cache(self.store, self.scryfall, name)
@@ -277,7 +277,7 @@ class RulesBot(commands.Bot):
 
         Returns True when the sync ran without a failed dataset.
         """
-        from bot.sync import run_sync
+        from bot.sources.sync import run_sync
 
         async with self._sync_lock:
             try:

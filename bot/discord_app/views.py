@@ -20,7 +20,8 @@ from bot.discord_app.respond import NONE, MessageBound, respond
 if TYPE_CHECKING:
     from bot.answer import Choice
     from bot.settings import Settings
-    from bot.store import Store, Vote
+    from bot.store import Store
+    from bot.store.records import Vote
 
 log = logging.getLogger(__name__)
 

@@ -17,7 +17,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bot.crtext import (  # noqa: E402
+from bot.store.crtext import (  # noqa: E402
     ParsedEffective,
     ParsedGlossary,
     ParsedRule,

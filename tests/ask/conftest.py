@@ -12,6 +12,7 @@ import pytest_asyncio
 from bot.answer import Answer
 from bot.ask.pipeline import AskService
 from bot.store import Store
+from bot.store.catalog import Catalog
 from tests.conftest import FIXTURE, SHARED, SHARED_DATA
 
 DATA = SHARED_DATA
@@ -40,7 +41,7 @@ def imported_db(request: pytest.FixtureRequest) -> Path:
 async def builtin_service(tmp_path: Path) -> AsyncIterator[AskService]:
     store = await Store.open(tmp_path / "builtin.sqlite3")
     try:
-        yield await AskService.create(store)
+        yield await AskService.create(Catalog(store))
     finally:
         await store.close()
 
@@ -49,7 +50,7 @@ async def builtin_service(tmp_path: Path) -> AsyncIterator[AskService]:
 async def imported_service(imported_db: Path) -> AsyncIterator[AskService]:
     store = await Store.open(imported_db)
     try:
-        yield await AskService.create(store)
+        yield await AskService.create(Catalog(store))
     finally:
         await store.close()
 
@@ -60,7 +61,7 @@ class SyncService:
     def __init__(self, db: Path) -> None:
         self._loop = asyncio.new_event_loop()
         self._store = self._loop.run_until_complete(Store.open(db))
-        self.service = self._loop.run_until_complete(AskService.create(self._store))
+        self.service = self._loop.run_until_complete(AskService.create(Catalog(self._store)))
 
     def ask(self, question: str, stated: tuple[str, ...] = ()) -> Answer:
         return self._loop.run_until_complete(self.service.ask(question, stated=stated))

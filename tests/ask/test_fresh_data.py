@@ -11,6 +11,7 @@ from pathlib import Path
 from bot.ask.offloop import OffLoopAsker
 from bot.ask.pipeline import AskService
 from bot.store import Store
+from bot.store.catalog import Catalog
 
 REPO = Path(__file__).resolve().parents[2]
 QUESTION = "Can Zorblax the Undying tap for mana the turn it enters?"
@@ -45,7 +46,7 @@ async def test_service_answers_with_cards_another_process_imported(tmp_path: Pat
     db = tmp_path / "db.sqlite3"
     store = await Store.open(db)
     try:
-        service = await AskService.create(store)
+        service = await AskService.create(Catalog(store))
         before = await service.ask(QUESTION)
         assert "Zorblax the Undying" not in [c.name for c in before.cards]
         _import_elsewhere(db, _new_cards(tmp_path))

@@ -42,7 +42,7 @@ async def test_builtin_data_answers_a_seed_question(builtin_service: AskService)
 async def test_builtin_citations_are_the_builtin_rule_text(builtin_service: AskService) -> None:
     answer = await builtin_service.ask("Is a copy of a kicked spell also kicked?")
     assert answer.verdict == "yes"
-    store = builtin_service.store
+    store = builtin_service.catalog.store
     for c in answer.citations:
         if c.source == "rule":
             record = await store.rule(c.ref)

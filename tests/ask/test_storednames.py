@@ -10,6 +10,7 @@ from bot.ask.pipeline import AskService, rules_vocabulary
 from bot.ask.storednames import StoredCardFinder, StoredNames, card_finder
 from bot.ask.textcards import NameRow, TextCardFinder
 from bot.store import Store
+from bot.store.catalog import Catalog
 from tests.hostile import HOSTILE_QUESTIONS
 
 QUESTIONS = [
@@ -33,12 +34,12 @@ async def _in_memory(store: Store) -> TextCardFinder:
         NameRow(e.name, e.face_of or e.name, e.oracle_id, bool(e.is_token))
         for e in await store.all_names()
     ]
-    return TextCardFinder(rows, await rules_vocabulary(store))
+    return TextCardFinder(rows, await rules_vocabulary(Catalog(store)))
 
 
 async def _same_scans(store: Store, questions: list[str]) -> None:
     memory = await _in_memory(store)
-    stored = await card_finder(store)
+    stored = await card_finder(Catalog(store))
     assert isinstance(stored, StoredCardFinder)
     for question in questions:
         assert stored.scan(question) == memory.scan(question), question
@@ -61,7 +62,7 @@ async def test_stored_names_scan_as_the_in_memory_index_on_the_full_pool(
 async def test_an_exact_name_needs_no_scan_of_every_name(full_db_path: Path) -> None:
     store = await Store.open(full_db_path, read_only=True)
     try:
-        service = await AskService.create(store)
+        service = await AskService.create(Catalog(store))
         finder = service.finder
         assert isinstance(finder, StoredCardFinder)
         answer = await service.ask("Can Llanowar Elves tap for mana the turn it enters?")
@@ -102,7 +103,7 @@ async def test_a_store_without_a_file_gets_an_in_memory_finder(store: Store) -> 
         def __getattr__(self, name: str) -> object:
             return getattr(store, name)
 
-    finder = await card_finder(Fake())
+    finder = await card_finder(Catalog(Fake()))
     assert type(finder) is TextCardFinder
     assert [f.card_name for f in finder.scan("Can Llanowar Elves tap?").found] == ["Llanowar Elves"]
 

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from bot.cli import main
-from bot.importer import import_paths
 from bot.store import Store
+from bot.store.importer import import_paths
 from tests.bot.fakeserver import make_card
 
 CARDS = [

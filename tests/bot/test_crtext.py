@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.crtext import (
+from bot.store.crtext import (
     ParsedEffective,
     ParsedGlossary,
     ParsedRule,

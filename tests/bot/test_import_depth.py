@@ -13,8 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.errors import ImportFailedError
-from bot.importer import MAX_JSON_DEPTH, _DepthGuard, import_paths
 from bot.store import Store
+from bot.store.importer import MAX_JSON_DEPTH, _DepthGuard, import_paths
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -19,8 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.errors import ImportFailedError, StoreError
-from bot.importer import detect, import_paths, import_stream
-from bot.store import Store, StoreStatus
+from bot.store import Store
+from bot.store.importer import detect, import_paths, import_stream
+from bot.store.records import StoreStatus
 from tests.bot.test_crtext import MINI_CR
 from tests.conftest import FULL_FILES, REPO
 
@@ -364,8 +365,9 @@ async def test_import_into_a_full_database_keeps_data(store: Store, tmp_path: Pa
 KILL_SCRIPT = """
 import asyncio, sys
 from pathlib import Path
-from bot.store import Staging, Store
-from bot.importer import import_paths
+from bot.store import Store
+from bot.store.staging import Staging
+from bot.store.importer import import_paths
 
 original = Staging.add_cards
 async def slow_add_cards(self, rows):

@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given, settings
 
 from bot.errors import AmbiguousCardError, UnknownCardError
-from bot.names import NameEntry, NameIndex, normalize
 from bot.store import Store
+from bot.store.names import NameEntry, NameIndex, normalize
 from tests.hostile import HOSTILE_QUESTIONS, hostile_text
 
 

@@ -12,7 +12,8 @@ import pytest
 
 from bot import __version__
 from bot.errors import AmbiguousCardError, UnknownCardError
-from bot.scryfall import (
+from bot.settings import Settings
+from bot.sources.scryfall import (
     ACCEPT,
     DEFAULT_USER_AGENT,
     RATE_LIMIT_PENALTY,
@@ -24,7 +25,6 @@ from bot.scryfall import (
     ScryfallClient,
     _retry_after,
 )
-from bot.settings import Settings
 from tests.bot.conftest import FakeClock
 from tests.bot.fakeserver import FakeScryfall
 

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from bot.errors import ImportFailedError, StoreError
-from bot.store import BUILTIN_SOURCE, Store
+from bot.store import Store
+from bot.store.records import BUILTIN_SOURCE
 from engine.ruling import Rule
 
 ANA = "Ana Battlemage"
@@ -112,15 +113,12 @@ async def test_card_json_unknown_is_none(store: Store, query: str) -> None:
     assert await store.card_json(query) is None
 
 
-async def test_card_json_by_oracle_id_and_cards_json(store: Store) -> None:
+async def test_card_json_by_oracle_id(store: Store) -> None:
     ana = await store.card_json(ANA)
     assert ana is not None
     by_id = await store.card_json(ana["oracle_id"])
     assert by_id == ana
     assert by_id["oracle_text"].startswith("Kicker {2}{U}")
-    found = await store.cards_json(["Forest", "ana battlemage", "Nope", "Forest"])
-    assert set(found) == {"Forest", "ana battlemage"}
-    assert found["ana battlemage"]["oracle_id"] == ana["oracle_id"]
 
 
 async def test_all_names_include_faces(store: Store) -> None:
@@ -312,7 +310,7 @@ async def test_caches_notice_another_process_import(tmp_path: Path, inline: bool
         assert before and "untapped creature" in before[0].comment
         async with writer.staging() as staging:
             await staging.add_rules([])
-            from bot.crtext import ParsedRule
+            from bot.store.crtext import ParsedRule
 
             await staging.add_rules([ParsedRule("100.1", "Only rule.")])
             await staging.add_glossary([("Widget", "A made-up term.")])
@@ -339,7 +337,7 @@ async def test_inline_reads_see_the_store_s_own_open_transaction(tmp_path: Path)
         assert store._inline is not None
         async with store.staging() as staging:
             await staging.add_rules([])
-            from bot.crtext import ParsedRule
+            from bot.store.crtext import ParsedRule
 
             await staging.add_rules([ParsedRule("100.1", "Only rule.")])
             await staging.commit({"rules": "test"})
@@ -436,7 +434,7 @@ async def test_concurrent_writers_on_one_store(store: Store) -> None:
 
 
 async def test_two_imports_on_one_store_run_one_after_the_other(store: Store) -> None:
-    from bot.crtext import ParsedRule
+    from bot.store.crtext import ParsedRule
 
     async def load(text: str) -> None:
         async with store.staging() as staging:

@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 
 from bot.errors import AmbiguousCardError, UnknownCardError
-from bot.scryfall import ScryfallClient, fetch_and_cache
 from bot.settings import Settings
+from bot.sources.scryfall import ScryfallClient, fetch_and_cache
+from bot.sources.sync import SyncError, SyncReport, find_rules_txt_link, run_sync
 from bot.store import Store
-from bot.sync import SyncError, SyncReport, find_rules_txt_link, run_sync
 from tests.bot.conftest import FakeClock
 from tests.bot.fakeserver import (
     FakeScryfall,
@@ -269,7 +269,7 @@ async def test_failure_keeps_previous_data_in_use(
     server.set_rules(sample_rules_text("March 1, 2026"), filename="MagicCompRules 20260301.txt")
     server.fail(path, kind, times=None, delay=5)
 
-    with caplog.at_level(logging.ERROR, logger="bot.sync"):
+    with caplog.at_level(logging.ERROR, logger="bot.sources.sync"):
         report = await sync(store, settings, client)
 
     assert not report.ok
@@ -278,7 +278,9 @@ async def test_failure_keeps_previous_data_in_use(
         assert r.detail and "\n" not in r.detail and "Traceback" not in r.detail
     assert "FAILED" in report.summary() and "previous data kept" in report.summary()
     logged = [
-        rec for rec in caplog.records if rec.name == "bot.sync" and rec.levelno >= logging.ERROR
+        rec
+        for rec in caplog.records
+        if rec.name == "bot.sources.sync" and rec.levelno >= logging.ERROR
     ]
     assert {d for d in failing if any(d in rec.getMessage() for rec in logged)} == failing
     assert all(rec.exc_info is None for rec in logged)

@@ -20,7 +20,7 @@ import contextlib, io, json, sys
 from bot.cli import main
 with contextlib.redirect_stdout(io.StringIO()):
     code = main(sys.argv[1:])
-heavy = ("discord", "aiohttp", "ijson", "tqdm", "numpy", "bot.importer")
+heavy = ("discord", "aiohttp", "ijson", "tqdm", "numpy", "bot.store.importer")
 print(json.dumps({"code": code, "loaded": [m for m in heavy if m in sys.modules]}))
 """
 

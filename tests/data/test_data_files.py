@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from bot.crtext import parent_of
-from bot.store import card_row, ruling_row
+from bot.store.crtext import parent_of
+from bot.store.staging import card_row, ruling_row
 from engine.ruling import Rule
 from tests.conftest import REPO, SHARED_DATA
 

@@ -13,6 +13,7 @@ import discord
 import pytest
 import pytest_asyncio
 from aiohttp import web
+from pydantic import ValidationError
 
 from bot.cli import main
 from bot.discord_app.cli import command_payloads
@@ -50,6 +51,17 @@ async def test_the_commands_the_issue_asks_for(payloads: list[dict[str, Any]]) -
         if o.get("autocomplete")
     }
     assert autocompleted == {("card", "name"), ("rulings", "name"), ("cr", "rule_or_term")}
+
+
+async def test_the_longest_question_a_setting_allows_fits_the_ask_option(
+    payloads: list[dict[str, Any]], tmp_path: Path
+) -> None:
+    ask = next(p for p in payloads if p["type"] == 1 and p["name"] == "ask")
+    question = next(o for o in ask["options"] if o["name"] == "question")
+    longest = question["max_length"]
+    assert make_settings(tmp_path, max_question_chars=longest).max_question_chars == longest
+    with pytest.raises(ValidationError):
+        make_settings(tmp_path, max_question_chars=longest + 1)
 
 
 async def test_every_command_and_option_has_a_description(payloads: list[dict[str, Any]]) -> None:

@@ -290,7 +290,7 @@ def test_rulings_pages_keep_each_ruling() -> None:
 def test_feedback_and_about_render() -> None:
     from datetime import timedelta
 
-    from bot.store import FeedbackRecord, SourceRecord, StoreStatus
+    from bot.store.records import FeedbackRecord, SourceRecord, StoreStatus
 
     record = FeedbackRecord(
         id=3,
@@ -351,8 +351,9 @@ async def test_real_answers_to_the_dev_questions_render_valid_payloads(
     if not DEV.exists():
         pytest.skip("../shared/eval/dev.jsonl is not available")
     from bot.ask.pipeline import AskService
+    from bot.store.catalog import Catalog
 
-    service = await AskService.create(store)
+    service = await AskService.create(Catalog(store))
     questions = [
         json.loads(line)["question"] for line in DEV.read_text().splitlines() if line.strip()
     ]

@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import limits
 from bot.answer import Answer, Choice
 from bot.discord_app.embeds import unresolved
 from bot.discord_app.payload import answer_message
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
     from engine.model import GameState
 
 # Discord's own cap on a string option; the configured cap is checked in code.
-OPTION_MAX = 4000
+OPTION_MAX = limits.DISCORD_TEXT_MAX
 COOLDOWN_PRUNE_AT = 5000
 
 

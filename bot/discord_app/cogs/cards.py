@@ -23,7 +23,7 @@ from bot.errors import AmbiguousCardError, UnknownCardError
 
 if TYPE_CHECKING:
     from bot.discord_app.client import RulesBot
-    from bot.names import Resolution
+    from bot.store.names import Resolution
 
 
 async def card_names(bot: RulesBot, current: str) -> list[app_commands.Choice[str]]:

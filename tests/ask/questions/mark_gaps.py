@@ -17,6 +17,7 @@ from pathlib import Path
 from bench.scoring import OK, WRONG, judge
 from bot.ask.pipeline import AskService
 from bot.store import Store
+from bot.store.catalog import Catalog
 
 HERE = Path(__file__).resolve().parent
 WORKING = HERE / "players.jsonl"
@@ -27,7 +28,7 @@ async def mark(db: Path) -> int:
     store = await Store.open(db)
     wrong: list[str] = []
     try:
-        service = await AskService.create(store)
+        service = await AskService.create(Catalog(store))
         for row in rows:
             answer = await service.ask(row["question"])
             cits = [c.model_dump() for c in answer.citations]

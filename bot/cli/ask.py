@@ -47,6 +47,7 @@ async def run_ask(args: argparse.Namespace) -> int:
     from bot.ask.pipeline import AskService
     from bot.cli import builtin_cards_note, db_path
     from bot.store import Store
+    from bot.store.catalog import Catalog
     from engine.errors import NotationError
 
     # Nothing else runs on this loop: reads need no thread of their own.
@@ -56,7 +57,7 @@ async def run_ask(args: argparse.Namespace) -> int:
         if note is not None:
             # stderr: --json and --embed output stays machine-readable.
             print(f"rulesbot: {note}", file=sys.stderr)
-        service = await AskService.create(store)
+        service = await AskService.create(Catalog(store))
         board = None
         if getattr(args, "board", None) is not None:
             try:

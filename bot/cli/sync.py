@@ -10,8 +10,8 @@ import sys
 from bot.cli import db_path
 from bot.errors import RulesbotError
 from bot.settings import Settings
+from bot.sources.sync import SyncError, run_sync
 from bot.store import Store
-from bot.sync import SyncError, run_sync
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -48,7 +48,7 @@ async def cmd_sync(args: argparse.Namespace) -> int:
 
 
 async def sync_once(args: argparse.Namespace, settings: Settings) -> int:
-    sync_log = logging.getLogger("bot.sync")
+    sync_log = logging.getLogger("bot.sources.sync")
     level = sync_log.level
     if not args.verbose:
         # Failures are logged for the bot's background sync; here the error line says it all.

@@ -19,21 +19,21 @@ if TYPE_CHECKING:
 
 # Each module exposes register(subparsers); a subcommand sets `func`, an async
 # callable taking the parsed args and returning the exit code.
-AREAS = ("bot.cli_data", "bot.cli_ask", "bot.cli_coverage", "bot.discord_app.cli", "bot.cli_sync")
+AREAS = ("bot.cli.data", "bot.cli.ask", "bot.cli.coverage", "bot.discord_app.cli", "bot.cli.sync")
 # The area each subcommand lives in: a command imports only its own area, so `ask` or
 # `status` never pays for discord.py or the importer.
 COMMANDS = {
-    "import": "bot.cli_data",
-    "card": "bot.cli_data",
-    "cr": "bot.cli_data",
-    "status": "bot.cli_data",
-    "ask": "bot.cli_ask",
-    "coverage": "bot.cli_coverage",
+    "import": "bot.cli.data",
+    "card": "bot.cli.data",
+    "cr": "bot.cli.data",
+    "status": "bot.cli.data",
+    "ask": "bot.cli.ask",
+    "coverage": "bot.cli.coverage",
     "run": "bot.discord_app.cli",
     "commands": "bot.discord_app.cli",
     "sync-commands": "bot.discord_app.cli",
     "health": "bot.discord_app.cli",
-    "sync": "bot.cli_sync",
+    "sync": "bot.cli.sync",
 }
 
 
@@ -69,7 +69,7 @@ def require_db_folder(path: Path) -> None:
 
 async def builtin_cards_note(store: Store) -> str | None:
     """How many cards the built-in data has, and how to load them all; None with real data."""
-    from bot.store import BUILTIN_SOURCE
+    from bot.store.records import BUILTIN_SOURCE
 
     source = await store.source("cards")
     if source is None or source.source != BUILTIN_SOURCE:
@@ -136,7 +136,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

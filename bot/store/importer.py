@@ -22,9 +22,11 @@ import ijson  # type: ignore[import-untyped]
 from pydantic import BaseModel, ConfigDict
 from tqdm import tqdm
 
-from bot.crtext import ParsedEffective, ParsedGlossary, ParsedRule, looks_like_cr, parse_cr
 from bot.errors import ImportFailedError
-from bot.store import Dataset, Staging, Store, card_row, ruling_row
+from bot.store import Store
+from bot.store.crtext import ParsedEffective, ParsedGlossary, ParsedRule, looks_like_cr, parse_cr
+from bot.store.records import Dataset
+from bot.store.staging import Staging, card_row, ruling_row
 
 __all__ = ["ImportSummary", "ImportedFile", "detect", "import_paths", "import_stream"]
 

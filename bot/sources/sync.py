@@ -16,14 +16,15 @@ from urllib.parse import unquote, urljoin, urlsplit
 from yarl import URL
 
 from bot.errors import ImportFailedError, RulesbotError
-from bot.importer import ImportSummary, import_stream
-from bot.scryfall import Download, NetworkError, ScryfallClient
+from bot.sources.scryfall import Download, NetworkError, ScryfallClient
+from bot.store.importer import ImportSummary, import_stream
 
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
 
     from bot.settings import Settings
-    from bot.store import Dataset, Store
+    from bot.store import Store
+    from bot.store.records import Dataset
 
 log = logging.getLogger(__name__)
 

@@ -11,9 +11,10 @@ from typing import Any
 
 from bot.cli import builtin_cards_note, db_path
 from bot.errors import AmbiguousCardError, RulesbotError, UnknownCardError
-from bot.importer import import_paths
-from bot.names import NameIndex
-from bot.store import RuleRecord, Store
+from bot.store import Store
+from bot.store.importer import import_paths
+from bot.store.names import NameIndex
+from bot.store.records import RuleRecord
 
 _RULE_NUMBER = re.compile(r"^\s*\d{3}(?:\.\d+[a-z]*)?\.?\s*$", re.IGNORECASE)
 
