@@ -333,7 +333,9 @@ async def test_run_opens_everything_and_sigterm_shuts_down_cleanly(
 
     monkeypatch.setattr(client_module.RulesBot, "setup_hook", observed)
     runner = asyncio.create_task(_run_cli(["run"]))
-    for _ in range(500):
+    # A bound, not a timing: start-up opens and seeds a store, which a loaded machine can
+    # stretch to several seconds.
+    for _ in range(6000):
         if started or runner.done():
             break
         await asyncio.sleep(0.01)
