@@ -229,6 +229,14 @@ class AskService:
         q = Question.build(reading.canonical, moved, read.asked)
         q.board = board
         answer.reading = reading.contract()
+        if reading.negated_query is not None:
+            return await self._abstain(
+                answer,
+                q,
+                f"I can't rule on that: the question negates what it asks (“{reading.negated_query}”), "
+                "so a yes or a no could be read either way. Ask it without the negation, e.g. "
+                "“Is it kicked?”",
+            )
         if not reading.clear:
             return await self._abstain(
                 answer,

@@ -162,6 +162,54 @@ def _other_object(toks: Sequence[Tok], j: int) -> bool:
     )
 
 
+_NEGATIONS = frozenset(["not", "never", "n't"])
+_NEGATED_AUX = frozenset(
+    [
+        "can't",
+        "cannot",
+        "doesn't",
+        "don't",
+        "didn't",
+        "isn't",
+        "aren't",
+        "wasn't",
+        "won't",
+        "wouldn't",
+        "shouldn't",
+        "couldn't",
+        "hasn't",
+        "haven't",
+    ]
+)
+# A clause or phrase that holds its own negation: "if it doesn't have haste", "a creature that
+# hasn't attacked", "choose not to block", "trigger or not".
+_CLAUSE_STOPS = frozenset(["that", "which", "who", "whose", "unless", "even", "without", "or"])
+
+
+def _negated_query(words: Sequence[Tok], yesno_starts: frozenset[str]) -> str | None:
+    """ "is it not kicked?", "does it never trigger?", "so it can't attack?": the words that
+    negate the question's own predicate, or None. An opening "isn't"/"can't" only asks."""
+    if not words:
+        return None
+    opener = words[0].text.casefold().replace("’", "'")
+    declarative = words[0].lemma not in yesno_starts
+    # "Can a creature just not block?" asks whether it may refrain: plain enough.
+    inverted = not declarative and opener not in _NEGATED_AUX | {"can", "could", "may", "might"}
+    for k, t in enumerate(words[1:], start=1):
+        low = t.text.casefold().replace("’", "'")
+        if t.card is None and (t.lemma in _SUBORDINATORS or low in _CLAUSE_STOPS):
+            return None
+        nxt = words[k + 1].lemma if k + 1 < len(words) else ""
+        if inverted and low in _NEGATIONS and nxt != "to":
+            return " ".join(w.text for w in words[k : k + 2])
+        if inverted and low == "unkicked" and k == len(words) - 1:
+            return t.text
+        if declarative and low in _NEGATED_AUX and k <= 4:
+            # "So Llanowar Elves can't tap for mana?": a statement asked back for agreement.
+            return t.text
+    return None
+
+
 def _choice_of_values(words: Sequence[Tok], numbers: Mapping[str, int]) -> bool:
     """ "2 or 4", "{2}{U} or {3}{U}", "once or twice": two values offered to choose between."""
 
@@ -1207,9 +1255,13 @@ class Reader:
         facts += self._attempts(out_sentences)
         subjects = self._subjects(canon_toks, names, facts)
         context = tuple(_join(s).strip() for s in sentences if s is not asked and _join(s).strip())
+        negated = (
+            self._negated_question(asked) if framing == "question" and form == "yesno" else None
+        )
         reading = Reading(
             text=text,
             asked=_join(asked).strip(),
+            negated_query=negated,
             canonical=canonical,
             form=form,
             framing=framing,
@@ -1224,6 +1276,24 @@ class Reader:
             clear=clear,
         )
         return Read(reading=reading, spans=tuple(positions), asked=asked_span)
+
+    def _negated_question(self, sentence: Sequence[Tok]) -> str | None:
+        clauses: list[list[Tok]] = [[]]
+        for t in sentence:
+            if t.card is None and t.text in (",", ";", ":", "-"):
+                clauses.append([])
+            else:
+                clauses[-1].append(t)
+        words = [self._words(c) for c in clauses]
+        words = [w for w in words if w]
+        for w in words:
+            while len(w) > 1 and (w[0].lemma,) in self.lex.framing["filler"]:
+                del w[0]
+        asking = [w for w in words if w[0].lemma in self._yesno_starts]
+        clause = asking[-1] if asking else (words[0] if words else [])
+        if clause and clause[0].lemma in _CONDITIONS:
+            return None
+        return _negated_query(clause, self._yesno_starts)
 
     @staticmethod
     def _claims_meant(sentence: Sequence[Tok], claims: Sequence[Claim]) -> list[Claim]:

@@ -82,6 +82,9 @@ class Reading(_Frozen):
     missing: tuple[str, ...] = ()
     # False when the text asks nothing clearly (a report that doesn't say what failed).
     clear: bool = True
+    # The words of a question that negates what it asks ("is it not kicked?", "it can't
+    # attack?"): a yes or a no would be read both ways, so no verdict is given.
+    negated_query: str | None = None
 
     def final_verdict(self, verdict: str) -> str:
         """The engine's answer to ``asked``, turned into the answer to what the player asked."""
