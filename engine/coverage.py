@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import field
 from typing import Any
-
-from pydantic import BaseModel, ConfigDict, Field
 
 from engine.abilities import Activated, EnchantmentEnters, IfKicked, Kicker, ParsedFace
 from engine.card import BASIC_LAND_TYPES, Card, Face
 from engine.oracle import parse_card
+from engine.value import Value
 
 __all__ = [
     "FAMILIES",
@@ -143,24 +143,20 @@ def _found(face: ParsedFace, what: str) -> int:
     raise ValueError(what)
 
 
-class FamilyCoverage(BaseModel):
+class FamilyCoverage(Value):
     """One family: cards with such text, how many parsed fully, and the rest by name."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     cards: int = 0
     parsed: int = 0
-    failures: list[str] = Field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
 
     @property
     def percent(self) -> float:
         return 100.0 * self.parsed / self.cards if self.cards else 100.0
 
 
-class CoverageReport(BaseModel):
+class CoverageReport(Value):
     """Coverage per family, in the order of ``FAMILIES``."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     families: dict[str, FamilyCoverage]
 

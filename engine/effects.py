@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from engine.value import Value as _Value
 
 _WORDS = {
     "a": 1,
@@ -39,10 +39,6 @@ def number(word: str) -> int | None:
     if w.isdigit():
         return int(w)
     return _WORDS.get(w)
-
-
-class _Value(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 Comparison = Literal["le", "ge", "lt", "gt", "eq"]
@@ -315,7 +311,12 @@ def parse_effect(text: str) -> Effect:
         instead, low = True, low.removeprefix("instead ")
     targets = _targets(low)
     requires = mana_value_check(low) if _REQUIRES.search(low) else None
-    base = {"instead": instead, "targets": targets, "requires": requires, "text": body}
+    base: dict[str, Any] = {
+        "instead": instead,
+        "targets": targets,
+        "requires": requires,
+        "text": body,
+    }
     m = _CHOOSE_TARGETS.match(low)
     if m:
         # "Choose any target, then choose another target for each time it was kicked" (Comet Storm).

@@ -5,19 +5,19 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
-
-from pydantic import BaseModel, ConfigDict
+from typing import Any
 
 from engine.abilities import Ability, Keyword, MustBeBlocked
 from engine.card import Card, TypeLine
 from engine.errors import NotationCardError, NotationError, UnknownCardError
+from engine.value import Value
 
 YOU = "you"
 OPPONENT = "opponent"
 PLAYERS = (YOU, OPPONENT)
 
 
-class Permanent(BaseModel):
+class Permanent(Value):
     """A permanent on the battlefield.
 
     ``since_turn_start`` is whether it has been under its controller's control
@@ -28,8 +28,6 @@ class Permanent(BaseModel):
     ``power`` is its power when stated, overriding the card's printed power.
     ``attacking`` marks a creature declared as an attacker this combat.
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str
     controller: str = YOU
@@ -75,14 +73,12 @@ class Permanent(BaseModel):
         return int(printed) + self.counter("+1/+1") - self.counter("-1/-1")
 
 
-class Spell(BaseModel):
+class Spell(Value):
     """A spell on the stack, with the choices made as it was cast (CR 601.2).
 
     ``kicked`` holds the index of each kicker cost paid, once per payment, so a
     multikicker spell kicked three times holds ``(0, 0, 0)``.
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str
     controller: str = YOU
@@ -105,10 +101,8 @@ class Spell(BaseModel):
         return bool(self.kicked)
 
 
-class GameState(BaseModel):
+class GameState(Value):
     """A position: the turn, who is active, the battlefield and the stack (last is on top)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     players: tuple[str, ...] = PLAYERS
     active: str = YOU
@@ -269,7 +263,7 @@ class _Parser:
             return GameState()
         perms: list[Permanent] = []
         stack: list[Spell] = []
-        fields: dict[str, object] = {}
+        fields: dict[str, Any] = {}
         for chunk, at in _split(self.text, ";", 0):
             who, sep, rest = chunk.partition(":")
             key = who.strip().lower()
@@ -381,7 +375,7 @@ class _Parser:
         bestowed = any(f.strip().lower() == "bestowed" for f, _ in flags)
         line = _natural_line(card, bestowed) if card else TypeLine()
         abilities: list[Ability] = list(card_abilities(card)) if card else []
-        fields: dict[str, object] = {"controller": who, "owner": who}
+        fields: dict[str, Any] = {"controller": who, "owner": who}
         if card is not None and card.is_token:
             fields["token"] = True
         counters: dict[str, int] = {}
@@ -461,7 +455,7 @@ class _Parser:
         name = self._unique(name, "stack")
         bestowed = any(f.strip().lower() == "bestowed" for f, _ in flags)
         line = _natural_line(card, bestowed) if card else TypeLine()
-        fields: dict[str, object] = {}
+        fields: dict[str, Any] = {}
         typed = False
         for flag, flag_at in flags:
             key, eq, value = flag.partition("=")

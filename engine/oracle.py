@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import Literal
+from typing import Any, Literal
 
 from engine.abilities import (
     Ability,
@@ -1141,7 +1141,7 @@ _MAX_BLOCKERS = re.compile(
 def _block_restriction(sentence: str, line: str) -> list[Ability]:
     """Whole-sentence blocking restrictions; anything with a condition stays unparsed."""
     sentence = _BULLET.sub("", sentence).strip()
-    fields: dict[str, object] = {}
+    fields: dict[str, Any] = {}
     if m := _CANT_BLOCK.match(sentence):
         fields = {"cant_block": True, "cant_attack": bool(m["attack"])}
     elif m := _ONLY_BY.match(sentence):

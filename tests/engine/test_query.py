@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import get_args
+
 import pytest
 from pydantic import TypeAdapter
 
@@ -21,7 +23,7 @@ def test_queries_are_a_discriminated_union() -> None:
 
 
 def test_every_query_type_has_a_handler() -> None:
-    kinds = set(q.Query.__origin__.__args__)  # type: ignore[attr-defined]
+    kinds = set(get_args(q.Query))
     assert kinds == set(q._HANDLERS)
 
 
