@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.abilities import Activated, EnchantmentEnters, IfKicked, Kicker, ParsedFace
 from engine.card import BASIC_LAND_TYPES, Card, Face
+from engine.lazyre import lazy
 from engine.oracle import parse_card
 from engine.value import Value
 
@@ -25,20 +26,20 @@ FAMILIES = ("kicker", "constellation", "tap_untap", "mana")
 
 # These detectors read the oracle text on their own, never the parser's output,
 # so a card the parser misses still counts against it.
-_REMINDER = re.compile(r"\s*\([^()]*\)")
-_KICKER_LINE = re.compile(r"^(?:Kicker|Multikicker)\b|(?:^|, )(?:kicker|multikicker) \{", re.I)
-_MULTIKICKER_LINE = re.compile(r"^Multikicker\b|(?:^|, )multikicker \{", re.I)
-_KICKED_REF = re.compile(
+_REMINDER = lazy(r"\s*\([^()]*\)")
+_KICKER_LINE = lazy(r"^(?:Kicker|Multikicker)\b|(?:^|, )(?:kicker|multikicker) \{", re.I)
+_MULTIKICKER_LINE = lazy(r"^Multikicker\b|(?:^|, )multikicker \{", re.I)
+_KICKED_REF = lazy(
     r"\b(?:[Ii]t|[Tt]his spell|[Tt]his [a-z]+|@)\s+(?:was|wasn't) kicked\b"
     r"|times? (?:it|this spell|this [a-z]+|@) was kicked\b"
 )
-_ENCH_TRIGGER = re.compile(
+_ENCH_TRIGGER = lazy(
     r"\bWhenever\b[^.,]*?\b(?:an?|another|one or more) (?:nontoken )?(?:[a-z]+,? )*?"
     r"(?:or )?enchantments?\b[^.,]*?\benters?\b"
 )
-_ADD_EFFECT = re.compile(r"^Add\b")
-_LOYALTY = re.compile(r"^[+−-]?(?:\d+|X)$")
-_TARGETED = re.compile(r"\btargets?\b", re.I)
+_ADD_EFFECT = lazy(r"^Add\b")
+_LOYALTY = lazy(r"^[+−-]?(?:\d+|X)$")
+_TARGETED = lazy(r"\btargets?\b", re.I)
 
 
 def _lines(face: Face) -> list[str]:

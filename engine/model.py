@@ -10,6 +10,7 @@ from typing import Any
 from engine.abilities import Ability, Keyword, MustBeBlocked
 from engine.card import Card, TypeLine
 from engine.errors import NotationCardError, NotationError, UnknownCardError
+from engine.lazyre import lazy
 from engine.value import Value
 
 YOU = "you"
@@ -165,10 +166,10 @@ class GameState(Value):
 
 # -- reading the notation ---------------------------------------------------------------------
 
-_COPY_SUFFIX = re.compile(r"\s+#\d+$")
-_TIMES = re.compile(r"^(?P<name>.+?)\s+x(?P<n>\d+)$", re.I)
-_TIMES_AFTER = re.compile(r"^(?P<item>.+\])\s+x(?P<n>\d+)$", re.I)
-_NUMBER = re.compile(r"^-?\d+$")
+_COPY_SUFFIX = lazy(r"\s+#\d+$")
+_TIMES = lazy(r"^(?P<name>.+?)\s+x(?P<n>\d+)$", re.I)
+_TIMES_AFTER = lazy(r"^(?P<item>.+\])\s+x(?P<n>\d+)$", re.I)
+_NUMBER = lazy(r"^-?\d+$")
 
 # Flags that give a permanent an ability, and the ability each gives.
 KEYWORD_FLAGS = {
