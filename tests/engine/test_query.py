@@ -12,9 +12,11 @@ from engine import query as q
 from engine.model import GameState
 from engine.render import possessive, render
 from engine.ruling import Rule
+from engine.value import build_all
 
 
 def test_queries_are_a_discriminated_union() -> None:
+    build_all()  # validators see dataclasses once the classes are built
     adapter: TypeAdapter[q.Query] = TypeAdapter(q.Query)
     parsed = adapter.validate_python({"kind": "can_attack", "permanent": "Bear"})
     assert parsed == q.CanAttack(permanent="Bear")
