@@ -10,18 +10,19 @@ import re
 import sqlite3
 import threading
 from collections.abc import AsyncIterator, Iterable, Iterator, Sequence
+from dataclasses import field
 from datetime import UTC, date, datetime
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal, NamedTuple
 
 import aiosqlite
-from pydantic import BaseModel, ConfigDict, computed_field
 from rapidfuzz import fuzz, process
 
 from bot.crtext import ParsedRule, parent_of
 from bot.errors import ImportFailedError, StoreError
 from bot.names import NameEntry, normalize
+from bot.record import Record
 from bot.words import STOPWORDS, match_any, rule_vocabulary, terms
 
 __all__ = [
@@ -51,8 +52,7 @@ _TOKEN_LAYOUTS = frozenset(
 )
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+_Model = Record
 
 
 class SourceRecord(_Model):
@@ -81,8 +81,8 @@ class RuleRecord(_Model):
 
     number: str
     text: str
-    examples: list[str] = []
-    more: list[str] = []
+    examples: list[str] = field(default_factory=list)
+    more: list[str] = field(default_factory=list)
 
 
 class RulingRecord(_Model):
@@ -117,7 +117,6 @@ class FeedbackRecord(_Model):
     reviewed_verdict: Vote | None = None
     private: bool = False
 
-    @computed_field  # type: ignore[prop-decorator]
     @property
     def verdict(self) -> Vote | None:
         return self.reviewed_verdict or self.vote
@@ -1022,10 +1021,8 @@ class Store:
 
     async def all_names(self) -> list[NameEntry]:
         """Every card name and face name, for ``bot.names.NameIndex``."""
-        # model_construct: these rows come from our own table, already valid, and there
-        # are tens of thousands of them.
         entries = [
-            NameEntry.model_construct(name=r[0], oracle_id=r[1], is_token=bool(r[2]), face_of=None)
+            NameEntry(name=r[0], oracle_id=r[1], is_token=bool(r[2]), face_of=None)
             for r in await self._all("SELECT name, oracle_id, is_token FROM cards")
         ]
         seen = {(e.name, e.oracle_id) for e in entries}
@@ -1036,9 +1033,7 @@ class Store:
             if (face, oracle_id) not in seen:
                 seen.add((face, oracle_id))
                 entries.append(
-                    NameEntry.model_construct(
-                        name=face, oracle_id=oracle_id, is_token=bool(is_token), face_of=card
-                    )
+                    NameEntry(name=face, oracle_id=oracle_id, is_token=bool(is_token), face_of=card)
                 )
         return entries
 
@@ -1309,7 +1304,9 @@ class Store:
 
     @staticmethod
     def _feedback(row: Sequence[Any]) -> FeedbackRecord:
-        return FeedbackRecord(**dict(zip(FeedbackRecord.model_fields, row, strict=True)))
+        data = dict(zip(FeedbackRecord.field_names(), row, strict=True))
+        data["private"] = bool(data["private"])
+        return FeedbackRecord(**data)
 
     async def record_answer(
         self,
