@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import field
 from typing import Any, Literal
 
-from bot.record import Record
+from bot.record import MutableRecord, Record
 
 
 class Citation(Record):
@@ -30,7 +30,7 @@ class Choice(Record):
     says: str
 
 
-class Answer(Record, frozen=False):
+class Answer(MutableRecord, frozen=False):
     """One answer; ``verdict`` is None when the engine did not decide."""
 
     question: str

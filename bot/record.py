@@ -3,14 +3,35 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import fields
 from enum import Enum
-from typing import Any, Literal, Self, dataclass_transform
+from typing import Any, Literal
+
+from engine.value import Value, build
 
 
-@dataclass_transform(frozen_default=True, kw_only_default=True, field_specifiers=(field,))
-class Record:
-    """Each subclass becomes a dataclass: frozen unless declared ``frozen=False``.
+class _Dumps:
+    """The dumps pydantic models had, which the answer contract and the CLI print."""
+
+    __slots__ = ()
+
+    def model_dump(
+        self, *, mode: Literal["python", "json"] = "python", exclude: set[str] | None = None
+    ) -> dict[str, Any]:
+        """The fields as a dict, nested records as dicts; ``json`` mode uses only JSON types."""
+        return {
+            f.name: _dump(getattr(self, f.name), mode == "json")
+            for f in fields(self)  # type: ignore[arg-type]
+            if not exclude or f.name not in exclude
+        }
+
+    def model_dump_json(self) -> str:
+        """Compact JSON of ``model_dump(mode="json")``, non-ASCII text as it is."""
+        return json.dumps(self.model_dump(mode="json"), ensure_ascii=False, separators=(",", ":"))
+
+
+class Record(_Dumps, Value, base=True):
+    """A frozen bot value: a dataclass (``engine.value.Value``) that dumps as pydantic did.
 
     Not validating models: every record is built by typed code, and answering one
     question in a fresh process should not pay for loading pydantic.
@@ -18,35 +39,20 @@ class Record:
 
     __slots__ = ()
 
-    def __init_subclass__(cls, *, frozen: bool = True, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        dataclass(frozen=frozen, kw_only=True)(cls)
-
     @classmethod
     def field_names(cls) -> tuple[str, ...]:
-        return tuple(f.name for f in fields(cls))  # type: ignore[arg-type]
+        build(cls)
+        return tuple(f.name for f in fields(cls))
 
-    def model_dump(
-        self, *, mode: Literal["python", "json"] = "python", exclude: set[str] | None = None
-    ) -> dict[str, Any]:
-        """The fields as a dict, nested records as dicts; ``json`` mode uses only JSON types."""
-        return {
-            name: _dump(getattr(self, name), mode == "json")
-            for name in self.field_names()
-            if not exclude or name not in exclude
-        }
 
-    def model_dump_json(self) -> str:
-        """Compact JSON of ``model_dump(mode="json")``, non-ASCII text as it is."""
-        return json.dumps(self.model_dump(mode="json"), ensure_ascii=False, separators=(",", ":"))
+class MutableRecord(_Dumps, Value, base=True, frozen=False):
+    """A bot value whose fields may be set after it is made (the Answer being built)."""
 
-    def model_copy(self, *, update: dict[str, Any] | None = None) -> Self:
-        """A copy with ``update``'s fields replaced (``dataclasses.replace``)."""
-        return replace(self, **(update or {}))  # type: ignore[type-var]
+    __slots__ = ()
 
 
 def _dump(value: Any, as_json: bool) -> Any:
-    if isinstance(value, Record):
+    if isinstance(value, _Dumps):
         return value.model_dump(mode="json" if as_json else "python")
     if isinstance(value, dict):
         return {k: _dump(v, as_json) for k, v in value.items()}

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Self, dataclass_transform
+from typing import Any, ClassVar, Self, dataclass_transform
 
 
 @dataclass_transform(frozen_default=True, kw_only_default=True, field_specifiers=(field,))
 class Value:
-    """Each subclass becomes a frozen dataclass with keyword-only fields.
+    """Each subclass becomes a dataclass with keyword-only fields, frozen unless
+    declared ``frozen=False``; one declared ``base=True`` is only a base for others.
 
     Plain dataclasses, not validating models: the engine builds its values from typed
     code. A subclass is made a dataclass when its first instance is made: generating a
@@ -18,9 +19,15 @@ class Value:
     """
 
     __slots__ = ()
+    __value_frozen__: ClassVar[bool] = True
+    __value_base__: ClassVar[bool] = False
 
-    def __init_subclass__(cls, **kwargs: Any) -> None:
+    def __init_subclass__(cls, *, frozen: bool = True, base: bool = False, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
+        cls.__value_frozen__ = frozen
+        cls.__value_base__ = base
+        if base:
+            return
         if "__init__" in cls.__dict__:
             build(cls)
         else:
@@ -32,17 +39,21 @@ class Value:
         return replace(self, **(update or {}))  # type: ignore[type-var]
 
 
+def _is_base(cls: type) -> bool:
+    return cls is Value or bool(cls.__dict__.get("__value_base__"))
+
+
 def build(cls: type[Value]) -> None:
     """Make ``cls`` (and its Value bases, first) a dataclass, if it is not one yet."""
-    if "__dataclass_fields__" in cls.__dict__:
+    if "__dataclass_fields__" in cls.__dict__ or _is_base(cls):
         return
-    for base in reversed(cls.__mro__[1:]):
-        if issubclass(base, Value) and base is not Value:
-            build(base)
+    for parent in reversed(cls.__mro__[1:]):
+        if issubclass(parent, Value):
+            build(parent)
     # dataclass() keeps an __init__ the class defines; this one is only the trigger.
     if cls.__dict__.get("__init__") is _first_init:
         delattr(cls, "__init__")
-    dataclass(frozen=True, kw_only=True)(cls)
+    dataclass(frozen=cls.__dict__["__value_frozen__"], kw_only=True)(cls)
 
 
 def build_all() -> None:
