@@ -1,7 +1,10 @@
 """Benchmark start-up and isolation: a cold `rulesbot ask`, and one heavy /ask beside another.
 
-Cold runs are fresh processes against an existing database, with bytecode cached
-(as after `pip install`): wall time measured by the parent, peak RSS by the child.
+Cold runs are fresh processes against an existing database, run as users run rulesbot:
+this checkout installed with `pip install .` (not editable) into a fresh virtual
+environment that borrows this interpreter's dependencies, bytecode compiled by pip, and
+the checkout off the path. Wall time is measured by the parent (the median of the runs),
+peak RSS by the child. `--checkout` runs from the source tree instead, without installing.
 """
 
 from __future__ import annotations
@@ -10,6 +13,8 @@ import argparse
 import asyncio
 import json
 import os
+import shutil
+import site
 import statistics
 import subprocess
 import sys
@@ -38,19 +43,69 @@ def _env() -> dict[str, str]:
     return env
 
 
-def cold_ask(db: Path, runs: int = 7, question: str = QUESTION) -> dict[str, float]:
+def installed_python() -> tuple[Path, Path]:
+    """A venv with this checkout `pip install .`-ed into it, and a folder to run it from.
+
+    Its dependencies come from this interpreter's site-packages through a .pth file (no
+    download); setuptools' editable-install hook in there is not run, as in a user's
+    install.
+    """
+    root = Path(tempfile.mkdtemp(prefix="rulesbot-install-"))
+    source = root / "src"
+    shutil.copytree(
+        REPO,
+        source,
+        ignore=shutil.ignore_patterns(".git", ".venv", "__pycache__", "build", "*.egg-info"),
+    )
+    venv = root / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, capture_output=True)
+    python = venv / "bin" / "python"
+    purelib = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    Path(purelib, "rulesbot-bench-deps.pth").write_text(
+        "\n".join(site.getsitepackages()) + "\n", encoding="utf-8"
+    )
+    subprocess.run(
+        [str(python), "-m", "pip", "install", "-q", "--no-deps", str(source)],
+        check=True,
+        capture_output=True,
+    )
+    shutil.rmtree(source)
+    run_in = root / "run"
+    run_in.mkdir()
+    where = subprocess.run(
+        [str(python), "-c", "import bot; print(bot.__file__)"],
+        cwd=run_in,
+        env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"},
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    if not Path(where).is_relative_to(venv):
+        raise SystemExit(f"the install runs rulesbot from {where}, not from {venv}")
+    return python, run_in
+
+
+def cold_ask(
+    db: Path, runs: int = 7, question: str = QUESTION, python: Path | None = None, cwd: Path = REPO
+) -> dict[str, float]:
     """Median wall seconds and peak MiB of `rulesbot --db DB ask QUESTION` in new processes."""
-    argv = [sys.executable, "-c", _CHILD, "--db", str(db), "ask", question]
-    subprocess.run(argv, cwd=REPO, env=_env(), capture_output=True, check=True)  # bytecode
+    argv = [str(python or sys.executable), "-c", _CHILD, "--db", str(db), "ask", question]
+    env = _env()
+    if python is not None:
+        env.pop("PYTHONPATH", None)  # the install, not a checkout, is what runs
+    subprocess.run(argv, cwd=cwd, env=env, capture_output=True, check=True)  # bytecode
     walls: list[float] = []
     peaks: list[float] = []
     cpus: list[float] = []
     for _ in range(runs):
         before = os.times()
         started = time.perf_counter()
-        done = subprocess.run(
-            argv, cwd=REPO, env=_env(), capture_output=True, text=True, check=True
-        )
+        done = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True, check=True)
         walls.append(time.perf_counter() - started)
         after = os.times()
         cpus.append(
@@ -119,27 +174,37 @@ async def _heavy_beside_light(db: Path, trials: int) -> dict[str, float]:
         await store.close()
 
 
-def run(runs: int = 7, trials: int = 20) -> dict[str, dict[str, float]]:
+def run(runs: int = 7, trials: int = 20, checkout: bool = False) -> dict[str, dict[str, float]]:
     full = ensure_full_db()
-    return {
-        "cold_full": cold_ask(full, runs),
-        "cold_builtin": cold_ask(_builtin_db(), runs),
-        "brackets": asyncio.run(_heavy_beside_light(full, trials)),
-    }
+    python, cwd = (None, REPO) if checkout else installed_python()
+    try:
+        return {
+            "cold_full": cold_ask(full, runs, python=python, cwd=cwd),
+            "cold_builtin": cold_ask(_builtin_db(), runs, python=python, cwd=cwd),
+            "brackets": asyncio.run(_heavy_beside_light(full, trials)),
+        }
+    finally:
+        if python is not None:
+            shutil.rmtree(cwd.parent, ignore_errors=True)
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=7, help="cold processes per case")
     parser.add_argument("--trials", type=int, default=20, help="heavy-beside-light trials")
+    parser.add_argument(
+        "--checkout", action="store_true", help="run from the source tree, not an install"
+    )
     args = parser.parse_args(argv)
-    figures = run(args.runs, args.trials)
+    figures = run(args.runs, args.trials, args.checkout)
     load = os.getloadavg()[0]
+    how = "from the checkout" if args.checkout else "installed with pip install ."
     for name, label in (("cold_full", "full pool"), ("cold_builtin", "built-in data")):
         f = figures[name]
         print(
-            f"cold `rulesbot ask` ({label}): median {f['wall_s']:.2f} s wall, "
-            f"{f['cpu_s']:.2f} s CPU, peak {f['peak_mib']:.0f} MiB (load average {load:.1f})"
+            f"cold `rulesbot ask` ({label}, {how}): median of {args.runs} runs "
+            f"{f['wall_s']:.2f} s wall, {f['cpu_s']:.2f} s CPU, peak {f['peak_mib']:.0f} MiB "
+            f"(load average {load:.1f})"
         )
     b = figures["brackets"]
     print(

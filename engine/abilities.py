@@ -2,18 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
-
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Literal
 
 from engine.effects import Effect, ManaValueCheck
 from engine.mana import ManaCost
+from engine.value import Value as _Value
 
 Whose = Literal["you", "opponent", "any"]
-
-
-class _Value(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class TapOthers(_Value):
@@ -272,7 +267,7 @@ class Keyword(_Ability):
     detail: str = ""
 
 
-Ability = Annotated[
+Ability = (
     Kicker
     | IfKicked
     | EnchantmentEnters
@@ -287,9 +282,8 @@ Ability = Annotated[
     | GrantedManaAbility
     | LandTypeChange
     | CostChange
-    | Keyword,
-    Field(discriminator="kind"),
-]
+    | Keyword
+)
 
 
 class ParsedFace(_Value):

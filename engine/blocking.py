@@ -5,12 +5,11 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Mapping, Sequence
 
-from pydantic import BaseModel, ConfigDict
-
 from engine.abilities import BlockRestriction, Keyword, MustBeBlocked
 from engine.errors import IllegalActionError
 from engine.model import GameState, Permanent
 from engine.ruling import Rule, Ruling, Trace
+from engine.value import Value
 
 # Assignments tried at most; (attackers + 1) ** blockers grows fast.
 MAX_ASSIGNMENTS = 50_000
@@ -18,10 +17,8 @@ MAX_ASSIGNMENTS = 50_000
 Assignment = Mapping[str, str | None]
 
 
-class Attacker(BaseModel):
+class Attacker(Value):
     """An attacking creature and what constrains blocking it."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str
     must_be_blocked: bool = False
@@ -70,10 +67,8 @@ class Attacker(BaseModel):
         return max(self.min_blockers, 2 if self.menace else 1)
 
 
-class Blocker(BaseModel):
+class Blocker(Value):
     """A creature the defending player controls."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str
     tapped: bool = False

@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict
-
 from engine.errors import ManaCostError
 from engine.mana import ManaCost
+from engine.value import Value
 
 SUPERTYPES = frozenset({"Basic", "Legendary", "Snow", "World", "Ongoing", "Elite", "Host"})
 BASIC_LAND_TYPES: Mapping[str, str] = {
@@ -20,10 +19,8 @@ BASIC_LAND_TYPES: Mapping[str, str] = {
 }
 
 
-class TypeLine(BaseModel):
+class TypeLine(Value):
     """A parsed type line: supertypes, card types and subtypes."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     supertypes: frozenset[str] = frozenset()
     types: frozenset[str] = frozenset()
@@ -40,10 +37,8 @@ class TypeLine(BaseModel):
         )
 
 
-class Face(BaseModel):
+class Face(Value):
     """One face of a card (a normal card has exactly one)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str
     mana_cost: ManaCost = ManaCost()
@@ -76,10 +71,8 @@ def _cost(value: Any) -> ManaCost:
         return ManaCost()
 
 
-class Card(BaseModel):
+class Card(Value):
     """A card as the engine sees it: its faces plus Scryfall's keywords and produced mana."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str
     oracle_id: str | None = None

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import field
 from typing import Any
-
-from pydantic import BaseModel, ConfigDict, Field
 
 from engine.abilities import Activated, EnchantmentEnters, IfKicked, Kicker, ParsedFace
 from engine.card import BASIC_LAND_TYPES, Card, Face
+from engine.lazyre import lazy
 from engine.oracle import parse_card
+from engine.value import Value
 
 __all__ = [
     "FAMILIES",
@@ -25,20 +26,20 @@ FAMILIES = ("kicker", "constellation", "tap_untap", "mana")
 
 # These detectors read the oracle text on their own, never the parser's output,
 # so a card the parser misses still counts against it.
-_REMINDER = re.compile(r"\s*\([^()]*\)")
-_KICKER_LINE = re.compile(r"^(?:Kicker|Multikicker)\b|(?:^|, )(?:kicker|multikicker) \{", re.I)
-_MULTIKICKER_LINE = re.compile(r"^Multikicker\b|(?:^|, )multikicker \{", re.I)
-_KICKED_REF = re.compile(
+_REMINDER = lazy(r"\s*\([^()]*\)")
+_KICKER_LINE = lazy(r"^(?:Kicker|Multikicker)\b|(?:^|, )(?:kicker|multikicker) \{", re.I)
+_MULTIKICKER_LINE = lazy(r"^Multikicker\b|(?:^|, )multikicker \{", re.I)
+_KICKED_REF = lazy(
     r"\b(?:[Ii]t|[Tt]his spell|[Tt]his [a-z]+|@)\s+(?:was|wasn't) kicked\b"
     r"|times? (?:it|this spell|this [a-z]+|@) was kicked\b"
 )
-_ENCH_TRIGGER = re.compile(
+_ENCH_TRIGGER = lazy(
     r"\bWhenever\b[^.,]*?\b(?:an?|another|one or more) (?:nontoken )?(?:[a-z]+,? )*?"
     r"(?:or )?enchantments?\b[^.,]*?\benters?\b"
 )
-_ADD_EFFECT = re.compile(r"^Add\b")
-_LOYALTY = re.compile(r"^[+−-]?(?:\d+|X)$")
-_TARGETED = re.compile(r"\btargets?\b", re.I)
+_ADD_EFFECT = lazy(r"^Add\b")
+_LOYALTY = lazy(r"^[+−-]?(?:\d+|X)$")
+_TARGETED = lazy(r"\btargets?\b", re.I)
 
 
 def _lines(face: Face) -> list[str]:
@@ -143,24 +144,20 @@ def _found(face: ParsedFace, what: str) -> int:
     raise ValueError(what)
 
 
-class FamilyCoverage(BaseModel):
+class FamilyCoverage(Value):
     """One family: cards with such text, how many parsed fully, and the rest by name."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     cards: int = 0
     parsed: int = 0
-    failures: list[str] = Field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
 
     @property
     def percent(self) -> float:
         return 100.0 * self.parsed / self.cards if self.cards else 100.0
 
 
-class CoverageReport(BaseModel):
+class CoverageReport(Value):
     """Coverage per family, in the order of ``FAMILIES``."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     families: dict[str, FamilyCoverage]
 

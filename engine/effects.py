@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from engine.lazyre import LazyPattern, lazy
+from engine.value import Value as _Value
 
 _WORDS = {
     "a": 1,
@@ -41,10 +42,6 @@ def number(word: str) -> int | None:
     return _WORDS.get(w)
 
 
-class _Value(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
 Comparison = Literal["le", "ge", "lt", "gt", "eq"]
 
 
@@ -73,7 +70,7 @@ class ManaValueCheck(_Value):
         }[self.op]
 
 
-_MV = re.compile(
+_MV = lazy(
     r"(?:(?:with|that has|has|of)\s+(?:an?\s+)?|(?:whose|its)\s+)?(?:total\s+)?mana value "
     r"(?:is\s+)?(?:"
     r"(?P<n1>\d+) or (?P<dir1>less|fewer|greater|more)"
@@ -202,7 +199,7 @@ class Effect(_Value):
     text: str = ""
 
 
-_TARGET = re.compile(
+_TARGET = lazy(
     rf"\b(?:(?P<n>{_N}|up to (?:one|two|three|\d+)|any number of) (?:other )?)?"
     r"(?:another )?target (?P<what>[a-z/+\- ]+?)(?=\.|,|$| and\b"
     r"| to\b| from\b| with\b| that\b| you\b| an opponent\b| on\b| in\b| if\b| divided\b"
@@ -230,18 +227,18 @@ def _targets(text: str) -> tuple[EffectTarget, ...]:
     return tuple(out)
 
 
-_PER_KICK = re.compile(
+_PER_KICK = lazy(
     rf"(?:for each time {_SELF} was kicked|(?P<twice>twice )?(?:equal to )?the number of times "
     rf"{_SELF} was kicked)"
 )
-_PER_COUNTER = re.compile(
+_PER_COUNTER = lazy(
     r"(?:for each|equal to the number of) (?P<kind>[+\-\d/a-z]+) counters? on "
     r"(?P<of>it|this \w+|CARDNAME|that \w+)"
 )
-_PER_POWER = re.compile(
+_PER_POWER = lazy(
     r"equal to (?P<of>its|CARDNAME's|this \w+'s|that creature's|that permanent's) power"
 )
-_PER_MV = re.compile(r"equal to (?P<of>its|that \w+'s|CARDNAME's) mana value")
+_PER_MV = lazy(r"equal to (?P<of>its|that \w+'s|CARDNAME's) mana value")
 
 
 def _of(word: str) -> str:
@@ -272,34 +269,34 @@ def amount(text: str, count: str | None = None) -> Amount | None:
     return Amount(fixed=n) if n is not None else None
 
 
-_DAMAGE = re.compile(rf"\bdeals? (?:(?P<n>{_N}) )?(?:additional )?damage\b")
-_COUNTERS = re.compile(
+_DAMAGE = lazy(rf"\bdeals? (?:(?P<n>{_N}) )?(?:additional )?damage\b")
+_COUNTERS = lazy(
     rf"\b(?:enters with|put|puts) (?:(?P<n>{_N}) )?(?:additional )?(?P<kind>[+\-\d/a-z]+) "
     r"counters? on\b"
 )
-_DRAW = re.compile(rf"\bdraws? (?P<n>{_N}) (?:additional )?cards?\b")
-_TOKENS = re.compile(rf"\bcreates? (?P<n>{_N}|five of those) \b")
-_TOKENS_OF_THOSE = re.compile(rf"\bcreates? (?P<n>{_N}) of those tokens\b")
-_LIFE = re.compile(rf"\b(?P<who>gain|gains|lose|loses) (?:(?P<n>{_N}) )?life\b")
-_DISCARD = re.compile(rf"\bdiscards? (?P<n>{_N}) cards?\b")
-_MILL = re.compile(rf"\bmills? (?P<n>{_N}) cards?\b")
-_COPY = re.compile(r"\bcopy (?:that|this|target) [a-z ]*?(?P<n>twice|three times|\d+ times)?$")
-_PUMP = re.compile(r"\bgets? (?:an additional )?[+\-]\d+/[+\-]\d+\b")
-_SIMPLE: tuple[tuple[Verb, re.Pattern[str]], ...] = (
-    ("gain_control", re.compile(r"\bgains? control of\b")),
-    ("fight", re.compile(r"\bfights?\b")),
-    ("search", re.compile(r"^search\b")),
-    ("tap", re.compile(r"^tap\b")),
-    ("sacrifice", re.compile(r"\bsacrifices?\b")),
-    ("destroy", re.compile(r"\bdestroys?\b")),
-    ("exile", re.compile(r"\bexiles?\b")),
-    ("counter_spell", re.compile(r"^counter\b")),
-    ("return", re.compile(r"\breturns?\b")),
+_DRAW = lazy(rf"\bdraws? (?P<n>{_N}) (?:additional )?cards?\b")
+_TOKENS = lazy(rf"\bcreates? (?P<n>{_N}|five of those) \b")
+_TOKENS_OF_THOSE = lazy(rf"\bcreates? (?P<n>{_N}) of those tokens\b")
+_LIFE = lazy(rf"\b(?P<who>gain|gains|lose|loses) (?:(?P<n>{_N}) )?life\b")
+_DISCARD = lazy(rf"\bdiscards? (?P<n>{_N}) cards?\b")
+_MILL = lazy(rf"\bmills? (?P<n>{_N}) cards?\b")
+_COPY = lazy(r"\bcopy (?:that|this|target) [a-z ]*?(?P<n>twice|three times|\d+ times)?$")
+_PUMP = lazy(r"\bgets? (?:an additional )?[+\-]\d+/[+\-]\d+\b")
+_SIMPLE: tuple[tuple[Verb, LazyPattern], ...] = (
+    ("gain_control", lazy(r"\bgains? control of\b")),
+    ("fight", lazy(r"\bfights?\b")),
+    ("search", lazy(r"^search\b")),
+    ("tap", lazy(r"^tap\b")),
+    ("sacrifice", lazy(r"\bsacrifices?\b")),
+    ("destroy", lazy(r"\bdestroys?\b")),
+    ("exile", lazy(r"\bexiles?\b")),
+    ("counter_spell", lazy(r"^counter\b")),
+    ("return", lazy(r"\breturns?\b")),
 )
-_INSTEAD = re.compile(r"\binstead\.?$")
-_REQUIRES = re.compile(r"\bif (?:its|that \w+'s) mana value is\b")
-_EACH = re.compile(r"\bon each (?P<each>[a-z ]+?)(?:\.|$| instead)")
-_CHOOSE_TARGETS = re.compile(
+_INSTEAD = lazy(r"\binstead\.?$")
+_REQUIRES = lazy(r"\bif (?:its|that \w+'s) mana value is\b")
+_EACH = lazy(r"\bon each (?P<each>[a-z ]+?)(?:\.|$| instead)")
+_CHOOSE_TARGETS = lazy(
     rf"^choose (?:any )?target(?: (?P<what>[a-z ]+?))?, then choose another target"
     rf"(?: [a-z ]+?)? for each time {_SELF} was kicked"
 )
@@ -315,7 +312,12 @@ def parse_effect(text: str) -> Effect:
         instead, low = True, low.removeprefix("instead ")
     targets = _targets(low)
     requires = mana_value_check(low) if _REQUIRES.search(low) else None
-    base = {"instead": instead, "targets": targets, "requires": requires, "text": body}
+    base: dict[str, Any] = {
+        "instead": instead,
+        "targets": targets,
+        "requires": requires,
+        "text": body,
+    }
     m = _CHOOSE_TARGETS.match(low)
     if m:
         # "Choose any target, then choose another target for each time it was kicked" (Comet Storm).
@@ -384,13 +386,13 @@ class Conditional(_Value):
     kicked: KickCondition | None = None
 
 
-_KICKED = re.compile(
+_KICKED = lazy(
     rf"^if {_SELF} (?P<neg>was|wasn't) kicked(?: with its (?P<cost>(?:\{{[^}}]+\}})+) kicker)?"
     r", (?P<rest>.+)$",
     re.I,
 )
-_SENTENCE = re.compile(r"(?<=[.])\s+(?=[A-Z])")
-_REMINDER = re.compile(r"\s*\([^)]*\)")
+_SENTENCE = lazy(r"(?<=[.])\s+(?=[A-Z])")
+_REMINDER = lazy(r"\s*\([^)]*\)")
 
 
 def conditionals(lines: Sequence[str], names: Sequence[str] = ()) -> tuple[Conditional, ...]:
@@ -468,7 +470,7 @@ class CopyExceptions(_Value):
     gains: tuple[str, ...] = ()
 
 
-_EXCEPT = re.compile(r"\bexcept (?P<rest>.+?)\.?$")
+_EXCEPT = lazy(r"\bexcept (?P<rest>.+?)\.?$")
 
 
 def copy_exceptions(text: str) -> CopyExceptions | None:
@@ -529,12 +531,12 @@ class AsThoughHaste(_Value):
         return same_controller
 
 
-_HASTE_ABILITIES = re.compile(
+_HASTE_ABILITIES = lazy(
     r"^(?:you may )?activate abilities of (?P<s>other creatures you control|creatures you "
     r"control) as though (?:those creatures|they) had haste\.?$",
     re.I,
 )
-_HASTE_ATTACK = re.compile(
+_HASTE_ATTACK = lazy(
     r"^(?P<s>CARDNAME|this creature|enchanted creature|equipped creature|all creatures|"
     r"creatures you control|other creatures you control) can attack(?: [^,.]*?)? as though "
     r"(?:it|they|those creatures) had haste(?: unless (?P<unless>[^.]+))?\.?$",

@@ -6,9 +6,8 @@ import re
 from collections.abc import Iterable
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict
-
 from engine.errors import ManaCostError
+from engine.value import Value
 
 
 class ManaType(StrEnum):
@@ -55,14 +54,12 @@ def sort_types(types: Iterable[ManaType | str]) -> str:
     return "".join(ch for ch in WUBRGC if ch in seen)
 
 
-class ManaCost(BaseModel):
+class ManaCost(Value):
     """A mana cost such as ``{X}{2}{U}``; generic mana is held as one number.
 
     ``parts`` keeps the non-generic symbols in printed order so that
     ``str(ManaCost.parse(text)) == text`` for costs written the usual way.
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     generic: int = 0
     parts: tuple[str, ...] = ()

@@ -23,6 +23,7 @@ from engine.abilities import (
     Whose,
 )
 from engine.card import BASIC_LAND_TYPES
+from engine.lazyre import lazy
 from engine.mana import ALL_TYPES, COLORS, ManaType, sort_types
 from engine.model import GameState, Permanent
 from engine.ruling import Rule, Ruling, Step, Trace
@@ -320,9 +321,9 @@ def _referenced(could: CouldProduce, board: _Board, me: _View) -> tuple[list[int
     return found, unsure
 
 
-_CONTROL_LIST = re.compile(r"^you control (?P<items>.+)$")
-_PROPER_ITEM = re.compile(r"^an? (?P<what>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*)$")
-_HAS_COUNTER = re.compile(
+_CONTROL_LIST = lazy(r"^you control (?P<items>.+)$")
+_PROPER_ITEM = lazy(r"^an? (?P<what>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*)$")
+_HAS_COUNTER = lazy(
     r"^(?:this|cardname) (?:creature|artifact|land|permanent) has an? (?P<kind>\S+) counters? on it$",
     re.I,
 )
@@ -472,8 +473,8 @@ def _resolve(
     return _AbilityResult(ability, opts.bags, after, reps, uncertain, opts.sources)
 
 
-_LATER_SENTENCE = re.compile(r"(?<=\.)\s+")
-_CHANGES_PRODUCTION = re.compile(r"\binstead\b|\badds?\b", re.I)
+_LATER_SENTENCE = lazy(r"(?<=\.)\s+")
+_CHANGES_PRODUCTION = lazy(r"\binstead\b|\badds?\b", re.I)
 
 
 def _conditional_production(ability: Activated) -> bool:

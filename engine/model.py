@@ -5,19 +5,20 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Mapping
 from functools import lru_cache
-
-from pydantic import BaseModel, ConfigDict
+from typing import Any
 
 from engine.abilities import Ability, Keyword, MustBeBlocked
 from engine.card import Card, TypeLine
 from engine.errors import NotationCardError, NotationError, UnknownCardError
+from engine.lazyre import lazy
+from engine.value import Value
 
 YOU = "you"
 OPPONENT = "opponent"
 PLAYERS = (YOU, OPPONENT)
 
 
-class Permanent(BaseModel):
+class Permanent(Value):
     """A permanent on the battlefield.
 
     ``since_turn_start`` is whether it has been under its controller's control
@@ -28,8 +29,6 @@ class Permanent(BaseModel):
     ``power`` is its power when stated, overriding the card's printed power.
     ``attacking`` marks a creature declared as an attacker this combat.
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str
     controller: str = YOU
@@ -75,14 +74,12 @@ class Permanent(BaseModel):
         return int(printed) + self.counter("+1/+1") - self.counter("-1/-1")
 
 
-class Spell(BaseModel):
+class Spell(Value):
     """A spell on the stack, with the choices made as it was cast (CR 601.2).
 
     ``kicked`` holds the index of each kicker cost paid, once per payment, so a
     multikicker spell kicked three times holds ``(0, 0, 0)``.
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str
     controller: str = YOU
@@ -105,10 +102,8 @@ class Spell(BaseModel):
         return bool(self.kicked)
 
 
-class GameState(BaseModel):
+class GameState(Value):
     """A position: the turn, who is active, the battlefield and the stack (last is on top)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     players: tuple[str, ...] = PLAYERS
     active: str = YOU
@@ -171,10 +166,10 @@ class GameState(BaseModel):
 
 # -- reading the notation ---------------------------------------------------------------------
 
-_COPY_SUFFIX = re.compile(r"\s+#\d+$")
-_TIMES = re.compile(r"^(?P<name>.+?)\s+x(?P<n>\d+)$", re.I)
-_TIMES_AFTER = re.compile(r"^(?P<item>.+\])\s+x(?P<n>\d+)$", re.I)
-_NUMBER = re.compile(r"^-?\d+$")
+_COPY_SUFFIX = lazy(r"\s+#\d+$")
+_TIMES = lazy(r"^(?P<name>.+?)\s+x(?P<n>\d+)$", re.I)
+_TIMES_AFTER = lazy(r"^(?P<item>.+\])\s+x(?P<n>\d+)$", re.I)
+_NUMBER = lazy(r"^-?\d+$")
 
 # Flags that give a permanent an ability, and the ability each gives.
 KEYWORD_FLAGS = {
@@ -269,7 +264,7 @@ class _Parser:
             return GameState()
         perms: list[Permanent] = []
         stack: list[Spell] = []
-        fields: dict[str, object] = {}
+        fields: dict[str, Any] = {}
         for chunk, at in _split(self.text, ";", 0):
             who, sep, rest = chunk.partition(":")
             key = who.strip().lower()
@@ -381,7 +376,7 @@ class _Parser:
         bestowed = any(f.strip().lower() == "bestowed" for f, _ in flags)
         line = _natural_line(card, bestowed) if card else TypeLine()
         abilities: list[Ability] = list(card_abilities(card)) if card else []
-        fields: dict[str, object] = {"controller": who, "owner": who}
+        fields: dict[str, Any] = {"controller": who, "owner": who}
         if card is not None and card.is_token:
             fields["token"] = True
         counters: dict[str, int] = {}
@@ -461,7 +456,7 @@ class _Parser:
         name = self._unique(name, "stack")
         bestowed = any(f.strip().lower() == "bestowed" for f, _ in flags)
         line = _natural_line(card, bestowed) if card else TypeLine()
-        fields: dict[str, object] = {}
+        fields: dict[str, Any] = {}
         typed = False
         for flag, flag_at in flags:
             key, eq, value = flag.partition("=")

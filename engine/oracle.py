@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import Literal
+from typing import Any, Literal
 
 from engine.abilities import (
     Ability,
@@ -39,6 +39,7 @@ from engine.abilities import (
 from engine.card import BASIC_LAND_TYPES, Card, Face
 from engine.effects import mana_value_check, parse_effect
 from engine.errors import ManaCostError
+from engine.lazyre import LazyPattern, lazy
 from engine.mana import ManaCost
 
 __all__ = [
@@ -64,9 +65,9 @@ _NUMBERS = {
 _NUM = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|X|\d+)"
 _SYMS = r"(?:\{[WUBRGC]\})+"
 
-_REMINDER = re.compile(r"\s*\([^()]*\)")
-_ABILITY_WORD = re.compile(r"^(?P<word>[A-Z][\w'!,.\- ]{0,40}?) — (?P<rest>.+)$")
-_BULLET = re.compile(r"^•\s*")
+_REMINDER = lazy(r"\s*\([^()]*\)")
+_ABILITY_WORD = lazy(r"^(?P<word>[A-Z][\w'!,.\- ]{0,40}?) — (?P<rest>.+)$")
+_BULLET = lazy(r"^•\s*")
 
 
 def _amount(word: str) -> int | Literal["X"]:
@@ -77,8 +78,8 @@ def _amount(word: str) -> int | Literal["X"]:
     return _NUMBERS[word.lower()]
 
 
-_QUOTES = re.compile('["“”]')
-_SENTENCE_BREAK = re.compile(r"[.!?] (?=[A-Z•{])")
+_QUOTES = lazy('["“”]')
+_SENTENCE_BREAK = lazy(r"[.!?] (?=[A-Z•{])")
 
 
 def _quoted(text: str, index: int) -> bool:
@@ -123,17 +124,17 @@ def sentences(text: str) -> list[str]:
 
 # ---------------------------------------------------------------- costs
 
-_TAP_OTHERS = re.compile(
+_TAP_OTHERS = lazy(
     r"^Tap (?P<n>an|a|one|two|three|four|five|X|\d+) untapped (?P<what>.+?) you control$"
 )
-_LOYALTY = re.compile(r"^[+−-]?(?:\d+|X)$")
-_COST_VERBS = re.compile(
+_LOYALTY = lazy(r"^[+−-]?(?:\d+|X)$")
+_COST_VERBS = lazy(
     r"^(?:Sacrifice|Discard|Pay|Tap|Untap|Exile|Remove|Return|Put|Reveal|Collect|Mill|"
     r"Forage|Behold|Blight|Waterbend|Expend|Gain|Lose|Destroy|Shuffle|Turn|Draw|Roll|"
     r"Choose|Flip|Crew|Attach|Get|Unattach|Move|Skip|Create|Search|Note|Say|Look|"
     r"Airbend|Earthbend|Firebend|Exert|Mark|Energize|Discard|Harness)\b"
 )
-_MANA_ONLY = re.compile(r"^(?:\{[^{}]+\})+$")
+_MANA_ONLY = lazy(r"^(?:\{[^{}]+\})+$")
 
 
 def split_cost(text: str) -> AbilityCost | None:
@@ -210,7 +211,7 @@ def _symbols(text: str) -> tuple[str, ...]:
     return tuple(re.findall(r"\{([WUBRGC])\}", text))
 
 
-_MANA_PATTERNS: list[tuple[re.Pattern[str], Callable[[re.Match[str]], ManaProduction]]] = []
+_MANA_PATTERNS: list[tuple[LazyPattern, Callable[[re.Match[str]], ManaProduction]]] = []
 
 
 def _mana(
@@ -221,7 +222,7 @@ def _mana(
     def register(
         fn: Callable[[re.Match[str]], ManaProduction],
     ) -> Callable[[re.Match[str]], ManaProduction]:
-        _MANA_PATTERNS.append((re.compile(pattern), fn))
+        _MANA_PATTERNS.append((lazy(pattern), fn))
         return fn
 
     return register
@@ -346,10 +347,10 @@ def parse_mana(text: str) -> ManaProduction | None:
     return None
 
 
-_ADD = re.compile(r"^Add (?P<what>.+?)\.?$")
+_ADD = lazy(r"^Add (?P<what>.+?)\.?$")
 
 
-_CHOSEN_COLOR_ADD = re.compile(
+_CHOSEN_COLOR_ADD = lazy(
     rf"^Add (?P<n>{_NUM}) mana of that color(?: (?P<per>for each [^.]+?))?\.?$"
 )
 
@@ -386,8 +387,8 @@ def _mana_effect(effect: str) -> tuple[ManaProduction | None, bool]:
     return prod, True
 
 
-_INSTEAD = re.compile(r"^If (?P<cond>[^,]+), add (?P<what>.+?) instead\.?$")
-_SAME_MORE = re.compile(rf"^(?P<n>{_NUM}) mana of that (?:type|color)$")
+_INSTEAD = lazy(r"^If (?P<cond>[^,]+), add (?P<what>.+?) instead\.?$")
+_SAME_MORE = lazy(rf"^(?P<n>{_NUM}) mana of that (?:type|color)$")
 
 
 # ---------------------------------------------------------------- targets
@@ -399,15 +400,15 @@ _TARGET_NOUNS = (
 )
 # A word before the noun: "untapped", "nonblack", "attacking" (never a noun or "target").
 _ADJ = rf"(?!(?:{_TARGET_NOUNS}|target|and|or)\b)[\w+/'-]+"
-_TARGET = re.compile(
+_TARGET = lazy(
     rf"\b(?:up to (?P<n>{_NUM}) )?(?:(?P<m>{_NUM}) )?(?:other )?target "
     rf"(?P<what>(?:{_ADJ}(?: or {_ADJ})? ){{0,3}}{_TARGET_NOUNS}(?: {_TARGET_NOUNS})?"
     rf"(?:(?:,? or |, |,? and/or )(?:{_ADJ} ){{0,2}}{_TARGET_NOUNS}\b)*"
     r"(?: (?:you control|you don't control|an opponent controls|"
     r"your opponents control|with flying|with mana value \w+ or less))?)\b"
 )
-_ANY_TARGET = re.compile(r"\bany target\b")
-_TARGET_WORD = re.compile(r"\b[Tt]argets?\b")
+_ANY_TARGET = lazy(r"\bany target\b")
+_TARGET_WORD = lazy(r"\b[Tt]argets?\b")
 
 
 def targets(text: str) -> tuple[Target, ...]:
@@ -426,7 +427,7 @@ def targets(text: str) -> tuple[Target, ...]:
 
 # ---------------------------------------------------------------- kicker
 
-_KICKER_LINE = re.compile(r"^(?P<kw>Kicker|Multikicker)(?:—| )(?P<rest>.+)$", re.IGNORECASE)
+_KICKER_LINE = lazy(r"^(?P<kw>Kicker|Multikicker)(?:—| )(?P<rest>.+)$", re.IGNORECASE)
 
 
 def _kicker_costs(text: str) -> tuple[KickerCost, ...] | None:
@@ -461,32 +462,30 @@ def _kicker(line: str) -> Kicker | None:
 
 _KICKED_SUBJ = rf"(?:it|this spell|{_ME})"
 _WHICH = r"(?: with its (?P<which>(?:\{[^}]+\})+) kicker)?"
-_KICKED_IF = re.compile(
+_KICKED_IF = lazy(
     rf"^[Ii]f {_KICKED_SUBJ} (?P<neg>was|wasn't) kicked{_WHICH}(?: (?P<times>twice))?, "
     r"(?P<instead1>instead )?(?P<effect>.+?)(?P<instead2> instead)?\.?$"
 )
-_KICKED_THEN_IF = re.compile(
+_KICKED_THEN_IF = lazy(
     rf"^Then if {_KICKED_SUBJ} (?P<neg>was|wasn't) kicked{_WHICH}, (?P<effect>.+?)\.?$"
 )
-_KICKED_INNER = re.compile(
+_KICKED_INNER = lazy(
     rf"^(?P<when>Whenever [^,]+), if {_KICKED_SUBJ} (?P<neg>was|wasn't) kicked{_WHICH}, "
     r"(?P<effect>.+?)\.?$"
 )
-_KICKED_TAIL = re.compile(rf"^(?P<effect>.+?) if {_KICKED_SUBJ} (?P<neg>was|wasn't) kicked\.?$")
-_PER_TIME = re.compile(
+_KICKED_TAIL = lazy(rf"^(?P<effect>.+?) if {_KICKED_SUBJ} (?P<neg>was|wasn't) kicked\.?$")
+_PER_TIME = lazy(
     rf"(?:for each time {_KICKED_SUBJ} was kicked|"
     rf"(?:the )?number of times {_KICKED_SUBJ} was kicked|"
     rf"twice the number of times {_KICKED_SUBJ} was kicked)"
 )
-_TRIGGER = re.compile(
+_TRIGGER = lazy(
     rf"^(?P<when>When {_ME} enters|When you cast {_ME}|As {_ME} enters|"
     r"At the beginning of [^,]+|Whenever [^,]+), "
     rf"(?:if {_KICKED_SUBJ} (?P<neg>was|wasn't) kicked{_WHICH}(?: (?P<times>twice))?, )?"
     r"(?P<effect>.+)$"
 )
-_ENTERS_WITH = re.compile(
-    rf"^If {_KICKED_SUBJ} was kicked{_WHICH}, it enters with (?P<effect>.+?)\.?$"
-)
+_ENTERS_WITH = lazy(rf"^If {_KICKED_SUBJ} was kicked{_WHICH}, it enters with (?P<effect>.+?)\.?$")
 KickTrigger = Literal["etb", "spell", "static", "other", "cast"]
 
 
@@ -797,8 +796,8 @@ class _FaceParser:
         return None
 
 
-_AMOUNT_AND_COST = re.compile(r"^(?P<n>\d+|X) ?— ?(?P<cost>\{.+)$")
-_LEADING_COST = re.compile(r"^(?P<mana>(?:\{[^{}]+\})+)(?:, (?P<rest>[A-Z].*))?$")
+_AMOUNT_AND_COST = lazy(r"^(?P<n>\d+|X) ?— ?(?P<cost>\{.+)$")
+_LEADING_COST = lazy(r"^(?P<mana>(?:\{[^{}]+\})+)(?:, (?P<rest>[A-Z].*))?$")
 
 
 def _leading_cost(text: str) -> tuple[ManaCost | None, str]:
@@ -812,8 +811,8 @@ def _leading_cost(text: str) -> tuple[ManaCost | None, str]:
         return None, text
 
 
-_WORD_END = re.compile(r"(?=[ —])|$")
-_FIRST_WORD = re.compile(r"[ —]")
+_WORD_END = lazy(r"(?=[ —])|$")
+_FIRST_WORD = lazy(r"[ —]")
 
 
 def _replace_word(text: str, word: str, placeholder: str) -> str:
@@ -892,7 +891,7 @@ def _whose(text: str) -> Whose:
     return "any"
 
 
-_ENCH_ENTERS = re.compile(
+_ENCH_ENTERS = lazy(
     rf"^Whenever (?:(?P<self>{_ME}) or )?(?P<q>an|a|another|one or more) "
     r"(?P<nontoken>nontoken )?(?P<also>(?:[a-z]+, )*(?:[a-z]+,? or ))?enchantments? "
     r"(?P<ctl>you control |an opponent controls |your opponents control )?enters?"
@@ -924,7 +923,7 @@ def _enchantment_enters(body: str, line: str, word: str) -> list[Ability]:
     ]
 
 
-_TAPPED_TRIGGER = re.compile(
+_TAPPED_TRIGGER = lazy(
     r"^(?:Until end of turn, )?[Ww]henever (?:(?P<who>a player|you) taps? (?P<what>.+?)|"
     r"(?P<what2>.+?) is tapped) for mana, (?:(?:that player|its controller) )?adds? "
     r"(?P<adds>.+?)\.$"
@@ -966,11 +965,11 @@ def _tapped_trigger(body: str, line: str, word: str) -> list[Ability]:
     ]
 
 
-_REPLACEMENT = re.compile(
+_REPLACEMENT = lazy(
     r"^If (?:(?P<you>you) tap (?P<what>.+?)|(?P<what2>.+?) is tapped) for mana, it produces "
     r"(?P<produces>.+?) instead of any other type(?P<amount> and amount)?\.$"
 )
-_DOUBLING = re.compile(
+_DOUBLING = lazy(
     r"^If (?:(?P<you>you) tap (?P<what>.+?)|(?P<what2>.+?) is tapped) for mana, it produces "
     r"(?P<factor>twice|three times) as much of that mana instead\.$"
 )
@@ -1011,9 +1010,7 @@ def _mana_replacement(body: str, line: str, word: str) -> list[Ability]:
     ]
 
 
-_GRANT = re.compile(
-    r'^(?P<subj>(?!It |They )[A-Z][\w\' -]{0,50}?) (?:have|has) "(?P<inner>[^"]+)"\.?$'
-)
+_GRANT = lazy(r'^(?P<subj>(?!It |They )[A-Z][\w\' -]{0,50}?) (?:have|has) "(?P<inner>[^"]+)"\.?$')
 
 
 def _granted(body: str, line: str, word: str) -> list[Ability]:
@@ -1035,7 +1032,7 @@ def _granted(body: str, line: str, word: str) -> list[Ability]:
     return [GrantedManaAbility(text=line, subject=subject, whose=whose, ability=inner)]
 
 
-_LAND_CHANGE = re.compile(
+_LAND_CHANGE = lazy(
     r"^(?P<subj>Nonbasic lands|Each land|All lands|Lands you control|Enchanted land|"
     r"Nonbasic lands you control|Lands your opponents control) (?:are|is) (?:an? )?"
     r"(?P<type>Plains|Islands?|Swamps?|Mountains?|Forests?)"
@@ -1068,11 +1065,11 @@ _LINE_PARSERS: tuple[LineParser, ...] = (
 
 # ---------------------------------------------------------------- sentence parsers
 
-_MUST_BE_BLOCKED = re.compile(
+_MUST_BE_BLOCKED = lazy(
     r"^(?:.*?, )?(?P<subj>[A-Za-z ]+?) (?:(?:gets|gains|has) [^.]*?(?: and|,) )?"
     r"must be blocked(?P<dur> this turn| each combat this turn)? if able\.?$"
 )
-_ALL_BLOCK = re.compile(
+_ALL_BLOCK = lazy(
     r"^(?P<pre>.*?)[Aa]ll creatures able to block (?P<subj>[A-Za-z ]+?)"
     r"(?P<dur> this turn)? do so\.?$"
 )
@@ -1122,18 +1119,16 @@ def _must_be_blocked(sentence: str, line: str) -> list[Ability]:
 
 
 _RESTRICTED = rf"(?P<subj>{SELF}|{_THIS}|[Ee]nchanted (?:creature|permanent)|[Ee]quipped creature)"
-_CANT_BLOCK = re.compile(
-    rf"^{_RESTRICTED} can't (?P<attack>attack or )?block(?P<dur> this turn)?\.?$"
-)
-_ONLY_BY = re.compile(
+_CANT_BLOCK = lazy(rf"^{_RESTRICTED} can't (?P<attack>attack or )?block(?P<dur> this turn)?\.?$")
+_ONLY_BY = lazy(
     rf"^{_RESTRICTED} can't be blocked except by creatures with (?P<kw>flying|reach|horsemanship)"
     r"(?: (?:or|and/or|and) (?P<kw2>flying|reach))?(?P<dur> this turn)?\.?$"
 )
-_MIN_BLOCKERS = re.compile(
+_MIN_BLOCKERS = lazy(
     rf"^{_RESTRICTED} can't be blocked except by (?P<n>two|three|four|five) or more creatures"
     r"(?P<dur> this turn)?\.?$"
 )
-_MAX_BLOCKERS = re.compile(
+_MAX_BLOCKERS = lazy(
     rf"^{_RESTRICTED} can't be blocked by more than (?P<n>one|two|three) creatures?(?P<dur> this turn)?\.?$"
 )
 
@@ -1141,7 +1136,7 @@ _MAX_BLOCKERS = re.compile(
 def _block_restriction(sentence: str, line: str) -> list[Ability]:
     """Whole-sentence blocking restrictions; anything with a condition stays unparsed."""
     sentence = _BULLET.sub("", sentence).strip()
-    fields: dict[str, object] = {}
+    fields: dict[str, Any] = {}
     if m := _CANT_BLOCK.match(sentence):
         fields = {"cant_block": True, "cant_attack": bool(m["attack"])}
     elif m := _ONLY_BY.match(sentence):
@@ -1162,9 +1157,7 @@ def _block_restriction(sentence: str, line: str) -> list[Ability]:
     ]
 
 
-_ANTECEDENT = re.compile(
-    rf"{SELF}|{_THIS}|[Tt]arget creature|[Ee]nchanted creature|[Ee]quipped creature"
-)
+_ANTECEDENT = lazy(rf"{SELF}|{_THIS}|[Tt]arget creature|[Ee]nchanted creature|[Ee]quipped creature")
 
 
 def _antecedent(text: str) -> str:
@@ -1179,7 +1172,7 @@ def _lower_first(text: str) -> str:
     return text[:1].lower() + text[1:]
 
 
-_COST_CHANGE = re.compile(
+_COST_CHANGE = lazy(
     r"^(?P<subj>.+?) costs? \{(?P<n>\d+)\} (?P<dir>more|less) to cast(?P<rest>.*?)\.?$"
 )
 
@@ -1234,26 +1227,26 @@ def parse_all(cards: Iterable[Card]) -> Iterator[tuple[Card, tuple[ParsedFace, .
 
 _QUALITY = r"(?P<q>[A-Za-z-]+(?:(?:,| and| or|, and|, or) [A-Za-z-]+){0,3})"
 _SpellRuleKind = Literal["cant_cast", "flash", "cast_trigger", "enters_trigger"]
-_SPELL_RULES: tuple[tuple[_SpellRuleKind, re.Pattern[str]], ...] = (
+_SPELL_RULES: tuple[tuple[_SpellRuleKind, LazyPattern], ...] = (
     (
         "cant_cast",
-        re.compile(
+        lazy(
             rf"^(?P<who>you|players|each player|your opponents|each opponent) can't cast {_QUALITY}"
             r" spells\.?$"
         ),
     ),
-    ("cant_cast", re.compile(rf"^{_QUALITY} spells can't be cast\.?$")),
+    ("cant_cast", lazy(rf"^{_QUALITY} spells can't be cast\.?$")),
     (
         "flash",
-        re.compile(rf"^(?P<who>you) may cast {_QUALITY} spells as though they had flash\.?$"),
+        lazy(rf"^(?P<who>you) may cast {_QUALITY} spells as though they had flash\.?$"),
     ),
     (
         "cast_trigger",
-        re.compile(rf"^whenever (?P<who>you|a player|an opponent) casts? an? {_QUALITY} spell, "),
+        lazy(rf"^whenever (?P<who>you|a player|an opponent) casts? an? {_QUALITY} spell, "),
     ),
     (
         "enters_trigger",
-        re.compile(
+        lazy(
             rf"^whenever (?P<another>another )?{_QUALITY} (?P<who>you control )?enters"
             r"(?: the battlefield)?(?P<yours> under your control)?, "
         ),

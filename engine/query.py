@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Annotated, Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Any, Literal
 
 from engine import blocking, constellation, effects, kicker, manaprod, tapping
 from engine.abilities import (
@@ -22,13 +20,10 @@ from engine.errors import EngineError, UnknownCardError
 from engine.mana import ManaCost, ManaType
 from engine.model import GameState, Permanent, Spell
 from engine.ruling import Rule, Ruling, Trace
+from engine.value import Value as _Query
 
 Zone = Literal["stack", "battlefield", "graveyard", "hand", "library", "exile", "command"]
 Symbol = Literal["T", "Q"]
-
-
-class _Query(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
 
 class CanActivate(_Query):
@@ -269,7 +264,7 @@ class CopyValues(_Query):
     counter: str = "+1/+1"
 
 
-Query = Annotated[
+Query = (
     CanActivate
     | CanAttack
     | CanBlock
@@ -295,9 +290,8 @@ Query = Annotated[
     | EffectRequires
     | CanTarget
     | ManaValueCompare
-    | CopyValues,
-    Field(discriminator="kind"),
-]
+    | CopyValues
+)
 
 
 # -- facts of the position, as structured steps -------------------------------------------------

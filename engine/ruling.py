@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict
+from engine.value import Value
 
 
 class Rule(StrEnum):
@@ -114,7 +114,7 @@ class Rule(StrEnum):
     COMBAT_TAP_STATUS = "506.4b"
 
 
-class Step(BaseModel):
+class Step(Value):
     """One step of a ruling: the rule applied and what it did here.
 
     ``note`` is the engine's own plain-English account of this step, never
@@ -123,8 +123,6 @@ class Step(BaseModel):
     and the facts of the position it used; engine.render turns them into the note.
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
     rule: Rule | None = None
     note: str
     card: str | None = None
@@ -132,10 +130,8 @@ class Step(BaseModel):
     facts: tuple[tuple[str, str], ...] = ()
 
 
-class Ruling(BaseModel):
+class Ruling(Value):
     """A verdict and the steps that lead to it; ``verdict`` is None when undecided."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     verdict: str | None
     steps: tuple[Step, ...] = ()

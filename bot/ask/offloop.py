@@ -17,6 +17,7 @@ from bot.answer import Answer
 from bot.ask.pipeline import AskService
 from bot.store.catalog import Catalog
 from engine.model import GameState
+from engine.value import build_all
 
 if TYPE_CHECKING:
     from bot.store import Store
@@ -98,6 +99,9 @@ class OffLoopAsker:
             if limits:
                 service.limit(**limits)
             return service
+        # Engine values are built at their first instance, without a lock: build them all
+        # before the workers share them.
+        build_all()
         started = [_Worker(path, f"rulesbot-ask-{i}", limits) for i in range(max(1, workers))]
         asker = cls(started)
         try:

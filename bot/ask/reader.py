@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from bot.ask.lexicon import TOKEN, Lexicon, Phrase, load
 from bot.ask.reading import (
@@ -881,7 +882,7 @@ class Reader:
         words = self._words(sentence)
         return len(words) >= 4 or any(t.card is not None for t in words)
 
-    def _stance(self, body: Sequence[Tok]) -> dict[str, bool | int | None]:
+    def _stance(self, body: Sequence[Tok]) -> dict[str, Any]:
         lemmas = [t.lemma for t in body]
         digits = [int(t.lemma) for t in body if t.lemma.isdigit()]
         words = [

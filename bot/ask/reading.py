@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import field
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from bot.record import Record
 
 Form = Literal["yesno", "how_many", "what", "which", "who_right", "statement"]
 Framing = Literal["question", "bug_report", "dispute"]
@@ -14,11 +15,7 @@ Polarity = Literal["as_asked", "behaviour_right", "behaviour_wrong"]
 FactSource = Literal["text", "board", "choice"]
 
 
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-
-class Fact(_Frozen):
+class Fact(Record):
     """One thing the question states, with the words it was read from."""
 
     kind: str
@@ -33,7 +30,7 @@ class Fact(_Frozen):
         return f"{who}{self.kind} {self.value} (“{self.words}”{picked})"
 
 
-class Claim(_Frozen):
+class Claim(Record):
     """A claim in a dispute: who makes it and whether it says yes or no."""
 
     who: str
@@ -42,7 +39,7 @@ class Claim(_Frozen):
     number: int | None = None
 
 
-class Subject(_Frozen):
+class Subject(Record):
     """A card the question names, who controls it, and what the text says of its state."""
 
     name: str
@@ -51,7 +48,7 @@ class Subject(_Frozen):
     state: tuple[str, ...] = ()
 
 
-class Query(_Frozen):
+class Query(Record):
     """What the engine was asked: the family, the scenario and the verdict form."""
 
     family: str
@@ -59,7 +56,7 @@ class Query(_Frozen):
     kind: str
 
 
-class Reading(_Frozen):
+class Reading(Record):
     """A question read once: the asked sentence, its framing, the facts, and the query."""
 
     text: str
@@ -74,7 +71,7 @@ class Reading(_Frozen):
     subjects: tuple[Subject, ...] = ()
     facts: tuple[Fact, ...] = ()
     superseded: tuple[Fact, ...] = ()
-    board: dict[str, tuple[str, ...]] = {}
+    board: dict[str, tuple[str, ...]] = field(default_factory=dict)
     query: Query | None = None
     position: str | None = None
     # Where the position came from: "text" (read from the question) or "board" (stated).

@@ -62,10 +62,8 @@ class Cards(Connection):
 
     async def all_names(self) -> list[NameEntry]:
         """Every card name and face name, for ``bot.store.names.NameIndex``."""
-        # model_construct: these rows come from our own table, already valid, and there
-        # are tens of thousands of them.
         entries = [
-            NameEntry.model_construct(name=r[0], oracle_id=r[1], is_token=bool(r[2]), face_of=None)
+            NameEntry(name=r[0], oracle_id=r[1], is_token=bool(r[2]), face_of=None)
             for r in await self._all("SELECT name, oracle_id, is_token FROM cards")
         ]
         seen = {(e.name, e.oracle_id) for e in entries}
@@ -76,9 +74,7 @@ class Cards(Connection):
             if (face, oracle_id) not in seen:
                 seen.add((face, oracle_id))
                 entries.append(
-                    NameEntry.model_construct(
-                        name=face, oracle_id=oracle_id, is_token=bool(is_token), face_of=card
-                    )
+                    NameEntry(name=face, oracle_id=oracle_id, is_token=bool(is_token), face_of=card)
                 )
         return entries
 

@@ -23,7 +23,9 @@ class Feedback(Connection):
 
     @staticmethod
     def _feedback(row: Sequence[Any]) -> FeedbackRecord:
-        return FeedbackRecord(**dict(zip(FeedbackRecord.model_fields, row, strict=True)))
+        data = dict(zip(FeedbackRecord.field_names(), row, strict=True))
+        data["private"] = bool(data["private"])
+        return FeedbackRecord(**data)
 
     async def record_answer(
         self,

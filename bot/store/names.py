@@ -9,11 +9,11 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
 from bot.errors import AmbiguousCardError, UnknownCardError
+from bot.record import Record
 
 MAX_QUERY_CHARS = 200
 _APOSTROPHES = re.compile(r"['’`ʼ]")
@@ -60,14 +60,12 @@ def epithet_forms(name: str) -> set[str]:
     return forms
 
 
-class NameEntry(BaseModel):
+class NameEntry(Record):
     """A name a card answers to; ``face_of`` is the card's full name when this is a face.
 
     ``is_token`` marks objects that don't go in a deck (tokens, emblems, planes,
     schemes, Vanguard cards): resolution prefers real cards over them.
     """
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str
     oracle_id: str
@@ -82,10 +80,8 @@ class NameEntry(BaseModel):
 MatchedVia = Literal["exact", "normalized", "face", "prefix", "fuzzy"]
 
 
-class Resolution(BaseModel):
+class Resolution(Record):
     """The card a query resolved to (``name`` is the card's full name)."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
 
     name: str
     oracle_id: str

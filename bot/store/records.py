@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from dataclasses import field
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, computed_field
+from bot.record import Record
 
 Dataset = Literal["cards", "rulings", "rules"]
 DATASETS: tuple[Dataset, ...] = ("cards", "rulings", "rules")
@@ -12,8 +13,7 @@ BUILTIN_SOURCE = "builtin"
 Vote = Literal["correct", "wrong"]
 
 
-class _Model(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+_Model = Record
 
 
 class SourceRecord(_Model):
@@ -42,8 +42,8 @@ class RuleRecord(_Model):
 
     number: str
     text: str
-    examples: list[str] = []
-    more: list[str] = []
+    examples: list[str] = field(default_factory=list)
+    more: list[str] = field(default_factory=list)
 
 
 class RulingRecord(_Model):
@@ -78,7 +78,6 @@ class FeedbackRecord(_Model):
     reviewed_verdict: Vote | None = None
     private: bool = False
 
-    @computed_field  # type: ignore[prop-decorator]
     @property
     def verdict(self) -> Vote | None:
         return self.reviewed_verdict or self.vote

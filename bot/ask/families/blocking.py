@@ -8,6 +8,7 @@ from bot.ask.question import CardMention, Question, Scenario
 from bot.ask.question import permanent as _perm
 from engine import blocking as b
 from engine.abilities import Keyword
+from engine.lazyre import lazy
 from engine.model import OPPONENT, YOU, Permanent
 
 # Evasion the solver doesn't check: a creature with one of these is left alone.
@@ -15,7 +16,7 @@ _UNMODELLED_EVASION = frozenset(
     {"shadow", "horsemanship", "fear", "intimidate", "skulk", "protection", "daunt"}
 )
 # An unparsed line with one of these words may change who can block whom.
-_BLOCKING_WORDS = re.compile(
+_BLOCKING_WORDS = lazy(
     r"\b(block\w*|flying|reach|menace|horsemanship|shadow|fear|intimidate|skulk|\w+walk|"
     r"protection|evasion|creatures|gains?|power|toughness)\b",
     re.I,
@@ -38,10 +39,10 @@ _CHANGED = (
 # The gap between a name and its verb holds no other name and no clause break.
 _GAP = r"(?:(?!CARD)[^.?!,;]){0,40}?"
 _PASSIVE = r"\b((be|being|been|was|were|is|are|get|gets|got) )?blocked by\b"
-_ATTACKER_THEN_BLOCKER = re.compile(rf"CARD{_GAP}{_PASSIVE}{_GAP}CARD")
-_SINGLE_BLOCKER = re.compile(rf"CARD{_GAP}{_PASSIVE} (a single|one|just one|only one|1) creature\b")
-_BLOCKER_THEN_ATTACKER = re.compile(rf"CARD{_GAP}\bblock(s|ed|ing)?\b(?! by){_GAP}CARD")
-_ANY_BLOCK = re.compile(rf"CARD{_GAP}\bblock(s|ed|ing)?\b(?! by)")
+_ATTACKER_THEN_BLOCKER = lazy(rf"CARD{_GAP}{_PASSIVE}{_GAP}CARD")
+_SINGLE_BLOCKER = lazy(rf"CARD{_GAP}{_PASSIVE} (a single|one|just one|only one|1) creature\b")
+_BLOCKER_THEN_ATTACKER = lazy(rf"CARD{_GAP}\bblock(s|ed|ing)?\b(?! by){_GAP}CARD")
+_ANY_BLOCK = lazy(rf"CARD{_GAP}\bblock(s|ed|ing)?\b(?! by)")
 
 
 def _slots(q: Question) -> list[CardMention]:
@@ -84,7 +85,7 @@ def _bystander(m: CardMention) -> bool:
 
 # "Grizzly Bears enchanted with Pacifism", "a creature equipped with CARD": the blocker and
 # the Aura or Equipment on it, then whether it blocks (an attacker, if one is named).
-_ATTACHED_BLOCKER = re.compile(
+_ATTACHED_BLOCKER = lazy(
     r"(?:(?P<blk>CARD)|\b(?:a|my|the|your|his|her|their|an opponent's) creature)"
     r"(?:,| that's| that is| which is| is| was| that was| being)? (?P<how>enchanted|equipped) "
     r"(?:with|by) (?:an? |my |the |his |her |their )?CARD"

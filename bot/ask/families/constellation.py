@@ -11,6 +11,7 @@ from bot.ask.question import permanent as _perm
 from engine import blocking as b
 from engine import constellation as c
 from engine.abilities import Ability, EnchantmentEnters, Keyword, MustBeBlocked
+from engine.lazyre import lazy
 from engine.model import OPPONENT, YOU, GameState, Permanent, Spell
 from engine.oracle import spell_rules, targets
 from engine.ruling import Rule, Ruling, Trace
@@ -85,14 +86,14 @@ def _is_asked(q: Question, m: CardMention) -> bool:
     )
 
 
-_I_TOOK = re.compile(
+_I_TOOK = lazy(
     r"\bi (steal|stole|gain control of|gained control of|take control of|took control of) "
     r"(my |an |the )?opponent'?s'? $"
 )
 
 
 # A control change said of the card named next ("... steals my Eidolon of Blossoms").
-_TOOK = re.compile(
+_TOOK = lazy(
     r"\b(steals?|stole|stolen|gains? control of|gained control of|takes? control of|"
     r"took control of) (my |an |the |his |her |their |your )?(opponent'?s'? )?$"
 )
@@ -163,7 +164,7 @@ def _moved(q: Question, m: CardMention) -> bool:
 
 
 # Oracle text that puts cards onto the battlefield; one that casts them may bestow them.
-_PUTS_ONTO = re.compile(r"\b(return|put)s? [^.]*\b(to|onto) the battlefield\b", re.I)
+_PUTS_ONTO = lazy(r"\b(return|put)s? [^.]*\b(to|onto) the battlefield\b", re.I)
 
 
 def _puts_without_casting(m: CardMention) -> bool:
@@ -264,7 +265,7 @@ _UNMODELLED_ENTERS = (
 )
 # Words of an oracle line no parser understood that bear on enchantments entering or
 # attaching: a card with such a line does something the engine can't see.
-_ENTERS_TEXT = re.compile(
+_ENTERS_TEXT = lazy(
     r"in addition to its other types|\battach (it|this|them)\b|\bconstellation\b"
     r"|\bas [^.,]{0,40}? enters\b|\benchantments?\b[^.]*\benters?\b|\benters?\b[^.]*\benchantments?\b",
     re.I,
@@ -273,7 +274,7 @@ _ENTERS_TEXT = re.compile(
 
 # An unparsed line that changes an enchantment's types, or makes something an enchantment:
 # a layer-4 effect (CR 613.1d) the engine doesn't apply.
-_ENCHANTMENT_TYPE_CHANGE = re.compile(
+_ENCHANTMENT_TYPE_CHANGE = lazy(
     r"\benchantments?\b[^.]*\b(is|are|becomes?) (an? )?(\w+ )?(creature|enchantment)s?\b"
     r"[^.]*in addition to its other types|\bis an enchantment in addition to its other types",
     re.I,
@@ -291,7 +292,7 @@ def _enchantment_type_change(q: Question) -> bool:
 
 # "As it enters, choose a color.": a choice the entering permanent makes about itself, which
 # changes neither its types nor who controls it, so no enters trigger depends on it.
-_SELF_CHOICE = re.compile(
+_SELF_CHOICE = lazy(
     r"\bas (it|this \w+|~) enters, choose an? (color|creature type|card type|basic land type|"
     r"land type|number|player|opponent|card name|mode)\.",
     re.I,
@@ -309,7 +310,7 @@ def _unread_entering_text(q: Question) -> bool:
 
 
 # Oracle text of a card that copies, multiplies or stops triggered abilities.
-_TRIGGER_CHANGER = re.compile(
+_TRIGGER_CHANGER = lazy(
     r"copy target (activated or )?triggered ability|(don't|can't) cause abilities to trigger"
     r"|triggers? an additional time",
     re.I,

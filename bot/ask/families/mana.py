@@ -22,6 +22,7 @@ from engine.abilities import (
     TappedForManaTrigger,
 )
 from engine.card import TypeLine
+from engine.lazyre import lazy
 from engine.mana import ManaType
 from engine.model import OPPONENT, YOU, GameState, Permanent
 from engine.ruling import Rule, Ruling, Step
@@ -49,12 +50,10 @@ _TYPE_WORDS = {
     "{g}": ManaType.G,
     "{c}": ManaType.C,
 }
-_OPPONENT_CUE = re.compile(
-    r"\b(opponent'?s?|opponents'|opps?|opp's|their|they|theirs|enemy|his|her)\b"
-)
-_YOU_CUE = re.compile(r"\b(i|i've|i'm|my|me|mine|we|our)\b")
-_FACT_CUE = re.compile(r"\b(control|controls|have|has|had|only|got|play|plays|are|is|out|with)\b")
-_ASK_START = re.compile(
+_OPPONENT_CUE = lazy(r"\b(opponent'?s?|opponents'|opps?|opp's|their|they|theirs|enemy|his|her)\b")
+_YOU_CUE = lazy(r"\b(i|i've|i'm|my|me|mine|we|our)\b")
+_FACT_CUE = lazy(r"\b(control|controls|have|has|had|only|got|play|plays|are|is|out|with)\b")
+_ASK_START = lazy(
     r"\b(what|which|how|can|could|does|do|will|would|is|are|should)\b(?![^.?!]*[.!]\s)"
 )
 _NO_MANA = (
@@ -65,7 +64,7 @@ _NO_MANA = (
 )
 
 # "doesn't add the additional mana": the extra mana a trigger adds, not the tapped permanent's.
-_EXTRA_AFTER = re.compile(r"^\W*(\w+\W+){0,2}?(additional|extra|more|another|bonus)\b")
+_EXTRA_AFTER = lazy(r"^\W*(\w+\W+){0,2}?(additional|extra|more|another|bonus)\b")
 
 
 def _says_no_mana(q: Question) -> bool:
@@ -160,23 +159,23 @@ def _attach(perms: list[Permanent]) -> list[Permanent]:
 _COUNT = r"(?P<n>\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|no)"
 _KIND = r"(?:(?P<kind>[+-]\d+/[+-]\d+|[a-z]+)\s+)?"
 _NOT_KINDS = frozenset({"more", "other", "extra", "additional", "total", "of", "the", "those"})
-_COUNTERS_BEFORE = re.compile(
+_COUNTERS_BEFORE = lazy(
     _COUNT + r"\s+" + _KIND + r"counters?\s+on\s+(?:(?:my|the|your|his|her|their|an?)\s+)?$"
 )
-_COUNTERS_AFTER = re.compile(
+_COUNTERS_AFTER = lazy(
     r"^'?s?\s*(?:,\s*)?(?:with|has|had|that has|which has|having|now has)\s+"
     + _COUNT
     + r"\s+"
     + _KIND
     + r"counters?\b"
 )
-_COUNTERS_CHANGE = re.compile(
+_COUNTERS_CHANGE = lazy(
     r"\b(add|adds|added|adding|remove|removes|removed|removing|proliferat\w*|another|"
     r"doubl\w*|move|moves|moved|moving|then|after|later|lose|loses|lost)\b"
     r"[^.?!]{0,40}\bcounters?\b"
     r"|\bcounters?\b[^.?!]{0,40}\b(added|removed|moved|doubled|then|after|later)\b"
 )
-_COUNTERS_ON_IT = re.compile(
+_COUNTERS_ON_IT = lazy(
     _COUNT
     + r"\s+"
     + _KIND
@@ -424,7 +423,7 @@ def _read_board(q: Question) -> _Board:
     return board
 
 
-_UNREAD_MANA_TEXT = re.compile(
+_UNREAD_MANA_TEXT = lazy(
     r"\b(adds?|produces?|produced|mana of|basic land types?|could produce|for mana)\b"
     r"|\b(is|are) (an? )?(plains|islands?|swamps?|mountains?|forests?)\b",
     re.I,
@@ -442,7 +441,7 @@ def _unread(q: Question) -> list[str]:
     ]
 
 
-_GENERIC_TAPPED = re.compile(
+_GENERIC_TAPPED = lazy(
     r"\b(?:(?P<who>my opponents?|an opponent|opponents?|they|i|you|a player|any player|each player|"
     r"someone|somebody|anyone|anybody)\b[^?.]{0,10}?"
     r"\btap(?:s|ped)? (?:a|an|one of (?:my|your|their|his|her)|their|his|her|my|your) "
@@ -534,12 +533,12 @@ def _expected_amounts(text: str) -> set[int]:
     return found
 
 
-_FACTOR = re.compile(
+_FACTOR = lazy(
     r"\b(?P<x>\d+)x\b|\b(?P<n>\w+) times\b(?! (each|per|a|in)\b)"
     r"|\b(?P<w>twice|double|triple)\b(?= (the|as much|that|of|amount|mana|normal)\b)"
 )
 _FACTOR_WORDS = {"twice": 2, "double": 2, "triple": 3}
-_CLAIMING = re.compile(r"\b(should|supposed to|expected|expect|ought to)\b[^.?!;]{0,40}$")
+_CLAIMING = lazy(r"\b(should|supposed to|expected|expect|ought to)\b[^.?!;]{0,40}$")
 
 
 def _claimed_factor(text: str) -> int | None:
@@ -714,8 +713,8 @@ def _open_question(q: Question) -> bool:
 
 _COLORED = r"\bcolou?red mana\b"
 _ANY_COLOR = r"\b(any|every|each) colou?r\b|\ball (five |5 )?colou?rs\b"
-_SENTENCE_END = re.compile(r"[.!?;:](?=\s|$)")
-_LEAD_IN = re.compile(r"\W*((so|and|but|then|ok|okay|well|q|question|also|now)\W+){0,2}|.*,\s*")
+_SENTENCE_END = lazy(r"[.!?;:](?=\s|$)")
+_LEAD_IN = lazy(r"\W*((so|and|but|then|ok|okay|well|q|question|also|now)\W+){0,2}|.*,\s*")
 
 
 def _asked_directly(q: Question, *patterns: str) -> bool:
@@ -738,7 +737,7 @@ def _asked_directly(q: Question, *patterns: str) -> bool:
 
 # An amount of mana ("3 colorless mana", "two blue", "{C}{C}"): a question about how much,
 # which a yes/no about the type of mana doesn't answer.
-_STATED_AMOUNT = re.compile(
+_STATED_AMOUNT = lazy(
     r"\b(\d+|two|three|four|five|six|seven|eight|nine|ten|twice|double|triple)\s+"
     r"(colou?rless|white|blue|black|red|green|mana)\b"
     r"|(\{[wubrgc]\}){2,}|\b([wubrgc])\4{1,}\b"

@@ -11,6 +11,7 @@ from engine import effects as eff
 from engine import tapping as tp
 from engine.abilities import Ability, Activated, Cost, Keyword, ParsedFace
 from engine.card import TypeLine
+from engine.lazyre import lazy
 from engine.model import YOU, GameState, Permanent
 from engine.ruling import Rule, Ruling, Step
 
@@ -20,16 +21,16 @@ _PERMANENT_TYPES = frozenset(
 _HASTE = Keyword(name="haste", text="Haste")
 _AS_THOUGH_HASTE = Keyword(name=tp.AS_THOUGH_HASTE, text="as though it had haste")
 # Thousand-Year Elixir, Concordant Crossroads' opposite: abilities only, not attacking.
-_AS_THOUGH = re.compile(r"\bas though (it|they|those creatures|that creature) had haste\b", re.I)
+_AS_THOUGH = lazy(r"\bas though (it|they|those creatures|that creature) had haste\b", re.I)
 # Words in a card's unparsed text that bear on tapping, untapping or summoning sickness.
-_RELEVANT_TEXT = re.compile(r"\b(tap|taps|tapped|untap|untaps|haste|summoning|as though)\b", re.I)
-_ENTERS_TAPPED = re.compile(r"\benters( the battlefield)? tapped\b", re.I)
+_RELEVANT_TEXT = lazy(r"\b(tap|taps|tapped|untap|untaps|haste|summoning|as though)\b", re.I)
+_ENTERS_TAPPED = lazy(r"\benters( the battlefield)? tapped\b", re.I)
 # An effect of another object that taps or untaps a creature it targets.
-_TAPS_TARGET = re.compile(
+_TAPS_TARGET = lazy(
     r"\b(tap|untap) (up to (one|two|three|\w+) )?(another )?target ([^.;]*?)(\.|;| and |$)", re.I
 )
 # An effect putting something onto the battlefield, and what it says after "battlefield".
-_ONTO_BATTLEFIELD = re.compile(
+_ONTO_BATTLEFIELD = lazy(
     r"\b(return|returns|put|puts)\b[^.]*?\b(to|onto) the battlefield\b([^.]*)", re.I
 )
 _PLAIN_TARGET_WORDS = frozenset(
@@ -105,7 +106,7 @@ _UNTAPS_LATER = (
     r"|\b(if|once|after|when) (i|you|we|they|he|she|my opponent) (first )?untaps? (it|them|CARD)\b"
 )
 # "if Serra Angel is tapped": the tapped state of the named card it follows.
-_CARD_TAPPED = re.compile(
+_CARD_TAPPED = lazy(
     r"CARD,? (?:that |which |who )?(?:is|was|gets|got|becomes|became|being) (?:already )?"
     r"tapped\b|\btapped (?=CARD)"
 )
@@ -155,27 +156,27 @@ _PHASING = (
     r"(?<!combat )(?<!main )(?<!beginning )(?<!ending )(?<!end )(?<!extra )\bphases?\b(?! of)"
 )
 # Whose turn it is, told from the asker's side: the players who act, and whose turns are named.
-_ACTOR = re.compile(r"\b(i|we|you|he|she|they|someone|somebody|opponent|friend)\b(?!'s|s')", re.I)
+_ACTOR = lazy(r"\b(i|we|you|he|she|they|someone|somebody|opponent|friend)\b(?!'s|s')", re.I)
 _ME = frozenset({"i", "we", "you"})
-_ENTRY = re.compile(
+_ENTRY = lazy(
     r"(?<!in )(?<!into )\b(cast|casts|casted|play|plays|played|flash|flashes|flashed|summon|"
     r"summons|summoned|drop|drops|dropped|laid|lays|put|puts)\b(?P<put>[^.?!;]{0,50}\b(into play|"
     r"onto the battlefield)\b)?"
 )
-_TURN_OF = re.compile(
+_TURN_OF = lazy(
     r"\b(?P<take>(take|takes|took|taking) )?(?P<whose>my|our|your|his|her|their|"
     r"(?:my |an |the |your )?opponent'?s'?|someone else's|(?:the )?other player'?s|"
     r"(?:my |a )?friend'?s) (?P<next>(next|following|own|upcoming|subsequent) )?"
     r"(turn|end step|end of turn|upkeep|draw step|combat|main phase)\b"
 )
-_ASK_WORD = re.compile(r"\b(can|could|may|might|will|would|does|do|did|is|are|was|were)\b")
+_ASK_WORD = lazy(r"\b(can|could|may|might|will|would|does|do|did|is|are|was|were)\b")
 # Control changed hands: "take his turn" isn't taking control.
 _CONTROL_TAKEN = (
     r"\b(gain|gained|gains|gaining|take|takes|taking|took|taken|get|gets|got|have|has|had) "
     r"control\b|\b(steal|steals|stole|stolen|borrow\w*|swiped|exchang\w*|donat\w*)\b|"
     r"\bcontrol of\b|\bgave me\b"
 )
-_TURN_NUMBER = re.compile(r"\b(?:t|turn )(\d+)\b")
+_TURN_NUMBER = lazy(r"\b(?:t|turn )(\d+)\b")
 
 
 def _party(word: str) -> str:
@@ -258,7 +259,7 @@ _COMBAT_OTHER = (
 
 # A creature the question speaks of without naming it: "a creature I cast this turn".
 _GENERIC_CREATURE = r"\b(creatures?|dorks?|guys?)\b"
-_GRANTS = re.compile(
+_GRANTS = lazy(
     r"\b(creatures|enchanted creature|equipped creature|each creature|creatures you control)\b"
     r"[^.]{0,40}\b(have|has|gains?|gets?)\b|"
     r"\bas though (it|they|those creatures|that creature) had haste\b",
