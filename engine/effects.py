@@ -266,6 +266,9 @@ def amount(text: str, count: str | None = None) -> Amount | None:
         return Amount(per="mana_value", of=_of(m["of"]))
     if count is None:
         return None
+    if re.search(r"\bfor each\b|\bequal to\b|\bthe number of\b|\bhalf\b", text):
+        # "a token for each creature card exiled this way": a count the data doesn't read.
+        return None
     if count == "X":
         return Amount(per="x")
     n = number(count)
@@ -283,6 +286,9 @@ _TOKENS_OF_THOSE = re.compile(rf"\bcreates? (?P<n>{_N}) of those tokens\b")
 _LIFE = re.compile(rf"\b(?P<who>gain|gains|lose|loses) (?:(?P<n>{_N}) )?life\b")
 _DISCARD = re.compile(rf"\bdiscards? (?P<n>{_N}) cards?\b")
 _MILL = re.compile(rf"\bmills? (?P<n>{_N}) cards?\b")
+_SACRIFICE = re.compile(
+    rf"\bsacrifices? (?P<n>{_N}) (?:other )?(?:creatures?|permanents?|lands?|artifacts?|enchantments?)\b"
+)
 _COPY = re.compile(r"\bcopy (?:that|this|target) [a-z ]*?(?P<n>twice|three times|\d+ times)?$")
 _PUMP = re.compile(r"\bgets? (?:an additional )?[+\-]\d+/[+\-]\d+\b")
 _SIMPLE: tuple[tuple[Verb, re.Pattern[str]], ...] = (
@@ -350,6 +356,9 @@ def parse_effect(text: str) -> Effect:
     m = _MILL.search(low)
     if m:
         return Effect(verb="mill", amount=amount(low, m["n"]), **base)
+    m = _SACRIFICE.search(low)
+    if m:
+        return Effect(verb="sacrifice", amount=amount(low, m["n"]), **base)
     m = _COPY.search(low)
     if m:
         times = (m["n"] or "once").split()[0]

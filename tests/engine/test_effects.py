@@ -25,6 +25,8 @@ from engine.oracle import parse_face
     [
         ("it deals 4 damage instead", "damage", Amount(fixed=4)),
         ("draw two cards", "draw", Amount(fixed=2)),
+        ("target player sacrifices a creature", "sacrifice", Amount(fixed=1)),
+        ("each opponent sacrifices two creatures", "sacrifice", Amount(fixed=2)),
         (
             "target opponent discards a card for each time it was kicked",
             "discard",

@@ -144,10 +144,20 @@ def _times_asked(q: Question) -> int | None:
         return 0
     if q.has(r"\btwice\b", r"more than once", r"multiple times", r"\bagain\b", r"second time"):
         return 2
+    if q.has(
+        r"\bany number of times\b",
+        r"\bas many times as (i|you|we|they|he|she) (want|like|wish|can)",
+        r"\bunlimited(ly)?\b",
+        r"\binfinite(ly)?( many)? times\b",
+    ):
+        return 2  # more than once is what decides it: multikicker may, kicker may not
     if q.has(r"\bthrice\b"):
         return 3
     n = q.count_word(r"times\b")
     if n is not None and n > 0:
+        return n
+    n = q.count_word(r"kicks\b")  # "with 2 kicks"
+    if n is not None:
         return n
     if q.has(r"\bonce\b"):
         return 1
@@ -564,7 +574,7 @@ class KickerHandler:
             return None
         kicker = self._kicker(mention)
         says_kicked = q.has(
-            r"\bkick(ed|ing)\b",
+            r"\bkick(ed|ing|s)\b",
             r"\bkick (it|CARD|this|that)\b",
             r"with (only |just )?(its |the |both )?(\w+ )?kickers?",
             r"\} kicker",
@@ -890,6 +900,11 @@ class KickerHandler:
         mention = _copied(q) or mention
         if q.has(r"\bspell\b", r"on the stack") or _nonpermanent(mention):
             return None
+        if q.asks(
+            r"\blegendary\b",
+            r"\b(types?|subtypes?|colou?rs?|name|power|toughness|mana value|cmc)\b",
+        ) and not q.asks(r"\bkick"):
+            return None  # "is it legendary?" asks about the copy's other values (707.9)
         original = Permanent(
             name=mention.name if mention else "the kicked permanent",
             types=mention.card.types if mention else frozenset({"Creature"}),
@@ -1061,7 +1076,7 @@ class KickerHandler:
     def _x_choice(self, q: Question) -> Scenario | None:
         """'Can I choose X when Jodah lets me pay {W}{U}{B}{R}{G}?', 'can X be 0?' (107.3a-b)."""
         asks_x = _asks_what(q) and q.has(
-            r"\bwhat (is|'s|would|will) (the value of )?x\b", r"\bvalue of x\b"
+            r"\bwhat( is|'s| would| will| does) (the value of )?x\b", r"\bvalue of x\b"
         )
         if not q.has(r"\bx\b") or not (asks_x or q.has(*_X_CHOICE_WORDS)):
             return None
@@ -1196,10 +1211,12 @@ class KickerHandler:
         if len({m.name for m in subjects}) != 1:
             return None
         subject = subjects[0]
-        if not q.has(
+        before = q.text[max(0, checker.start - 12) : checker.start].casefold()
+        as_verb = bool(re.search(r"\b(i|you|he|she|they|we)\s+[_\[]*$", before))
+        if not as_verb and not q.has(
             r"\b(target\w*|counter(s|ed|ing)?|destroy\w*|kill\w*|exil\w*|hit|remove|tap)\b"
         ):
-            return None
+            return None  # "can I Abrupt Decay it?" uses the card as the verb
         if q.has(*_MV_CHANGED, *_UNMODELLED[:5], r"\bcop(y|ies|ied)\b", r"\bsplit second\b"):
             return None
         if len(subject.card.faces) > 1 or subject.card.layout != "normal":
@@ -1907,6 +1924,10 @@ class KickerHandler:
             return None
         if verb == "counters" and not q.has(r"\benter", r"\bgets?\b"):
             return None  # "how many counters does it have now" asks about the board
+        if verb == "counters" and not any(
+            "enters with" in c.effect.text for c in relevant if c.effect.verb == "counters"
+        ):
+            return None  # it puts counters on something else, not on itself as it enters
         kicker = self._kicker(mention)
         has_x = face.mana_cost.has_x
         if kicker is None and not has_x:
@@ -1938,7 +1959,14 @@ class KickerHandler:
             return Scenario(name, kind, 0.86, _missing(missing or ""), cards)
         paid = [str(kicker.costs[i]) for i in kicked] if kicker is not None else None
         applied = eff.applicable(conds, len(kicked), verb, paid)
-        if len(applied) > 1 and not q.has(r"\b(total|in all|altogether|combined|overall)\b"):
+        to_each = any(e.each or re.search(r"\beach\b", e.text) for e in applied)
+        if q.has(r"\b(each|every|all)\b") and not to_each:
+            return None  # "4 damage to each creature" said of a spell that has one target
+        totals = q.has(r"\b(total|in all|altogether|combined|overall|sum)\b")
+        if to_each and totals:
+            # "X damage to each of them": the total depends on how many there are.
+            return Scenario(name, kind, 0.86, _missing("how many objects it affects"), cards)
+        if len(applied) > 1 and not totals:
             # "It deals 4 damage to target creature and 4 damage to target player": two amounts,
             # to different things; which one is asked isn't said.
             return Scenario(
@@ -2083,8 +2111,10 @@ _AMOUNT_VERBS: tuple[tuple[str, eff.Verb], ...] = (
     (r"\bgain\w* (\w+ )?life\b|\blife (do|does|will|would) (i|you|they|he|she) gain", "gain_life"),
     (r"\blose\w* (\w+ )?life\b|\blife (do|does|will|would) (i|you|they|he|she) lose", "lose_life"),
     (r"\bmill", "mill"),
+    (r"\bsacrific", "sacrifice"),
     (r"\btokens?\b", "tokens"),
     (r"\bcounters?\b", "counters"),
+    (r"^\s*cards?\b", "draw"),  # "how many cards?" of a spell that draws
 )
 _NUMBER = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)"
 # A yes/no amount question that names no amount: whether there is any.
@@ -2534,6 +2564,8 @@ def _mv_claimed(q: Question) -> int | None:
         r"(\d+)\b(?! or (?:less|more|greater|fewer|higher|lower))",
         last,
     )
+    if re.search(r"\b\d+ or \d+\b", last):
+        return None  # "is it mana value 1 or 5?" asks which
     if m is None:
         # "Is the mana value of a kicked Burst Lightning 5?"
         m = re.search(rf"^(?:is|was) (?:the )?{_MV} of [^\d]*?(\d+)\W*$", last)
