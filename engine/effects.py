@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Any, Literal
 
 from engine.lazyre import LazyPattern, lazy
@@ -263,6 +263,9 @@ def amount(text: str, count: str | None = None) -> Amount | None:
         return Amount(per="mana_value", of=_of(m["of"]))
     if count is None:
         return None
+    if re.search(r"\bfor each\b|\bequal to\b|\bthe number of\b|\bhalf\b", text):
+        # "a token for each creature card exiled this way": a count the data doesn't read.
+        return None
     if count == "X":
         return Amount(per="x")
     n = number(count)
@@ -280,6 +283,9 @@ _TOKENS_OF_THOSE = lazy(rf"\bcreates? (?P<n>{_N}) of those tokens\b")
 _LIFE = lazy(rf"\b(?P<who>gain|gains|lose|loses) (?:(?P<n>{_N}) )?life\b")
 _DISCARD = lazy(rf"\bdiscards? (?P<n>{_N}) cards?\b")
 _MILL = lazy(rf"\bmills? (?P<n>{_N}) cards?\b")
+_SACRIFICE = lazy(
+    rf"\bsacrifices? (?P<n>{_N}) (?:other )?(?:creatures?|permanents?|lands?|artifacts?|enchantments?)\b"
+)
 _COPY = lazy(r"\bcopy (?:that|this|target) [a-z ]*?(?P<n>twice|three times|\d+ times)?$")
 _PUMP = lazy(r"\bgets? (?:an additional )?[+\-]\d+/[+\-]\d+\b")
 _SIMPLE: tuple[tuple[Verb, LazyPattern], ...] = (
@@ -352,6 +358,9 @@ def parse_effect(text: str) -> Effect:
     m = _MILL.search(low)
     if m:
         return Effect(verb="mill", amount=amount(low, m["n"]), **base)
+    m = _SACRIFICE.search(low)
+    if m:
+        return Effect(verb="sacrifice", amount=amount(low, m["n"]), **base)
     m = _COPY.search(low)
     if m:
         times = (m["n"] or "once").split()[0]
@@ -370,25 +379,54 @@ def parse_effect(text: str) -> Effect:
 
 
 class KickCondition(_Value):
-    """The kicked condition an effect has: "if it was kicked [with its {A} kicker]" (702.33e-f).
+    """The kicked condition an effect has: "if it was kicked [twice] [with its {A} kicker]"
+    (702.33e-f).
 
-    ``negated`` is "if it wasn't kicked"; ``cost`` is the kicker cost named, as printed.
+    ``negated`` is "if it wasn't kicked"; ``cost`` is the kicker cost named, as printed;
+    ``times`` is how many times it must have been kicked ("if it was kicked twice").
     """
 
     negated: bool = False
     cost: str | None = None
+    times: int = 1
+
+    def met(self, kicks: int, paid: Collection[str] | None = None) -> bool:
+        """Whether a spell kicked ``kicks`` times, with the kicker costs ``paid`` (as printed),
+        meets it; without ``paid``, a condition naming a cost is taken as met when kicked."""
+        if self.cost is not None and paid is not None:
+            held = self.cost in paid
+            return not held if self.negated else held
+        return kicks < self.times if self.negated else kicks >= self.times
 
 
 class Conditional(_Value):
-    """An effect and the kicked condition it has, if any."""
+    """An effect and the kicked condition it has, if any.
+
+    ``unsure`` marks an effect that hangs on something else the data doesn't model: another
+    condition ("if you control a Wizard", "if you do") or an X the text defines ("where X is
+    the number of attacking creatures"); how much it does can't be read from the card alone.
+    """
 
     effect: Effect
     kicked: KickCondition | None = None
+    unsure: bool = False
 
 
+# A triggered ability's condition follows its trigger: "When this creature enters, if it was
+# kicked, ..." (603.4), so the trigger clause may come first.
 _KICKED = lazy(
-    rf"^if {_SELF} (?P<neg>was|wasn't) kicked(?: with its (?P<cost>(?:\{{[^}}]+\}})+) kicker)?"
+    rf"^(?:(?:when|whenever|at) [^,]+, )?if {_SELF} (?P<neg>was|wasn't) kicked"
+    rf"(?: (?P<times>{_N} times|twice|thrice))?"
+    r"(?: with its (?P<cost>(?:\{[^}]+\})+) kicker)?"
     r", (?P<rest>.+)$",
+    re.I,
+)
+# Conditions other than kicked, and an X the text itself defines.
+_OTHER_CONDITION = lazy(
+    r"\b(?:if|unless|as long as|where x is|where x equals|whenever)\b(?! able\b)"
+    # "tap target creature and it deals damage to its controller equal to its power": "its"
+    # is the target's there, not this object's.
+    r"|\bits controller\b.*\bits power\b|\bits power\b.*\bits controller\b",
     re.I,
 )
 _SENTENCE = lazy(r"(?<=[.])\s+(?=[A-Z])")
@@ -412,26 +450,52 @@ def conditionals(lines: Sequence[str], names: Sequence[str] = ()) -> tuple[Condi
         if re.match(r'^[^"]*?:\s', line):
             # An activated ability ("{T}: Add {C}..."): its effect isn't the object's own.
             continue
+        # A mode ("• Target player draws two cards") happens only if it is chosen (700.2).
+        mode = line.startswith("•")
+        line = line.lstrip("• ")
         for sentence in _SENTENCE.split(line):
             m = _KICKED.match(sentence)
             if m:
-                cond = KickCondition(negated=m["neg"] == "wasn't", cost=m["cost"])
-                out.append(Conditional(effect=parse_effect(m["rest"]), kicked=cond))
+                times = (m["times"] or "once").split()[0]
+                cond = KickCondition(
+                    negated=m["neg"] == "wasn't", cost=m["cost"], times=number(times) or 1
+                )
+                rest = m["rest"]
+                out.append(
+                    Conditional(
+                        effect=parse_effect(rest),
+                        kicked=cond,
+                        unsure=mode or bool(_OTHER_CONDITION.search(rest)),
+                    )
+                )
             else:
-                out.append(Conditional(effect=parse_effect(sentence)))
+                out.append(
+                    Conditional(
+                        effect=parse_effect(sentence),
+                        unsure=mode or bool(_OTHER_CONDITION.search(sentence)),
+                    )
+                )
     return tuple(out)
 
 
 def applicable(
-    effects: Sequence[Conditional], kicked: bool, verb: Verb | None = None
+    effects: Sequence[Conditional],
+    kicked: bool | int,
+    verb: Verb | None = None,
+    paid: Collection[str] | None = None,
 ) -> tuple[Effect, ...]:
     """The effects that happen, kicked or not: an "instead" effect replaces the earlier one of its
-    kind (CR 614.1a), a kicked-only effect happens only when kicked (702.33e)."""
+    kind (CR 614.1a), a kicked-only effect happens only when kicked (702.33e).
+
+    ``kicked`` is how many times the spell was kicked (``True`` is once); ``paid``, the kicker
+    costs paid as printed, decides "if it was kicked with its {1}{B} kicker" (702.33f).
+    """
+    kicks = int(kicked)
     out: list[Effect] = []
     for c in effects:
         if verb is not None and c.effect.verb != verb and not c.effect.instead:
             continue
-        met = c.kicked is None or (kicked != c.kicked.negated)
+        met = c.kicked is None or c.kicked.met(kicks, paid)
         if not met:
             continue
         if c.effect.instead:

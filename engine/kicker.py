@@ -190,6 +190,13 @@ def total_cost(
                 Rule.KICKER_MEANING,
                 f"Add the {_cost_name(kicker, index)} ({cost}) as an additional cost.",
             )
+        if total.has_x:
+            # "Kicker {X}" (Verdeloth the Ancient): X is announced for the kicker, too (601.2b).
+            if x is None:
+                t.step(Rule.X_CHOSEN, "The kicker cost has {X}; its value must be announced.")
+                return t.ruling(None, missing=("the value of X",))
+            total = total.with_x(x)
+            t.step(Rule.X_CHOSEN, f"X is {x}, so the kicker's {{X}} is paid as {x} generic mana.")
     for source, delta in changes:
         if delta > 0:
             increase += delta

@@ -920,14 +920,22 @@ def _face_effects(obj: Permanent | Spell) -> tuple[effects.Conditional, ...]:
     return effects.conditionals(face.lines, (obj.card.name, face.name, obj.name))
 
 
+def _paid(obj: Permanent | Spell) -> tuple[str, ...] | None:
+    """The kicker costs paid for ``obj``, as printed; None when its kicker isn't known."""
+    kicker = _kicker(obj)
+    if kicker is None:
+        return None
+    costs = [str(c) for c in kicker.costs]
+    return tuple(costs[i] for i in obj.kicked if 0 <= i < len(costs))
+
+
 def _kick_steps(
     t: Trace, obj: Permanent | Spell, conds: tuple[effects.Conditional, ...], verb: str
 ) -> None:
-    kicked = bool(obj.kicked)
     for c in conds:
         if c.kicked is None or (c.effect.verb != verb and not c.effect.instead):
             continue
-        met = kicked != c.kicked.negated
+        met = c.kicked.met(len(obj.kicked), _paid(obj))
         t.because(
             Rule.REPLACEMENT_INSTEAD if c.effect.instead and met else Rule.KICKER_LINKED,
             "effect.kicked",
@@ -957,7 +965,19 @@ def _effect_amount(state: GameState, q: EffectAmount) -> Ruling:
     else:
         _fact_permanent(t, obj)
     _kick_steps(t, obj, conds, verb)
-    applied = [e for e in effects.applicable(conds, bool(obj.kicked), verb) if e.amount]
+    if any(
+        c.unsure
+        or (
+            c.effect.instead
+            and (c.effect.verb == "other" or (c.effect.verb == verb and c.effect.amount is None))
+        )
+        for c in conds
+        if c.effect.verb == verb or c.effect.instead
+    ):
+        # "If you control a Wizard, ... instead", a mode, "twice that much damage instead":
+        # something beyond kicked decides the amount.
+        return t.ruling(None, ("what the effect's other condition depends on",))
+    applied = [e for e in effects.applicable(conds, len(obj.kicked), verb, _paid(obj)) if e.amount]
     if not applied:
         t.because(Rule.KICKER_LINKED, "effect.none", name=obj.name)
         return t.ruling("0")
@@ -1084,7 +1104,7 @@ def _effect_requires(state: GameState, q: EffectRequires) -> Ruling:
         raise EngineError(f"{source.name} makes no mana value check")
     verb = checked[0].effect.verb
     _kick_steps(t, source, conds, verb)
-    applied = [e for e in effects.applicable(conds, bool(source.kicked), verb) if e.requires]
+    applied = [e for e in effects.applicable(conds, len(source.kicked), verb) if e.requires]
     if not applied:
         return t.ruling("no")
     check = applied[-1].requires

@@ -46,6 +46,8 @@ _UNITS = {
     "gain_life": "life",
     "lose_life": "life",
     "discard": "card",
+    "mill": "card",
+    "sacrifice": "permanent",
     "targets": "target",
 }
 

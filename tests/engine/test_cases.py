@@ -167,6 +167,22 @@ _CARDS += [
         "{R}",
     ),
     _card(
+        "Chocobo Kick",
+        "Sorcery",
+        "Kicker—Return a land you control to its owner's hand.\nTarget creature you control deals "
+        "damage equal to its power to target creature an opponent controls. If this spell was "
+        "kicked, the creature you control deals twice that much damage instead.",
+        "{1}{G}",
+    ),
+    _card(
+        "Archangel of Wrath",
+        "Creature — Angel",
+        "Kicker {B} and/or {R}\nFlying, lifelink\nWhen this creature enters, if it was kicked, it "
+        "deals 2 damage to any target.\nWhen this creature enters, if it was kicked twice, it "
+        "deals 2 damage to any target.",
+        "{2}{W}{W}",
+    ),
+    _card(
         "Apex Hawks",
         "Creature — Bird",
         "Multikicker {1}{W}\nFlying\nThis creature enters with a +1/+1 counter on it for each "
@@ -357,6 +373,13 @@ CASES: list[tuple[str, str, q.Query, str | None, Rule]] = [
         q.TotalCost(spell="Verdeloth the Ancient"),
         "{3}",
         Rule.ALT_COST_PLUS_ADDITIONAL,
+    ),
+    (
+        "kicker {X}, paid with the mana cost",
+        "stack: Verdeloth the Ancient[kicked|x=2]",
+        q.TotalCost(spell="Verdeloth the Ancient"),
+        "{6}{G}{G}",
+        Rule.X_CHOSEN,
     ),
     (
         "free, kicked",
@@ -855,6 +878,34 @@ EFFECT_CASES: list[tuple[str, str, q.Query, str | None, Rule]] = [
         "stack: Burst Lightning",
         q.EffectAmount(object="Burst Lightning", verb="damage"),
         "2",
+        Rule.KICKER_LINKED,
+    ),
+    (
+        "a trigger's kicked condition follows its trigger clause",
+        "stack: Archangel of Wrath",
+        q.EffectAmount(object="Archangel of Wrath", verb="damage"),
+        "0",
+        Rule.KICKER_LINKED,
+    ),
+    (
+        "an 'instead' not read as an amount decides nothing",
+        "stack: Chocobo Kick[kicked]",
+        q.EffectAmount(object="Chocobo Kick", verb="damage"),
+        None,
+        Rule.REPLACEMENT_INSTEAD,
+    ),
+    (
+        "kicked once, only the kicked trigger",
+        "stack: Archangel of Wrath[kicked=1]",
+        q.EffectAmount(object="Archangel of Wrath", verb="damage"),
+        "2",
+        Rule.KICKER_LINKED,
+    ),
+    (
+        "kicked twice, both triggers",
+        "stack: Archangel of Wrath[kicked=0+1]",
+        q.EffectAmount(object="Archangel of Wrath", verb="damage"),
+        "4",
         Rule.KICKER_LINKED,
     ),
     (

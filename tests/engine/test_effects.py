@@ -25,6 +25,8 @@ from engine.oracle import parse_face
     [
         ("it deals 4 damage instead", "damage", Amount(fixed=4)),
         ("draw two cards", "draw", Amount(fixed=2)),
+        ("target player sacrifices a creature", "sacrifice", Amount(fixed=1)),
+        ("each opponent sacrifices two creatures", "sacrifice", Amount(fixed=2)),
         (
             "target opponent discards a card for each time it was kicked",
             "discard",
@@ -125,6 +127,46 @@ def test_kicked_only_part() -> None:
     assert [c.kicked is not None for c in effects] == [False, True]
     assert [e.verb for e in applicable(effects, kicked=False)] == ["return"]
     assert [e.verb for e in applicable(effects, kicked=True)] == ["return", "damage"]
+
+
+ARCHANGEL = [
+    "Kicker {B} and/or {R}",
+    "Flying, lifelink",
+    "When this creature enters, if it was kicked, it deals 2 damage to any target.",
+    "When this creature enters, if it was kicked twice, it deals 2 damage to any target.",
+]
+
+
+@pytest.mark.parametrize(("kicks", "damage"), [(0, []), (1, [2]), (2, [2, 2])])
+def test_trigger_conditions_after_the_trigger_clause(kicks: int, damage: list[int]) -> None:
+    # "When this creature enters, if it was kicked [twice], ...": the condition follows the
+    # trigger (603.4); an unkicked Archangel of Wrath deals no damage.
+    effects = conditionals(ARCHANGEL, ["Archangel of Wrath"])
+    assert [c.kicked.times if c.kicked else None for c in effects] == [1, 2]
+    applied = applicable(effects, kicked=kicks, verb="damage")
+    assert [e.amount.fixed for e in applied if e.amount] == damage
+
+
+@pytest.mark.parametrize(
+    ("line", "unsure"),
+    [
+        ("Draw two cards. If you control a Wizard, draw three cards instead.", [False, True]),
+        (
+            "When this creature enters, if it was kicked, it deals X damage to any target, "
+            "where X is the number of attacking creatures.",
+            [True],
+        ),
+        ("Burst Lightning deals 2 damage to any target.", [False]),
+        # A mode happens only if chosen; a delayed trigger's amount depends on what happens.
+        ("• Target player draws two cards, then discards a card.", [True]),
+        (
+            "If this spell was kicked, whenever a creature you control dies this turn, draw a card.",
+            [True],
+        ),
+    ],
+)
+def test_other_conditions_are_marked_unsure(line: str, unsure: list[bool]) -> None:
+    assert [c.unsure for c in conditionals([line], ["Burst Lightning"])] == unsure
 
 
 def test_activated_abilities_are_not_the_objects_effects() -> None:

@@ -114,6 +114,24 @@ def test_kick_count_counts_each_payment() -> None:
             Rule.ALTERNATIVE_COST,
         ),
         ("{X}{R}", {"x": 3}, "{3}{R}", Rule.X_CHOSEN),
+        # "Kicker {X}" (Verdeloth the Ancient): the kicker's X is paid as generic mana too.
+        (
+            "{4}{G}{G}",
+            {"kicker": Kicker(costs=(_cost("{X}"),)), "kicked": (0,), "x": 2},
+            "{6}{G}{G}",
+            Rule.X_CHOSEN,
+        ),
+        (
+            "{4}{G}{G}",
+            {
+                "kicker": Kicker(costs=(_cost("{X}"),)),
+                "kicked": (0,),
+                "x": 3,
+                "without_paying": True,
+            },
+            "{3}",
+            Rule.X_CHOSEN,
+        ),
     ],
 )
 def test_total_cost(mana_cost: str, kwargs: dict[str, object], verdict: str, rule: Rule) -> None:
@@ -130,6 +148,7 @@ def test_total_cost(mana_cost: str, kwargs: dict[str, object], verdict: str, rul
         ("{X}{R}", {}, "the value of X"),
         ("{2}{G}", {"kicker": ANA_KICKER, "kicked": (0, 0)}, None),
         ("{2}{G}", {"kicked": (0,)}, "the kicker cost"),
+        ("{4}{G}{G}", {"kicker": Kicker(costs=(_cost("{X}"),)), "kicked": (0,)}, "the value of X"),
     ],
 )
 def test_total_cost_undecided(

@@ -13,6 +13,7 @@ from engine import kicker as k
 from engine import query as eq
 from engine import rule as engine_rule
 from engine.abilities import CostChange, IfKicked, Kicker, KickerCost
+from engine.mana import ManaCost
 from engine.model import OPPONENT, GameState, Permanent, Spell
 from engine.ruling import Rule, Ruling, Trace
 
@@ -51,6 +52,7 @@ _ALT_ROUTES = (
     (r"\bflashback\b", "flashback"),
     (r"\bcascad(e|ed|es|ing)\b", "cascade"),
     (r"\bwithout paying\b", "casting without paying its mana cost"),
+    (r"\bfor free\b|\bfree(ly)? cast", "casting without paying its mana cost"),
 )
 # Another alternative cost applied to the same spell, said as something done to it.
 _OBJ = r" (a|an|it|them|CARD|the|that|this|my|your|their)\b"
@@ -142,10 +144,20 @@ def _times_asked(q: Question) -> int | None:
         return 0
     if q.has(r"\btwice\b", r"more than once", r"multiple times", r"\bagain\b", r"second time"):
         return 2
+    if q.has(
+        r"\bany number of times\b",
+        r"\bas many times as (i|you|we|they|he|she) (want|like|wish|can)",
+        r"\bunlimited(ly)?\b",
+        r"\binfinite(ly)?( many)? times\b",
+    ):
+        return 2  # more than once is what decides it: multikicker may, kicker may not
     if q.has(r"\bthrice\b"):
         return 3
     n = q.count_word(r"times\b")
     if n is not None and n > 0:
+        return n
+    n = q.count_word(r"kicks\b")  # "with 2 kicks"
+    if n is not None:
         return n
     if q.has(r"\bonce\b"):
         return 1
@@ -212,6 +224,8 @@ class KickerHandler:
                 self._per_kick_counters,
                 self._kick_targets,
                 self._kicked_target,
+                self._effect_amount,
+                self._spell_targets,
             ):
                 s = build(q, mention)
                 if s is not None:
@@ -240,6 +254,10 @@ class KickerHandler:
             out = [s for s in out if s.kind != "yesno"]
         elif _asks_yes_no(q):
             ask_yes_no = True
+        if not about_kicker:
+            amount = self._effect_amount(q, _single_plain_card(q))
+            if amount is not None:
+                out.append(amount)
         total = self._total_cost(q, mention or _cast_mention(q))
         if total is not None:
             out.append(total)
@@ -478,6 +496,7 @@ class KickerHandler:
             r"\bkicked with\b",
             r"\b(i|you|and) kick(ed)? (it|CARD)\b",
             r"\b(i|you) paid (its|the|it'?s) (\S+ )?(multi)?kicker\b",
+            r"\bcast (it |CARD )?with (its |the )?(\S+ )?(multi)?kicker\b(?! cost)",
         ):
             payments = 1
         else:
@@ -520,7 +539,8 @@ class KickerHandler:
         )
 
     def _total_cost(self, q: Question, mention: CardMention | None) -> Scenario | None:
-        if not q.has(
+        claimed = _cost_claimed(q, self._kicker(mention))
+        if claimed is None and not q.has(
             r"total cost",
             r"how much (mana )?(do|does|would|will|to)",
             r"what (does|would) it cost",
@@ -538,11 +558,23 @@ class KickerHandler:
         ) and not q.has(r"\bcosts?\b", r"\bpay\b"):
             # "How much mana does Everflowing Chalice make?" asks what it produces.
             return None
+        done = re.search(
+            r"\bhow much (?:mana )?(?:do|does|would|will) (?:a |an |the |my |your |their )?"
+            r"(?:kicked |unkicked )?(?:it|CARD|that|this) (?:\w+ )?(\w+)",
+            q.lower,
+        )
+        if (
+            done is not None
+            and not q.has(r"total cost", r"cost to cast", r"\bcosts?\b", r"\bpay")
+            and done.group(1) not in ("need", "needs", "take", "takes", "require", "requires")
+        ):
+            # "How much does Vines of Vastwood pump?" asks what it does, not what it costs.
+            return None
         if mention is None:
             return None
         kicker = self._kicker(mention)
         says_kicked = q.has(
-            r"\bkick(ed|ing)\b",
+            r"\bkick(ed|ing|s)\b",
             r"\bkick (it|CARD|this|that)\b",
             r"with (only |just )?(its |the |both )?(\w+ )?kickers?",
             r"\} kicker",
@@ -657,6 +689,24 @@ class KickerHandler:
                 changes=changes,
             )
 
+        if claimed is not None:
+            said = claimed
+
+            def check() -> Ruling:
+                ruling = run()
+                if ruling.verdict is None:
+                    return ruling
+                holds = _same_cost(ruling.verdict, said)
+                t = Trace()
+                t.step(
+                    Rule.TOTAL_COST,
+                    f"The total cost is {ruling.verdict}" + ("." if holds else f", not {said}."),
+                )
+                return Ruling(
+                    verdict="yes" if holds else "no", steps=ruling.steps + t.ruling(None).steps
+                )
+
+            return Scenario("kicker_total_cost", "yesno", 0.9, check, cards)
         return Scenario("kicker_total_cost", "mana", 0.9, run, cards)
 
     def _mana_value(self, q: Question, mention: CardMention | None) -> Scenario | None:
@@ -693,15 +743,19 @@ class KickerHandler:
                 )
             else:
                 return None
+        claimed = _mv_claimed(q)
         if (
-            q.has(r"\b(change|increase|affect|raise)", r"\bgo(es)? up\b", r"\b(higher|bigger)\b")
+            claimed is None
+            and q.has(
+                r"\b(change|increase|affect|raise)", r"\bgo(es)? up\b", r"\b(higher|bigger)\b"
+            )
             and kickerish
             and mention is not None
         ):
             return Scenario(
                 "kicker_mana_value_unchanged", "yesno", 0.8, _unchanged, self._cards(mention)
             )
-        if not _asks_mana_value(q):
+        if claimed is None and not _asks_mana_value(q):
             # The mana value is named in a report or a condition ("a 0 or 1 mv creature",
             # "a target with mana value 0"), not asked for: a number would answer nothing.
             return None
@@ -740,6 +794,30 @@ class KickerHandler:
             )
             return Ruling(verdict=ruling.verdict, steps=t.ruling(None).steps + ruling.steps)
 
+        if claimed is not None:
+            said = claimed
+
+            def check() -> Ruling:
+                ruling = run()
+                if ruling.verdict is None:
+                    return ruling
+                holds = ruling.verdict == str(said)
+                t = Trace()
+                t.step(
+                    Rule.MANA_VALUE_X if fixed.has_x else Rule.MANA_VALUE,
+                    f"Its mana value is {ruling.verdict}" + ("." if holds else f", not {said}."),
+                )
+                return Ruling(
+                    verdict="yes" if holds else "no", steps=ruling.steps + t.ruling(None).steps
+                )
+
+            return Scenario(
+                "kicker_mana_value",
+                "yesno",
+                0.93 if kickerish else 0.7,
+                check,
+                self._cards(mention),
+            )
         return Scenario(
             "kicker_mana_value", "number", 0.95 if kickerish else 0.7, run, self._cards(mention)
         )
@@ -822,6 +900,11 @@ class KickerHandler:
         mention = _copied(q) or mention
         if q.has(r"\bspell\b", r"on the stack") or _nonpermanent(mention):
             return None
+        if q.asks(
+            r"\blegendary\b",
+            r"\b(types?|subtypes?|colou?rs?|name|power|toughness|mana value|cmc)\b",
+        ) and not q.asks(r"\bkick"):
+            return None  # "is it legendary?" asks about the copy's other values (707.9)
         original = Permanent(
             name=mention.name if mention else "the kicked permanent",
             types=mention.card.types if mention else frozenset({"Creature"}),
@@ -845,7 +928,13 @@ class KickerHandler:
             r"\bexiled? and return",
         ):
             return None
-        if not q.has(r"\bkicked\b", r"\bkick(er)?\b", r"is it kicked", r"was it kicked"):
+        if not q.has(r"\bkicked\b", r"\bkick(er)?\b", r"is it kicked", r"was it kicked") and not (
+            q.has(r"\btrigger", r"\b(ability|abilities) (happen|work|go off)", r"\bgo(es)? off\b")
+            and _enters_only_if_kicked(mention)
+            and not q.has(r"\battack", r"\bblock", r"\bdies\b", r"\bdeals?\b", r"\bupkeep\b")
+        ):
+            # "Does Gatekeeper of Malakir trigger if I reanimate it?": its only enters trigger
+            # is its kicked one, so whether it triggers is whether it was kicked.
             return None
         if q.has(r"\bcast\w*\b.*from (my|the|your) graveyard", r"flashback", r"escape") or q.has(
             r"\b(re)?cast (it )?again", r"\bhand\b.*\b(re)?cast", r"\b(re)?cast\b.*\bhand\b"
@@ -869,7 +958,7 @@ class KickerHandler:
             r"without casting",
             r"\bcheat(ed|ing)? (it )?(into play|in)",
             r"sneak attack",
-        ):
+        ) and not any(_puts_through(q, m) for m in q.cards if m is not mention):
             return None
         if not q.has(r"\bkick"):
             return None
@@ -881,8 +970,22 @@ class KickerHandler:
         return Scenario("kicker_put_onto_battlefield", "yesno", 0.9, run, self._cards(mention))
 
     def _alternative(self, q: Question, mention: CardMention | None) -> Scenario | None:
-        free = any(q.has(rf"{w}") for w in _FREE_WORDS)
-        alt = any(q.has(rf"\b{w}") for w in _ALT_WORDS)
+        # Another card named as the way it was cast counts too: "a spell I cast with
+        # Omniscience" (the spell's own keywords say only how it may be cast).
+        ways = [
+            m
+            for m in q.cards
+            if (mention is None or m.name != mention.name) and _cast_through(q, m)
+        ]
+        if not q.has(r"\bkick(ing)?\b", r"\bpa(y|id|ying)\b[^.?!]*\b(multi)?kicker"):
+            ways = []  # "can I cast a kicked spell with Isochron Scepter?" asks no kicker choice
+        free = any(q.has(rf"{w}") for w in _FREE_WORDS) or any(
+            _x_route(m) == "without_paying" for m in ways
+        )
+        alt = any(q.has(rf"\b{w}") for w in _ALT_WORDS) or any(
+            re.search(r"\b(gains?|has|have) flashback\b", m.card.oracle_text.casefold())
+            for m in ways
+        )
         if not (free or alt):
             return None
         if not q.has(
@@ -973,7 +1076,7 @@ class KickerHandler:
     def _x_choice(self, q: Question) -> Scenario | None:
         """'Can I choose X when Jodah lets me pay {W}{U}{B}{R}{G}?', 'can X be 0?' (107.3a-b)."""
         asks_x = _asks_what(q) and q.has(
-            r"\bwhat (is|'s|would|will) (the value of )?x\b", r"\bvalue of x\b"
+            r"\bwhat( is|'s| would| will| does) (the value of )?x\b", r"\bvalue of x\b"
         )
         if not q.has(r"\bx\b") or not (asks_x or q.has(*_X_CHOICE_WORDS)):
             return None
@@ -1108,10 +1211,12 @@ class KickerHandler:
         if len({m.name for m in subjects}) != 1:
             return None
         subject = subjects[0]
-        if not q.has(
+        before = q.text[max(0, checker.start - 12) : checker.start].casefold()
+        as_verb = bool(re.search(r"\b(i|you|he|she|they|we)\s+[_\[]*$", before))
+        if not as_verb and not q.has(
             r"\b(target\w*|counter(s|ed|ing)?|destroy\w*|kill\w*|exil\w*|hit|remove|tap)\b"
         ):
-            return None
+            return None  # "can I Abrupt Decay it?" uses the card as the verb
         if q.has(*_MV_CHANGED, *_UNMODELLED[:5], r"\bcop(y|ies|ied)\b", r"\bsplit second\b"):
             return None
         if len(subject.card.faces) > 1 or subject.card.layout != "normal":
@@ -1614,6 +1719,8 @@ class KickerHandler:
             r"x (for|of) the copy",
             r"same x",
             r"x (is|be) (for|on) the copy",
+            r"\b(is|will|would) x (still |be |stay |remain )*\d+\b",
+            r"\bx (is |stays? |remains? )?the same\b",
         ):
             return None
         if q.has(
@@ -1633,7 +1740,35 @@ class KickerHandler:
                 return Ruling(verdict=None, steps=steps, missing=("the value of X",))
             return Ruling(verdict=str(copy.x), steps=steps)
 
-        return Scenario("kicker_copy_x", "number", 0.85, run, self._cards(mention))
+        if _asks_what(q):
+            return Scenario("kicker_copy_x", "number", 0.85, run, self._cards(mention))
+        # "Does the copy have the same X?", "is X still 4 for the copy?": yes or no.
+        same = q.asks(r"\bsame (value of )?x\b", r"\bx (is |stays? |remains? )?the same\b")
+        said = re.findall(
+            r"\b(?:is |will |would )?x (?:is |be |stays? |remains? |still |= ?|equal to )*(\d+)",
+            q.asked or q.lower,
+        )
+        if not same and not said:
+            return None
+        claimed = int(said[-1]) if said else None
+
+        def check() -> Ruling:
+            ruling = run()
+            if ruling.verdict is None or claimed is None:
+                return Ruling(verdict="yes" if ruling.verdict else None, steps=ruling.steps)
+            return Ruling(
+                verdict="yes" if ruling.verdict == str(claimed) else "no", steps=ruling.steps
+            )
+
+        if same and x is None:
+
+            def same_x() -> Ruling:
+                _, ruling = k.copy_spell(Spell(name=spell.name, x=0))
+                steps = tuple(st for st in ruling.steps if st.rule is not Rule.KICKED)
+                return Ruling(verdict="yes", steps=steps)
+
+            return Scenario("kicker_copy_x", "yesno", 0.85, same_x, self._cards(mention))
+        return Scenario("kicker_copy_x", "yesno", 0.85, check, self._cards(mention))
 
     def _x_etb(self, q: Question, mention: CardMention | None) -> Scenario | None:
         if not q.has(r"\bx\b") or not q.has(r"\benters?\b", r"\betb\b", r"enters-the-battlefield"):
@@ -1677,6 +1812,199 @@ class KickerHandler:
             return k.x_for_etb(spell)
 
         return Scenario("kicker_x_etb", "number", 0.8, run, self._cards(mention))
+
+    def _spell_targets(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        """'How many targets does unkicked Jilt have?', 'can kicked Jilt target two
+        creatures?': targets chosen only if it was kicked (601.2c, 702.33g)."""
+        if mention is None or q.board is not None or not _nonpermanent(mention):
+            return None
+        if q.has(r"\bcop(y|ies|ied)\b", r"\bresolv", r"\billegal\b", r"in response"):
+            return None
+        kicker = self._kicker(mention)
+        if kicker is None or len({m.name for m in q.cards}) > 1:
+            return None
+        if any(
+            isinstance(a, IfKicked) and k.kick_target_count(a) for a in mention.of_kind("if_kicked")
+        ):
+            return None  # a target for each time it was kicked: _kick_targets rules on it
+        card = mention.card
+        face = card.front
+        conds = eff.conditionals(face.lines, (card.name, face.name))
+        if not any(c.kicked is not None and c.effect.targets for c in conds):
+            return None  # kicking adds no target: nothing here turns on kicker
+        wanted: int | None = None
+        if not q.asks(r"\bhow many (\w+ )?targets\b"):
+            m = re.search(
+                rf"\b(?:target|have|choose|hit) {_NUMBER} (?:\w+ )?(?:targets|creatures|permanents)\b",
+                q.asked or q.lower,
+            )
+            if m is None or not _asks_yes_no(q):
+                return None
+            word = m.group(1)
+            wanted = int(word) if word.isdigit() else eff.number(word)
+            if wanted is None:
+                return None
+        cards = self._cards(mention)
+        kind = "number" if wanted is None else "yesno"
+        kicked, missing = _kicks_stated(q, kicker, list(conds))
+        if kicked is None:
+            return Scenario(
+                "kicker_targets",
+                kind,
+                0.9,
+                _missing(missing or "whether the kicker was paid"),
+                cards,
+            )
+        state = GameState(
+            stack=(
+                Spell(
+                    name=card.name,
+                    types=card.types,
+                    subtypes=card.subtypes,
+                    kicked=kicked,
+                    abilities=mention.abilities(),
+                    card=card,
+                ),
+            )
+        )
+        query = eq.SpellTargets(spell=card.name)
+
+        def run() -> Ruling:
+            ruling = engine_rule(state, query)
+            if wanted is None or ruling.verdict is None:
+                return ruling
+            holds = int(ruling.verdict) >= wanted
+            t = Trace()
+            t.step(
+                Rule.KICKER_TARGETS,
+                f"It has {ruling.verdict} target{'s' if ruling.verdict != '1' else ''}"
+                + ("." if holds else f", not {wanted}."),
+            )
+            return Ruling(
+                verdict="yes" if holds else "no", steps=ruling.steps + t.ruling(None).steps
+            )
+
+        return Scenario("kicker_targets", kind, 0.9, run, cards)
+
+    def _effect_amount(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        """'How much damage does kicked Burst Lightning deal?', 'does it draw two cards if I
+        kick it?': the card's effects as data, with the kicks and X the question states
+        (702.33e-f, 614.1a)."""
+        if mention is None or q.board is not None:
+            return None
+        asked = _amount_asked(q)
+        if asked is None:
+            return None
+        verb, wanted = asked
+        if q.has(
+            r"\bcop(y|ies|ied|ying)\b",
+            r"\bclone",
+            r"\b(flicker|blink|reanimat|bounc)",
+            r"\breturn(s|ed)?\b.{0,40}\bto the battlefield",
+            r"without (being )?cast",
+            r"\b(put|puts|putting)\b.{0,40}\bonto the battlefield",
+            r"\bin response\b",
+            r"\bprevent",
+        ):
+            return None  # what the object is then, or what happens to the damage, isn't asked here
+        if len({m.name for m in q.cards}) > 1:
+            return None  # another card may change the amount (a doubler, a prevention effect)
+        if _other_numbers(q, wanted) or q.has(
+            r"\b(in|from|of) (their|his|her|my|your|the|its|opponent'?s) (hand|library|deck)\b",
+            r"\blife total\b",
+            r"\bloyalty\b",
+        ):
+            # "... and they have two cards in hand": a fact of the game that may cap the amount.
+            return None
+        card = mention.card
+        face = card.front
+        conds = eff.conditionals(face.lines, (card.name, face.name))
+        relevant = [c for c in conds if c.effect.verb == verb or c.effect.instead]
+        if not any(c.effect.verb == verb and c.effect.amount is not None for c in relevant):
+            return None
+        if verb == "counters" and not q.has(r"\benter", r"\bgets?\b"):
+            return None  # "how many counters does it have now" asks about the board
+        if verb == "counters" and not any(
+            "enters with" in c.effect.text for c in relevant if c.effect.verb == "counters"
+        ):
+            return None  # it puts counters on something else, not on itself as it enters
+        kicker = self._kicker(mention)
+        has_x = face.mana_cost.has_x
+        if kicker is None and not has_x:
+            return None
+        cards = self._cards(mention)
+        kind = "number" if wanted is None else "yesno"
+        name = "kicker_effect_amount"
+        if any(
+            c.unsure
+            or (
+                c.effect.instead
+                and (
+                    c.effect.verb == "other" or (c.effect.verb == verb and c.effect.amount is None)
+                )
+            )
+            for c in relevant
+        ):
+            # Another condition, a mode, or an "instead" that isn't read as an amount
+            # ("deals twice that much damage instead") decides how much it does.
+            return Scenario(
+                name, kind, 0.86, _missing("what the effect's other condition depends on"), cards
+            )
+        kicked: tuple[int, ...] | None = ()
+        missing: str | None = None
+        if kicker is not None:
+            kicked, missing = _kicks_stated(q, kicker, relevant)
+        x = _x(q) if has_x else None
+        if kicked is None:
+            return Scenario(name, kind, 0.86, _missing(missing or ""), cards)
+        paid = [str(kicker.costs[i]) for i in kicked] if kicker is not None else None
+        applied = eff.applicable(conds, len(kicked), verb, paid)
+        to_each = any(e.each or re.search(r"\beach\b", e.text) for e in applied)
+        if q.has(r"\b(each|every|all)\b") and not to_each:
+            return None  # "4 damage to each creature" said of a spell that has one target
+        totals = q.has(r"\b(total|in all|altogether|combined|overall|sum)\b")
+        if to_each and totals:
+            # "X damage to each of them": the total depends on how many there are.
+            return Scenario(name, kind, 0.86, _missing("how many objects it affects"), cards)
+        if len(applied) > 1 and not totals:
+            # "It deals 4 damage to target creature and 4 damage to target player": two amounts,
+            # to different things; which one is asked isn't said.
+            return Scenario(
+                name, kind, 0.86, _missing("which of its effects the question asks about"), cards
+            )
+        spell = Spell(
+            name=card.name,
+            types=card.types,
+            subtypes=card.subtypes,
+            kicked=kicked,
+            x=x,
+            abilities=mention.abilities(),
+            card=card,
+        )
+        state = GameState(stack=(spell,))
+        query = eq.EffectAmount(object=card.name, verb=verb)
+
+        def run() -> Ruling:
+            ruling = engine_rule(state, query)
+            if wanted is None or ruling.verdict is None:
+                return ruling
+            t = Trace()
+            if wanted == _ANY:
+                holds = ruling.verdict != "0"
+                t.step(
+                    Rule.KICKER_LINKED,
+                    f"That is {ruling.verdict}, so it {'does' if holds else 'does not'} happen.",
+                )
+            else:
+                holds = ruling.verdict == str(wanted)
+                t.step(
+                    Rule.KICKER_LINKED,
+                    f"That is {ruling.verdict}" + ("." if holds else f", not {wanted}."),
+                )
+            verdict = "yes" if holds else "no"
+            return Ruling(verdict=verdict, steps=ruling.steps + t.ruling(None).steps)
+
+        return Scenario(name, kind, 0.84, run, cards)
 
 
 _EFFECT_STOP = frozenset(
@@ -1775,6 +2103,133 @@ def _per_kick_unit(q: Question, effect: str) -> tuple[int, str] | None:
     return None
 
 
+# What an amount question asks about: (pattern over the question, the effect's verb).
+_AMOUNT_VERBS: tuple[tuple[str, eff.Verb], ...] = (
+    (r"\bdamage\b", "damage"),
+    (r"\bdiscard", "discard"),
+    (r"\bdraw", "draw"),
+    (r"\bgain\w* (\w+ )?life\b|\blife (do|does|will|would) (i|you|they|he|she) gain", "gain_life"),
+    (r"\blose\w* (\w+ )?life\b|\blife (do|does|will|would) (i|you|they|he|she) lose", "lose_life"),
+    (r"\bmill", "mill"),
+    (r"\bsacrific", "sacrifice"),
+    (r"\btokens?\b", "tokens"),
+    (r"\bcounters?\b", "counters"),
+    (r"^\s*cards?\b", "draw"),  # "how many cards?" of a spell that draws
+)
+_NUMBER = r"(\d+|a|an|one|two|three|four|five|six|seven|eight|nine|ten)"
+# A yes/no amount question that names no amount: whether there is any.
+_ANY = -1
+
+
+def _amount_asked(q: Question) -> tuple[eff.Verb, int | None] | None:
+    """The effect a question asks the amount of, and the amount it names in a yes/no form
+    ("does it deal 4 damage?"); None when it asks no amount."""
+    text = q.asked or q.lower
+    how = re.search(r"\bhow (much|many)\b(.*)$", text)
+    if how is not None:
+        rest = how.group(2)
+        for pattern, verb in _AMOUNT_VERBS:
+            if re.search(pattern, rest) and not (verb == "draw" and "discard" in rest):
+                if verb in ("damage", "counters", "tokens") and not re.match(
+                    r"^\s*(\S+ ){0,2}?" + pattern.removeprefix("\\b"), rest
+                ):
+                    continue  # "how many creatures does the damage kill" asks no amount
+                return verb, None
+        return None
+    if re.search(r"\b(how|what|which)\b", text) or not re.search(
+        r"\b(does|do|did|will|would|can|could|is|should)\b", text
+    ):
+        return None
+    for noun, verb in (
+        (r"(damage|dmg)", "damage"),
+        (r"cards?", "draw"),
+        (r"life", "gain_life"),
+        (r"(\+1/\+1 |charge |\w+ )?counters?", "counters"),
+    ):
+        m = re.search(rf"\b{_NUMBER} {noun}\b", text)
+        if m is None:
+            continue
+        if verb == "draw" and re.search(r"\bdiscard", text):
+            verb = "discard"
+        elif verb == "draw" and not re.search(r"\bdraw", text):
+            return None
+        elif verb == "gain_life" and re.search(r"\blos(e|es|ing)\b", text):
+            verb = "lose_life"
+        word = m.group(1)
+        n = int(word) if word.isdigit() else eff.number(word)
+        return (verb, n) if n is not None else None
+    for pattern, verb in (
+        (r"draw", "draw"),
+        (r"deal (any )?damage", "damage"),
+        (r"gain (any )?life", "gain_life"),
+        (r"discard", "discard"),
+    ):
+        if re.search(
+            rf"\b(do|does|will|would|did) (i|you|we|they|he|she|it|CARD)( still| also)? {pattern}\b",
+            text,
+        ):
+            return verb, _ANY  # "do I still draw?": does that effect happen at all
+    return None
+
+
+def _other_numbers(q: Question, wanted: int | None) -> bool:
+    """The question states a number besides its kicks, its X and the amount it asks about."""
+    text = re.sub(r"\{[^}]*\}|[+-]\d+/[+-]\d+|\bx\s*(=|is|equals|of|was)?\s*\d+", " ", q.lower)
+    text = re.sub(rf"\b{_NUMBER} (more )?times\b|\b(once|twice|thrice)\b", " ", text)
+    if wanted is not None:
+        text = re.sub(
+            rf"\b{_NUMBER} (damage|dmg|cards?|life|(\S+ )?counters?)\b", " ", text, count=1
+        )
+    return bool(re.search(r"\b(\d+|two|three|four|five|six|seven|eight|nine|ten)\b", text))
+
+
+def _kicks_stated(
+    q: Question, kicker: Kicker, relevant: list[eff.Conditional]
+) -> tuple[tuple[int, ...] | None, str | None]:
+    """The kicker payments the question states, as ``Spell.kicked``; or None and the fact
+    the amount needs that the question leaves out."""
+    if q.has(
+        r"\bunkicked\b",
+        r"(\bnot|n't|\bnever|\bwithout) (been |being )?kick",
+        r"\bwithout (paying )?(the |its |any )?(multi)?kicker",
+        r"\b(zero|0|no) times\b",
+    ):
+        return (), None
+    if not q.has(r"\bkick", r"\bmultikick", r"\bkicker\b"):
+        return None, "whether the kicker was paid"
+    per_cost = any(c.kicked is not None and c.kicked.cost for c in relevant)
+    if kicker.multi:
+        times = _kicked_times(q.lower.replace("multikick", "kick"))
+        if times is None:
+            n = q.count_word(r"times\b")
+            times = n if n is not None else (2 if q.has(r"\btwice\b") else None)
+        if times is None:
+            per_kick = any(
+                c.effect.amount is not None and c.effect.amount.per == "kick" for c in relevant
+            )
+            if per_kick or any(c.kicked is not None and c.kicked.times > 1 for c in relevant):
+                return None, "how many times it was kicked"
+            times = 1
+        return (0,) * times, None
+    if len(kicker.costs) == 1:
+        if q.has(r"\btwice\b", r"\b(two|three|2|3) times\b"):
+            return None, None  # an ordinary kicker can't be paid twice: no amount to give
+        return (0,), None
+    if KickerHandler._both(q, kicker):
+        return tuple(range(len(kicker.costs))), None
+    paid = _paid_costs(q, kicker) or _named_costs(q, kicker)
+    if paid:
+        return tuple(sorted(paid)), None
+    times = _kicked_times(q)
+    if times is not None and not per_cost:
+        return (tuple(range(times)), None) if times <= len(kicker.costs) else (None, None)
+    per_kick = any(c.effect.amount is not None and c.effect.amount.per == "kick" for c in relevant)
+    if per_cost or per_kick or any(c.kicked is not None and c.kicked.times > 1 for c in relevant):
+        # Two kicker costs: "kicked" alone doesn't say which, or whether both, were paid.
+        return None, "which kicker costs were paid"
+    return (0,), None
+
+
 def _paid_costs(q: Question, kicker: Kicker) -> list[int]:
     """Kicker costs the question says were paid ("kicked with only {2}{U}", "paid the blue")."""
     found: list[int] = []
@@ -1862,6 +2317,54 @@ def _alt_routes(q: Question) -> list[str]:
     return list(dict.fromkeys(routes))
 
 
+def _enters_only_if_kicked(m: CardMention | None) -> bool:
+    """Every enters trigger the card has works only if it was kicked (none if it wasn't)."""
+    if m is None:
+        return False
+    face = m.card.front
+    conds = eff.conditionals(face.lines, (m.card.name, face.name))
+    kicked = [c for c in conds if c.kicked is not None]
+    plain_etb = [
+        c
+        for c in conds
+        if c.kicked is None and re.match(r"(when|whenever)\b[^,]*\benters\b", c.effect.text, re.I)
+    ]
+    etb = [a for a in m.of_kind("if_kicked") if isinstance(a, IfKicked) and a.trigger == "etb"]
+    return bool(etb) and not plain_etb and not any(c.kicked and c.kicked.negated for c in kicked)
+
+
+def _puts_through(q: Question, m: CardMention) -> bool:
+    """'If I Sneak Attack it', 'put in with Elvish Piper': a named card that puts a card onto
+    the battlefield from a hand or graveyard is how it got there, so it wasn't cast."""
+    text = m.card.oracle_text.casefold()
+    if m.of_kind("kicker") or not re.search(
+        r"\bput (a|an|target|that|up to one|one) [^.]*?cards? [^.]*?\bonto the battlefield", text
+    ):
+        return False
+    before = q.text[max(0, m.start - 40) : m.start].casefold()
+    return bool(
+        re.search(
+            r"\b(put|puts|putting|cheat\w*|got|get|gets|bring|brought)\b[^.?!,]{0,30}"
+            r"\b(via|through|with|using|off|by)\s+(\w+\s+)?[_\[]*$",
+            before,
+        )
+        or re.search(r"\b(i|we|you|he|she|they)\s+[_\[]*$", before)
+    )
+
+
+def _cast_through(q: Question, m: CardMention) -> bool:
+    """'a spell I cast with Omniscience', 'cast it via Jodah': the card is named as the way a
+    spell was cast, not just beside it ("redirected with Deflecting Swat")."""
+    before = q.text[max(0, m.start - 40) : m.start].casefold()
+    return bool(
+        re.search(
+            r"\b(cast|casts|casting|play|plays|played|playing)\b[^.?!,]{0,25}"
+            r"\b(via|through|with|using|off|by)\s+(\w+\s+)?[_\[]*$",
+            before,
+        )
+    )
+
+
 def _used_through(q: Question, m: CardMention) -> bool:
     """'cast it via Jodah', 'through Omniscience': the card is how the spell was cast, not
     merely on the battlefield while another cost was chosen."""
@@ -1884,10 +2387,11 @@ def _times_named(q: Question, times: int) -> bool:
     return q.has(rf"kicked {word} (trigger|ability)", rf"'?kicked {word}'? (trigger|ability)")
 
 
-def _kicked_times(q: Question) -> int | None:
+def _kicked_times(q: Question | str) -> int | None:
     """How many times the question says the spell was kicked ("kicked once")."""
+    text = q if isinstance(q, str) else q.lower
     m = re.search(
-        r"\bkick(?:ed)? (?:it |CARD |this |that )?(?:only )?(once|twice|(\w+) times)\b", q.lower
+        r"\bkick(?:ed)? (?:it |CARD |this |that )?(?:only )?(once|twice|(\w+) times)\b", text
     )
     if not m:
         return None
@@ -2004,6 +2508,68 @@ def _asks_mana_value(q: Question) -> bool:
         re.match(rf"(?:so |and )?(?:the |its |a |an )?(?:CARD'?s? )?{_MV}\b", last)
         or re.match(r"(?:the )?CARD'?s? " + _MV + r"\b", last)
     ) and not re.search(r"\b(i|you|we|they|he|she)\b", last)
+
+
+def _cost_claimed(q: Question, kicker: Kicker | None) -> str | None:
+    """The total cost a yes/no question says the spell has ("does Thalia make it cost {5}{R}?",
+    "should it cost {2}{B}{R}?"); not a kicker cost named ("can I pay the {1}{B} kicker")."""
+    sentences = [p for p in re.split(r"[.!?;]\s+|\s+-\s+", q.asked or q.lower) if p.strip()]
+    last = sentences[-1].strip() if sentences else ""
+    if re.search(r"\b(how|what|which|who)\b", last) or not re.search(
+        r"(^|, )(so |and |but )?(is|does|do|did|will|would|should|shouldn't|doesn't|isn't)\b", last
+    ):
+        return None
+    m = re.search(
+        r"\b(?:cost|costs|total cost|pay|paid|be|is) (?:of |only |just |exactly )?((?:\{[^}\s]+\})+)"
+        r"(?! kicker| more| less)",
+        last,
+    ) or re.search(r"^is (?:the |its )?total cost of [^{]*?((?:\{[^}\s]+\})+)\W*$", last)
+    if m is None:
+        return None
+    try:
+        said = ManaCost.parse(m.group(1).upper())
+    except ValueError:
+        return None
+    if kicker is not None and any(
+        kc.mana is not None and _same_cost(str(kc.mana), str(said)) for kc in kicker.costs
+    ):
+        return None
+    return str(said)
+
+
+def _same_cost(a: str, b: str) -> bool:
+    """Two mana costs are the same amount of the same mana, in any order."""
+    try:
+        x, y = ManaCost.parse(a), ManaCost.parse(b)
+    except ValueError:
+        return False
+    return x.generic == y.generic and sorted(x.parts) == sorted(y.parts)
+
+
+def _mv_claimed(q: Question) -> int | None:
+    """The mana value a yes/no question says the object has ("is its cmc 6?", "does kicking
+    it make its mana value 6?", "does it have mana value 0 on the battlefield?")."""
+    sentences = [p for p in re.split(r"[.!?;]\s+|\s+-\s+", q.asked or q.lower) if p.strip()]
+    last = sentences[-1].strip() if sentences else ""
+    if re.search(r"\b(how|what|which|who)\b", last) or not re.search(
+        r"\b(is|are|does|do|did|will|would|should|has|have)\b", last
+    ):
+        return None
+    if re.search(
+        r"\b(target|counter|destroy|kill|exile|creature|permanent|spell)s?\b", last
+    ) and not (re.search(r"\b(its|CARD'?s?) " + _MV, last)):
+        return None  # "a 3 mv creature", "spells with mana value 4": a condition, not a claim
+    m = re.search(
+        rf"\b{_MV} (?:is |of |= ?|equal to |be |become |becomes |would be |will be |go(?:es)? to )?"
+        r"(\d+)\b(?! or (?:less|more|greater|fewer|higher|lower))",
+        last,
+    )
+    if re.search(r"\b\d+ or \d+\b", last):
+        return None  # "is it mana value 1 or 5?" asks which
+    if m is None:
+        # "Is the mana value of a kicked Burst Lightning 5?"
+        m = re.search(rf"^(?:is|was) (?:the )?{_MV} of [^\d]*?(\d+)\W*$", last)
+    return int(m.group(1)) if m else None
 
 
 def _x(q: Question) -> int | None:
@@ -2161,7 +2727,7 @@ def _unnamed_permanent(q: Question) -> bool:
         clause = re.split(r"[.?!,;:]|\band\b|\bwhat\b|\bhow\b", before)[-1]
         if "CARD" not in clause and re.search(r"[a-z]{3,}", clause):
             return True
-    for m in re.finditer(r"\b(controls?|has|have)\b", q.lower):
+    for m in re.finditer(r"\b(controls?|has|have)\b(?! to\b)", q.lower):  # not "have to pay"
         after = q.lower[m.end() : m.end() + 30]
         clause = re.split(r"[.?!,;:]|\band\b", after)[0]
         if "CARD" not in clause and not re.search(r"\bno\b|\bnothing\b", clause):
