@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from engine import effects
@@ -22,6 +23,38 @@ def has_haste(p: Permanent) -> bool:
         if isinstance(a, Keyword) and a.name.casefold() == "haste":
             return True
     return p.card is not None and any(k.casefold() == "haste" for k in p.card.keywords)
+
+
+# "Equipped creature has shroud and haste", "It gains haste until end of turn": a grant of haste,
+# alone or at the end of a list of keywords.
+_GRANTS_HASTE = re.compile(
+    r"\b(?:has|have|gains?|gets?)\s+(?:[a-z-]+(?:,\s*|,?\s+and\s+))*haste\b", re.I
+)
+# Words that make a grant depend on something the question may not settle.
+_GRANT_CONDITION = re.compile(
+    r"\b(?:as long as|if|unless|while|during|only|may|choice|choose|instead)\b|^(?:when|whenever|at)\b",
+    re.I,
+)
+
+
+def haste_grant(oracle_text: str) -> Literal["always", "maybe"] | None:
+    """Whether a card's text grants haste: "always" when every mention of haste is a plain
+    grant, "maybe" when some mention depends on a condition or choice (riot, dash, "as long as"),
+    None when it doesn't speak of haste."""
+    found: Literal["always", "maybe"] | None = None
+    for line in oracle_text.splitlines():
+        core = re.sub(r"\s*\([^)]*\)", "", line)
+        if re.search(r"\bhaste\b", line, re.I) and not re.search(r"\bhaste\b", core, re.I):
+            # Only a keyword's reminder speaks of it (riot, dash): a choice or a cost.
+            return "maybe"
+        for sentence in re.split(r"(?<=[.;])\s+", core):
+            if not re.search(r"\bhaste\b", sentence, re.I):
+                continue
+            if _GRANTS_HASTE.search(sentence) and not _GRANT_CONDITION.search(sentence.strip()):
+                found = "always"
+            else:
+                return "maybe"
+    return found
 
 
 def haste_for_abilities(state: GameState, p: Permanent) -> str | None:

@@ -368,3 +368,25 @@ def test_summoning_sickness(notation: str, name: str, verdict: str | None) -> No
     assert ruling.verdict == verdict
     assert ruling.rules[0] in {Rule.SUMMONING_SICKNESS, Rule.HASTE}
     assert (verdict is None) == bool(ruling.missing)
+
+
+@pytest.mark.parametrize(
+    ("text", "grant"),
+    [
+        ("Equipped creature has hexproof and haste.\nEquip {1}", "always"),
+        ("Equipped creature has shroud and haste.", "always"),
+        ("Untap that creature. It gains haste until end of turn.", "always"),
+        ("Creatures you control have haste.", "always"),
+        ("As long as equipped creature is a Warrior, it has haste.", "maybe"),
+        ("Whenever a creature enters, it gains haste until end of turn.", "maybe"),
+        ("Riot (This creature enters with your choice of a +1/+1 counter or haste.)", "maybe"),
+        (
+            "Creatures you control have haste.\nAt the beginning of combat, if it's your turn, "
+            "target creature gains haste.",
+            "maybe",
+        ),
+        ("Equipped creature gets +2/+2.", None),
+    ],
+)
+def test_haste_grant(text: str, grant: str | None) -> None:
+    assert tp.haste_grant(text) == grant

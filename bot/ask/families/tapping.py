@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from bot.ask.lexicon import Phrase
+from bot.ask.lexicon import load as load_lexicon
 from bot.ask.question import CardMention, Question, Scenario
 from engine import effects as eff
 from engine import tapping as tp
@@ -117,11 +119,6 @@ _OPPONENTS_PERMANENT = (
     r"opponents? (controls?|has|have)\b",
     r"\bopponents?'?s?'? (CARD|creatures?|permanents?|artifacts?|lands?|dorks?|elf|elves)\b",
 )
-_CONTROL_CHANGE = (
-    r"\b(gain|gained|gains|gaining|take|takes|taking|took|taken|steal|steals|stole|stolen|"
-    r"borrow\w*|swiped|exchang\w*|"
-    r"gave me|donat\w*|control of)\b"
-)
 _NEED_HASTE = (
     r"\b(need|needs|require|requires|have to have|has to have) haste (to|for|in order to)\b"
 )
@@ -169,12 +166,29 @@ _TURN_OF = re.compile(
     r"(turn|end step|end of turn|upkeep|draw step|combat|main phase)\b"
 )
 _ASK_WORD = re.compile(r"\b(can|could|may|might|will|would|does|do|did|is|are|was|were)\b")
-# Control changed hands: "take his turn" isn't taking control.
-_CONTROL_TAKEN = (
-    r"\b(gain|gained|gains|gaining|take|takes|taking|took|taken|get|gets|got|have|has|had) "
-    r"control\b|\b(steal|steals|stole|stolen|borrow\w*|swiped|exchang\w*|donat\w*)\b|"
-    r"\bcontrol of\b|\bgave me\b"
+
+
+def _lexicon_pattern(phrases: Iterable[Phrase]) -> str:
+    """A regex for the lexicon's phrases in any inflection ("take control" finds "took control")."""
+    lex = load_lexicon()
+    alternatives = []
+    for phrase in phrases:
+        words = []
+        for lemma in phrase:
+            forms = sorted({lemma, *lex.inflections.get(lemma, {}).values()}, key=len, reverse=True)
+            words.append("(?:" + "|".join(re.escape(f) for f in forms) + ")")
+        alternatives.append(" ".join(words))
+    return r"\b(?:" + "|".join(alternatives) + r")\b"
+
+
+# Control changing hands, the lexicon's words for it: "take his turn" isn't taking control,
+# so a bare "take" never counts.
+_CONTROL_GAINED = (
+    _lexicon_pattern(load_lexicon().events["control"])
+    + r"|\b(get|gets|got|getting) control\b|\bgave me\b|\bswiped\b"
 )
+# Also a control said without saying it changed ("has control of"): where any doubt abstains.
+_CONTROL_TAKEN = _CONTROL_GAINED + r"|\b(have|has|had) control\b|\bcontrol of\b"
 _TURN_NUMBER = re.compile(r"\b(?:t|turn )(\d+)\b")
 
 
@@ -442,8 +456,8 @@ class TappingHandler:
             q.has(*_OPPONENTS_PERMANENT)
             and q.has(r"\b(i|me|we)\b[^?]{0,20}\b(tap|use|activate|crew|convoke)")
             and not (
-                q.has(_CONTROL_CHANGE)
-                or any(re.search(r"\bgain control\b", m.card.oracle_text, re.I) for m in q.cards)
+                q.has(_CONTROL_GAINED)
+                or any(re.search(_CONTROL_GAINED, m.card.oracle_text.casefold()) for m in q.cards)
             )
         ):
             # You tapping an opponent's permanent: only a controller activates its abilities,
@@ -543,10 +557,10 @@ class TappingHandler:
                     haste_unsure = True
                 else:
                     haste_abilities = True
-            elif re.search(r"\b(gains?|have|has) haste\b", h.card.oracle_text, re.I):
-                haste = True
-            elif re.search(r"\bhaste\b", h.card.oracle_text, re.I):
-                haste_unsure = True
+            else:
+                grant = tp.haste_grant(h.card.oracle_text)
+                haste = haste or grant == "always"
+                haste_unsure = haste_unsure or grant == "maybe"
         if self._needs_haste(q):
             # The haste asked about isn't a fact; one a card gives makes the ask unclear.
             haste_unsure = haste_unsure or haste
@@ -930,9 +944,9 @@ class TappingHandler:
         """'If I untap an attacking creature, does it stop attacking?', 'does a blocker that gets
         tapped still deal damage?': tapping or untapping a creature already in combat."""
         changed = q.has(
-            r"\b(un)?tap(s|ped|ping)? (an |the |my |your |his |her |their |that |this )?"
+            r"\b(un)?tap(s|ped|ping)? (an |a |the |my |your |his |her |their |that |this )?"
             r"(attacking|blocking) (creature|CARD)",
-            r"\b(un)?tap(s|ped|ping)? (an |the |my |your |his |her |their |that |this )?"
+            r"\b(un)?tap(s|ped|ping)? (an |a |the |my |your |his |her |their |that |this )?"
             r"(attacker|blocker)s?\b",
             r"\b(attacker|blocker|attacking creature|blocking creature)s? (gets?|got|becomes?|"
             r"became|is|was) (un)?tapped\b",
@@ -966,7 +980,7 @@ class TappingHandler:
         if not changed or removed == kept:
             return None
         if q.has(
-            _CONTROL_CHANGE,
+            _CONTROL_TAKEN,
             _PHASING,
             r"\b(regenerat|leaves?\b|left the|bounc|sacrific|exile|flicker|"
             r"blink|destroy)",
