@@ -8,7 +8,7 @@ from typing import Literal
 from engine import effects
 from engine.abilities import Activated, Keyword
 from engine.model import GameState, Permanent
-from engine.ruling import Rule, Ruling, Trace
+from engine.ruling import Rule, Ruling, Step, Trace
 
 TapSymbol = Literal["T", "Q"]
 TapOthersVia = Literal["convoke", "crew", "improvise", "tap_others"]
@@ -187,6 +187,17 @@ def _sickness_steps(
         f"since their most recent turn began and has no haste, so it can't {what}.",
     )
     return False
+
+
+def extra_phase_step(phase: str) -> Step:
+    """Why an extra phase or step (``phase``: 'beginning phase', 'combat') doesn't end summoning
+    sickness: it is part of the turn, and 302.6 counts from the start of the controller's turn."""
+    return Step(
+        rule=Rule.SUMMONING_SICKNESS,
+        note=f"An extra {phase} is part of the turn, not a new turn: a permanent that came under "
+        "your control this turn still hasn't been under your control continuously since your "
+        "most recent turn began.",
+    )
 
 
 def can_pay_tap_cost(state: GameState, name: str, symbol: TapSymbol = "T") -> Ruling:

@@ -64,14 +64,33 @@ _NEW = (
 )
 # Timing told relative to another player's turn: whether the permanent is still "new" depends
 # on whose turn began most recently, so the question is read as not saying.
-_OTHER_TURN = (
+_TURN_TOLD = (
     r"\b(opponent'?s|opponents'|their|his|her|other player'?s) turn\b",
     r"\b(my|your) next turn\b",
     r"\bon (my|your) turn\b",
+    # "Next turn" alone: the turn after this one or its controller's next; these differ.
+    r"(?<!my )(?<!your )(?<!our )(?<!until )(?<!until the )\b(next|following) turn\b",
     r"\bflash",
-    # Control that went away and came back: since when the player has had it isn't said.
+    # An extra turn is a new turn: what came in before it isn't new during it (500.7).
+    r"\b(extra|additional|bonus) turns?\b|\b(take|takes|took|taking|get|gets|got) another turn\b",
+)
+# Control that went away and came back: since when the player has had it isn't said.
+_CONTROL_BACK = (
     r"\b(give|gives|gave|giving|hand|hands|handed|return|returns|returned) (it|them|CARD) back\b",
     r"\bcontrol (of (it|them|CARD) )?back\b",
+)
+_OTHER_TURN = _TURN_TOLD + _CONTROL_BACK
+# An extra phase or step within the turn (Sphinx of the Second Sun, Relentless Assault): not a
+# new turn, so it doesn't end summoning sickness.
+_LOSE_SICKNESS = (
+    r"\b(lose|loses|lost|losing|get rid of|gets rid of|remove|removes|end|ends|cure|cures|"
+    r"reset|resets|clear|clears|wear off|wears off) (the |their |its |my )?summoning[ -]?sick"
+    r"|\bsummoning[ -]?sick(ness)? (wear|wears|go|goes) (off|away)\b"
+    r"|\b(no longer|stop being|stops being) summoning[ -]?sick"
+)
+_EXTRA_PHASE = (
+    r"\b(extra|additional|another|second|bonus) (beginning phase|untap step|upkeep|"
+    r"combat|combat phase)\b"
 )
 _OLD = (
     r"\bsince (my|your|their|his|her|the|our) (last|previous|prior) turn\b",
@@ -218,38 +237,65 @@ def _entry_bound(sentence: str, at: int, entries: Sequence[tuple[int, str]]) -> 
     return False
 
 
+def _entry_in_clause(
+    sentence: str, start: int, end: int, entries: Sequence[tuple[int, str]]
+) -> bool:
+    """Whether an entry shares the clause of the turn named at ``start:end``, before or after it."""
+    for at, _ in entries:
+        between = sentence[at:start] if at < start else sentence[end:at]
+        # Another turn named between is the one the entry tells of.
+        if not re.search(r"[,:;]|\bturn\b", between) and not _ASK_WORD.search(between):
+            return True
+    return False
+
+
 def _turn_relative(q: Question) -> bool | None:
     """Whether the permanent is new when asked about, from whose turn it came in on and whose
     turn the question is about. On any turn but its controller's, a permanent that came in since
     that player's last turn began is still new; on its controller's next turn, one that came in
     on another player's turn isn't. None when the text doesn't tell both sides plainly."""
-    if q.has(_CONTROL_TAKEN, *_OTHER_TURN[4:]) or len(set(_TURN_NUMBER.findall(q.lower))) > 1:
+    if (
+        q.has(_CONTROL_TAKEN, *_CONTROL_BACK, _TURN_TOLD[-1])
+        or len(set(_TURN_NUMBER.findall(q.lower))) > 1
+    ):
         return None
     sentences = [s for s in re.split(r"(?<=[.?!;])\s+", q.lower) if s]
     asked = q.asked.strip()
     actors: set[str] = set()
     entered_on: set[str] = set()
     asked_on: set[str] = set()
+    # A player's next turn asked about, and one told as when the permanent came in.
+    asked_later: set[str] = set()
+    entered_later = False
     for sentence in sentences:
         entries = _entries(sentence)
         actors |= {party for _, party in entries}
         is_asked = bool(asked) and asked in sentence
         for turn in _TURN_OF.finditer(sentence):
             whose = "me" if turn.group("whose") in ("my", "our", "your") else "them"
+            later = turn.group("next") is not None and turn.group("next").strip() != "own"
+            # "If I recast it on my next turn", "on my next turn I cast it": when it came in.
+            entering = later and _entry_in_clause(sentence, turn.start(), turn.end(), entries)
             if (
                 turn.group("take")
-                or turn.group("next")
+                or (turn.group("next") and not entering)
                 or (is_asked and not _entry_bound(sentence, turn.start(), entries))
             ):
                 asked_on.add(whose)
+                if later:
+                    asked_later.add(whose)
             elif entries:
                 entered_on.add(whose)
+                entered_later = entered_later or later
     if len(actors) != 1 or len(asked_on) != 1:
         return None
     (controller,) = actors
     (asked_turn,) = asked_on
     if asked_turn != controller:
         return True
+    if controller in asked_later:
+        # Its controller's next turn, after the turn it came in: controlled since it began.
+        return None if entered_later else False
     if entered_on and controller not in entered_on:
         return False
     return None
@@ -324,6 +370,14 @@ def _grants_to_others(m: CardMention) -> bool:
     return bool(_GRANTS.search(m.card.oracle_text))
 
 
+def _adds_phase(m: CardMention) -> bool:
+    """A card that gives its controller an extra phase or step (Sphinx of the Second Sun): what it
+    does is the question's timing, not what it asks about."""
+    return bool(
+        re.search(r"\b(additional|extra) (beginning|combat|upkeep|untap)", m.card.oracle_text, re.I)
+    )
+
+
 def _restricted(q: Question, pattern: str, defender: bool = False) -> bool:
     """Whether a named card imposes a restriction this family doesn't model (Arrest, Pacifism,
     defender when attacking)."""
@@ -339,6 +393,29 @@ def _missing(*facts: str) -> Callable[[], Ruling]:
         return Ruling(verdict=None, missing=facts)
 
     return run
+
+
+def _extra_phase(q: Question) -> str | None:
+    """The extra phase or step this turn the text speaks of ('beginning phase', 'combat'), if it
+    speaks of no extra turn."""
+    found = re.search(_EXTRA_PHASE, q.lower)
+    if found is None or q.has(_TURN_TOLD[-1]):
+        return None
+    return found.group(2)
+
+
+def _entered_by_me(q: Question) -> bool:
+    """Whether the text says the asker put the permanent onto the battlefield, and no one else."""
+    parties = {p for s in re.split(r"(?<=[.?!;])\s+", q.lower) for _, p in _entries(s)}
+    return parties == {"me"}
+
+
+def _phase_not_turn(ruling: Ruling, facts: _Facts) -> Ruling:
+    """The step saying an extra phase or step isn't a new turn, when the permanent is new."""
+    if facts.extra_phase is None or not facts.new:
+        return ruling
+    step = tp.extra_phase_step(facts.extra_phase)
+    return ruling.model_copy(update={"steps": (step, *ruling.steps)})
 
 
 def _enters_tapped(ruling: Ruling, facts: _Facts, name: str) -> Ruling:
@@ -413,6 +490,8 @@ class _Facts:
     haste_unsure: bool = False
     # A card named lets its abilities be activated as though it had haste (not attacking).
     haste_abilities: bool = False
+    # An extra phase or step this turn the text speaks of, which isn't a new turn.
+    extra_phase: str | None = None
 
 
 class TappingHandler:
@@ -463,7 +542,8 @@ class TappingHandler:
             # You tapping an opponent's permanent: only a controller activates its abilities,
             # and costs like Springleaf Drum's or convoke's tap only creatures you control.
             return []
-        if q.has(r"\buntaps? (during|in|at)\b", r"\buntap step\b") and not q.has(*_OLD):
+        untap_step = () if _extra_phase(q) else (r"\buntap step\b",)
+        if q.has(r"\buntaps? (during|in|at)\b", *untap_step) and not q.has(*_OLD):
             # Whether it untaps is the untap step's rule, not this family's.
             return []
         if re.search(r"^\W*(how(?! (much|many))|why|explain|what happens)\b", q.text.casefold()):
@@ -533,6 +613,11 @@ class TappingHandler:
             new, old = relative, not relative
         elif q.has(*_OTHER_TURN):
             new = old = False
+        extra_phase = _extra_phase(q)
+        if extra_phase and not old and (_entered_by_me(q) or q.has(r"\bsummoning[ -]?sick")):
+            # "I cast it, then got an extra beginning phase", "is it still summoning sick after
+            # the extra untap step?": the same turn, so still new.
+            new = True
         if new and not old:
             fact_new = True
         elif old and not new:
@@ -581,6 +666,7 @@ class TappingHandler:
             creature=None,
             haste_unsure=haste_unsure and not haste,
             haste_abilities=haste_abilities and not haste,
+            extra_phase=extra_phase,
         )
         stated = _board_perm(q, subject)
         if stated is not None:
@@ -617,7 +703,7 @@ class TappingHandler:
         """The permanent the question is about, and the other cards (spells, Vehicles, Drums)."""
         subject: CardMention | None = None
         helpers: list[CardMention] = []
-        grantors = [m for m in q.cards if _grants_to_others(m)]
+        grantors = [m for m in q.cards if _grants_to_others(m) or _adds_phase(m)]
         others = [m for m in q.cards if m not in grantors and m.card.types & _PERMANENT_TYPES]
         if grantors and not (others or q.has(_GENERIC_CREATURE)):
             grantors = []
@@ -1173,6 +1259,7 @@ class TappingHandler:
             ruling = _enters_tapped(
                 self._run_all(perms, unknown, check, q.board), facts, subject_name
             )
+            ruling = _phase_not_turn(ruling, facts) if attack else ruling
             return _flip(ruling) if flip else ruling
 
         return Scenario(name, "yesno", 0.8, run, self._cards(subject, helpers))
@@ -1277,7 +1364,7 @@ class TappingHandler:
             r = self._run_all(
                 perms, unknown, lambda st, n: tp.can_pay_tap_cost(st, n, sym), q.board
             )
-            r = _enters_tapped(r, facts, subject_name)
+            r = _phase_not_turn(_enters_tapped(r, facts, subject_name), facts)
             return _flip(r) if flip else r
 
         return Scenario(name, "yesno", score, run, self._cards(subject, helpers))
@@ -1301,7 +1388,10 @@ class TappingHandler:
     def _is_sick(self, q: Question) -> Scenario | None:
         """'Does Llanowar Elves have summoning sickness the turn I cast it?', 'Does summoning
         sickness affect lands?'"""
-        if not q.has(
+        # "Does the extra beginning phase make it lose summoning sickness?": the answer to
+        # whether it's still sick, turned over.
+        lose = _extra_phase(q) is not None and q.has(_LOSE_SICKNESS)
+        if not lose and not q.has(
             r"\b(have|has|get|gets|is|are|it's)\b[^?]{0,40}\bsummoning[ -]?sick",
             r"\bsummoning[ -]?sick(ness)? (affect|apply|applies|matter)",
         ):
@@ -1334,6 +1424,7 @@ class TappingHandler:
             facts.new = True
         elif (
             facts.new
+            and facts.extra_phase is None
             and _board_perm(q, subject) is None
             and not q.has(*(p for p in _NEW if "summoning" not in p))
         ):
@@ -1343,7 +1434,10 @@ class TappingHandler:
         perms, unknown = self._subject(q, subject, facts)
 
         def run() -> Ruling:
-            return self._run_all(perms, unknown, tp.summoning_sickness, q.board)
+            r = _phase_not_turn(
+                self._run_all(perms, unknown, tp.summoning_sickness, q.board), facts
+            )
+            return _flip(r) if lose else r
 
         return Scenario("tapping.summoning_sick", "yesno", 0.75, run, self._cards(subject, helpers))
 
