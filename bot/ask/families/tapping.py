@@ -49,8 +49,10 @@ _NEW = (
     r"\b(just|only just|recently|newly|freshly) (cast|played|entered|came|summoned|resolved|put)",
     r"\b(cast|casted|played|summoned|entered|enters|put|dropped|gained|got|took|stole|stolen|"
     r"created|made|create|make|gave me|given to me|donated|returned|came back|blinked|flickered|"
-    r"came in|came into play|came into the battlefield|came out|resolved)\b[^.?!]{0,40}\bthis turn\b",
-    r"\bthis turn\b[^.?!]{0,20}\b(cast|played|entered|came)",
+    r"came in|came into play|came into the battlefield|came out|resolved)\b"
+    # No other turn between: "played it last turn, animated it this turn" isn't new.
+    r"(?:(?!\bturns?\b)[^.?!]){0,40}\bthis turn\b",
+    r"\bthis turn\b[^.?!;]{0,20}\b(cast|played|entered|came)",
     r"(?<!not )(?<!no longer )(?<!isn't )(?<!aren't )\bsummoning[ -]?sick(ness)?\b(?! (rule|wise))",
     r"\b(gain|gained|gains|gaining|take|takes|taking|took|taken|steal|steals|stole|stolen|get|gets|"
     r"getting|got) control\b",
@@ -104,6 +106,7 @@ _OLD = (
     r"\bturns? ago\b",
     r"\bbeen (on the battlefield|out|in play|around) (since|for)\b",
     r"\b(the |a )?turns? after (i|you|we) (cast|casted|played|play|summoned)\b",
+    r"\b(cast|casted|played|summoned|dropped) (it|them|CARD) (the|a|one) turn (before|earlier)\b",
 )
 # The question says something tapped the permanent (an effect, or tapping it earlier).
 _TAPPED_BY = (
@@ -605,6 +608,13 @@ class TappingHandler:
     ) -> _Facts:
         old = q.has(*_OLD)
         new = q.has(*_NEW) or self._sick_word_asked(q)
+        if (
+            old
+            and q.asks(r"\bsummoning[ -]?sick")
+            and not q.has(*(p for p in _NEW if "summoning" not in p))
+        ):
+            # "I played it last turn: is it summoning sick?": the word is asked, not told.
+            new = False
         fact_new: bool | None = None
         relative = _turn_relative(q)
         if relative is not None and not (relative and old):
@@ -788,6 +798,9 @@ class TappingHandler:
             ):
                 # Only creatures are summoning sick: what's said to have it is one.
                 generic = frozenset({"Creature"})
+            if generic is not None and "Creature" not in generic and _animated(q):
+                # "A land I animated": a creature now, whatever its card is.
+                generic = generic | {"Creature"}
             supertypes, subtypes = frozenset(), frozenset()
             if q.has(r"\bvehicles?\b"):
                 animated = _animated(q) or crewed
@@ -859,11 +872,16 @@ class TappingHandler:
             r"\bsummoning[ -]?sick (creature|token|one)s?\b",
             r"\b(creature|token)s? (that|which) (just )?(entered|came in|was cast|were cast)"
             r"[^.?!]{0,20}\bthis turn\b",
+            # "a creature my opponent cast this turn", "a token he just made this turn"
+            r"\b(creature|token)s? (that |which )?(my |the |an? )?(i|you|we|he|she|they|opponent|"
+            r"friend) (just )?(cast|played|made|created|summoned|flashed in|put in)\b"
+            r"[^.?!,]{0,20}\bthis turn\b",
         ):
             return None
         if not q.has(
             r"\b(pick|picks|picked|choose|chose|chosen|select|selected|target|targets|targeted|"
-            r"targeting|tap|taps|tapped|untap|untaps|untapped)\b"
+            r"targeting|tap|taps|tapped|untap|untaps|untapped)\b",
+            r"\b(use|uses|used|using) CARD('s)? (\w+ )?(on|against)\b",
         ) or q.has(r"\b(hexproof|shroud|protection|ward|can't be (the )?target)"):
             # Whether it can be targeted at all is another rule.
             return None
