@@ -43,7 +43,7 @@ _PLAIN_TARGET_WORDS = frozenset(
 _NEW = (
     r"\bthe (same )?turn (i|you|u|we|they|he|she|it|my opponent)\b[^.?!]{0,20}\b"
     r"(cast|casts|play|plays|played|enter|enters|entered|came|comes|come|summon|summoned|"
-    r"put|drop|dropped|resolve|resolved|resolves)",
+    r"put|drop|dropped|resolve|resolved|resolves|gave|gives|give|donated|donates|handed|hands)",
     r"\bturn (it|that it|they) (enter|enters|entered|came|comes|come|resolved)",
     r"\bturn (it's|its|it is|it was|they're|they are|they were) (cast|played|summoned|put)\b",
     r"\b(just|only just|recently|newly|freshly) (cast|played|entered|came|summoned|resolved|put)",
@@ -89,6 +89,10 @@ _LOSE_SICKNESS = (
     r"reset|resets|clear|clears|wear off|wears off) (the |their |its |my )?summoning[ -]?sick"
     r"|\bsummoning[ -]?sick(ness)? (wear|wears|go|goes) (off|away)\b"
     r"|\b(no longer|stop being|stops being) summoning[ -]?sick"
+)
+_SICK_MEANS_CANT = (
+    r"\b(does|do|will|would) summoning[ -]?sick(ness)? mean (that )?[^?,]{0,30}"
+    r"\b(can't|cannot|can not|isn't able to|is not able to)\b"
 )
 _EXTRA_PHASE = (
     r"\b(extra|additional|another|second|bonus) (beginning phase|untap step|upkeep|"
@@ -574,7 +578,7 @@ class TappingHandler:
     @staticmethod
     def _about_tapped_for_mana_meaning(q: Question) -> bool:
         """'Is tapping X for convoke tapping it for mana?' belongs to the mana family."""
-        return q.has(
+        return not q.has(_SICK_MEANS_CANT) and q.has(
             r"\b(count|counts|counted|considered|consider|same as|mean|means|qualify|qualifies)\b"
             r"[^?]{0,40}\btap\w* (it |them |CARD |a \w+ )?for mana",
             r"\bis tapping\b[^?]{0,80}\btapping (it|them|CARD|a \w+) for mana",
@@ -594,6 +598,8 @@ class TappingHandler:
     def _sick_word_asked(q: Question) -> bool:
         return q.has(
             r"\b(does|do|will|would) summoning[ -]?sick(ness)? (stop|prevent|affect|apply|matter|keep)",
+            # "Does summoning sickness mean my creature can't block?": whether it stops it.
+            _SICK_MEANS_CANT,
             r"\b(affected|restricted|stopped|prevented|limited|hindered) by summoning[ -]?sick",
             r"\bsubject to summoning[ -]?sick",
         )
@@ -801,6 +807,8 @@ class TappingHandler:
             if generic is not None and "Creature" not in generic and _animated(q):
                 # "A land I animated": a creature now, whatever its card is.
                 generic = generic | {"Creature"}
+            elif generic is None and _animated(q):
+                generic = frozenset({"Creature"})
             supertypes, subtypes = frozenset(), frozenset()
             if q.has(r"\bvehicles?\b"):
                 animated = _animated(q) or crewed
@@ -1228,7 +1236,12 @@ class TappingHandler:
         block = q.has(r"\bblock(s|ing)?\b(?!ed)") and not q.has(r"\bbe blocked\b", r"\bmust block")
         if attack == block:
             return None
-        combat_other = _COMBAT_OTHER if attack else _COMBAT_OTHER[:1] + _COMBAT_OTHER[2:]
+        combat_other: tuple[str, ...] = (
+            _COMBAT_OTHER if attack else _COMBAT_OTHER[:1] + _COMBAT_OTHER[2:]
+        )
+        if q.has(_SICK_MEANS_CANT):
+            # "Does summoning sickness mean it can't block?": the "can't" is what's asked.
+            combat_other = combat_other[:-1]
         if q.has(*combat_other) or _restricted(
             q, r"can't (attack|block)|attacks? each combat", defender=attack
         ):
@@ -1498,11 +1511,16 @@ class TappingHandler:
             r"\btapping (it|them|CARD)\b",
             r"\bmana abilit",
             r"\b(tap|use|activate) (a|an|my|your|the) (mana rock|mana dork|dork)s?\b",
+            # "Can my mana dork tap the turn it comes in?": tapping it for its own ability.
+            r"\b(can|could|may|does|do|will) (my |your |the |a |an |this |that )?(CARD|it|they|"
+            r"(mana )?dorks?|mana rocks?|creatures?|elf|elves)( still)? tap\b(?! (it|them|CARD|an?|"
+            r"the (?!turn)|target|another|other|untapped|my|your|his|her|their|down)\b)",
         ):
             return "T"
         if q.has(
             r"\b(activate|use)\b[^?]{0,40}\babilit",
             r"\bactivate (it|CARD)",
+            r"\b(use|using) (my |your |the )?(it|them|CARD)\b(?! (to|as|on|against|with)\b)",
             r"\bbe (used|activated)\b",
         ):
             if subject is None:
