@@ -43,9 +43,11 @@ _PLAIN_TARGET_WORDS = frozenset(
 _NEW = (
     r"\bthe (same )?turn (i|you|u|we|they|he|she|it|my opponent)\b[^.?!]{0,20}\b"
     r"(cast|casts|play|plays|played|enter|enters|entered|came|comes|come|summon|summoned|"
-    r"put|drop|dropped|resolve|resolved|resolves|gave|gives|give|donated|donates|handed|hands)",
+    r"put|drop|dropped|resolve|resolved|resolves|gave|gives|give|donated|donates|handed|hands|"
+    r"make|made|create|created)",
     r"\bturn (it|that it|they) (enter|enters|entered|came|comes|come|resolved)",
-    r"\bturn (it's|its|it is|it was|they're|they are|they were) (cast|played|summoned|put)\b",
+    r"\bturn (it's|its|it is|it was|they're|they are|they were) (cast|played|summoned|put|made|"
+    r"created)\b",
     r"\b(just|only just|recently|newly|freshly) (cast|played|entered|came|summoned|resolved|put)",
     r"\b(cast|casted|played|summoned|entered|enters|put|dropped|gained|got|took|stole|stolen|"
     r"created|made|create|make|gave me|given to me|donated|returned|came back|blinked|flickered|"
@@ -89,6 +91,15 @@ _LOSE_SICKNESS = (
     r"reset|resets|clear|clears|wear off|wears off) (the |their |its |my )?summoning[ -]?sick"
     r"|\bsummoning[ -]?sick(ness)? (wear|wears|go|goes) (off|away)\b"
     r"|\b(no longer|stop being|stops being) summoning[ -]?sick"
+)
+# A Vehicle that isn't crewed, and asking whether it must be crewed to attack or block.
+_UNCREWED = (
+    r"\buncrewed\b|\b(not|never|isn't|wasn't|hasn't been|has not been|without being|without) "
+    r"crew(ed|ing)?\b|\b(don't|do not|didn't|did not|doesn't|never) crew\b"
+)
+_NEED_CREW = (
+    r"\b(need|needs|have|has|must|got)( to)? (be crewed|crew (it|them|CARD|(my|the|a|your) \w+))"
+    r"( first)? (to|in order to|before|for)\b"
 )
 _SICK_MEANS_CANT = (
     r"\b(does|do|will|would) summoning[ -]?sick(ness)? mean (that )?[^?,]{0,30}"
@@ -150,13 +161,14 @@ _NEED_HASTE = (
 )
 _ASK = r"\b(can|could|may|able|allowed|legal|possible|legally|cannot|can't|couldn't)\b"
 _TAPPED = (
-    r"\b(already|is|was|it's|its|they're|are|while|when|if|a|an|currently|been|stays?|still) "
-    r"tapped\b(?! (for|to|by|down)\b)",
+    r"\b(already|is|was|it's|its|they're|are|while|when|if|a|an|currently|been|stays?|still|"
+    r"that's|that is|which is|who's) tapped\b(?! (for|to|by|down)\b)",
     r"\btapped (creature|artifact|land|permanent|vehicle|one)s?\b",
     r"\b(entered|enters|came in|comes in|come in|comes into play|came into play) tapped\b",
 )
 _UNTAPPED = (
-    r"\b(already|is|was|it's|its|they're|are|while|when|if|currently|been|stays?|still) untapped\b",
+    r"\b(already|is|was|it's|its|they're|are|while|when|if|currently|been|stays?|still|that's|"
+    r"that is|which is|who's) untapped\b",
     r"\buntapped (creature|artifact|land|permanent|vehicle)s?\b(?! you control)",
     r"\b(an|the|my|your) untapped CARD\b",
 )
@@ -377,6 +389,12 @@ def _grants_to_others(m: CardMention) -> bool:
     return bool(_GRANTS.search(m.card.oracle_text))
 
 
+def _changes_control(m: CardMention) -> bool:
+    """A card whose effect gives control of a permanent (Act of Treason, Control Magic)."""
+    text = m.card.oracle_text.casefold()
+    return bool(re.search(_CONTROL_GAINED, text) or re.search(r"\byou control enchanted\b", text))
+
+
 def _adds_phase(m: CardMention) -> bool:
     """A card that gives its controller an extra phase or step (Sphinx of the Second Sun): what it
     does is the question's timing, not what it asks about."""
@@ -525,7 +543,11 @@ class TappingHandler:
         # "Does Concordant Crossroads let my Elves tap for mana...": only for cards that give
         # other creatures abilities.
         lets = q.has(r"\b(let|lets|allow|allows)\b") and any(_grants_to_others(m) for m in q.cards)
-        if not (lets or q.has(_ASK, r"\bsummoning[ -]?sick", _NEED_HASTE) or self._does_act(q)):
+        if not (
+            lets
+            or q.has(_ASK, r"\bsummoning[ -]?sick", _NEED_HASTE, _NEED_CREW)
+            or self._does_act(q)
+        ):
             # "Does X return the creature untapped?", "does it lose its abilities?": questions
             # about status, which don't ask whether something can be done.
             for status in (self._combat_status, self._enters_status, self._status_kept):
@@ -538,13 +560,16 @@ class TappingHandler:
         if q.has(_PHASING):
             # Phasing keeps a permanent's status and control history: a rule not modelled here.
             return []
+        if any(_changes_control(m) for m in q.cards) and q.has(
+            r"\b(opponents?|he|she|they|friend)\b[^.?!]{0,20}\b(cast|casts|casted|played|plays|"
+            r"resolved|used|uses|activated|activates) CARD"
+        ):
+            # Another player took a permanent: who controls it, and since when, isn't modelled.
+            return []
         if (
             q.has(*_OPPONENTS_PERMANENT)
             and q.has(r"\b(i|me|we)\b[^?]{0,20}\b(tap|use|activate|crew|convoke)")
-            and not (
-                q.has(_CONTROL_GAINED)
-                or any(re.search(_CONTROL_GAINED, m.card.oracle_text.casefold()) for m in q.cards)
-            )
+            and not (q.has(_CONTROL_GAINED) or any(_changes_control(m) for m in q.cards))
         ):
             # You tapping an opponent's permanent: only a controller activates its abilities,
             # and costs like Springleaf Drum's or convoke's tap only creatures you control.
@@ -629,6 +654,14 @@ class TappingHandler:
             new, old = relative, not relative
         elif q.has(*_OTHER_TURN):
             new = old = False
+        if (
+            not old
+            and any(_changes_control(h) for h in helpers)
+            and q.has(r"\b(i|we) (just )?(cast|casted|played|resolved|used|activated) CARD")
+        ):
+            # "I cast Control Magic on his Llanowar Elves": control changed as it resolved, and
+            # nothing says that was before this turn.
+            new = True
         extra_phase = _extra_phase(q)
         if extra_phase and not old and (_entered_by_me(q) or q.has(r"\bsummoning[ -]?sick")):
             # "I cast it, then got an extra beginning phase", "is it still summoning sick after
@@ -755,7 +788,14 @@ class TappingHandler:
             m = re.search(r"\b(artifact|land|enchantment) creatures?\b", q.lower)
             assert m
             return frozenset({m.group(1).capitalize(), "Creature"})
-        if q.has(r"\bcreatures?\b", r"\bdorks?\b", r"\belf\b", r"\bmana creature"):
+        if q.has(
+            r"\bcreatures?\b",
+            r"\bdorks?\b",
+            r"\belf\b",
+            r"\bmana creature",
+            r"\b\d+/\d+ (\w+ )?tokens?\b",
+        ):
+            # "A 1/1 soldier token": only a creature has power and toughness.
             return frozenset({"Creature"})
         for word, t in (
             ("artifacts?", "Artifact"),
@@ -763,6 +803,7 @@ class TappingHandler:
             ("enchantments?", "Enchantment"),
             ("planeswalkers?", "Planeswalker"),
             ("mana rocks?", "Artifact"),
+            ("(treasure|clue|food|blood|gold|powerstone)( tokens?)?s?", "Artifact"),
         ):
             if q.has(rf"\b{word}\b"):
                 return frozenset({t})
@@ -1256,6 +1297,9 @@ class TappingHandler:
         if subject is not None and _unmodelled(subject):
             return None
         facts = self._facts(q, subject, helpers)
+        uncrewed = self._uncrewed_vehicle(q, subject, attack)
+        if uncrewed is not None:
+            return uncrewed
         if (
             facts.tapped_unsure
             and q.has(*_TAPPED_BY[2:])
@@ -1294,6 +1338,43 @@ class TappingHandler:
             return _flip(ruling) if flip else ruling
 
         return Scenario(name, "yesno", 0.8, run, self._cards(subject, helpers))
+
+    def _uncrewed_vehicle(
+        self, q: Question, subject: CardMention | None, attack: bool
+    ) -> Scenario | None:
+        """'Can an uncrewed Vehicle block?', 'do I have to crew it to attack?': a Vehicle is a
+        creature only once crewed, and only creatures attack or block (301.7, 508.1a, 509.1a)."""
+        need = q.has(_NEED_CREW)
+        if not (need or q.has(_UNCREWED)):
+            return None
+        if subject is not None:
+            if "Vehicle" not in subject.card.subtypes or "Creature" in subject.card.types:
+                return None
+        elif not q.has(r"\bvehicles?\b"):
+            return None
+        if subject is not None:
+            line = TypeLine.parse(subject.card.front.type_line)
+            types, subtypes = line.types - {"Token"}, line.subtypes
+            name, abilities = subject.name, subject.abilities()
+        else:
+            types, subtypes = frozenset({"Artifact"}), frozenset({"Vehicle"})
+            name, abilities = "the Vehicle", ()
+        vehicle = Permanent(
+            name=name,
+            controller=YOU,
+            types=types,
+            subtypes=subtypes,
+            abilities=abilities,
+            card=subject.card if subject is not None else None,
+        )
+        check = tp.can_attack if attack else tp.can_block
+
+        def run() -> Ruling:
+            r = _capitalised(check(GameState(battlefield=(vehicle,)), vehicle.name))
+            return _flip(r) if need else r
+
+        kind = "tapping.attack" if attack else "tapping.block"
+        return Scenario(kind, "yesno", 0.8, run, (name,) if subject is not None else ())
 
     @staticmethod
     def _attacker_unnamed(q: Question, subject: CardMention) -> bool:
@@ -1487,6 +1568,13 @@ class TappingHandler:
         """Which symbol the cost has: 'T', 'Q', 'none' (an ability without either) or None."""
         if q.has(_NO_TAP):
             return "none"
+        if q.has(r"\bbe tapped (the turn|right away|immediately)\b"):
+            # "Can a Treasure be tapped the turn it's made?": its own {T}, for a noncreature; a
+            # creature could be tapped by an effect or a cost, which the words don't tell apart.
+            types = subject.card.types if subject is not None else TappingHandler._generic_types(q)
+            if types is None or "Creature" in types or _animated(q):
+                return None
+            return "T"
         if q.has(r"\{q\}", r"\buntap symbol\b", r"\bq ability\b", r"\bq cost\b"):
             return "Q"
         if (
