@@ -468,7 +468,7 @@ def _flip(ruling: Ruling) -> Ruling:
     )
 
 
-def agreed(variants: Sequence[Ruling], unknown: str) -> Ruling:
+def agreed(variants: Sequence[Ruling], unknown: str, cases: Sequence[str] | None = None) -> Ruling:
     """One answer when every way the unknown fact could be gives the same verdict.
 
     Steps that differ between the variants rest on the unknown fact, so they are
@@ -481,8 +481,36 @@ def agreed(variants: Sequence[Ruling], unknown: str) -> Ruling:
         return Ruling(verdict=None, missing=(unknown,))
     first = variants[0]
     common = [s for s in first.steps if all(s in r.steps for r in variants[1:])]
+    if cases is not None and not any(s.rule for s in common):
+        # Nothing rule-bearing is shared: give each case's own reason ("If it's a creature: ...").
+        for case, r in zip(cases, variants, strict=True):
+            common += [
+                s.model_copy(update={"note": f"If {case}: {s.note}"})
+                for s in r.steps
+                if s.rule and s not in common
+            ]
     common.insert(0, Step(note=f"The answer doesn't depend on {unknown}."))
     return Ruling(verdict=first.verdict, steps=tuple(common))
+
+
+def _cases(perms: Sequence[Permanent]) -> list[str]:
+    """What tells each variant apart, in words: 'it's a creature that came under your control
+    this turn'."""
+    creature = len({p.is_creature for p in perms}) > 1
+    new = len({p.since_turn_start for p in perms}) > 1
+    out = []
+    for p in perms:
+        parts = []
+        if creature:
+            parts.append("it's a creature" if p.is_creature else "it isn't a creature")
+        if new:
+            parts.append(
+                "it has been under your control since your turn began"
+                if p.since_turn_start
+                else "it came under your control this turn"
+            )
+        out.append(" and ".join(parts) or "it is so")
+    return out
 
 
 def _board_perm(q: Question, subject: CardMention | None) -> Permanent | None:
@@ -556,6 +584,10 @@ class TappingHandler:
                     return [found]
             return []
         if self._about_tapped_for_mana_meaning(q):
+            return []
+        if q.asks(r"\b(count|counts|counted) as\b", r"\b(considered|treated as|the same as)\b"):
+            # "Does crewing count as tapping it for summoning sickness?": what something is
+            # classed as, which a yes or no about whether it can be done wouldn't answer.
             return []
         if q.has(_PHASING):
             # Phasing keeps a permanent's status and control history: a rule not modelled here.
@@ -792,6 +824,7 @@ class TappingHandler:
             r"\bcreatures?\b",
             r"\bdorks?\b",
             r"\belf\b",
+            r"\belves\b",
             r"\bmana creature",
             r"\b\d+/\d+ (\w+ )?tokens?\b",
         ):
@@ -836,6 +869,16 @@ class TappingHandler:
             if animated:
                 types = types | {"Creature"}
             options = [types]
+            if (
+                crewed
+                and not facts.tapped
+                and "Creature" not in types
+                and "Vehicle" not in subtypes
+                and re.search(r"\bbecomes? an? [^.]*\bcreature\b", subject.card.oracle_text)
+            ):
+                # Asked to attack or block, a card that can make itself a creature (Gideon,
+                # Mutavault) may or may not be one now: the text didn't say.
+                options.append(types | {"Creature"})
         else:
             generic = self._generic_types(q)
             if generic is None and creature:
@@ -904,7 +947,9 @@ class TappingHandler:
         board: GameState | None = None,
     ) -> Ruling:
         variants = [check(_position(board, p), p.name) for p in perms]
-        return _capitalised(agreed(variants, unknown or "anything the question leaves out"))
+        return _capitalised(
+            agreed(variants, unknown or "anything the question leaves out", _cases(perms))
+        )
 
     @staticmethod
     def _cards(subject: CardMention | None, helpers: Sequence[CardMention]) -> tuple[str, ...]:
