@@ -178,6 +178,8 @@ _ANIMATED = (
     r"\bturn(ed|s)? (it |CARD )?into a creature",
     r"\bcrewed\b",
     r"\bafter crewing\b",
+    # "when crewed", which a report put in the present may read "when crew".
+    r"\b(when|once|after|if|while|being|been) crew\b",
     r"\bcrew (it|them|CARD)\b",
     r"\bis a creature\b",
     r"\bas a creature\b",
@@ -440,7 +442,7 @@ def _phase_not_turn(ruling: Ruling, facts: _Facts) -> Ruling:
     if facts.extra_phase is None or not facts.new:
         return ruling
     step = tp.extra_phase_step(facts.extra_phase)
-    return ruling.model_copy(update={"steps": (step, *ruling.steps)})
+    return Ruling(verdict=ruling.verdict, steps=(step, *ruling.steps), missing=ruling.missing)
 
 
 def _enters_tapped(ruling: Ruling, facts: _Facts, name: str) -> Ruling:
@@ -485,7 +487,13 @@ def agreed(variants: Sequence[Ruling], unknown: str, cases: Sequence[str] | None
         # Nothing rule-bearing is shared: give each case's own reason ("If it's a creature: ...").
         for case, r in zip(cases, variants, strict=True):
             common += [
-                s.model_copy(update={"note": f"If {case}: {s.note}"})
+                Step(
+                    rule=s.rule,
+                    note=f"If {case}: {s.note}",
+                    card=s.card,
+                    reason=s.reason,
+                    facts=s.facts,
+                )
                 for s in r.steps
                 if s.rule and s not in common
             ]
@@ -849,10 +857,12 @@ class TappingHandler:
         facts: _Facts,
         crewed: bool = False,
         creature: bool = False,
+        crew_unsaid: bool = False,
     ) -> tuple[list[Permanent], str | None]:
         """The permanent(s) to test; several when its being a creature is unknown. ``crewed``:
         a Vehicle asked about in combat is read as crewed, the only way it attacks or blocks;
-        ``creature``: the text calls an unnamed attacker by a creature's word ("the dragon")."""
+        ``creature``: the text calls an unnamed attacker by a creature's word ("the dragon");
+        ``crew_unsaid``: a Vehicle the text doesn't call crewed may or may not be a creature."""
         stated = _board_perm(q, subject)
         if stated is not None:
             return [stated], None
@@ -904,6 +914,8 @@ class TappingHandler:
                 if generic is not None
                 else [frozenset({"Creature"}), frozenset({"Artifact"})]
             )
+        if crew_unsaid and "Vehicle" in subtypes and all("Creature" not in t for t in options):
+            options.append(options[0] | {"Creature"})
         if facts.haste:
             abilities = (*abilities, _HASTE)
         elif facts.haste_abilities:
@@ -1215,7 +1227,10 @@ class TappingHandler:
         elif q.has(r"\bimprovis"):
             via = "improvise"
         elif q.has(r"\bcrew(s|ing)?\b(?!ed)", r"\bto crew\b") and not q.has(
-            r"\bcrewed\b", r"\b(attack|block)\w*\b"
+            r"\bcrewed\b",
+            r"\b(attack|block)\w*\b",
+            # "Do Vehicles have summoning sickness when crewed?": the Vehicle's own state.
+            r"\b(vehicles?|CARD) (have|has|is|are|get|gets|be)\b[^?]{0,20}\bsummoning[ -]?sick",
         ):
             via = "crew"
             source = next((m for m in q.cards if "Vehicle" in m.card.subtypes), None)
@@ -1588,7 +1603,8 @@ class TappingHandler:
             # "Does Llanowar Elves have summoning sickness?": the word asked isn't a fact, so
             # answer only what holds either way (Sol Ring: never).
             facts.new = None
-        perms, unknown = self._subject(q, subject, facts)
+        # "Is a Vehicle summoning sick?": it is once crewed; not crewed, the rule doesn't apply.
+        perms, unknown = self._subject(q, subject, facts, crew_unsaid=not q.has(_UNCREWED))
 
         def run() -> Ruling:
             r = _phase_not_turn(
