@@ -57,6 +57,32 @@ def haste_grant(oracle_text: str) -> Literal["always", "maybe"] | None:
     return found
 
 
+def grants_haste(card: str, oracle_text: str) -> Ruling:
+    """Whether ``card``'s text gives haste (702.10): yes for a plain grant, no when its text never
+    speaks of haste, undecided for a grant that depends on a condition or choice."""
+    t = Trace()
+    grant = haste_grant(oracle_text)
+    if grant == "maybe":
+        return t.ruling(None, (f"whether the condition in {card}'s text about haste holds",))
+    if grant is None:
+        if re.search(r"\babilities of\b|\ball abilities\b|\bcopy\b", oracle_text, re.I):
+            return t.ruling(None, (f"what abilities {card} takes from other objects",))
+        t.step(Rule.HASTE, f"Nothing in {card}'s text gives haste.", card=card)
+        return t.ruling("no")
+    sentence = next(
+        m.group(0).strip()
+        for line in oracle_text.splitlines()
+        for m in re.finditer(r"[^.;]*\bhaste\b[^.;]*[.;]?", line, re.I)
+    )
+    t.step(
+        Rule.HASTE_ATTACK,
+        "A creature with haste can attack even the turn it comes under its controller's control.",
+    )
+    t.step(Rule.HASTE_TAP, "It can also activate its abilities with {T} or {Q} in the cost then.")
+    t.step(Rule.HASTE, f"{card} gives haste: its text says “{sentence}”", card=card)
+    return t.ruling("yes")
+
+
 def haste_for_abilities(state: GameState, p: Permanent) -> str | None:
     """The source of an effect letting ``p``'s abilities be activated as though it had haste
     (Thousand-Year Elixir): {T}/{Q} abilities only, never attacking."""

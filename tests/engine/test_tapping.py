@@ -390,3 +390,22 @@ def test_summoning_sickness(notation: str, name: str, verdict: str | None) -> No
 )
 def test_haste_grant(text: str, grant: str | None) -> None:
     assert tp.haste_grant(text) == grant
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        (
+            "Gain control of target creature until end of turn. It gains haste until end of turn.",
+            "yes",
+        ),
+        ("Enchant creature\nYou control enchanted creature.", "no"),
+        ("Dash {2}{R} (If you do, it gains haste, and it's returned at the next end step.)", None),
+        ("Mairsil has all activated abilities of all cards you own in exile.", None),
+    ],
+)
+def test_grants_haste(text: str, verdict: str | None) -> None:
+    ruling = tp.grants_haste("The Card", text)
+    assert ruling.verdict == verdict
+    if verdict == "yes":
+        assert {Rule.HASTE, Rule.HASTE_ATTACK, Rule.HASTE_TAP} <= set(ruling.rules)

@@ -101,6 +101,11 @@ _NEED_CREW = (
     r"\b(need|needs|have|has|must|got)( to)? (be crewed|crew (it|them|CARD|(my|the|a|your) \w+))"
     r"( first)? (to|in order to|before|for)\b"
 )
+# "Does Act of Treason give it haste?": what a named card's text does.
+_GIVES_HASTE = (
+    r"\b(does|do|will|would|should|can|doesn't|didn't|did) (CARD)('s? \w+)? (\w+ )?"
+    r"(give|gives|grant|grants|provide|provides|confer|confers)\b[^?.]{0,30}\bhaste\b"
+)
 _SICK_MEANS_CANT = (
     r"\b(does|do|will|would) summoning[ -]?sick(ness)? mean (that )?[^?,]{0,30}"
     r"\b(can't|cannot|can not|isn't able to|is not able to)\b"
@@ -582,6 +587,7 @@ class TappingHandler:
         if not (
             lets
             or q.has(_ASK, r"\bsummoning[ -]?sick", _NEED_HASTE, _NEED_CREW)
+            or q.asks(_GIVES_HASTE)
             or self._does_act(q)
         ):
             # "Does X return the creature untapped?", "does it lose its abilities?": questions
@@ -623,6 +629,7 @@ class TappingHandler:
             return []
         out: list[Scenario] = []
         builders = (
+            self._grants_haste,
             self._combat_status,
             self._tapped_by_effect,
             self._enters_status,
@@ -968,6 +975,22 @@ class TappingHandler:
         return tuple(m.name for m in ([subject] if subject else []) + list(helpers))
 
     # -- scenarios -------------------------------------------------------------
+    def _grants_haste(self, q: Question) -> Scenario | None:
+        """'Does Act of Treason give the creature haste?': what the named card's text says."""
+        found = re.search(_GIVES_HASTE, q.asked)
+        if found is None:
+            return None
+        cards = sorted(q.cards, key=lambda m: m.start)
+        before = q.lower.find(q.asked)
+        if before < 0 or q.lower.count("CARD") != len(cards):
+            return None
+        card = cards[q.lower[:before].count("CARD") + q.asked[: found.start(2)].count("CARD")]
+
+        def run() -> Ruling:
+            return _capitalised(tp.grants_haste(card.name, card.card.oracle_text))
+
+        return Scenario("tapping.grants_haste", "yesno", 0.8, run, (card.name,))
+
     def _tapped_by_effect(self, q: Question) -> Scenario | None:
         """'Icy Manipulator couldn't tap a creature with summoning sickness': another card's
         effect tapping, untapping or targeting a creature that came under its controller's
