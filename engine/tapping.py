@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from engine import effects
 from engine.abilities import Activated, Keyword
 from engine.model import GameState, Permanent
 from engine.render import possessive
-from engine.ruling import Rule, Ruling, Trace
+from engine.ruling import Rule, Ruling, Step, Trace
 
 TapSymbol = Literal["T", "Q"]
 TapOthersVia = Literal["convoke", "crew", "improvise", "tap_others"]
@@ -23,6 +24,64 @@ def has_haste(p: Permanent) -> bool:
         if isinstance(a, Keyword) and a.name.casefold() == "haste":
             return True
     return p.card is not None and any(k.casefold() == "haste" for k in p.card.keywords)
+
+
+# "Equipped creature has shroud and haste", "It gains haste until end of turn": a grant of haste,
+# alone or at the end of a list of keywords.
+_GRANTS_HASTE = re.compile(
+    r"\b(?:has|have|gains?|gets?)\s+(?:[a-z-]+(?:,\s*|,?\s+and\s+))*haste\b", re.I
+)
+# Words that make a grant depend on something the question may not settle.
+_GRANT_CONDITION = re.compile(
+    r"\b(?:as long as|if|unless|while|during|only|may|choice|choose|instead)\b|^(?:when|whenever|at)\b",
+    re.I,
+)
+
+
+def haste_grant(oracle_text: str) -> Literal["always", "maybe"] | None:
+    """Whether a card's text grants haste: "always" when every mention of haste is a plain
+    grant, "maybe" when some mention depends on a condition or choice (riot, dash, "as long as"),
+    None when it doesn't speak of haste."""
+    found: Literal["always", "maybe"] | None = None
+    for line in oracle_text.splitlines():
+        core = re.sub(r"\s*\([^)]*\)", "", line)
+        if re.search(r"\bhaste\b", line, re.I) and not re.search(r"\bhaste\b", core, re.I):
+            # Only a keyword's reminder speaks of it (riot, dash): a choice or a cost.
+            return "maybe"
+        for sentence in re.split(r"(?<=[.;])\s+", core):
+            if not re.search(r"\bhaste\b", sentence, re.I):
+                continue
+            if _GRANTS_HASTE.search(sentence) and not _GRANT_CONDITION.search(sentence.strip()):
+                found = "always"
+            else:
+                return "maybe"
+    return found
+
+
+def grants_haste(card: str, oracle_text: str) -> Ruling:
+    """Whether ``card``'s text gives haste (702.10): yes for a plain grant, no when its text never
+    speaks of haste, undecided for a grant that depends on a condition or choice."""
+    t = Trace()
+    grant = haste_grant(oracle_text)
+    if grant == "maybe":
+        return t.ruling(None, (f"whether the condition in {card}'s text about haste holds",))
+    if grant is None:
+        if re.search(r"\babilities of\b|\ball abilities\b|\bcopy\b", oracle_text, re.I):
+            return t.ruling(None, (f"what abilities {card} takes from other objects",))
+        t.step(Rule.HASTE, f"Nothing in {card}'s text gives haste.", card=card)
+        return t.ruling("no")
+    sentence = next(
+        m.group(0).strip()
+        for line in oracle_text.splitlines()
+        for m in re.finditer(r"[^.;]*\bhaste\b[^.;]*[.;]?", line, re.I)
+    )
+    t.step(
+        Rule.HASTE_ATTACK,
+        "A creature with haste can attack even the turn it comes under its controller's control.",
+    )
+    t.step(Rule.HASTE_TAP, "It can also activate its abilities with {T} or {Q} in the cost then.")
+    t.step(Rule.HASTE, f"{card} gives haste: its text says “{sentence}”", card=card)
+    return t.ruling("yes")
 
 
 def haste_for_abilities(state: GameState, p: Permanent) -> str | None:
@@ -155,6 +214,17 @@ def _sickness_steps(
         f"since their most recent turn began and has no haste, so it can't {what}.",
     )
     return False
+
+
+def extra_phase_step(phase: str) -> Step:
+    """Why an extra phase or step (``phase``: 'beginning phase', 'combat') doesn't end summoning
+    sickness: it is part of the turn, and 302.6 counts from the start of the controller's turn."""
+    return Step(
+        rule=Rule.SUMMONING_SICKNESS,
+        note=f"An extra {phase} is part of the turn, not a new turn: a permanent that came under "
+        "your control this turn still hasn't been under your control continuously since your "
+        "most recent turn began.",
+    )
 
 
 def can_pay_tap_cost(state: GameState, name: str, symbol: TapSymbol = "T") -> Ruling:

@@ -1127,6 +1127,7 @@ class Reader:
         tag = self._tag(asked) if asked_idx is not None else None
         split = self._split_tag(asked) if asked_idx is not None and tag is None else None
 
+        main_negative: bool | None = None
         if claim_rows and (who_right or am_i is not None or am_wrong is not None):
             framing = "dispute"
             claims = [c for c, _ in claim_rows]
@@ -1162,6 +1163,9 @@ class Reader:
                 made = self.to_question(main)
                 if made is not None:
                     asked = _lets_me(made[0]) or made[0]
+                    # Whether the question made from the claim dropped its negation: "means it
+                    # can't block" keeps it, so the claim holds when the answer is yes.
+                    main_negative = made[1]
             rest = [s for i, s in enumerate(sentences) if i not in framing_ids and s is not asked]
             out_sentences = [*rest, asked]
             form = "who_right" if who_right else self.form(asked)
@@ -1171,6 +1175,8 @@ class Reader:
                     # "Am I right?": whether the claim in question holds.
                     polarity = "behaviour_right"
                     negative = mine[0].positive is False
+                    if main_negative is not None and main is bodies[claims.index(mine[0])]:
+                        negative = main_negative
                     claims = mine
             elif am_wrong is not None and not who_right and question_idx is None:
                 # Beside a question of its own ("Can he do that? ... or is he wrong?") the

@@ -368,3 +368,44 @@ def test_summoning_sickness(notation: str, name: str, verdict: str | None) -> No
     assert ruling.verdict == verdict
     assert ruling.rules[0] in {Rule.SUMMONING_SICKNESS, Rule.HASTE}
     assert (verdict is None) == bool(ruling.missing)
+
+
+@pytest.mark.parametrize(
+    ("text", "grant"),
+    [
+        ("Equipped creature has hexproof and haste.\nEquip {1}", "always"),
+        ("Equipped creature has shroud and haste.", "always"),
+        ("Untap that creature. It gains haste until end of turn.", "always"),
+        ("Creatures you control have haste.", "always"),
+        ("As long as equipped creature is a Warrior, it has haste.", "maybe"),
+        ("Whenever a creature enters, it gains haste until end of turn.", "maybe"),
+        ("Riot (This creature enters with your choice of a +1/+1 counter or haste.)", "maybe"),
+        (
+            "Creatures you control have haste.\nAt the beginning of combat, if it's your turn, "
+            "target creature gains haste.",
+            "maybe",
+        ),
+        ("Equipped creature gets +2/+2.", None),
+    ],
+)
+def test_haste_grant(text: str, grant: str | None) -> None:
+    assert tp.haste_grant(text) == grant
+
+
+@pytest.mark.parametrize(
+    ("text", "verdict"),
+    [
+        (
+            "Gain control of target creature until end of turn. It gains haste until end of turn.",
+            "yes",
+        ),
+        ("Enchant creature\nYou control enchanted creature.", "no"),
+        ("Dash {2}{R} (If you do, it gains haste, and it's returned at the next end step.)", None),
+        ("Mairsil has all activated abilities of all cards you own in exile.", None),
+    ],
+)
+def test_grants_haste(text: str, verdict: str | None) -> None:
+    ruling = tp.grants_haste("The Card", text)
+    assert ruling.verdict == verdict
+    if verdict == "yes":
+        assert {Rule.HASTE, Rule.HASTE_ATTACK, Rule.HASTE_TAP} <= set(ruling.rules)

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
+from bot.ask.lexicon import Phrase
+from bot.ask.lexicon import load as load_lexicon
 from bot.ask.question import CardMention, Question, Scenario
 from engine import effects as eff
 from engine import tapping as tp
@@ -42,14 +44,18 @@ _PLAIN_TARGET_WORDS = frozenset(
 _NEW = (
     r"\bthe (same )?turn (i|you|u|we|they|he|she|it|my opponent)\b[^.?!]{0,20}\b"
     r"(cast|casts|play|plays|played|enter|enters|entered|came|comes|come|summon|summoned|"
-    r"put|drop|dropped|resolve|resolved|resolves)",
+    r"put|drop|dropped|resolve|resolved|resolves|gave|gives|give|donated|donates|handed|hands|"
+    r"make|made|create|created)",
     r"\bturn (it|that it|they) (enter|enters|entered|came|comes|come|resolved)",
-    r"\bturn (it's|its|it is|it was|they're|they are|they were) (cast|played|summoned|put)\b",
+    r"\bturn (it's|its|it is|it was|they're|they are|they were) (cast|played|summoned|put|made|"
+    r"created)\b",
     r"\b(just|only just|recently|newly|freshly) (cast|played|entered|came|summoned|resolved|put)",
     r"\b(cast|casted|played|summoned|entered|enters|put|dropped|gained|got|took|stole|stolen|"
     r"created|made|create|make|gave me|given to me|donated|returned|came back|blinked|flickered|"
-    r"came in|came into play|came into the battlefield|came out|resolved)\b[^.?!]{0,40}\bthis turn\b",
-    r"\bthis turn\b[^.?!]{0,20}\b(cast|played|entered|came)",
+    r"came in|came into play|came into the battlefield|came out|resolved)\b"
+    # No other turn between: "played it last turn, animated it this turn" isn't new.
+    r"(?:(?!\bturns?\b)[^.?!]){0,40}\bthis turn\b",
+    r"\bthis turn\b[^.?!;]{0,20}\b(cast|played|entered|came)",
     r"(?<!not )(?<!no longer )(?<!isn't )(?<!aren't )\bsummoning[ -]?sick(ness)?\b(?! (rule|wise))",
     r"\b(gain|gained|gains|gaining|take|takes|taking|took|taken|steal|steals|stole|stolen|get|gets|"
     r"getting|got) control\b",
@@ -63,14 +69,51 @@ _NEW = (
 )
 # Timing told relative to another player's turn: whether the permanent is still "new" depends
 # on whose turn began most recently, so the question is read as not saying.
-_OTHER_TURN = (
+_TURN_TOLD = (
     r"\b(opponent'?s|opponents'|their|his|her|other player'?s) turn\b",
     r"\b(my|your) next turn\b",
     r"\bon (my|your) turn\b",
+    # "Next turn" alone: the turn after this one or its controller's next; these differ.
+    r"(?<!my )(?<!your )(?<!our )(?<!until )(?<!until the )\b(next|following) turn\b",
     r"\bflash",
-    # Control that went away and came back: since when the player has had it isn't said.
+    # An extra turn is a new turn: what came in before it isn't new during it (500.7).
+    r"\b(extra|additional|bonus) turns?\b|\b(take|takes|took|taking|get|gets|got) another turn\b",
+)
+# Control that went away and came back: since when the player has had it isn't said.
+_CONTROL_BACK = (
     r"\b(give|gives|gave|giving|hand|hands|handed|return|returns|returned) (it|them|CARD) back\b",
     r"\bcontrol (of (it|them|CARD) )?back\b",
+)
+_OTHER_TURN = _TURN_TOLD + _CONTROL_BACK
+# An extra phase or step within the turn (Sphinx of the Second Sun, Relentless Assault): not a
+# new turn, so it doesn't end summoning sickness.
+_LOSE_SICKNESS = (
+    r"\b(lose|loses|lost|losing|get rid of|gets rid of|remove|removes|end|ends|cure|cures|"
+    r"reset|resets|clear|clears|wear off|wears off) (the |their |its |my )?summoning[ -]?sick"
+    r"|\bsummoning[ -]?sick(ness)? (wear|wears|go|goes) (off|away)\b"
+    r"|\b(no longer|stop being|stops being) summoning[ -]?sick"
+)
+# A Vehicle that isn't crewed, and asking whether it must be crewed to attack or block.
+_UNCREWED = (
+    r"\buncrewed\b|\b(not|never|isn't|wasn't|hasn't been|has not been|without being|without) "
+    r"crew(ed|ing)?\b|\b(don't|do not|didn't|did not|doesn't|never) crew\b"
+)
+_NEED_CREW = (
+    r"\b(need|needs|have|has|must|got)( to)? (be crewed|crew (it|them|CARD|(my|the|a|your) \w+))"
+    r"( first)? (to|in order to|before|for)\b"
+)
+# "Does Act of Treason give it haste?": what a named card's text does.
+_GIVES_HASTE = (
+    r"\b(does|do|will|would|should|can|doesn't|didn't|did) (CARD)('s? \w+)? (\w+ )?"
+    r"(give|gives|grant|grants|provide|provides|confer|confers)\b[^?.]{0,30}\bhaste\b"
+)
+_SICK_MEANS_CANT = (
+    r"\b(does|do|will|would) summoning[ -]?sick(ness)? mean (that )?[^?,]{0,30}"
+    r"\b(can't|cannot|can not|isn't able to|is not able to)\b"
+)
+_EXTRA_PHASE = (
+    r"\b(extra|additional|another|second|bonus) (beginning phase|untap step|upkeep|"
+    r"combat|combat phase)\b"
 )
 _OLD = (
     r"\bsince (my|your|their|his|her|the|our) (last|previous|prior) turn\b",
@@ -84,6 +127,7 @@ _OLD = (
     r"\bturns? ago\b",
     r"\bbeen (on the battlefield|out|in play|around) (since|for)\b",
     r"\b(the |a )?turns? after (i|you|we) (cast|casted|played|play|summoned)\b",
+    r"\b(cast|casted|played|summoned|dropped) (it|them|CARD) (the|a|one) turn (before|earlier)\b",
 )
 # The question says something tapped the permanent (an effect, or tapping it earlier).
 _TAPPED_BY = (
@@ -118,23 +162,19 @@ _OPPONENTS_PERMANENT = (
     r"opponents? (controls?|has|have)\b",
     r"\bopponents?'?s?'? (CARD|creatures?|permanents?|artifacts?|lands?|dorks?|elf|elves)\b",
 )
-_CONTROL_CHANGE = (
-    r"\b(gain|gained|gains|gaining|take|takes|taking|took|taken|steal|steals|stole|stolen|"
-    r"borrow\w*|swiped|exchang\w*|"
-    r"gave me|donat\w*|control of)\b"
-)
 _NEED_HASTE = (
     r"\b(need|needs|require|requires|have to have|has to have) haste (to|for|in order to)\b"
 )
 _ASK = r"\b(can|could|may|able|allowed|legal|possible|legally|cannot|can't|couldn't)\b"
 _TAPPED = (
-    r"\b(already|is|was|it's|its|they're|are|while|when|if|a|an|currently|been|stays?|still) "
-    r"tapped\b(?! (for|to|by|down)\b)",
+    r"\b(already|is|was|it's|its|they're|are|while|when|if|a|an|currently|been|stays?|still|"
+    r"that's|that is|which is|who's) tapped\b(?! (for|to|by|down)\b)",
     r"\btapped (creature|artifact|land|permanent|vehicle|one)s?\b",
     r"\b(entered|enters|came in|comes in|come in|comes into play|came into play) tapped\b",
 )
 _UNTAPPED = (
-    r"\b(already|is|was|it's|its|they're|are|while|when|if|currently|been|stays?|still) untapped\b",
+    r"\b(already|is|was|it's|its|they're|are|while|when|if|currently|been|stays?|still|that's|"
+    r"that is|which is|who's) untapped\b",
     r"\buntapped (creature|artifact|land|permanent|vehicle)s?\b(?! you control)",
     r"\b(an|the|my|your) untapped CARD\b",
 )
@@ -144,6 +184,8 @@ _ANIMATED = (
     r"\bturn(ed|s)? (it |CARD )?into a creature",
     r"\bcrewed\b",
     r"\bafter crewing\b",
+    # "when crewed", which a report put in the present may read "when crew".
+    r"\b(when|once|after|if|while|being|been) crew\b",
     r"\bcrew (it|them|CARD)\b",
     r"\bis a creature\b",
     r"\bas a creature\b",
@@ -170,12 +212,29 @@ _TURN_OF = lazy(
     r"(turn|end step|end of turn|upkeep|draw step|combat|main phase)\b"
 )
 _ASK_WORD = lazy(r"\b(can|could|may|might|will|would|does|do|did|is|are|was|were)\b")
-# Control changed hands: "take his turn" isn't taking control.
-_CONTROL_TAKEN = (
-    r"\b(gain|gained|gains|gaining|take|takes|taking|took|taken|get|gets|got|have|has|had) "
-    r"control\b|\b(steal|steals|stole|stolen|borrow\w*|swiped|exchang\w*|donat\w*)\b|"
-    r"\bcontrol of\b|\bgave me\b"
+
+
+def _lexicon_pattern(phrases: Iterable[Phrase]) -> str:
+    """A regex for the lexicon's phrases in any inflection ("take control" finds "took control")."""
+    lex = load_lexicon()
+    alternatives = []
+    for phrase in phrases:
+        words = []
+        for lemma in phrase:
+            forms = sorted({lemma, *lex.inflections.get(lemma, {}).values()}, key=len, reverse=True)
+            words.append("(?:" + "|".join(re.escape(f) for f in forms) + ")")
+        alternatives.append(" ".join(words))
+    return r"\b(?:" + "|".join(alternatives) + r")\b"
+
+
+# Control changing hands, the lexicon's words for it: "take his turn" isn't taking control,
+# so a bare "take" never counts.
+_CONTROL_GAINED = (
+    _lexicon_pattern(load_lexicon().events["control"])
+    + r"|\b(get|gets|got|getting) control\b|\bgave me\b|\bswiped\b"
 )
+# Also a control said without saying it changed ("has control of"): where any doubt abstains.
+_CONTROL_TAKEN = _CONTROL_GAINED + r"|\b(have|has|had) control\b|\bcontrol of\b"
 _TURN_NUMBER = lazy(r"\b(?:t|turn )(\d+)\b")
 
 
@@ -205,38 +264,65 @@ def _entry_bound(sentence: str, at: int, entries: Sequence[tuple[int, str]]) -> 
     return False
 
 
+def _entry_in_clause(
+    sentence: str, start: int, end: int, entries: Sequence[tuple[int, str]]
+) -> bool:
+    """Whether an entry shares the clause of the turn named at ``start:end``, before or after it."""
+    for at, _ in entries:
+        between = sentence[at:start] if at < start else sentence[end:at]
+        # Another turn named between is the one the entry tells of.
+        if not re.search(r"[,:;]|\bturn\b", between) and not _ASK_WORD.search(between):
+            return True
+    return False
+
+
 def _turn_relative(q: Question) -> bool | None:
     """Whether the permanent is new when asked about, from whose turn it came in on and whose
     turn the question is about. On any turn but its controller's, a permanent that came in since
     that player's last turn began is still new; on its controller's next turn, one that came in
     on another player's turn isn't. None when the text doesn't tell both sides plainly."""
-    if q.has(_CONTROL_TAKEN, *_OTHER_TURN[4:]) or len(set(_TURN_NUMBER.findall(q.lower))) > 1:
+    if (
+        q.has(_CONTROL_TAKEN, *_CONTROL_BACK, _TURN_TOLD[-1])
+        or len(set(_TURN_NUMBER.findall(q.lower))) > 1
+    ):
         return None
     sentences = [s for s in re.split(r"(?<=[.?!;])\s+", q.lower) if s]
     asked = q.asked.strip()
     actors: set[str] = set()
     entered_on: set[str] = set()
     asked_on: set[str] = set()
+    # A player's next turn asked about, and one told as when the permanent came in.
+    asked_later: set[str] = set()
+    entered_later = False
     for sentence in sentences:
         entries = _entries(sentence)
         actors |= {party for _, party in entries}
         is_asked = bool(asked) and asked in sentence
         for turn in _TURN_OF.finditer(sentence):
             whose = "me" if turn.group("whose") in ("my", "our", "your") else "them"
+            later = turn.group("next") is not None and turn.group("next").strip() != "own"
+            # "If I recast it on my next turn", "on my next turn I cast it": when it came in.
+            entering = later and _entry_in_clause(sentence, turn.start(), turn.end(), entries)
             if (
                 turn.group("take")
-                or turn.group("next")
+                or (turn.group("next") and not entering)
                 or (is_asked and not _entry_bound(sentence, turn.start(), entries))
             ):
                 asked_on.add(whose)
+                if later:
+                    asked_later.add(whose)
             elif entries:
                 entered_on.add(whose)
+                entered_later = entered_later or later
     if len(actors) != 1 or len(asked_on) != 1:
         return None
     (controller,) = actors
     (asked_turn,) = asked_on
     if asked_turn != controller:
         return True
+    if controller in asked_later:
+        # Its controller's next turn, after the turn it came in: controlled since it began.
+        return None if entered_later else False
     if entered_on and controller not in entered_on:
         return False
     return None
@@ -311,6 +397,20 @@ def _grants_to_others(m: CardMention) -> bool:
     return bool(_GRANTS.search(m.card.oracle_text))
 
 
+def _changes_control(m: CardMention) -> bool:
+    """A card whose effect gives control of a permanent (Act of Treason, Control Magic)."""
+    text = m.card.oracle_text.casefold()
+    return bool(re.search(_CONTROL_GAINED, text) or re.search(r"\byou control enchanted\b", text))
+
+
+def _adds_phase(m: CardMention) -> bool:
+    """A card that gives its controller an extra phase or step (Sphinx of the Second Sun): what it
+    does is the question's timing, not what it asks about."""
+    return bool(
+        re.search(r"\b(additional|extra) (beginning|combat|upkeep|untap)", m.card.oracle_text, re.I)
+    )
+
+
 def _restricted(q: Question, pattern: str, defender: bool = False) -> bool:
     """Whether a named card imposes a restriction this family doesn't model (Arrest, Pacifism,
     defender when attacking)."""
@@ -326,6 +426,29 @@ def _missing(*facts: str) -> Callable[[], Ruling]:
         return Ruling(verdict=None, missing=facts)
 
     return run
+
+
+def _extra_phase(q: Question) -> str | None:
+    """The extra phase or step this turn the text speaks of ('beginning phase', 'combat'), if it
+    speaks of no extra turn."""
+    found = re.search(_EXTRA_PHASE, q.lower)
+    if found is None or q.has(_TURN_TOLD[-1]):
+        return None
+    return found.group(2)
+
+
+def _entered_by_me(q: Question) -> bool:
+    """Whether the text says the asker put the permanent onto the battlefield, and no one else."""
+    parties = {p for s in re.split(r"(?<=[.?!;])\s+", q.lower) for _, p in _entries(s)}
+    return parties == {"me"}
+
+
+def _phase_not_turn(ruling: Ruling, facts: _Facts) -> Ruling:
+    """The step saying an extra phase or step isn't a new turn, when the permanent is new."""
+    if facts.extra_phase is None or not facts.new:
+        return ruling
+    step = tp.extra_phase_step(facts.extra_phase)
+    return Ruling(verdict=ruling.verdict, steps=(step, *ruling.steps), missing=ruling.missing)
 
 
 def _enters_tapped(ruling: Ruling, facts: _Facts, name: str) -> Ruling:
@@ -353,7 +476,7 @@ def _flip(ruling: Ruling) -> Ruling:
     )
 
 
-def agreed(variants: Sequence[Ruling], unknown: str) -> Ruling:
+def agreed(variants: Sequence[Ruling], unknown: str, cases: Sequence[str] | None = None) -> Ruling:
     """One answer when every way the unknown fact could be gives the same verdict.
 
     Steps that differ between the variants rest on the unknown fact, so they are
@@ -366,8 +489,42 @@ def agreed(variants: Sequence[Ruling], unknown: str) -> Ruling:
         return Ruling(verdict=None, missing=(unknown,))
     first = variants[0]
     common = [s for s in first.steps if all(s in r.steps for r in variants[1:])]
+    if cases is not None and not any(s.rule for s in common):
+        # Nothing rule-bearing is shared: give each case's own reason ("If it's a creature: ...").
+        for case, r in zip(cases, variants, strict=True):
+            common += [
+                Step(
+                    rule=s.rule,
+                    note=f"If {case}: {s.note}",
+                    card=s.card,
+                    reason=s.reason,
+                    facts=s.facts,
+                )
+                for s in r.steps
+                if s.rule and s not in common
+            ]
     common.insert(0, Step(note=f"The answer doesn't depend on {unknown}."))
     return Ruling(verdict=first.verdict, steps=tuple(common))
+
+
+def _cases(perms: Sequence[Permanent]) -> list[str]:
+    """What tells each variant apart, in words: 'it's a creature that came under your control
+    this turn'."""
+    creature = len({p.is_creature for p in perms}) > 1
+    new = len({p.since_turn_start for p in perms}) > 1
+    out = []
+    for p in perms:
+        parts = []
+        if creature:
+            parts.append("it's a creature" if p.is_creature else "it isn't a creature")
+        if new:
+            parts.append(
+                "it has been under your control since your turn began"
+                if p.since_turn_start
+                else "it came under your control this turn"
+            )
+        out.append(" and ".join(parts) or "it is so")
+    return out
 
 
 def _board_perm(q: Question, subject: CardMention | None) -> Permanent | None:
@@ -400,6 +557,8 @@ class _Facts:
     haste_unsure: bool = False
     # A card named lets its abilities be activated as though it had haste (not attacking).
     haste_abilities: bool = False
+    # An extra phase or step this turn the text speaks of, which isn't a new turn.
+    extra_phase: str | None = None
 
 
 class TappingHandler:
@@ -426,7 +585,12 @@ class TappingHandler:
         # "Does Concordant Crossroads let my Elves tap for mana...": only for cards that give
         # other creatures abilities.
         lets = q.has(r"\b(let|lets|allow|allows)\b") and any(_grants_to_others(m) for m in q.cards)
-        if not (lets or q.has(_ASK, r"\bsummoning[ -]?sick", _NEED_HASTE) or self._does_act(q)):
+        if not (
+            lets
+            or q.has(_ASK, r"\bsummoning[ -]?sick", _NEED_HASTE, _NEED_CREW)
+            or q.asks(_GIVES_HASTE)
+            or self._does_act(q)
+        ):
             # "Does X return the creature untapped?", "does it lose its abilities?": questions
             # about status, which don't ask whether something can be done.
             for status in (self._combat_status, self._enters_status, self._status_kept):
@@ -436,21 +600,29 @@ class TappingHandler:
             return []
         if self._about_tapped_for_mana_meaning(q):
             return []
+        if q.asks(r"\b(count|counts|counted) as\b", r"\b(considered|treated as|the same as)\b"):
+            # "Does crewing count as tapping it for summoning sickness?": what something is
+            # classed as, which a yes or no about whether it can be done wouldn't answer.
+            return []
         if q.has(_PHASING):
             # Phasing keeps a permanent's status and control history: a rule not modelled here.
+            return []
+        if any(_changes_control(m) for m in q.cards) and q.has(
+            r"\b(opponents?|he|she|they|friend)\b[^.?!]{0,20}\b(cast|casts|casted|played|plays|"
+            r"resolved|used|uses|activated|activates) CARD"
+        ):
+            # Another player took a permanent: who controls it, and since when, isn't modelled.
             return []
         if (
             q.has(*_OPPONENTS_PERMANENT)
             and q.has(r"\b(i|me|we)\b[^?]{0,20}\b(tap|use|activate|crew|convoke)")
-            and not (
-                q.has(_CONTROL_CHANGE)
-                or any(re.search(r"\bgain control\b", m.card.oracle_text, re.I) for m in q.cards)
-            )
+            and not (q.has(_CONTROL_GAINED) or any(_changes_control(m) for m in q.cards))
         ):
             # You tapping an opponent's permanent: only a controller activates its abilities,
             # and costs like Springleaf Drum's or convoke's tap only creatures you control.
             return []
-        if q.has(r"\buntaps? (during|in|at)\b", r"\buntap step\b") and not q.has(*_OLD):
+        untap_step = () if _extra_phase(q) else (r"\buntap step\b",)
+        if q.has(r"\buntaps? (during|in|at)\b", *untap_step) and not q.has(*_OLD):
             # Whether it untaps is the untap step's rule, not this family's.
             return []
         if re.search(r"^\W*(how(?! (much|many))|why|explain|what happens)\b", q.text.casefold()):
@@ -458,6 +630,7 @@ class TappingHandler:
             return []
         out: list[Scenario] = []
         builders = (
+            self._grants_haste,
             self._combat_status,
             self._tapped_by_effect,
             self._enters_status,
@@ -478,7 +651,7 @@ class TappingHandler:
     @staticmethod
     def _about_tapped_for_mana_meaning(q: Question) -> bool:
         """'Is tapping X for convoke tapping it for mana?' belongs to the mana family."""
-        return q.has(
+        return not q.has(_SICK_MEANS_CANT) and q.has(
             r"\b(count|counts|counted|considered|consider|same as|mean|means|qualify|qualifies)\b"
             r"[^?]{0,40}\btap\w* (it |them |CARD |a \w+ )?for mana",
             r"\bis tapping\b[^?]{0,80}\btapping (it|them|CARD|a \w+) for mana",
@@ -500,6 +673,8 @@ class TappingHandler:
         # question is context, and turning the answer over for it would invert the verdict.
         return q.asks(
             r"\b(does|do|will|would) summoning[ -]?sick(ness)? (stop|prevent|affect|apply|matter|keep)",
+            # "Does summoning sickness mean my creature can't block?": whether it stops it.
+            _SICK_MEANS_CANT,
             r"\b(affected|restricted|stopped|prevented|limited|hindered) by summoning[ -]?sick",
             r"\bsubject to summoning[ -]?sick",
         )
@@ -514,6 +689,13 @@ class TappingHandler:
     ) -> _Facts:
         old = q.has(*_OLD)
         new = q.has(*_NEW) or self._sick_word_asked(q)
+        if (
+            old
+            and q.asks(r"\bsummoning[ -]?sick")
+            and not q.has(*(p for p in _NEW if "summoning" not in p))
+        ):
+            # "I played it last turn: is it summoning sick?": the word is asked, not told.
+            new = False
         fact_new: bool | None = None
         relative = _turn_relative(q)
         if relative is not None and not (relative and old):
@@ -522,6 +704,19 @@ class TappingHandler:
             new, old = relative, not relative
         elif q.has(*_OTHER_TURN):
             new = old = False
+        if (
+            not old
+            and any(_changes_control(h) for h in helpers)
+            and q.has(r"\b(i|we) (just )?(cast|casted|played|resolved|used|activated) CARD")
+        ):
+            # "I cast Control Magic on his Llanowar Elves": control changed as it resolved, and
+            # nothing says that was before this turn.
+            new = True
+        extra_phase = _extra_phase(q)
+        if extra_phase and not old and (_entered_by_me(q) or q.has(r"\bsummoning[ -]?sick")):
+            # "I cast it, then got an extra beginning phase", "is it still summoning sick after
+            # the extra untap step?": the same turn, so still new.
+            new = True
         if new and not old:
             fact_new = True
         elif old and not new:
@@ -546,10 +741,10 @@ class TappingHandler:
                     haste_unsure = True
                 else:
                     haste_abilities = True
-            elif re.search(r"\b(gains?|have|has) haste\b", h.card.oracle_text, re.I):
-                haste = True
-            elif re.search(r"\bhaste\b", h.card.oracle_text, re.I):
-                haste_unsure = True
+            else:
+                grant = tp.haste_grant(h.card.oracle_text)
+                haste = haste or grant == "always"
+                haste_unsure = haste_unsure or grant == "maybe"
         if self._needs_haste(q):
             # The haste asked about isn't a fact; one a card gives makes the ask unclear.
             haste_unsure = haste_unsure or haste
@@ -570,6 +765,7 @@ class TappingHandler:
             creature=None,
             haste_unsure=haste_unsure and not haste,
             haste_abilities=haste_abilities and not haste,
+            extra_phase=extra_phase,
         )
         stated = _board_perm(q, subject)
         if stated is not None:
@@ -606,7 +802,7 @@ class TappingHandler:
         """The permanent the question is about, and the other cards (spells, Vehicles, Drums)."""
         subject: CardMention | None = None
         helpers: list[CardMention] = []
-        grantors = [m for m in q.cards if _grants_to_others(m)]
+        grantors = [m for m in q.cards if _grants_to_others(m) or _adds_phase(m)]
         others = [m for m in q.cards if m not in grantors and m.card.types & _PERMANENT_TYPES]
         if grantors and not (others or q.has(_GENERIC_CREATURE)):
             grantors = []
@@ -642,7 +838,15 @@ class TappingHandler:
             m = re.search(r"\b(artifact|land|enchantment) creatures?\b", q.lower)
             assert m
             return frozenset({m.group(1).capitalize(), "Creature"})
-        if q.has(r"\bcreatures?\b", r"\bdorks?\b", r"\belf\b", r"\bmana creature"):
+        if q.has(
+            r"\bcreatures?\b",
+            r"\bdorks?\b",
+            r"\belf\b",
+            r"\belves\b",
+            r"\bmana creature",
+            r"\b\d+/\d+ (\w+ )?tokens?\b",
+        ):
+            # "A 1/1 soldier token": only a creature has power and toughness.
             return frozenset({"Creature"})
         for word, t in (
             ("artifacts?", "Artifact"),
@@ -650,6 +854,7 @@ class TappingHandler:
             ("enchantments?", "Enchantment"),
             ("planeswalkers?", "Planeswalker"),
             ("mana rocks?", "Artifact"),
+            ("(treasure|clue|food|blood|gold|powerstone)( tokens?)?s?", "Artifact"),
         ):
             if q.has(rf"\b{word}\b"):
                 return frozenset({t})
@@ -662,10 +867,12 @@ class TappingHandler:
         facts: _Facts,
         crewed: bool = False,
         creature: bool = False,
+        crew_unsaid: bool = False,
     ) -> tuple[list[Permanent], str | None]:
         """The permanent(s) to test; several when its being a creature is unknown. ``crewed``:
         a Vehicle asked about in combat is read as crewed, the only way it attacks or blocks;
-        ``creature``: the text calls an unnamed attacker by a creature's word ("the dragon")."""
+        ``creature``: the text calls an unnamed attacker by a creature's word ("the dragon");
+        ``crew_unsaid``: a Vehicle the text doesn't call crewed may or may not be a creature."""
         stated = _board_perm(q, subject)
         if stated is not None:
             return [stated], None
@@ -682,6 +889,16 @@ class TappingHandler:
             if animated:
                 types = types | {"Creature"}
             options = [types]
+            if (
+                crewed
+                and not facts.tapped
+                and "Creature" not in types
+                and "Vehicle" not in subtypes
+                and re.search(r"\bbecomes? an? [^.]*\bcreature\b", subject.card.oracle_text)
+            ):
+                # Asked to attack or block, a card that can make itself a creature (Gideon,
+                # Mutavault) may or may not be one now: the text didn't say.
+                options.append(types | {"Creature"})
         else:
             generic = self._generic_types(q)
             if generic is None and creature:
@@ -690,6 +907,11 @@ class TappingHandler:
                 r"\bwith summoning[ -]?sick", r"\bsummoning[ -]?sick (token|one|thing)s?\b"
             ):
                 # Only creatures are summoning sick: what's said to have it is one.
+                generic = frozenset({"Creature"})
+            if generic is not None and "Creature" not in generic and _animated(q):
+                # "A land I animated": a creature now, whatever its card is.
+                generic = generic | {"Creature"}
+            elif generic is None and _animated(q):
                 generic = frozenset({"Creature"})
             supertypes, subtypes = frozenset(), frozenset()
             if q.has(r"\bvehicles?\b"):
@@ -702,6 +924,8 @@ class TappingHandler:
                 if generic is not None
                 else [frozenset({"Creature"}), frozenset({"Artifact"})]
             )
+        if crew_unsaid and "Vehicle" in subtypes and all("Creature" not in t for t in options):
+            options.append(options[0] | {"Creature"})
         if facts.haste:
             abilities = (*abilities, _HASTE)
         elif facts.haste_abilities:
@@ -745,13 +969,31 @@ class TappingHandler:
         board: GameState | None = None,
     ) -> Ruling:
         variants = [check(_position(board, p), p.name) for p in perms]
-        return _capitalised(agreed(variants, unknown or "anything the question leaves out"))
+        return _capitalised(
+            agreed(variants, unknown or "anything the question leaves out", _cases(perms))
+        )
 
     @staticmethod
     def _cards(subject: CardMention | None, helpers: Sequence[CardMention]) -> tuple[str, ...]:
         return tuple(m.name for m in ([subject] if subject else []) + list(helpers))
 
     # -- scenarios -------------------------------------------------------------
+    def _grants_haste(self, q: Question) -> Scenario | None:
+        """'Does Act of Treason give the creature haste?': what the named card's text says."""
+        found = re.search(_GIVES_HASTE, q.asked)
+        if found is None:
+            return None
+        cards = sorted(q.cards, key=lambda m: m.start)
+        before = q.lower.find(q.asked)
+        if before < 0 or q.lower.count("CARD") != len(cards):
+            return None
+        card = cards[q.lower[:before].count("CARD") + q.asked[: found.start(2)].count("CARD")]
+
+        def run() -> Ruling:
+            return _capitalised(tp.grants_haste(card.name, card.card.oracle_text))
+
+        return Scenario("tapping.grants_haste", "yesno", 0.8, run, (card.name,))
+
     def _tapped_by_effect(self, q: Question) -> Scenario | None:
         """'Icy Manipulator couldn't tap a creature with summoning sickness': another card's
         effect tapping, untapping or targeting a creature that came under its controller's
@@ -762,11 +1004,16 @@ class TappingHandler:
             r"\bsummoning[ -]?sick (creature|token|one)s?\b",
             r"\b(creature|token)s? (that|which) (just )?(entered|came in|was cast|were cast)"
             r"[^.?!]{0,20}\bthis turn\b",
+            # "a creature my opponent cast this turn", "a token he just made this turn"
+            r"\b(creature|token)s? (that |which )?(my |the |an? )?(i|you|we|he|she|they|opponent|"
+            r"friend) (just )?(cast|played|made|created|summoned|flashed in|put in)\b"
+            r"[^.?!,]{0,20}\bthis turn\b",
         ):
             return None
         if not q.has(
             r"\b(pick|picks|picked|choose|chose|chosen|select|selected|target|targets|targeted|"
-            r"targeting|tap|taps|tapped|untap|untaps|untapped)\b"
+            r"targeting|tap|taps|tapped|untap|untaps|untapped)\b",
+            r"\b(use|uses|used|using) CARD('s)? (\w+ )?(on|against)\b",
         ) or q.has(r"\b(hexproof|shroud|protection|ward|can't be (the )?target)"):
             # Whether it can be targeted at all is another rule.
             return None
@@ -933,9 +1180,9 @@ class TappingHandler:
         """'If I untap an attacking creature, does it stop attacking?', 'does a blocker that gets
         tapped still deal damage?': tapping or untapping a creature already in combat."""
         changed = q.has(
-            r"\b(un)?tap(s|ped|ping)? (an |the |my |your |his |her |their |that |this )?"
+            r"\b(un)?tap(s|ped|ping)? (an |a |the |my |your |his |her |their |that |this )?"
             r"(attacking|blocking) (creature|CARD)",
-            r"\b(un)?tap(s|ped|ping)? (an |the |my |your |his |her |their |that |this )?"
+            r"\b(un)?tap(s|ped|ping)? (an |a |the |my |your |his |her |their |that |this )?"
             r"(attacker|blocker)s?\b",
             r"\b(attacker|blocker|attacking creature|blocking creature)s? (gets?|got|becomes?|"
             r"became|is|was) (un)?tapped\b",
@@ -969,7 +1216,7 @@ class TappingHandler:
         if not changed or removed == kept:
             return None
         if q.has(
-            _CONTROL_CHANGE,
+            _CONTROL_TAKEN,
             _PHASING,
             r"\b(regenerat|leaves?\b|left the|bounc|sacrific|exile|flicker|"
             r"blink|destroy)",
@@ -1006,7 +1253,10 @@ class TappingHandler:
         elif q.has(r"\bimprovis"):
             via = "improvise"
         elif q.has(r"\bcrew(s|ing)?\b(?!ed)", r"\bto crew\b") and not q.has(
-            r"\bcrewed\b", r"\b(attack|block)\w*\b"
+            r"\bcrewed\b",
+            r"\b(attack|block)\w*\b",
+            # "Do Vehicles have summoning sickness when crewed?": the Vehicle's own state.
+            r"\b(vehicles?|CARD) (have|has|is|are|get|gets|be)\b[^?]{0,20}\bsummoning[ -]?sick",
         ):
             via = "crew"
             source = next((m for m in q.cards if "Vehicle" in m.card.subtypes), None)
@@ -1113,7 +1363,12 @@ class TappingHandler:
         block = q.has(r"\bblock(s|ing)?\b(?!ed)") and not q.has(r"\bbe blocked\b", r"\bmust block")
         if attack == block:
             return None
-        combat_other = _COMBAT_OTHER if attack else _COMBAT_OTHER[:1] + _COMBAT_OTHER[2:]
+        combat_other: tuple[str, ...] = (
+            _COMBAT_OTHER if attack else _COMBAT_OTHER[:1] + _COMBAT_OTHER[2:]
+        )
+        if q.has(_SICK_MEANS_CANT):
+            # "Does summoning sickness mean it can't block?": the "can't" is what's asked.
+            combat_other = combat_other[:-1]
         if q.has(*combat_other) or _restricted(
             q, r"can't (attack|block)|attacks? each combat", defender=attack
         ):
@@ -1128,6 +1383,9 @@ class TappingHandler:
         if subject is not None and _unmodelled(subject):
             return None
         facts = self._facts(q, subject, helpers)
+        uncrewed = self._uncrewed_vehicle(q, subject, attack)
+        if uncrewed is not None:
+            return uncrewed
         if (
             facts.tapped_unsure
             and q.has(*_TAPPED_BY[2:])
@@ -1162,9 +1420,47 @@ class TappingHandler:
             ruling = _enters_tapped(
                 self._run_all(perms, unknown, check, q.board), facts, subject_name
             )
+            ruling = _phase_not_turn(ruling, facts) if attack else ruling
             return _flip(ruling) if flip else ruling
 
         return Scenario(name, "yesno", 0.8, run, self._cards(subject, helpers))
+
+    def _uncrewed_vehicle(
+        self, q: Question, subject: CardMention | None, attack: bool
+    ) -> Scenario | None:
+        """'Can an uncrewed Vehicle block?', 'do I have to crew it to attack?': a Vehicle is a
+        creature only once crewed, and only creatures attack or block (301.7, 508.1a, 509.1a)."""
+        need = q.has(_NEED_CREW)
+        if not (need or q.has(_UNCREWED)):
+            return None
+        if subject is not None:
+            if "Vehicle" not in subject.card.subtypes or "Creature" in subject.card.types:
+                return None
+        elif not q.has(r"\bvehicles?\b"):
+            return None
+        if subject is not None:
+            line = TypeLine.parse(subject.card.front.type_line)
+            types, subtypes = line.types - {"Token"}, line.subtypes
+            name, abilities = subject.name, subject.abilities()
+        else:
+            types, subtypes = frozenset({"Artifact"}), frozenset({"Vehicle"})
+            name, abilities = "the Vehicle", ()
+        vehicle = Permanent(
+            name=name,
+            controller=YOU,
+            types=types,
+            subtypes=subtypes,
+            abilities=abilities,
+            card=subject.card if subject is not None else None,
+        )
+        check = tp.can_attack if attack else tp.can_block
+
+        def run() -> Ruling:
+            r = _capitalised(check(GameState(battlefield=(vehicle,)), vehicle.name))
+            return _flip(r) if need else r
+
+        kind = "tapping.attack" if attack else "tapping.block"
+        return Scenario(kind, "yesno", 0.8, run, (name,) if subject is not None else ())
 
     @staticmethod
     def _attacker_unnamed(q: Question, subject: CardMention) -> bool:
@@ -1266,7 +1562,7 @@ class TappingHandler:
             r = self._run_all(
                 perms, unknown, lambda st, n: tp.can_pay_tap_cost(st, n, sym), q.board
             )
-            r = _enters_tapped(r, facts, subject_name)
+            r = _phase_not_turn(_enters_tapped(r, facts, subject_name), facts)
             return _flip(r) if flip else r
 
         return Scenario(name, "yesno", score, run, self._cards(subject, helpers))
@@ -1290,7 +1586,10 @@ class TappingHandler:
     def _is_sick(self, q: Question) -> Scenario | None:
         """'Does Llanowar Elves have summoning sickness the turn I cast it?', 'Does summoning
         sickness affect lands?'"""
-        if not q.has(
+        # "Does the extra beginning phase make it lose summoning sickness?": the answer to
+        # whether it's still sick, turned over.
+        lose = _extra_phase(q) is not None and q.has(_LOSE_SICKNESS)
+        if not lose and not q.has(
             r"\b(have|has|get|gets|is|are|it's)\b[^?]{0,40}\bsummoning[ -]?sick",
             r"\bsummoning[ -]?sick(ness)? (affect|apply|applies|matter)",
         ):
@@ -1323,16 +1622,21 @@ class TappingHandler:
             facts.new = True
         elif (
             facts.new
+            and facts.extra_phase is None
             and _board_perm(q, subject) is None
             and not q.has(*(p for p in _NEW if "summoning" not in p))
         ):
             # "Does Llanowar Elves have summoning sickness?": the word asked isn't a fact, so
             # answer only what holds either way (Sol Ring: never).
             facts.new = None
-        perms, unknown = self._subject(q, subject, facts)
+        # "Is a Vehicle summoning sick?": it is once crewed; not crewed, the rule doesn't apply.
+        perms, unknown = self._subject(q, subject, facts, crew_unsaid=not q.has(_UNCREWED))
 
         def run() -> Ruling:
-            return self._run_all(perms, unknown, tp.summoning_sickness, q.board)
+            r = _phase_not_turn(
+                self._run_all(perms, unknown, tp.summoning_sickness, q.board), facts
+            )
+            return _flip(r) if lose else r
 
         return Scenario("tapping.summoning_sick", "yesno", 0.75, run, self._cards(subject, helpers))
 
@@ -1351,6 +1655,13 @@ class TappingHandler:
         """Which symbol the cost has: 'T', 'Q', 'none' (an ability without either) or None."""
         if q.has(_NO_TAP):
             return "none"
+        if q.has(r"\bbe tapped (the turn|right away|immediately)\b"):
+            # "Can a Treasure be tapped the turn it's made?": its own {T}, for a noncreature; a
+            # creature could be tapped by an effect or a cost, which the words don't tell apart.
+            types = subject.card.types if subject is not None else TappingHandler._generic_types(q)
+            if types is None or "Creature" in types or _animated(q):
+                return None
+            return "T"
         if q.has(r"\{q\}", r"\buntap symbol\b", r"\bq ability\b", r"\bq cost\b"):
             return "Q"
         if (
@@ -1375,11 +1686,16 @@ class TappingHandler:
             r"\btapping (it|them|CARD)\b",
             r"\bmana abilit",
             r"\b(tap|use|activate) (a|an|my|your|the) (mana rock|mana dork|dork)s?\b",
+            # "Can my mana dork tap the turn it comes in?": tapping it for its own ability.
+            r"\b(can|could|may|does|do|will) (my |your |the |a |an |this |that )?(CARD|it|they|"
+            r"(mana )?dorks?|mana rocks?|creatures?|elf|elves)( still)? tap\b(?! (it|them|CARD|an?|"
+            r"the (?!turn)|target|another|other|untapped|my|your|his|her|their|down)\b)",
         ):
             return "T"
         if q.has(
             r"\b(activate|use)\b[^?]{0,40}\babilit",
             r"\bactivate (it|CARD)",
+            r"\b(use|using) (my |your |the )?(it|them|CARD)\b(?! (to|as|on|against|with)\b)",
             r"\bbe (used|activated)\b",
         ):
             if subject is None:
