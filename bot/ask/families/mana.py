@@ -614,6 +614,21 @@ def _resolved(r: Ruling, stand_ins: list[Permanent]) -> Ruling:
     return r.model_copy(update={"steps": (*notes, *r.steps)}) if notes else r
 
 
+def _position(
+    q: Question, board: _Board, subject: CardMention
+) -> tuple[list[Permanent], list[Permanent]] | None:
+    """The permanents to rule on (the board, with the asked permanent on it) and the stand-ins
+    for named spells whose effect lasts the turn; None when such a spell is somewhere it hasn't
+    resolved from, so its effect isn't in play."""
+    perms = list(board.perms)
+    if not any(p.name == subject.name for p in perms):
+        perms.append(_permanent(subject, YOU, 0))
+    extra = _stand_ins(q)
+    if extra and q.has(*_UNRESOLVED):
+        return None
+    return perms, extra
+
+
 def _makes_mana(m: CardMention) -> bool:
     return any(isinstance(a, Activated) and a.mana is not None for a in m.abilities())
 
@@ -1439,12 +1454,11 @@ class ManaHandler:
         missing = _unread(q) + ([] if q.board else _needs(board))
         if missing:
             return Scenario("mana.amount", "number", 0.85, _missing(*missing), board.names)
-        if not any(p.name == subject.name for p in board.perms):
-            board.perms.append(_permanent(subject, YOU, 0))
-        extra = _stand_ins(q)
-        if extra and q.has(*_UNRESOLVED):
+        placed = _position(q, board, subject)
+        if placed is None:
             return None
-        state = _state(q, [*board.perms, *extra])
+        perms, extra = placed
+        state = _state(q, [*perms, *extra])
         choose = _asked_type(q)
 
         def run() -> Ruling:
@@ -1469,12 +1483,11 @@ class ManaHandler:
         missing = _unread(q) + _needs(board)
         if missing:
             return None
-        if not any(p.name == subject.name for p in board.perms):
-            board.perms.append(_permanent(subject, YOU, 0))
-        extra = _stand_ins(q)
-        if extra and q.has(*_UNRESOLVED):
+        placed = _position(q, board, subject)
+        if placed is None:
             return None
-        state = GameState(battlefield=(*board.perms, *extra))
+        perms, extra = placed
+        state = _state(q, [*perms, *extra])
         choose = _asked_type(q)
         want = expected.pop()
 
@@ -1538,12 +1551,11 @@ class ManaHandler:
         missing = _unread(q) + ([] if q.board else _needs(board))
         if missing:
             return Scenario("mana.amount_claim", "yesno", 0.8, _missing(*missing), board.names)
-        if not any(p.name == subject.name for p in board.perms):
-            board.perms.append(_permanent(subject, YOU, 0))
-        extra = _stand_ins(q)
-        if extra and q.has(*_UNRESOLVED):
+        placed = _position(q, board, subject)
+        if placed is None:
             return None
-        state = _state(q, [*board.perms, *extra])
+        perms, extra = placed
+        state = _state(q, [*perms, *extra])
         name = subject.name
 
         def run() -> Ruling:
