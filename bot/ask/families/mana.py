@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Literal
 
 from bot.ask.lexicon import load as load_lexicon
-from bot.ask.question import CardMention, Question, Scenario, compiled
+from bot.ask.question import CardMention, Question, Scenario, compiled, mention_for
 from engine import manaprod as mp
 from engine.abilities import (
     Ability,
@@ -21,7 +21,7 @@ from engine.abilities import (
     ManaReplacement,
     TappedForManaTrigger,
 )
-from engine.card import TypeLine
+from engine.card import Card, TypeLine
 from engine.mana import ManaType
 from engine.model import OPPONENT, YOU, GameState, Permanent
 from engine.ruling import Rule, Ruling, Step
@@ -446,7 +446,7 @@ _GENERIC_TAPPED = re.compile(
     r"\b(?:(?P<who>my opponents?|an opponent|opponents?|they|i|you|a player|any player|each player|"
     r"someone|somebody|anyone|anybody)\b[^?.]{0,10}?"
     r"\btap(?:s|ped)? (?:a|an|one of (?:my|your|their|his|her)|their|his|her|my|your) "
-    r"|\b(?:off|for|from|with|by) (?P<whose>my|your|an?|their|his|her) (?:opponent'?s'? )?)"
+    r"|\b(?:off|for|from|with|by|on) (?P<whose>my|your|an?|their|his|her) (?:opponent'?s'? )?)"
     r"(?P<what>lands?|creatures?|plains|islands?|swamps?|mountains?|forests?|artifacts?)\b"
 )
 
@@ -631,6 +631,34 @@ def _position(
 
 def _makes_mana(m: CardMention) -> bool:
     return any(isinstance(a, Activated) and a.mana is not None for a in m.abilities())
+
+
+def _taps_for_mana(m: CardMention) -> bool | None:
+    """Whether activating the card's mana abilities taps it: True when each has {T} in its
+    cost, False when none has, None when it has no mana ability or some of each."""
+    taps = {a.cost.tap for a in m.abilities() if isinstance(a, Activated) and a.mana is not None}
+    return taps.pop() if len(taps) == 1 else None
+
+
+def _own_mana_ability(q: Question) -> CardMention | None:
+    """The one named permanent a question asks about using its own mana ability ("tapping
+    Llanowar Elves for mana", "sacrificing a Treasure for mana", "does a Treasure count as
+    tapped for mana"); None when it names none or several, or one with mixed costs."""
+    if not q.has(
+        r"\btap\w* (CARD|it|them) for mana\b",
+        r"\bCARD(s|'s)?\b[^.?!]{0,30}\b(tapped|tapping) for mana\b",
+        r"\b(sacrific\w*|sac|sacs|sacking|crack\w*|us(e|es|ed|ing)|activat\w*) "
+        r"(a |an |the |my |your )?CARD(s|'s)?\b",
+    ):
+        return None
+    if q.has(r"\b(costs?|to (pay|cast|activate)|spell|effect|convok\w*|crew\w*|attack\w*)\b"):
+        # "sacrificing a Treasure to pay a cost": not its own mana ability, whatever it is.
+        return None
+    makers = {m.name: m for m in q.cards if _makes_mana(m)}
+    if len(makers) != 1 or len({m.name for m in q.cards}) != 1:
+        return None
+    m = next(iter(makers.values()))
+    return m if _taps_for_mana(m) is not None else None
 
 
 def _counts_unnamed(board: _Board, per: str) -> bool:
@@ -865,12 +893,64 @@ def _never_colorless(q: Question, subject: CardMention) -> Callable[[], Ruling] 
     return run
 
 
+# The predefined tokens that make mana, as CR 111.10a, 111.10c and 111.10h define them. Players
+# say "a Treasure" of the token, and the name alone may resolve to a card that isn't a token.
+_PREDEFINED_TOKENS = {
+    "Treasure": (
+        "Token Artifact — Treasure",
+        "{T}, Sacrifice this token: Add one mana of any color.",
+    ),
+    "Gold": ("Token Artifact — Gold", "Sacrifice this token: Add one mana of any color."),
+    "Powerstone": (
+        "Token Artifact — Powerstone",
+        "{T}: Add {C}. This mana can't be spent to cast a nonartifact spell.",
+    ),
+}
+# "a Treasure", "two treasures", "a Gold token" ("gold" alone is a color word).
+_TOKEN_WORDS = re.compile(r"\b(treasure|powerstone)(?=s?\b)|\b(gold)(?= tokens?\b)", re.I)
+
+
+@cache
+def _token_card(name: str) -> Card:
+    type_line, text = _PREDEFINED_TOKENS[name]
+    return Card.from_scryfall(
+        {"name": name, "layout": "token", "type_line": type_line, "oracle_text": text}
+    )
+
+
+def _with_tokens(q: Question) -> Question:
+    """The question with each predefined token it speaks of as a mention of that token: a
+    card of the token's name that isn't a permanent (a theme card) stands for the token, and an unmarked
+    "treasure" names one."""
+    cards: list[CardMention] = []
+    changed = False
+    for m in q.cards:
+        if m.name in _PREDEFINED_TOKENS and not m.card.types & _PERMANENT_TYPES:
+            m = mention_for(_token_card(m.name), m.written, m.start, m.end)
+            changed = True
+        cards.append(m)
+    for found in _TOKEN_WORDS.finditer(q.text):
+        if any(m.start < found.end() and found.start() < m.end for m in cards):
+            continue
+        name = found.group(0).capitalize()
+        cards.append(mention_for(_token_card(name), found.group(0), found.start(), found.end()))
+        changed = True
+    if not changed:
+        return q
+    built = Question.build(q.text, cards)
+    if built.text != q.text:
+        return q
+    asked = _TOKEN_WORDS.sub("CARD", q.asked)
+    return replace(built, raw=q.raw, asked=asked, board=q.board)
+
+
 class ManaHandler:
     """Mana production: could produce, undefined mana, tapped-for-mana triggers, the stack."""
 
     family = "mana"
 
     def scenarios(self, q: Question) -> list[Scenario]:
+        q = _with_tokens(q)
         out: list[Scenario] = []
         open_question = _open_question(q)
         for build in (
@@ -1117,24 +1197,26 @@ class ManaHandler:
         replacement = q.card_with("mana_doubling") or q.card_with("mana_replacement")
         names = tuple(m.name for m in q.cards)
         last = re.split(r"[.!?]\s+", q.lower.strip(" ?"))[-1]
-        meaning = q.has(
-            r"\b(count|counts|counted|considered|same as|mean|means|qualify|qualifies|treated)\b"
-        ) or (
-            re.match(r"\W*(is|does|do|would|will)\b", last) and len(re.findall(r"\btap", last)) > 1
-        )
-        if (
-            action is None
-            and cares is None
-            and meaning
-            and q.has(r"\btap\w* (CARD|it|them) for mana\b")
-        ):
-            # "Is tapping Llanowar Elves with its own ability tapping it for mana?"
-            taps_for_mana = any(
-                isinstance(a, Activated) and a.mana is not None and a.cost.tap
-                for m in q.cards
-                for a in m.abilities()
+        meaning = (
+            q.has(
+                r"\b(count|counts|counted|considered|same as|mean|means|qualify|qualifies|treated)\b"
             )
-            action = "mana_ability" if taps_for_mana else None
+            or (
+                re.match(r"\W*(is|does|do|would|will)\b", last)
+                and len(re.findall(r"\btap", last)) > 1
+            )
+            # "Is a Treasure tapped for mana when I sacrifice it?"
+            or bool(
+                re.match(r"\W*(is|are)\b[^?]{0,40}\b(tapped|tapping)( it| them)? for mana\b", last)
+            )
+        )
+        own: CardMention | None = None
+        if action is None and cares is None and meaning:
+            # "Is sacrificing Blood Pet for mana tapping it for mana?", "Does a Treasure count
+            # as tapped for mana?": activating the one named permanent's own mana ability.
+            own = _own_mana_ability(q)
+            if own is not None:
+                action = "mana_ability" if _taps_for_mana(own) else "mana_ability_no_tap"
         if action is None:
             return self._replacement_on(q, replacement)
         if trigger is not None or q.has(r"\btrigger", r"\bgo(es)? off\b", r"\bfire"):
@@ -1192,11 +1274,20 @@ class ManaHandler:
             return None
 
         def run() -> Ruling:
-            return _with_card(
+            r = _with_card(
                 mp.is_tapped_for_mana(action),
                 TAPPED_FOR_MANA_REFERENCE,
                 "What counts as tapping a permanent for mana.",
             )
+            if own is None:
+                return r
+            has = "has" if action == "mana_ability" else "has no"
+            step = Step(
+                rule=Rule.TAPPED_FOR_MANA,
+                note=f"{own.name}'s mana ability {has} {{T}} in its cost.",
+                card=own.name,
+            )
+            return r.model_copy(update={"steps": (*r.steps, step)})
 
         return Scenario("mana.tapped_for_mana", "yesno", 0.9, run, names)
 
@@ -1288,7 +1379,10 @@ class ManaHandler:
             return None
         # "Does Crypt Ghast give me extra mana when ...": its trigger is what adds that mana.
         gives = q.has(_GIVES_MANA) and not q.has(r"\b(spend|spent|spending|pay|paid|paying)\b")
-        asks_trigger = q.has(r"\btrigger", r"\bgo(es)? off\b", r"\bfire")
+        # "Does Mana Flare work on my opponent's lands?": whether it triggers for them.
+        asks_trigger = q.has(
+            r"\btrigger", r"\bgo(es)? off\b", r"\bfire", r"\bwork(s|ed)? (with|on|for|off)\b"
+        )
         if not asks_trigger and not gives:
             return None
         asked_types = _asked_types(q)
