@@ -12,10 +12,10 @@ from bot.ask.lexicon import load as load_lexicon
 from bot.ask.question import CardMention, Question, Scenario, compiled, mention_for
 from engine import manaprod as mp
 from engine.abilities import (
-    Ability,
     Activated,
     Cost,
     CouldProduce,
+    Enchant,
     ManaDoubling,
     ManaProduction,
     ManaReplacement,
@@ -138,22 +138,77 @@ def _permanent(m: CardMention, controller: str, index: int) -> Permanent:
     )
 
 
-def _attach(perms: list[Permanent]) -> list[Permanent]:
-    """'Overgrowth is on my Forest': an Aura's 'enchanted land' is the one permanent of that
-    kind the question describes; with several candidates it stays undecided."""
+def _host_kind(p: Permanent) -> str | None:
+    """What an Aura or Equipment can be attached to: its enchant keyword's object ("land",
+    "Forest"), or a creature for Equipment."""
+    for a in p.abilities:
+        if isinstance(a, Enchant):
+            return a.what.casefold()
+    if "Equipment" in p.subtypes:
+        return "creature"
+    return None
+
+
+def _can_host(what: str, host: Permanent, holder: Permanent) -> bool:
+    """Whether ``host`` is a permanent ``what`` ("land you control", "nonbasic land") names."""
+    words = what.replace("you control", " ").split()
+    if "you" in what.split() and host.controller != holder.controller:
+        return False
+    kinds = {k.casefold() for k in (*host.types, *host.subtypes)}
+    for word in words:
+        base = word.removeprefix("non")
+        if base == "basic":
+            ok = "Basic" in host.supertypes
+        elif base in kinds:
+            ok = True
+        else:
+            return False
+        if ok == word.startswith("non"):
+            return False
+    return bool(words)
+
+
+_HOST_AFTER = re.compile(
+    r"\s*(is |are )?(on|enchanting|enchants|equipping|equips|attached to|equipped to|onto|to)\s+"
+    r"((my|a|an|the|your|their|his|her)\s+)?(opponent'?s'?\s+)?"
+)
+_HOST_BEFORE = re.compile(
+    r"\s*(is |are |that's |that is |which is )?(enchanted|equipped) (with|by)\s+(a |an |my )?"
+)
+
+
+def _named_hosts(q: Question) -> dict[str, str]:
+    """The permanent the text puts an Aura or Equipment on, when it names it next to it ("Paradise
+    Mantle is on my opponent's Llanowar Elves", "a Forest enchanted with Gift of Paradise")."""
+    found: dict[str, str] = {}
+    cards = q.cards
+    for i, m in enumerate(cards):
+        if not {"Aura", "Equipment"} & m.card.subtypes:
+            continue
+        after = cards[i + 1] if i + 1 < len(cards) else None
+        before = cards[i - 1] if i else None
+        if after is not None and _HOST_AFTER.fullmatch(q.text[m.end : after.start]):
+            found[m.name] = after.name
+        elif before is not None and _HOST_BEFORE.fullmatch(q.text[before.end : m.start]):
+            found[m.name] = before.name
+    return found
+
+
+def _attach(perms: list[Permanent], named: dict[str, str]) -> list[Permanent]:
+    """'Overgrowth is on my Forest', 'equipped with Paradise Mantle': an Aura or Equipment is
+    attached to the permanent the text names beside it, else to the one permanent it can be
+    attached to that the question describes; with several candidates it stays unattached, and
+    what it affects undecided."""
     out: list[Permanent] = []
     for p in perms:
-        changed: list[Ability] = []
-        for a in p.abilities:
-            target = getattr(a, "applies_to", "")
-            found = re.match(r"enchanted (\w+)$", target or "", re.I)
-            if found and isinstance(a, TappedForManaTrigger | ManaReplacement | ManaDoubling):
-                kind = found.group(1).capitalize()
-                hosts = [o for o in perms if o is not p and (kind in o.types or kind in o.subtypes)]
-                if len(hosts) == 1:
-                    a = a.model_copy(update={"applies_to": kind.casefold()})
-            changed.append(a)
-        out.append(p.model_copy(update={"abilities": tuple(changed)}))
+        what = _host_kind(p)
+        if what is not None and p.attached_to is None:
+            hosts = [o for o in perms if o is not p and _can_host(what, o, p)]
+            if p.name in named:
+                hosts = [o for o in hosts if o.name == named[p.name]]
+            if len(hosts) == 1:
+                p = p.model_copy(update={"attached_to": hosts[0].name})
+        out.append(p)
     return out
 
 
@@ -331,6 +386,17 @@ def _asked_subject(text: str, ask_at: int, asked: list[CardMention]) -> CardMent
     return asked[0]
 
 
+# "Overgrowth is on my Forest", "a Forest enchanted with Gift of Paradise", "equipped with
+# Paradise Mantle": the question says the Aura or Equipment is attached to something.
+_ATTACHED = (
+    r"\bCARD (is |are )?(on|enchanting|enchants|equipping|equips|attached to|equipped to|"
+    r"(enchanted|equipped|attached|put) on(to)?) (my|a|an|the|your|their|his|her|it|them)\b",
+    r"\b(enchanted|equipped) (with|by) (a |an |my )?CARD\b",
+    r"\b(put|cast|attach\w*|equip\w*|mov\w*) (a |an |my |the )?CARD (on|onto|to) "
+    r"(my |a |an |the |your )?(CARD|it)\b",
+)
+
+
 def _read_board(q: Question) -> _Board:
     text = q.text.casefold()
     board = _Board()
@@ -338,6 +404,7 @@ def _read_board(q: Question) -> _Board:
     counts: dict[tuple[str, str], int] = {}
     first: dict[tuple[str, str], CardMention] = {}
     asked: list[CardMention] = []
+    granting = any(m.of_kind("granted_mana") for m in q.cards)
     for m in q.cards:
         if not (m.card.types & _PERMANENT_TYPES):
             continue
@@ -361,17 +428,19 @@ def _read_board(q: Question) -> _Board:
             board.described.add(who)
         counts[key] = max(counts.get(key, 0), _count(q.text, m))
         first.setdefault(key, m)
-        if in_question and (_makes_mana(m) or "Land" in m.card.types):
+        if in_question and (
+            _makes_mana(m)
+            or "Land" in m.card.types
+            # "equipped with Paradise Mantle, what can it tap for": granted a mana ability.
+            or (granting and not m.of_kind("granted_mana"))
+        ):
             asked.append(m)
     for key, n in counts.items():
         m = first[key]
         for i in range(n):
             board.perms.append(_permanent(m, key[1], i))
-    if q.has(
-        r"\bCARD (is |are )?(on|enchanting|enchants|attached to) (my|a|an|the|your|their|his|her)\b",
-        r"\benchanted (with|by) CARD\b",
-    ):
-        board.perms = _attach(board.perms)
+    if q.has(*_ATTACHED):
+        board.perms = _attach(board.perms, _named_hosts(q))
     for who, pattern in (
         (
             OPPONENT,
@@ -397,7 +466,8 @@ def _read_board(q: Question) -> _Board:
         with_mana = [
             m
             for m in q.cards
-            if any(isinstance(a, Activated) and a.mana is not None for a in m.abilities())
+            if _makes_mana(m)
+            or (granting and m.card.types & _PERMANENT_TYPES and not m.of_kind("granted_mana"))
         ]
         plural = re.search(r"\b(they|them|each|either|both)\b", text[ask_at:])
         several = [m for m in with_mana if _count(q.text, m) > 1]
