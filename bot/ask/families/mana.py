@@ -235,12 +235,18 @@ _COUNTERS_ON_IT = re.compile(
     _COUNT
     + r"\s+"
     + _KIND
-    + r"counters?\s+on\s+(?:it|this)\b"
-    + r"|\b(?:it|this) (?:has|had) "
+    + r"counters?\s+on\s+(?:it|this|her|him)\b"
+    + r"|\b(?:it|this|she|he) (?:has|had) "
     + _COUNT.replace("?P<n>", "?P<n2>")
     + r"\s+"
     + _KIND.replace("?P<kind>", "?P<kind2>")
     + r"counters?\b"
+    # "how much does Marwyn make with two +1/+1 counters?"
+    + r"|\bwith "
+    + _COUNT.replace("?P<n>", "?P<n3>")
+    + r"\s+"
+    + _KIND.replace("?P<kind>", "?P<kind3>")
+    + r"counters?\b(?!\s+on\b)"
 )
 
 
@@ -284,10 +290,13 @@ def _stated_counters(q: Question, m: CardMention) -> dict[str, int] | None:
             hits.append(h)
     kinds = _counter_kinds(m)
     for h in hits:
-        two = "n2" in h.re.groupindex and h.group("n2") is not None
-        word = h.group("n2") if two else h.group("n")
+        suffix = next(
+            (x for x in ("2", "3") if f"n{x}" in h.re.groupindex and h.group(f"n{x}") is not None),
+            "",
+        )
+        word = h.group("n" + suffix)
         n = 0 if word == "no" else int(word) if word.isdigit() else numbers.get(word, 1)
-        kind = (h.group("kind2") if two else h.group("kind") or "").casefold()
+        kind = (h.group("kind" + suffix) or "").casefold()
         if kind in _NOT_KINDS:
             return None
         if not kind:
@@ -300,14 +309,45 @@ def _stated_counters(q: Question, m: CardMention) -> dict[str, int] | None:
     return found or None
 
 
+def _power_amount(p: Permanent) -> bool:
+    """Whether a mana ability of the permanent adds an amount equal to its power (Marwyn)."""
+    return any(
+        isinstance(a, Activated) and a.mana is not None and "power" in (a.mana.per or "").casefold()
+        for a in p.abilities
+    )
+
+
+_STATED_POWER = re.compile(
+    r"\b(?:with|has|have|at)\s+(?P<n>\d+)\s+power\b|\bpower (?:is|of)\s+(?P<m>\d+)\b"
+    r"|\b(?:is|as) an? (?P<p>\d+)/\d+\b"
+)
+# "then it gets +2/+2", "I pump it": the power stated isn't the one asked about.
+_POWER_CHANGE = re.compile(r"\b(then|after|pump\w*|gets?|got|giant growth|becomes?)\b")
+
+
+def _stated_power(q: Question) -> int | None:
+    """The one power the question states ("Marwyn has 5 power", "she's a 4/4 now")."""
+    if _POWER_CHANGE.search(q.lower):
+        return None
+    found = {
+        int(m.group("n") or m.group("m") or m.group("p")) for m in _STATED_POWER.finditer(q.lower)
+    }
+    return found.pop() if len(found) == 1 else None
+
+
 def _counted(q: Question, perms: list[Permanent]) -> list[Permanent]:
-    """The permanents with the counters the question states on them (the first of each name)."""
+    """The permanents with the counters the question states on them (the first of each name),
+    and the power it states of the one permanent whose mana is equal to its power."""
     out: list[Permanent] = []
+    by_power = [p for p in perms if _power_amount(p)]
+    power = _stated_power(q) if len(by_power) == 1 else None
     for p in perms:
         m = next((o for o in q.cards if o.name == p.name), None)
         stated = _stated_counters(q, m) if m is not None and not p.counters else None
         if stated:
             p = p.model_copy(update={"counters": tuple(sorted(stated.items()))})
+        if power is not None and p is by_power[0] and p.power is None:
+            p = p.model_copy(update={"power": power})
         out.append(p)
     return out
 
@@ -501,14 +541,30 @@ _UNREAD_MANA_TEXT = re.compile(
 )
 
 
+_UNREAD_POWER_TEXT = re.compile(r"[+-](\d+|x)/[+-](\d+|x)\b|\bpower\b|\bbase\b", re.I)
+
+
 def _unread(q: Question) -> list[str]:
-    """Oracle lines about mana that the parser couldn't read: the engine would miss them."""
+    """Oracle lines about mana that the parser couldn't read: the engine would miss them. When
+    a named permanent's mana is equal to its power, lines that may change a power count too."""
+    by_power = any(
+        isinstance(a, Activated) and a.mana is not None and "power" in (a.mana.per or "").casefold()
+        for m in q.cards
+        for a in m.abilities()
+    )
     return [
         f'what {m.name}\'s "{line}" does here'
         for m in q.cards
         for face in m.faces
         for line in face.unparsed
         if _UNREAD_MANA_TEXT.search(line)
+        or (
+            # A static effect on power; counters a trigger puts are stated as counters.
+            by_power
+            and _UNREAD_POWER_TEXT.search(line)
+            and not re.match(r"\s*(when|whenever|at)\b", line, re.I)
+            and not re.search(r"\bcounters?\b", line, re.I)
+        )
     ]
 
 
@@ -758,9 +814,13 @@ def _needs(board: _Board) -> list[str]:
             counted = re.search(
                 r"\bfor each (\S+) counter on (?:cardname|this \w+|it)\b", per, re.I
             )
-            # "for each charge counter on this artifact", with its counters told.
-            told = counted is not None and any(
-                k == counted.group(1).casefold() for k, _ in p.counters
+            # "for each charge counter on this artifact", with its counters told; "equal to
+            # its power", with its power or its +1/+1 counters told.
+            told = (
+                counted is not None and any(k == counted.group(1).casefold() for k, _ in p.counters)
+            ) or (
+                "power" in per.casefold()
+                and (p.power is not None or any("/" in k for k, _ in p.counters))
             )
             if (
                 isinstance(a, Activated)
@@ -776,7 +836,8 @@ def _needs(board: _Board) -> list[str]:
                 # Gaea's Cradle counts what its controller has: known when their side is told,
                 # and not when the question counts things it doesn't name ("three creatures").
                 missing.append(
-                    f"how much mana {p.name} makes ({a.mana.per or 'a variable amount'})"
+                    f"how much mana {p.name} makes "
+                    f"({(a.mana.per or 'a variable amount').replace('CARDNAME', p.name)})"
                 )
             cond = a.mana.instead_if or "" if isinstance(a, Activated) and a.mana else ""
             on_it = re.search(r"\bhas an? (\S+) counters? on it\b", cond)
