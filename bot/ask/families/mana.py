@@ -755,6 +755,33 @@ def _position(
     return perms, extra
 
 
+def _source_named(q: Question, subject: CardMention) -> bool:
+    """Whether the text says the mana comes from the permanent ("4 mana from Sol Ring"), not
+    only which cards change it."""
+    own = [a.mana for a in subject.abilities() if isinstance(a, Activated) and a.mana is not None]
+    if any(not isinstance(x.amount, int) or x.could is not None for x in own):
+        # What Reflecting Pool makes hangs on the other lands, which the text may not list.
+        return False
+    return any(
+        m.name == subject.name
+        and re.search(
+            r"\bmana (from|off)\s+(my |the |a |an |your )?$", q.text[max(0, m.start - 20) : m.start]
+        )
+        for m in q.cards
+    )
+
+
+def _mana_spells(q: Question) -> list[CardMention]:
+    """The named instants and sorceries that add mana (Dark Ritual): their mana comes from no
+    permanent. A spell's effect isn't a typed ability yet, so its text is read here."""
+    return [
+        m
+        for m in q.cards
+        if not m.card.types & _PERMANENT_TYPES
+        and re.search(r"\badd\b[^.]*(\{[wubrgc]\}|\bmana\b)", m.card.oracle_text, re.I)
+    ]
+
+
 def _makes_mana(m: CardMention) -> bool:
     return any(isinstance(a, Activated) and a.mana is not None for a in m.abilities())
 
@@ -1428,16 +1455,11 @@ class ManaHandler:
         if replacement is None or q.has(r"\bhow (much|many)\b", r"\btrigger"):
             return None
         if not q.has(
-            r"\b(double|doubles|triple|triples|apply|applies|affect|affects|work|works|"
+            r"\b(doubl\w*|tripl\w*|apply|applies|affect|affects|work|works|"
             r"change|changes|replace|replaces|multipl\w*)\b"
         ):
             return None
-        spells = [
-            m
-            for m in q.cards
-            if not m.card.types & _PERMANENT_TYPES
-            and re.search(r"\badd\b[^.]*(\{[wubrgc]\}|\bmana\b)", m.card.oracle_text, re.I)
-        ]
+        spells = _mana_spells(q)
         if spells and len(q.cards) == 2:
             # Dark Ritual: mana from a spell is never mana from tapping a permanent.
             spell_names = (replacement.name, spells[0].name)
@@ -1510,9 +1532,14 @@ class ManaHandler:
             return None
         # "Does Crypt Ghast give me extra mana when ...": its trigger is what adds that mana.
         gives = q.has(_GIVES_MANA) and not q.has(r"\b(spend|spent|spending|pay|paid|paying)\b")
-        # "Does Mana Flare work on my opponent's lands?": whether it triggers for them.
+        # "Does Mana Flare work on my opponent's lands?", "Does Heartbeat of Spring double Sol
+        # Ring?": whether it triggers for them.
         asks_trigger = q.has(
-            r"\btrigger", r"\bgo(es)? off\b", r"\bfire", r"\bwork(s|ed)? (with|on|for|off)\b"
+            r"\btrigger",
+            r"\bgo(es)? off\b",
+            r"\bfire",
+            r"\bwork(s|ed)? (with|on|for|off)\b",
+            r"\b(doubl|tripl)\w*\b",
         )
         if not asks_trigger and not gives:
             return None
@@ -1558,7 +1585,7 @@ class ManaHandler:
         if anyones:
             generic = anyones[0]
         if tapped is None and generic is None:
-            return None
+            return self._trigger_on_spell(q, trigger)
         if (
             generic is not None
             and not generic.subtypes
@@ -1661,6 +1688,23 @@ class ManaHandler:
             )
 
         return Scenario("mana.trigger", "yesno", 0.85, run, board.names)
+
+    def _trigger_on_spell(self, q: Question, trigger: CardMention) -> Scenario | None:
+        """'Does Heartbeat of Spring double Dark Ritual?': a spell's mana is never mana from
+        tapping a permanent, so no 'tapped for mana' trigger sees it."""
+        spells = _mana_spells(q)
+        if len(spells) != 1 or len({m.name for m in q.cards}) != 2:
+            return None
+        names = (trigger.name, spells[0].name)
+
+        def run() -> Ruling:
+            return _with_card(
+                mp.tapped_for_mana_trigger_rule("spell"),
+                trigger.name,
+                "It triggers only on a permanent tapped for mana.",
+            )
+
+        return Scenario("mana.trigger", "yesno", 0.85, run, names)
 
     def _amount(self, q: Question) -> Scenario | None:
         if q.has(*_COST_WORDS):
@@ -1770,7 +1814,7 @@ class ManaHandler:
             isinstance(a, TappedForManaTrigger | ManaReplacement | ManaDoubling)
             for m in q.cards
             for a in m.abilities()
-        ) and not q.has(r"\b(tap|taps|tapped|tapping)\b"):
+        ) and not (q.has(r"\b(tap|taps|tapped|tapping)\b") or _source_named(q, subject)):
             # "Does Mana Reflection give 2 mana": whose permanent is tapped isn't said.
             return None
         missing = _unread(q) + ([] if q.board else _needs(board))
