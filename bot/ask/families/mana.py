@@ -22,7 +22,7 @@ from engine.abilities import (
     TappedForManaTrigger,
 )
 from engine.card import Card, TypeLine
-from engine.mana import ManaType
+from engine.mana import ManaType, sort_types
 from engine.model import OPPONENT, YOU, GameState, Permanent
 from engine.ruling import Rule, Ruling, Step
 
@@ -985,6 +985,14 @@ def _claimed_amount(text: str) -> tuple[int, ManaType | None] | None:
     if len(found) != 1:
         return None
     return found.pop()
+
+
+_TYPE_NAMES = r"(colou?rless|white|blue|black|red|green|\{[wubrgc]\})"
+_MAKE_VERBS = r"(tap\w*|produc\w*|mak\w*|add\w*|giv\w*|generat\w*)"
+_ONLY_TYPE = (
+    rf"\bonly (?:{_MAKE_VERBS}\s+)?(?:for\s+)?(?:one\s+)?(?:mana of\s+)?{_TYPE_NAMES}",
+    rf"\b{_MAKE_VERBS}\s+(?:for\s+)?only\s+(?:for\s+)?(?:one\s+)?{_TYPE_NAMES}",
+)
 
 
 def _asked_types(q: Question) -> set[ManaType]:
@@ -2048,6 +2056,8 @@ class ManaHandler:
             board.perms.append(_permanent(subject, YOU, 0))
         state = _state(q, board.perms)
         wanted = _asked_type(q)
+        # "it only taps for green": whether that is the one type it could produce.
+        only = wanted is not None and q.has(*_ONLY_TYPE)
         colored = wanted is None and q.has(_COLORED)
         # "mana of any color": whichever color is wanted, so every one of the five.
         every_color = wanted is None and not colored and q.has(_ANY_COLOR)
@@ -2104,6 +2114,31 @@ class ManaHandler:
             if colored:
                 yes = any(x != ManaType.C for x in types)
                 what = "colored mana"
+            elif only:
+                if extra_types:
+                    # A trigger's mana of another type may or may not be what "only" counts.
+                    return ruling.model_copy(
+                        update={
+                            "verdict": None,
+                            "missing": (
+                                f"whether the mana {', '.join(extra_types)} add(s) counts",
+                            ),
+                        }
+                    )
+                yes = set(types) == {wanted}
+                what = (
+                    f"only {{{wanted}}}"
+                    if yes
+                    else f"only {{{wanted}}}: it can make "
+                    + " ".join(f"{{{x}}}" for x in sort_types(types))
+                )
+                note = f"So {subject.name} {'can make' if yes else 'doesn’t make'} {what} here."
+                return ruling.model_copy(
+                    update={
+                        "verdict": "yes" if yes else "no",
+                        "steps": (*ruling.steps, Step(rule=Rule.COULD_PRODUCE, note=note)),
+                    }
+                )
             else:
                 yes = wanted in types
                 what = f"{{{wanted}}}"
