@@ -529,9 +529,78 @@ def _read_board(q: Question) -> _Board:
     board.unnamed = " ".join(
         x.group(0)
         for x in re.finditer(r"(?<!\bno )(?<!\bany )\b(\w+?)s?\b", q.lower)
-        if x.group(1) in {"creature", "artifact", "land", "enchantment", "permanent", "elf"}
+        if x.group(1) in {"creature", "artifact", "land", "enchantment", "permanent", "elf", "elve"}
     )
+    if q.board is None:
+        counted = _unnamed_counted(q, board.perms)
+        if counted is not None:
+            who, noun, extra = counted
+            board.perms += extra
+            board.described.add(who)
+            many = "elves" if noun == "elf" else f"{noun}s"
+            board.unnamed = re.sub(rf"\b({noun}|{many})\b", " ", board.unnamed).strip()
     return board
+
+
+_UNNAMED_KINDS = {
+    "creature": ("Creature", None),
+    "artifact": ("Artifact", None),
+    "enchantment": ("Enchantment", None),
+    "elf": ("Creature", "Elf"),
+    "elve": ("Creature", "Elf"),
+}
+_UNNAMED_COUNT = re.compile(
+    r"\b(?:(?P<who>i|you|we|my opponents?|opponents?|they|he|she)\s+(?:control|controls|have|has|"
+    r"got)(?:\s+CARD(?:,?\s+CARD)*,?\s+and)?|with)\s+(?P<n>\d+|[a-z]+)\s+(?P<other>other\s+)?"
+    r"(?P<what>creature|artifact|enchantment|elf|elve)s?\b(?!\s+(?:cards?|spells?|tokens? with)\b)"
+)
+
+
+def _unnamed_counted(
+    q: Question, perms: list[Permanent]
+) -> tuple[str, str, list[Permanent]] | None:
+    """'How much mana does Gaea's Cradle make if I control 3 creatures?': stand-ins for the
+    unnamed permanents the question counts, when a mana ability counts that kind ("for each
+    creature you control"). None when it counts none, several, or a kind a named permanent
+    also is and "other" doesn't say whether the count includes it."""
+    found = list(_UNNAMED_COUNT.finditer(q.lower))
+    if len(found) != 1 or _COUNTERS_CHANGE.search(q.lower) or q.has(r"\b(then|after|later)\b"):
+        return None
+    hit = found[0]
+    word = hit.group("n")
+    n = int(word) if word.isdigit() else load_lexicon().numbers.get(word)
+    if n is None or not 0 < n <= 20:
+        return None
+    who_word = hit.group("who") or ""
+    if not who_word and _OPPONENT_CUE.search(q.lower):
+        return None
+    who = OPPONENT if who_word and _OPPONENT_CUE.fullmatch(who_word.split()[-1]) else YOU
+    kind, subtype = _UNNAMED_KINDS[hit.group("what")]
+    noun = (subtype or kind).casefold()
+    counts = any(
+        isinstance(a, Activated)
+        and a.mana is not None
+        and re.search(rf"\bfor each (?:other )?{noun}s? you control\b", a.mana.per or "", re.I)
+        for p in perms
+        for a in p.abilities
+    )
+    if not counts:
+        return None
+    same = [p for p in perms if kind in p.types and (subtype is None or subtype in p.subtypes)]
+    if same and not hit.group("other"):
+        return None
+    whose = "your opponent controls" if who == OPPONENT else "you control"
+    extra = [
+        Permanent(
+            name=f"{noun} {whose} #{i + 1}",
+            controller=who,
+            owner=who,
+            types=frozenset({kind}),
+            subtypes=frozenset({subtype}) if subtype else frozenset(),
+        )
+        for i in range(n)
+    ]
+    return who, noun, extra
 
 
 _UNREAD_MANA_TEXT = re.compile(
@@ -819,7 +888,10 @@ def _counts_unnamed(board: _Board, per: str) -> bool:
     noun = re.search(r"\b(?:each|per) (?:other )?(\w+?)s?\b", per) or re.match(r"(\w+?)s?\b", per)
     if noun is None:
         return False
-    return re.search(rf"\b{noun.group(1)}s?\b", board.unnamed) is not None
+    word = noun.group(1).casefold()
+    # "elves": the plural of Elf isn't word + s.
+    plural = "elves" if word == "elf" else f"{word}s"
+    return re.search(rf"\b({word}|{plural})\b", board.unnamed) is not None
 
 
 def _split_control(board: _Board) -> bool:
@@ -2107,6 +2179,23 @@ class ManaHandler:
                     update={
                         "verdict": "yes" if yes else "no",
                         "steps": (*ruling.steps, Step(rule=Rule.COULD_PRODUCE, note=note)),
+                    }
+                )
+            if (
+                asks_types
+                and ruling.verdict is not None
+                and extra_types
+                and mp.tapped_for_mana_triggers(state, subject.name).verdict in (None, "yes")
+            ):
+                # "If I tap Forest with Utopia Sprawl, what mana do I get?": the trigger's mana
+                # of another type is part of what tapping it gives, not of what it could produce.
+                return ruling.model_copy(
+                    update={
+                        "verdict": None,
+                        "missing": (
+                            f"whether you ask what {subject.name} could produce, or also the "
+                            f"mana {', '.join(extra_types)} add(s) when it is tapped for mana",
+                        ),
                     }
                 )
             if asks_types or ruling.verdict is None or (wanted is None and not colored):
