@@ -809,12 +809,38 @@ def _resolved(r: Ruling, stand_ins: list[Permanent]) -> Ruling:
     return r.model_copy(update={"steps": (*notes, *r.steps)}) if notes else r
 
 
+def _asks_total(q: Question, board: _Board, subject: CardMention) -> bool:
+    """Whether an amount question may ask for the mana of several permanents together ("I have
+    3 Treasures, how much mana can I make?"), not of one activation."""
+    several = any(_count(q.text, m) > 1 for m in q.cards if m.name == subject.name)
+    if several and not q.has(r"\b(each|a single|one of them|per)\b"):
+        return True
+    if q.has(r"\b(in total|total|altogether|all together|combined|all of them)\b"):
+        return True
+    makers = [
+        p
+        for p in board.perms
+        if any(isinstance(a, Activated) and a.mana is not None for a in p.abilities)
+    ]
+    # "if I tap Reflecting Pool": one activation, however many permanents make mana.
+    return (
+        len(makers) > 1
+        and not q.has(r"\b(tap|taps|tapping|tapped|sac|sacrific\w*|crack\w*)\b")
+        and q.has(
+            r"\b(can|could|will|would|do|does) (i|you|we|they) (make|get|produce|generate|have)\b"
+        )
+    )
+
+
 def _position(
     q: Question, board: _Board, subject: CardMention
 ) -> tuple[list[Permanent], list[Permanent]] | None:
     """The permanents to rule on (the board, with the asked permanent on it) and the stand-ins
     for named spells whose effect lasts the turn; None when such a spell is somewhere it hasn't
-    resolved from, so its effect isn't in play."""
+    resolved from, so its effect isn't in play, or when the question may ask what several
+    permanents make together."""
+    if _asks_total(q, board, subject):
+        return None
     perms = list(board.perms)
     if not any(p.name == subject.name for p in perms):
         perms.append(_permanent(subject, YOU, 0))
