@@ -1582,7 +1582,12 @@ class ManaHandler:
         if len({m.name for m in others}) != 1 or not q.has(r"\b(does|do|will|would|is|can)\b"):
             return None
         subject = others[0]
-        perms = [_permanent(replacement, YOU, 0), _permanent(subject, YOU, 0)]
+        # "from my opponent's Treasure": Mana Reflection changes only its controller's mana.
+        text = q.text.casefold()
+        perms = [
+            _permanent(replacement, _controller(text, replacement), 0),
+            _permanent(subject, _controller(text, subject), 0),
+        ]
         missing = _unread(q)
         names = (replacement.name, subject.name)
         if missing:
