@@ -4,26 +4,26 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Literal
 
 from bot.ask.lexicon import load as load_lexicon
-from bot.ask.question import CardMention, Question, Scenario, compiled
+from bot.ask.question import CardMention, Question, Scenario, compiled, mention_for
 from engine import manaprod as mp
 from engine.abilities import (
-    Ability,
     Activated,
     Cost,
     CouldProduce,
+    Enchant,
     ManaDoubling,
     ManaProduction,
     ManaReplacement,
     TappedForManaTrigger,
 )
-from engine.card import TypeLine
+from engine.card import Card, TypeLine
 from engine.lazyre import lazy
-from engine.mana import ManaType
+from engine.mana import ManaType, sort_types
 from engine.model import OPPONENT, YOU, GameState, Permanent
 from engine.ruling import Rule, Ruling, Step
 
@@ -137,22 +137,77 @@ def _permanent(m: CardMention, controller: str, index: int) -> Permanent:
     )
 
 
-def _attach(perms: list[Permanent]) -> list[Permanent]:
-    """'Overgrowth is on my Forest': an Aura's 'enchanted land' is the one permanent of that
-    kind the question describes; with several candidates it stays undecided."""
+def _host_kind(p: Permanent) -> str | None:
+    """What an Aura or Equipment can be attached to: its enchant keyword's object ("land",
+    "Forest"), or a creature for Equipment."""
+    for a in p.abilities:
+        if isinstance(a, Enchant):
+            return a.what.casefold()
+    if "Equipment" in p.subtypes:
+        return "creature"
+    return None
+
+
+def _can_host(what: str, host: Permanent, holder: Permanent) -> bool:
+    """Whether ``host`` is a permanent ``what`` ("land you control", "nonbasic land") names."""
+    words = what.replace("you control", " ").split()
+    if "you" in what.split() and host.controller != holder.controller:
+        return False
+    kinds = {k.casefold() for k in (*host.types, *host.subtypes)}
+    for word in words:
+        base = word.removeprefix("non")
+        if base == "basic":
+            ok = "Basic" in host.supertypes
+        elif base in kinds:
+            ok = True
+        else:
+            return False
+        if ok == word.startswith("non"):
+            return False
+    return bool(words)
+
+
+_HOST_AFTER = re.compile(
+    r"\s*(is |are )?(on|enchanting|enchants|equipping|equips|attached to|equipped to|onto|to)\s+"
+    r"((my|a|an|the|your|their|his|her)\s+)?(opponent'?s'?\s+)?"
+)
+_HOST_BEFORE = re.compile(
+    r"\s*(is |are |that's |that is |which is )?(enchanted|equipped) (with|by)\s+(a |an |my )?"
+)
+
+
+def _named_hosts(q: Question) -> dict[str, str]:
+    """The permanent the text puts an Aura or Equipment on, when it names it next to it ("Paradise
+    Mantle is on my opponent's Llanowar Elves", "a Forest enchanted with Gift of Paradise")."""
+    found: dict[str, str] = {}
+    cards = q.cards
+    for i, m in enumerate(cards):
+        if not {"Aura", "Equipment"} & m.card.subtypes:
+            continue
+        after = cards[i + 1] if i + 1 < len(cards) else None
+        before = cards[i - 1] if i else None
+        if after is not None and _HOST_AFTER.fullmatch(q.text[m.end : after.start]):
+            found[m.name] = after.name
+        elif before is not None and _HOST_BEFORE.fullmatch(q.text[before.end : m.start]):
+            found[m.name] = before.name
+    return found
+
+
+def _attach(perms: list[Permanent], named: dict[str, str]) -> list[Permanent]:
+    """'Overgrowth is on my Forest', 'equipped with Paradise Mantle': an Aura or Equipment is
+    attached to the permanent the text names beside it, else to the one permanent it can be
+    attached to that the question describes; with several candidates it stays unattached, and
+    what it affects undecided."""
     out: list[Permanent] = []
     for p in perms:
-        changed: list[Ability] = []
-        for a in p.abilities:
-            target = getattr(a, "applies_to", "")
-            found = re.match(r"enchanted (\w+)$", target or "", re.I)
-            if found and isinstance(a, TappedForManaTrigger | ManaReplacement | ManaDoubling):
-                kind = found.group(1).capitalize()
-                hosts = [o for o in perms if o is not p and (kind in o.types or kind in o.subtypes)]
-                if len(hosts) == 1:
-                    a = a.model_copy(update={"applies_to": kind.casefold()})
-            changed.append(a)
-        out.append(p.model_copy(update={"abilities": tuple(changed)}))
+        what = _host_kind(p)
+        if what is not None and p.attached_to is None:
+            hosts = [o for o in perms if o is not p and _can_host(what, o, p)]
+            if p.name in named:
+                hosts = [o for o in hosts if o.name == named[p.name]]
+            if len(hosts) == 1:
+                p = p.model_copy(update={"attached_to": hosts[0].name})
+        out.append(p)
     return out
 
 
@@ -179,12 +234,18 @@ _COUNTERS_ON_IT = lazy(
     _COUNT
     + r"\s+"
     + _KIND
-    + r"counters?\s+on\s+(?:it|this)\b"
-    + r"|\b(?:it|this) (?:has|had) "
+    + r"counters?\s+on\s+(?:it|this|her|him)\b"
+    + r"|\b(?:it|this|she|he) (?:has|had) "
     + _COUNT.replace("?P<n>", "?P<n2>")
     + r"\s+"
     + _KIND.replace("?P<kind>", "?P<kind2>")
     + r"counters?\b"
+    # "how much does Marwyn make with two +1/+1 counters?"
+    + r"|\bwith "
+    + _COUNT.replace("?P<n>", "?P<n3>")
+    + r"\s+"
+    + _KIND.replace("?P<kind>", "?P<kind3>")
+    + r"counters?\b(?!\s+on\b)"
 )
 
 
@@ -228,10 +289,13 @@ def _stated_counters(q: Question, m: CardMention) -> dict[str, int] | None:
             hits.append(h)
     kinds = _counter_kinds(m)
     for h in hits:
-        two = "n2" in h.re.groupindex and h.group("n2") is not None
-        word = h.group("n2") if two else h.group("n")
+        suffix = next(
+            (x for x in ("2", "3") if f"n{x}" in h.re.groupindex and h.group(f"n{x}") is not None),
+            "",
+        )
+        word = h.group("n" + suffix)
         n = 0 if word == "no" else int(word) if word.isdigit() else numbers.get(word, 1)
-        kind = (h.group("kind2") if two else h.group("kind") or "").casefold()
+        kind = (h.group("kind" + suffix) or "").casefold()
         if kind in _NOT_KINDS:
             return None
         if not kind:
@@ -244,14 +308,45 @@ def _stated_counters(q: Question, m: CardMention) -> dict[str, int] | None:
     return found or None
 
 
+def _power_amount(p: Permanent) -> bool:
+    """Whether a mana ability of the permanent adds an amount equal to its power (Marwyn)."""
+    return any(
+        isinstance(a, Activated) and a.mana is not None and "power" in (a.mana.per or "").casefold()
+        for a in p.abilities
+    )
+
+
+_STATED_POWER = re.compile(
+    r"\b(?:with|has|have|at)\s+(?P<n>\d+)\s+power\b|\bpower (?:is|of)\s+(?P<m>\d+)\b"
+    r"|\b(?:is|as) an? (?P<p>\d+)/\d+\b"
+)
+# "then it gets +2/+2", "I pump it": the power stated isn't the one asked about.
+_POWER_CHANGE = re.compile(r"\b(then|after|pump\w*|gets?|got|giant growth|becomes?)\b")
+
+
+def _stated_power(q: Question) -> int | None:
+    """The one power the question states ("Marwyn has 5 power", "she's a 4/4 now")."""
+    if _POWER_CHANGE.search(q.lower):
+        return None
+    found = {
+        int(m.group("n") or m.group("m") or m.group("p")) for m in _STATED_POWER.finditer(q.lower)
+    }
+    return found.pop() if len(found) == 1 else None
+
+
 def _counted(q: Question, perms: list[Permanent]) -> list[Permanent]:
-    """The permanents with the counters the question states on them (the first of each name)."""
+    """The permanents with the counters the question states on them (the first of each name),
+    and the power it states of the one permanent whose mana is equal to its power."""
     out: list[Permanent] = []
+    by_power = [p for p in perms if _power_amount(p)]
+    power = _stated_power(q) if len(by_power) == 1 else None
     for p in perms:
         m = next((o for o in q.cards if o.name == p.name), None)
         stated = _stated_counters(q, m) if m is not None and not p.counters else None
         if stated:
             p = p.model_copy(update={"counters": tuple(sorted(stated.items()))})
+        if power is not None and p is by_power[0] and p.power is None:
+            p = p.model_copy(update={"power": power})
         out.append(p)
     return out
 
@@ -330,6 +425,17 @@ def _asked_subject(text: str, ask_at: int, asked: list[CardMention]) -> CardMent
     return asked[0]
 
 
+# "Overgrowth is on my Forest", "a Forest enchanted with Gift of Paradise", "equipped with
+# Paradise Mantle": the question says the Aura or Equipment is attached to something.
+_ATTACHED = (
+    r"\bCARD (is |are )?(on|enchanting|enchants|equipping|equips|attached to|equipped to|"
+    r"(enchanted|equipped|attached|put) on(to)?) (my|a|an|the|your|their|his|her|it|them)\b",
+    r"\b(enchanted|equipped) (with|by) (a |an |my )?CARD\b",
+    r"\b(put|cast|attach\w*|equip\w*|mov\w*) (a |an |my |the )?CARD (on|onto|to) "
+    r"(my |a |an |the |your )?(CARD|it)\b",
+)
+
+
 def _read_board(q: Question) -> _Board:
     text = q.text.casefold()
     board = _Board()
@@ -337,6 +443,7 @@ def _read_board(q: Question) -> _Board:
     counts: dict[tuple[str, str], int] = {}
     first: dict[tuple[str, str], CardMention] = {}
     asked: list[CardMention] = []
+    granting = any(m.of_kind("granted_mana") for m in q.cards)
     for m in q.cards:
         if not (m.card.types & _PERMANENT_TYPES):
             continue
@@ -360,17 +467,19 @@ def _read_board(q: Question) -> _Board:
             board.described.add(who)
         counts[key] = max(counts.get(key, 0), _count(q.text, m))
         first.setdefault(key, m)
-        if in_question and (_makes_mana(m) or "Land" in m.card.types):
+        if in_question and (
+            _makes_mana(m)
+            or "Land" in m.card.types
+            # "equipped with Paradise Mantle, what can it tap for": granted a mana ability.
+            or (granting and not m.of_kind("granted_mana"))
+        ):
             asked.append(m)
     for key, n in counts.items():
         m = first[key]
         for i in range(n):
             board.perms.append(_permanent(m, key[1], i))
-    if q.has(
-        r"\bCARD (is |are )?(on|enchanting|enchants|attached to) (my|a|an|the|your|their|his|her)\b",
-        r"\benchanted (with|by) CARD\b",
-    ):
-        board.perms = _attach(board.perms)
+    if q.has(*_ATTACHED):
+        board.perms = _attach(board.perms, _named_hosts(q))
     for who, pattern in (
         (
             OPPONENT,
@@ -396,7 +505,8 @@ def _read_board(q: Question) -> _Board:
         with_mana = [
             m
             for m in q.cards
-            if any(isinstance(a, Activated) and a.mana is not None for a in m.abilities())
+            if _makes_mana(m)
+            or (granting and m.card.types & _PERMANENT_TYPES and not m.of_kind("granted_mana"))
         ]
         plural = re.search(r"\b(they|them|each|either|both)\b", text[ask_at:])
         several = [m for m in with_mana if _count(q.text, m) > 1]
@@ -418,9 +528,78 @@ def _read_board(q: Question) -> _Board:
     board.unnamed = " ".join(
         x.group(0)
         for x in re.finditer(r"(?<!\bno )(?<!\bany )\b(\w+?)s?\b", q.lower)
-        if x.group(1) in {"creature", "artifact", "land", "enchantment", "permanent", "elf"}
+        if x.group(1) in {"creature", "artifact", "land", "enchantment", "permanent", "elf", "elve"}
     )
+    if q.board is None:
+        counted = _unnamed_counted(q, board.perms)
+        if counted is not None:
+            who, noun, extra = counted
+            board.perms += extra
+            board.described.add(who)
+            many = "elves" if noun == "elf" else f"{noun}s"
+            board.unnamed = re.sub(rf"\b({noun}|{many})\b", " ", board.unnamed).strip()
     return board
+
+
+_UNNAMED_KINDS = {
+    "creature": ("Creature", None),
+    "artifact": ("Artifact", None),
+    "enchantment": ("Enchantment", None),
+    "elf": ("Creature", "Elf"),
+    "elve": ("Creature", "Elf"),
+}
+_UNNAMED_COUNT = lazy(
+    r"\b(?:(?P<who>i|you|we|my opponents?|opponents?|they|he|she)\s+(?:control|controls|have|has|"
+    r"got)(?:\s+CARD(?:,?\s+CARD)*,?\s+and)?|with)\s+(?P<n>\d+|[a-z]+)\s+(?P<other>other\s+)?"
+    r"(?P<what>creature|artifact|enchantment|elf|elve)s?\b(?!\s+(?:cards?|spells?|tokens? with)\b)"
+)
+
+
+def _unnamed_counted(
+    q: Question, perms: list[Permanent]
+) -> tuple[str, str, list[Permanent]] | None:
+    """'How much mana does Gaea's Cradle make if I control 3 creatures?': stand-ins for the
+    unnamed permanents the question counts, when a mana ability counts that kind ("for each
+    creature you control"). None when it counts none, several, or a kind a named permanent
+    also is and "other" doesn't say whether the count includes it."""
+    found = list(_UNNAMED_COUNT.finditer(q.lower))
+    if len(found) != 1 or _COUNTERS_CHANGE.search(q.lower) or q.has(r"\b(then|after|later)\b"):
+        return None
+    hit = found[0]
+    word = hit.group("n")
+    n = int(word) if word.isdigit() else load_lexicon().numbers.get(word)
+    if n is None or not 0 < n <= 20:
+        return None
+    who_word = hit.group("who") or ""
+    if not who_word and _OPPONENT_CUE.search(q.lower):
+        return None
+    who = OPPONENT if who_word and _OPPONENT_CUE.fullmatch(who_word.split()[-1]) else YOU
+    kind, subtype = _UNNAMED_KINDS[hit.group("what")]
+    noun = (subtype or kind).casefold()
+    counts = any(
+        isinstance(a, Activated)
+        and a.mana is not None
+        and re.search(rf"\bfor each (?:other )?{noun}s? you control\b", a.mana.per or "", re.I)
+        for p in perms
+        for a in p.abilities
+    )
+    if not counts:
+        return None
+    same = [p for p in perms if kind in p.types and (subtype is None or subtype in p.subtypes)]
+    if same and not hit.group("other"):
+        return None
+    whose = "your opponent controls" if who == OPPONENT else "you control"
+    extra = [
+        Permanent(
+            name=f"{noun} {whose} #{i + 1}",
+            controller=who,
+            owner=who,
+            types=frozenset({kind}),
+            subtypes=frozenset({subtype}) if subtype else frozenset(),
+        )
+        for i in range(n)
+    ]
+    return who, noun, extra
 
 
 _UNREAD_MANA_TEXT = lazy(
@@ -430,14 +609,30 @@ _UNREAD_MANA_TEXT = lazy(
 )
 
 
+_UNREAD_POWER_TEXT = re.compile(r"[+-](\d+|x)/[+-](\d+|x)\b|\bpower\b|\bbase\b", re.I)
+
+
 def _unread(q: Question) -> list[str]:
-    """Oracle lines about mana that the parser couldn't read: the engine would miss them."""
+    """Oracle lines about mana that the parser couldn't read: the engine would miss them. When
+    a named permanent's mana is equal to its power, lines that may change a power count too."""
+    by_power = any(
+        isinstance(a, Activated) and a.mana is not None and "power" in (a.mana.per or "").casefold()
+        for m in q.cards
+        for a in m.abilities()
+    )
     return [
         f'what {m.name}\'s "{line}" does here'
         for m in q.cards
         for face in m.faces
         for line in face.unparsed
         if _UNREAD_MANA_TEXT.search(line)
+        or (
+            # A static effect on power; counters a trigger puts are stated as counters.
+            by_power
+            and _UNREAD_POWER_TEXT.search(line)
+            and not re.match(r"\s*(when|whenever|at)\b", line, re.I)
+            and not re.search(r"\bcounters?\b", line, re.I)
+        )
     ]
 
 
@@ -445,7 +640,7 @@ _GENERIC_TAPPED = lazy(
     r"\b(?:(?P<who>my opponents?|an opponent|opponents?|they|i|you|a player|any player|each player|"
     r"someone|somebody|anyone|anybody)\b[^?.]{0,10}?"
     r"\btap(?:s|ped)? (?:a|an|one of (?:my|your|their|his|her)|their|his|her|my|your) "
-    r"|\b(?:off|for|from|with|by) (?P<whose>my|your|an?|their|his|her) (?:opponent'?s'? )?)"
+    r"|\b(?:off|for|from|with|by|on) (?P<whose>my|your|an?|their|his|her) (?:opponent'?s'? )?)"
     r"(?P<what>lands?|creatures?|plains|islands?|swamps?|mountains?|forests?|artifacts?)\b"
 )
 
@@ -613,8 +808,104 @@ def _resolved(r: Ruling, stand_ins: list[Permanent]) -> Ruling:
     return r.model_copy(update={"steps": (*notes, *r.steps)}) if notes else r
 
 
+def _asks_total(q: Question, board: _Board, subject: CardMention) -> bool:
+    """Whether an amount question may ask for the mana of several permanents together ("I have
+    3 Treasures, how much mana can I make?"), not of one activation."""
+    several = any(_count(q.text, m) > 1 for m in q.cards if m.name == subject.name)
+    if several and not q.has(r"\b(each|a single|one of them|per)\b"):
+        return True
+    if q.has(r"\b(in total|total|altogether|all together|combined|all of them)\b"):
+        return True
+    makers = [
+        p
+        for p in board.perms
+        if any(isinstance(a, Activated) and a.mana is not None for a in p.abilities)
+    ]
+    # "if I tap Reflecting Pool": one activation, however many permanents make mana.
+    return (
+        len(makers) > 1
+        and not q.has(r"\b(tap|taps|tapping|tapped|sac|sacrific\w*|crack\w*)\b")
+        and q.has(
+            r"\b(can|could|will|would|do|does) (i|you|we|they) (make|get|produce|generate|have)\b"
+        )
+    )
+
+
+def _position(
+    q: Question, board: _Board, subject: CardMention
+) -> tuple[list[Permanent], list[Permanent]] | None:
+    """The permanents to rule on (the board, with the asked permanent on it) and the stand-ins
+    for named spells whose effect lasts the turn; None when such a spell is somewhere it hasn't
+    resolved from, so its effect isn't in play, or when the question may ask what several
+    permanents make together."""
+    if _asks_total(q, board, subject):
+        return None
+    perms = list(board.perms)
+    if not any(p.name == subject.name for p in perms):
+        perms.append(_permanent(subject, YOU, 0))
+    extra = _stand_ins(q)
+    if extra and q.has(*_UNRESOLVED):
+        return None
+    return perms, extra
+
+
+def _source_named(q: Question, subject: CardMention) -> bool:
+    """Whether the text says the mana comes from the permanent ("4 mana from Sol Ring"), not
+    only which cards change it."""
+    own = [a.mana for a in subject.abilities() if isinstance(a, Activated) and a.mana is not None]
+    if any(not isinstance(x.amount, int) or x.could is not None for x in own):
+        # What Reflecting Pool makes hangs on the other lands, which the text may not list.
+        return False
+    return any(
+        m.name == subject.name
+        and re.search(
+            r"\bmana (from|off)\s+(my |the |a |an |your )?$", q.text[max(0, m.start - 20) : m.start]
+        )
+        for m in q.cards
+    )
+
+
+def _mana_spells(q: Question) -> list[CardMention]:
+    """The named instants and sorceries that add mana (Dark Ritual): their mana comes from no
+    permanent. A spell's effect isn't a typed ability yet, so its text is read here."""
+    return [
+        m
+        for m in q.cards
+        if not m.card.types & _PERMANENT_TYPES
+        and re.search(r"\badd\b[^.]*(\{[wubrgc]\}|\bmana\b)", m.card.oracle_text, re.I)
+    ]
+
+
 def _makes_mana(m: CardMention) -> bool:
     return any(isinstance(a, Activated) and a.mana is not None for a in m.abilities())
+
+
+def _taps_for_mana(m: CardMention) -> bool | None:
+    """Whether activating the card's mana abilities taps it: True when each has {T} in its
+    cost, False when none has, None when it has no mana ability or some of each."""
+    taps = {a.cost.tap for a in m.abilities() if isinstance(a, Activated) and a.mana is not None}
+    return taps.pop() if len(taps) == 1 else None
+
+
+def _own_mana_ability(q: Question) -> CardMention | None:
+    """The one named permanent a question asks about using its own mana ability ("tapping
+    Llanowar Elves for mana", "sacrificing a Treasure for mana", "does a Treasure count as
+    tapped for mana"); None when it names none or several, or one with mixed costs."""
+    if not q.has(
+        r"\btap\w* (CARD|it|them) for mana\b",
+        r"\bCARD(s|'s)?\b[^.?!]{0,30}\b(tapped|tapping) for mana\b",
+        r"\b(sacrific\w*|sac|sacs|sacking|crack\w*|us(e|es|ed|ing)|activat\w*) "
+        r"(a |an |the |my |your )?CARD(s|'s)?\b",
+    ):
+        return None
+    if q.has(r"\b(costs?|to (pay|cast|activate)|spell|effect|convok\w*|crew\w*|attack\w*)\b"):
+        # "sacrificing a Treasure to pay a cost": not its own mana ability, whatever it is.
+        return None
+    makers = {m.name: m for m in q.cards if _makes_mana(m)}
+    if len(makers) != 1 or len({m.name for m in q.cards}) != 1:
+        return None
+    m = next(iter(makers.values()))
+    return m if _taps_for_mana(m) is not None else None
 
 
 def _counts_unnamed(board: _Board, per: str) -> bool:
@@ -622,7 +913,10 @@ def _counts_unnamed(board: _Board, per: str) -> bool:
     noun = re.search(r"\b(?:each|per) (?:other )?(\w+?)s?\b", per) or re.match(r"(\w+?)s?\b", per)
     if noun is None:
         return False
-    return re.search(rf"\b{noun.group(1)}s?\b", board.unnamed) is not None
+    word = noun.group(1).casefold()
+    # "elves": the plural of Elf isn't word + s.
+    plural = "elves" if word == "elf" else f"{word}s"
+    return re.search(rf"\b({word}|{plural})\b", board.unnamed) is not None
 
 
 def _split_control(board: _Board) -> bool:
@@ -644,9 +938,13 @@ def _needs(board: _Board) -> list[str]:
             counted = re.search(
                 r"\bfor each (\S+) counter on (?:cardname|this \w+|it)\b", per, re.I
             )
-            # "for each charge counter on this artifact", with its counters told.
-            told = counted is not None and any(
-                k == counted.group(1).casefold() for k, _ in p.counters
+            # "for each charge counter on this artifact", with its counters told; "equal to
+            # its power", with its power or its +1/+1 counters told.
+            told = (
+                counted is not None and any(k == counted.group(1).casefold() for k, _ in p.counters)
+            ) or (
+                "power" in per.casefold()
+                and (p.power is not None or any("/" in k for k, _ in p.counters))
             )
             if (
                 isinstance(a, Activated)
@@ -662,7 +960,8 @@ def _needs(board: _Board) -> list[str]:
                 # Gaea's Cradle counts what its controller has: known when their side is told,
                 # and not when the question counts things it doesn't name ("three creatures").
                 missing.append(
-                    f"how much mana {p.name} makes ({a.mana.per or 'a variable amount'})"
+                    f"how much mana {p.name} makes "
+                    f"({(a.mana.per or 'a variable amount').replace('CARDNAME', p.name)})"
                 )
             cond = a.mana.instead_if or "" if isinstance(a, Activated) and a.mana else ""
             on_it = re.search(r"\bhas an? (\S+) counters? on it\b", cond)
@@ -785,6 +1084,14 @@ def _claimed_amount(text: str) -> tuple[int, ManaType | None] | None:
     return found.pop()
 
 
+_TYPE_NAMES = r"(colou?rless|white|blue|black|red|green|\{[wubrgc]\})"
+_MAKE_VERBS = r"(tap\w*|produc\w*|mak\w*|add\w*|giv\w*|generat\w*)"
+_ONLY_TYPE = (
+    rf"\bonly (?:{_MAKE_VERBS}\s+)?(?:for\s+)?(?:one\s+)?(?:mana of\s+)?{_TYPE_NAMES}",
+    rf"\b{_MAKE_VERBS}\s+(?:for\s+)?only\s+(?:for\s+)?(?:one\s+)?{_TYPE_NAMES}",
+)
+
+
 def _asked_types(q: Question) -> set[ManaType]:
     found: set[ManaType] = set()
     for word, t in _TYPE_WORDS.items():
@@ -849,12 +1156,64 @@ def _never_colorless(q: Question, subject: CardMention) -> Callable[[], Ruling] 
     return run
 
 
+# The predefined tokens that make mana, as CR 111.10a, 111.10c and 111.10h define them. Players
+# say "a Treasure" of the token, and the name alone may resolve to a card that isn't a token.
+_PREDEFINED_TOKENS = {
+    "Treasure": (
+        "Token Artifact — Treasure",
+        "{T}, Sacrifice this token: Add one mana of any color.",
+    ),
+    "Gold": ("Token Artifact — Gold", "Sacrifice this token: Add one mana of any color."),
+    "Powerstone": (
+        "Token Artifact — Powerstone",
+        "{T}: Add {C}. This mana can't be spent to cast a nonartifact spell.",
+    ),
+}
+# "a Treasure", "two treasures", "a Gold token" ("gold" alone is a color word).
+_TOKEN_WORDS = re.compile(r"\b(treasure|powerstone)(?=s?\b)|\b(gold)(?= tokens?\b)", re.I)
+
+
+@cache
+def _token_card(name: str) -> Card:
+    type_line, text = _PREDEFINED_TOKENS[name]
+    return Card.from_scryfall(
+        {"name": name, "layout": "token", "type_line": type_line, "oracle_text": text}
+    )
+
+
+def _with_tokens(q: Question) -> Question:
+    """The question with each predefined token it speaks of as a mention of that token: a
+    card of the token's name that isn't a permanent (a theme card) stands for the token, and an unmarked
+    "treasure" names one."""
+    cards: list[CardMention] = []
+    changed = False
+    for m in q.cards:
+        if m.name in _PREDEFINED_TOKENS and not m.card.types & _PERMANENT_TYPES:
+            m = mention_for(_token_card(m.name), m.written, m.start, m.end)
+            changed = True
+        cards.append(m)
+    for found in _TOKEN_WORDS.finditer(q.text):
+        if any(m.start < found.end() and found.start() < m.end for m in cards):
+            continue
+        name = found.group(0).capitalize()
+        cards.append(mention_for(_token_card(name), found.group(0), found.start(), found.end()))
+        changed = True
+    if not changed:
+        return q
+    built = Question.build(q.text, cards)
+    if built.text != q.text:
+        return q
+    asked = _TOKEN_WORDS.sub("CARD", q.asked)
+    return replace(built, raw=q.raw, asked=asked, board=q.board)
+
+
 class ManaHandler:
     """Mana production: could produce, undefined mana, tapped-for-mana triggers, the stack."""
 
     family = "mana"
 
     def scenarios(self, q: Question) -> list[Scenario]:
+        q = _with_tokens(q)
         out: list[Scenario] = []
         open_question = _open_question(q)
         for build in (
@@ -1101,24 +1460,26 @@ class ManaHandler:
         replacement = q.card_with("mana_doubling") or q.card_with("mana_replacement")
         names = tuple(m.name for m in q.cards)
         last = re.split(r"[.!?]\s+", q.lower.strip(" ?"))[-1]
-        meaning = q.has(
-            r"\b(count|counts|counted|considered|same as|mean|means|qualify|qualifies|treated)\b"
-        ) or (
-            re.match(r"\W*(is|does|do|would|will)\b", last) and len(re.findall(r"\btap", last)) > 1
-        )
-        if (
-            action is None
-            and cares is None
-            and meaning
-            and q.has(r"\btap\w* (CARD|it|them) for mana\b")
-        ):
-            # "Is tapping Llanowar Elves with its own ability tapping it for mana?"
-            taps_for_mana = any(
-                isinstance(a, Activated) and a.mana is not None and a.cost.tap
-                for m in q.cards
-                for a in m.abilities()
+        meaning = (
+            q.has(
+                r"\b(count|counts|counted|considered|same as|mean|means|qualify|qualifies|treated)\b"
             )
-            action = "mana_ability" if taps_for_mana else None
+            or (
+                re.match(r"\W*(is|does|do|would|will)\b", last)
+                and len(re.findall(r"\btap", last)) > 1
+            )
+            # "Is a Treasure tapped for mana when I sacrifice it?"
+            or bool(
+                re.match(r"\W*(is|are)\b[^?]{0,40}\b(tapped|tapping)( it| them)? for mana\b", last)
+            )
+        )
+        own: CardMention | None = None
+        if action is None and cares is None and meaning:
+            # "Is sacrificing Blood Pet for mana tapping it for mana?", "Does a Treasure count
+            # as tapped for mana?": activating the one named permanent's own mana ability.
+            own = _own_mana_ability(q)
+            if own is not None:
+                action = "mana_ability" if _taps_for_mana(own) else "mana_ability_no_tap"
         if action is None:
             return self._replacement_on(q, replacement)
         if trigger is not None or q.has(r"\btrigger", r"\bgo(es)? off\b", r"\bfire"):
@@ -1176,11 +1537,20 @@ class ManaHandler:
             return None
 
         def run() -> Ruling:
-            return _with_card(
+            r = _with_card(
                 mp.is_tapped_for_mana(action),
                 TAPPED_FOR_MANA_REFERENCE,
                 "What counts as tapping a permanent for mana.",
             )
+            if own is None:
+                return r
+            has = "has" if action == "mana_ability" else "has no"
+            step = Step(
+                rule=Rule.TAPPED_FOR_MANA,
+                note=f"{own.name}'s mana ability {has} {{T}} in its cost.",
+                card=own.name,
+            )
+            return r.model_copy(update={"steps": (*r.steps, step)})
 
         return Scenario("mana.tapped_for_mana", "yesno", 0.9, run, names)
 
@@ -1190,16 +1560,11 @@ class ManaHandler:
         if replacement is None or q.has(r"\bhow (much|many)\b", r"\btrigger"):
             return None
         if not q.has(
-            r"\b(double|doubles|triple|triples|apply|applies|affect|affects|work|works|"
+            r"\b(doubl\w*|tripl\w*|apply|applies|affect|affects|work|works|"
             r"change|changes|replace|replaces|multipl\w*)\b"
         ):
             return None
-        spells = [
-            m
-            for m in q.cards
-            if not m.card.types & _PERMANENT_TYPES
-            and re.search(r"\badd\b[^.]*(\{[wubrgc]\}|\bmana\b)", m.card.oracle_text, re.I)
-        ]
+        spells = _mana_spells(q)
         if spells and len(q.cards) == 2:
             # Dark Ritual: mana from a spell is never mana from tapping a permanent.
             spell_names = (replacement.name, spells[0].name)
@@ -1216,7 +1581,12 @@ class ManaHandler:
         if len({m.name for m in others}) != 1 or not q.has(r"\b(does|do|will|would|is|can)\b"):
             return None
         subject = others[0]
-        perms = [_permanent(replacement, YOU, 0), _permanent(subject, YOU, 0)]
+        # "from my opponent's Treasure": Mana Reflection changes only its controller's mana.
+        text = q.text.casefold()
+        perms = [
+            _permanent(replacement, _controller(text, replacement), 0),
+            _permanent(subject, _controller(text, subject), 0),
+        ]
         missing = _unread(q)
         names = (replacement.name, subject.name)
         if missing:
@@ -1272,7 +1642,15 @@ class ManaHandler:
             return None
         # "Does Crypt Ghast give me extra mana when ...": its trigger is what adds that mana.
         gives = q.has(_GIVES_MANA) and not q.has(r"\b(spend|spent|spending|pay|paid|paying)\b")
-        asks_trigger = q.has(r"\btrigger", r"\bgo(es)? off\b", r"\bfire")
+        # "Does Mana Flare work on my opponent's lands?", "Does Heartbeat of Spring double Sol
+        # Ring?": whether it triggers for them.
+        asks_trigger = q.has(
+            r"\btrigger",
+            r"\bgo(es)? off\b",
+            r"\bfire",
+            r"\bwork(s|ed)? (with|on|for|off)\b",
+            r"\b(doubl|tripl)\w*\b",
+        )
         if not asks_trigger and not gives:
             return None
         asked_types = _asked_types(q)
@@ -1317,7 +1695,7 @@ class ManaHandler:
         if anyones:
             generic = anyones[0]
         if tapped is None and generic is None:
-            return None
+            return self._trigger_on_spell(q, trigger)
         if (
             generic is not None
             and not generic.subtypes
@@ -1421,6 +1799,23 @@ class ManaHandler:
 
         return Scenario("mana.trigger", "yesno", 0.85, run, board.names)
 
+    def _trigger_on_spell(self, q: Question, trigger: CardMention) -> Scenario | None:
+        """'Does Heartbeat of Spring double Dark Ritual?': a spell's mana is never mana from
+        tapping a permanent, so no 'tapped for mana' trigger sees it."""
+        spells = _mana_spells(q)
+        if len(spells) != 1 or len({m.name for m in q.cards}) != 2:
+            return None
+        names = (trigger.name, spells[0].name)
+
+        def run() -> Ruling:
+            return _with_card(
+                mp.tapped_for_mana_trigger_rule("spell"),
+                trigger.name,
+                "It triggers only on a permanent tapped for mana.",
+            )
+
+        return Scenario("mana.trigger", "yesno", 0.85, run, names)
+
     def _amount(self, q: Question) -> Scenario | None:
         if q.has(*_COST_WORDS):
             return None
@@ -1438,12 +1833,11 @@ class ManaHandler:
         missing = _unread(q) + ([] if q.board else _needs(board))
         if missing:
             return Scenario("mana.amount", "number", 0.85, _missing(*missing), board.names)
-        if not any(p.name == subject.name for p in board.perms):
-            board.perms.append(_permanent(subject, YOU, 0))
-        extra = _stand_ins(q)
-        if extra and q.has(*_UNRESOLVED):
+        placed = _position(q, board, subject)
+        if placed is None:
             return None
-        state = _state(q, [*board.perms, *extra])
+        perms, extra = placed
+        state = _state(q, [*perms, *extra])
         choose = _asked_type(q)
 
         def run() -> Ruling:
@@ -1468,12 +1862,11 @@ class ManaHandler:
         missing = _unread(q) + _needs(board)
         if missing:
             return None
-        if not any(p.name == subject.name for p in board.perms):
-            board.perms.append(_permanent(subject, YOU, 0))
-        extra = _stand_ins(q)
-        if extra and q.has(*_UNRESOLVED):
+        placed = _position(q, board, subject)
+        if placed is None:
             return None
-        state = GameState(battlefield=(*board.perms, *extra))
+        perms, extra = placed
+        state = _state(q, [*perms, *extra])
         choose = _asked_type(q)
         want = expected.pop()
 
@@ -1531,18 +1924,17 @@ class ManaHandler:
             isinstance(a, TappedForManaTrigger | ManaReplacement | ManaDoubling)
             for m in q.cards
             for a in m.abilities()
-        ) and not q.has(r"\b(tap|taps|tapped|tapping)\b"):
+        ) and not (q.has(r"\b(tap|taps|tapped|tapping)\b") or _source_named(q, subject)):
             # "Does Mana Reflection give 2 mana": whose permanent is tapped isn't said.
             return None
         missing = _unread(q) + ([] if q.board else _needs(board))
         if missing:
             return Scenario("mana.amount_claim", "yesno", 0.8, _missing(*missing), board.names)
-        if not any(p.name == subject.name for p in board.perms):
-            board.perms.append(_permanent(subject, YOU, 0))
-        extra = _stand_ins(q)
-        if extra and q.has(*_UNRESOLVED):
+        placed = _position(q, board, subject)
+        if placed is None:
             return None
-        state = _state(q, [*board.perms, *extra])
+        perms, extra = placed
+        state = _state(q, [*perms, *extra])
         name = subject.name
 
         def run() -> Ruling:
@@ -1766,6 +2158,8 @@ class ManaHandler:
             board.perms.append(_permanent(subject, YOU, 0))
         state = _state(q, board.perms)
         wanted = _asked_type(q)
+        # "it only taps for green": whether that is the one type it could produce.
+        only = wanted is not None and q.has(*_ONLY_TYPE)
         colored = wanted is None and q.has(_COLORED)
         # "mana of any color": whichever color is wanted, so every one of the five.
         every_color = wanted is None and not colored and q.has(_ANY_COLOR)
@@ -1817,11 +2211,53 @@ class ManaHandler:
                         "steps": (*ruling.steps, Step(rule=Rule.COULD_PRODUCE, note=note)),
                     }
                 )
+            if (
+                asks_types
+                and ruling.verdict is not None
+                and extra_types
+                and mp.tapped_for_mana_triggers(state, subject.name).verdict in (None, "yes")
+            ):
+                # "If I tap Forest with Utopia Sprawl, what mana do I get?": the trigger's mana
+                # of another type is part of what tapping it gives, not of what it could produce.
+                return ruling.model_copy(
+                    update={
+                        "verdict": None,
+                        "missing": (
+                            f"whether you ask what {subject.name} could produce, or also the "
+                            f"mana {', '.join(extra_types)} add(s) when it is tapped for mana",
+                        ),
+                    }
+                )
             if asks_types or ruling.verdict is None or (wanted is None and not colored):
                 return ruling
             if colored:
                 yes = any(x != ManaType.C for x in types)
                 what = "colored mana"
+            elif only:
+                if extra_types:
+                    # A trigger's mana of another type may or may not be what "only" counts.
+                    return ruling.model_copy(
+                        update={
+                            "verdict": None,
+                            "missing": (
+                                f"whether the mana {', '.join(extra_types)} add(s) counts",
+                            ),
+                        }
+                    )
+                yes = set(types) == {wanted}
+                what = (
+                    f"only {{{wanted}}}"
+                    if yes
+                    else f"only {{{wanted}}}: it can make "
+                    + " ".join(f"{{{x}}}" for x in sort_types(types))
+                )
+                note = f"So {subject.name} {'can make' if yes else 'doesn’t make'} {what} here."
+                return ruling.model_copy(
+                    update={
+                        "verdict": "yes" if yes else "no",
+                        "steps": (*ruling.steps, Step(rule=Rule.COULD_PRODUCE, note=note)),
+                    }
+                )
             else:
                 yes = wanted in types
                 what = f"{{{wanted}}}"
