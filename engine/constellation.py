@@ -50,6 +50,11 @@ def _whose(player: str) -> str:
     return possessive(player)
 
 
+def _owned(player: str) -> str:
+    """'yours', 'your opponent's': the possessive that stands without its noun."""
+    return "yours" if player == "you" else possessive(player)
+
+
 def _card(perm: Permanent) -> str | None:
     return perm.card.name if perm.card else None
 
@@ -73,7 +78,7 @@ def _matches(
         return (
             False,
             f"{entered.name} enters under {_whose(entered.controller)} control, not "
-            f"{_whose(watcher.controller)}",
+            f"{_owned(watcher.controller)}",
         )
     if ability.whose == "opponent" and entered.controller == watcher.controller:
         return False, f"{entered.name} enters under its controller's control, not an opponent's"
@@ -153,6 +158,9 @@ def enters(
             "Permanents entering at the same time each see the others enter, as well as themselves.",
         )
     fired: list[Triggered] = []
+    # The watcher's reasons for not triggering: a lone one is already the conclusion.
+    refused: list[str] = []
+    closing = False
     for perm in _watchers(state, entering):
         for ability in _abilities(perm):
             hits = 0
@@ -160,16 +168,16 @@ def enters(
                 ok, why = _matches(perm, ability, entered)
                 if not ok:
                     if watcher is None or perm.name.casefold() == watcher.casefold():
-                        t.step(
-                            Rule.TRIGGER_EVENT,
-                            f"{possessive(perm.name)} ability doesn't trigger: {why}.",
-                            _card(perm),
-                        )
+                        note = f"{possessive(perm.name)} ability doesn't trigger: {why}."
+                        refused.append(note)
+                        t.step(Rule.TRIGGER_EVENT, note, _card(perm))
+                        closing = True
                     continue
                 if ability.one_or_more and hits:
                     continue
                 hits += 1
                 fired.append(Triggered(perm.name, perm.controller, entered.name))
+                closing = False
                 t.step(
                     Rule.TRIGGER_EVENT,
                     f"{possessive(perm.name)} ability triggers for {entered.name} entering under "
@@ -178,6 +186,7 @@ def enters(
                 )
     mine = [f for f in fired if watcher is None or f.source.casefold() == watcher.casefold()]
     if len(fired) > 1:
+        closing = False
         t.step(
             Rule.TRIGGER_ORDER,
             "Several abilities triggered: their controller puts them on the stack in any order.",
@@ -187,7 +196,7 @@ def enters(
     if mine:
         times = {1: "once", 2: "twice"}.get(len(mine), f"{len(mine)} times")
         t.step(Rule.TRIGGER_EVENT, f"So {subject} trigger{'s' if watcher else ''} {times} in all.")
-    else:
+    elif not (watcher and len(refused) == 1 and closing):
         t.step(Rule.TRIGGER_EVENT, f"So {subject} {'doesn' if watcher else 'don'}'t trigger.")
     return fired, t.ruling("yes" if mine else "no")
 

@@ -24,6 +24,8 @@ NAMES = [
     ("Necravolver", False),
     ("Soldier", True),
     ("Delver of Secrets", False),
+    ("The End", False),
+    ("The One Ring", False),
 ]
 ROWS = [NameRow(n, n, f"id-{i}", tok) for i, (n, tok) in enumerate(NAMES)]
 ROWS.append(NameRow("Insectile Aberration", "Delver of Secrets", "id-delver", False))
@@ -77,6 +79,10 @@ def finder() -> TextCardFinder:
         ("Does Insectile Aberration keep flying?", ["Delver of Secrets"]),
         ("Is a Soldier token a creature?", []),
         ("Is a copy of a kicked spell also kicked?", []),
+        ("Does it trigger at the end of turn?", []),
+        ("Can I cast The End at the end of my turn?", ["The End"]),
+        ("can i tap [[the one ring]] the turn i cast it", ["The One Ring"]),
+        ("Can I tap The One Ring the turn I cast it?", ["The One Ring"]),
     ],
 )
 def test_finds_the_cards_people_write(

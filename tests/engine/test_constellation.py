@@ -182,6 +182,20 @@ def test_watcher_narrows_the_verdict() -> None:
     )
 
 
+def test_a_lone_reason_closes_the_ruling_without_a_repeat() -> None:
+    watcher = _watcher("Doomwake Giant")
+    _, ruling = c.enters(
+        GameState(battlefield=(watcher,)),
+        [_enchantment(controller=OPPONENT)],
+        watcher="Doomwake Giant",
+    )
+    assert ruling.verdict == "no"
+    notes = [s.note for s in ruling.steps]
+    assert notes[-1].startswith("Doomwake Giant's ability doesn't trigger:")
+    assert notes[-1].endswith("not yours.")
+    assert not any(n.startswith("So ") for n in notes)
+
+
 @pytest.mark.parametrize(
     ("bestowed", "legal", "verdict", "enters", "rule"),
     [
