@@ -365,6 +365,34 @@ def bestowed_is_creature(name: str, attached: bool, card: str | None = None) -> 
     return t.ruling("yes")
 
 
+def aura_unattached(name: str, bestowed: bool, card: str | None = None) -> Ruling:
+    """The permanent an Aura enchants leaves: is the Aura put into its owner's graveyard?
+    An Aura attached to nothing is (CR 704.5m); a bestowed one ceases to be bestowed and
+    stays as an enchantment creature instead (702.103f)."""
+    t = Trace()
+    if not bestowed:
+        t.step(
+            Rule.AURA_UNATTACHED,
+            f"Once the permanent it enchants is gone, {name} is attached to nothing, and an Aura "
+            "that isn't attached to anything is put into its owner's graveyard as a state-based "
+            "action.",
+            card,
+        )
+        return t.ruling("yes")
+    t.step(
+        Rule.BESTOW_UNATTACHED,
+        f"{name} was bestowed: when it becomes unattached it ceases to be bestowed, an exception "
+        "to the rule that puts unattached Auras into the graveyard.",
+        card,
+    )
+    t.step(
+        Rule.BESTOW_UNATTACHED,
+        f"{name} stays on the battlefield as an enchantment creature.",
+        card,
+    )
+    return t.ruling("no")
+
+
 def bestowed_targetable(name: str, target: str, spell: str, card: str | None = None) -> Ruling:
     """Can ``spell``, which needs "target ``target``", target an attached bestowed Aura?"""
     t = Trace()

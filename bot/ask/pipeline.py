@@ -463,7 +463,7 @@ def summarise(kind: str, verdict: str, ruling: Ruling, reading: Reading | None =
     # A closing "So ..." follows the step before it; after the verdict it stands alone.
     if last.startswith(("So ", "So, ")):
         last = last.split(" ", 1)[1]
-        last = last[:1].upper() + last[1:]
+    last = last[:1].upper() + last[1:]
     framed = framing_head(verdict, ruling, reading) if reading is not None else None
     if framed:
         head = framed

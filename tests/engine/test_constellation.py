@@ -327,3 +327,14 @@ def test_a_quality_the_engine_does_not_know_gives_no_verdict() -> None:
 )
 def test_a_spell_rule_with_a_condition_is_not_read(text: str) -> None:
     assert spell_rules(text) == ()
+
+
+@pytest.mark.parametrize(
+    ("bestowed", "verdict", "rule"),
+    [(False, "yes", Rule.AURA_UNATTACHED), (True, "no", Rule.BESTOW_UNATTACHED)],
+)
+def test_an_aura_whose_creature_leaves(bestowed: bool, verdict: str, rule: Rule) -> None:
+    ruling = c.aura_unattached("Nighthowler", bestowed, "Nighthowler")
+    assert ruling.verdict == verdict
+    assert rule in ruling.rules
+    assert Rule.AURA_UNATTACHED not in ruling.rules or not bestowed

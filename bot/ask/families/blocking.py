@@ -44,6 +44,16 @@ _BLOCKER_THEN_ATTACKER = re.compile(rf"CARD{_GAP}\bblock(s|ed|ing)?\b(?! by){_GA
 _ANY_BLOCK = re.compile(rf"CARD{_GAP}\bblock(s|ed|ing)?\b(?! by)")
 
 
+_GROUP_SIZES = {"two": 2, "both": 2, "2": 2, "three": 3, "3": 3, "four": 4, "4": 4}
+_N = r"(?P<n>two|both|three|four|2|3|4)"
+_GROUP = (
+    rf"\b{_N} (of )?(my |his |her |their |your |the |my opponent's |opponent's )?(untapped |different "
+    r"|other )?(creatures|blockers|of them) (\w+ )?block CARD\b",
+    rf"\bCARD (\w+ )?(be )?blocked by {_N} (untapped |different |other )?(creatures|blockers)\b",
+    rf"\bblock CARD with {_N} (untapped |different |other )?(creatures|blockers)\b",
+)
+
+
 def _slots(q: Question) -> list[CardMention]:
     """The mentions in the order their CARD marks stand in ``q.lower``."""
     out: list[CardMention] = []
@@ -66,7 +76,7 @@ def _keywords(m: CardMention) -> set[str]:
     return {a.name.casefold() for a in m.abilities() if isinstance(a, Keyword)}
 
 
-def _plain(m: CardMention) -> bool:
+def plain(m: CardMention) -> bool:
     """A creature whose blocking-relevant text is all parsed."""
     if "Creature" not in m.card.types or len(m.faces) != 1:
         return False
@@ -113,6 +123,9 @@ class BlockingHandler:
             return [attached]
         if q.has(*_CHANGED):
             return []
+        group = self._group(q)
+        if group is not None:
+            return [group]
         if q.has(
             r"\b(both|two|multiple|several|additional|each|all|every|more than one)\b",
             r"\bhow (many|much)\b",
@@ -123,6 +136,33 @@ class BlockingHandler:
             return []  # requirements are the must-be-blocked questions' part
         found = self._pair(q)
         return [found] if found is not None else []
+
+    def _group(self, q: Question) -> Scenario | None:
+        """'Can two creatures block Boggart Brute?': how many may block it together, by its
+        menace and 'can't be blocked except by' or 'by more than' restrictions (CR 509.1b)."""
+        found = [m for p in _GROUP if (m := re.search(p, q.asked))]
+        if len(found) != 1 or len({m.name for m in q.cards}) != 1:
+            return None
+        if not q.asks(r"\b(can|could|may|able|allowed|legal)\b") or q.has(
+            r"\bhow (many|much)\b", r"\b(must|have to|has to|need to|needs to|required)\b"
+        ):
+            return None
+        attacker = q.cards[0]
+        if not plain(attacker) or attacker.of_kind("must_be_blocked"):
+            return None
+        att = b.Attacker.from_permanent(_perm(attacker, YOU))
+        if att.flying or att.only_by:
+            return None  # then which creatures block decides it, not how many
+        n = _GROUP_SIZES[found[0]["n"]]
+        blockers = [b.Blocker(name=f"blocking creature {i}") for i in range(1, n + 1)]
+        declaration = {bl.name: att.name for bl in blockers}
+        return Scenario(
+            "blocking_group",
+            "yesno",
+            0.88,
+            lambda: b.is_legal([att], blockers, declaration),
+            (attacker.name,),
+        )
 
     def _attached(self, q: Question) -> Scenario | None:
         """'Can a creature enchanted with Pacifism block?': the Aura's or Equipment's own
@@ -158,7 +198,7 @@ class BlockingHandler:
         blocker = slots[blk_i] if blk_i is not None else None
         attacker = slots[att_i] if att_i is not None else None
         named = [x for x in (blocker, attacker) if x is not None]
-        if not all(_plain(x) for x in named) or len({x.name for x in [*named, host]}) != len(
+        if not all(plain(x) for x in named) or len({x.name for x in [*named, host]}) != len(
             [*named, host]
         ):
             return None
@@ -210,7 +250,7 @@ class BlockingHandler:
         if blocker is not None and attacker is not None and blocker.name == attacker.name:
             return None
         named = [x for x in (blocker, attacker) if x is not None]
-        if not all(_plain(x) for x in named):
+        if not all(plain(x) for x in named):
             return None
         if not all(_bystander(o) for o in q.cards if o.name not in {x.name for x in named}):
             return None

@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 from functools import partial
 
+from bot.ask.families import blocking as blocking_family
 from bot.ask.question import CardMention, Question, Scenario
 from bot.ask.question import permanent as _perm
 from engine import blocking as b
@@ -166,8 +167,13 @@ def _moved(q: Question, m: CardMention) -> bool:
 _PUTS_ONTO = re.compile(r"\b(return|put)s? [^.]*\b(to|onto) the battlefield\b", re.I)
 
 
+def _unreminded(text: str) -> str:
+    """Oracle text without its reminder text, which restates rules, not what the card does."""
+    return re.sub(r"\([^()]*\)", "", text)
+
+
 def _puts_without_casting(m: CardMention) -> bool:
-    text = m.card.oracle_text
+    text = _unreminded(m.card.oracle_text)
     return (
         len(m.faces) == 1
         and bool(_PUTS_ONTO.search(text))
@@ -336,6 +342,10 @@ class ConstellationHandler:
                     self._cards(q),
                 )
             )
+            return out
+        left = self._aura_left(q)
+        if left is not None:
+            out.append(left)
             return out
         if not self._about_enchantments_entering(q):
             return out
@@ -540,7 +550,13 @@ class ConstellationHandler:
         ) and not q.has(r"\bspell\b", r"in response", r"resolv", r"on the stack"):
             return self._bestow_unattached(q)
         if not q.has(
-            r"\bspell\b", r"in response", r"resolv", r"on the stack", r"\bcast", r"\btarget"
+            r"\bspell\b",
+            r"in response",
+            r"resolv",
+            r"on the stack",
+            r"\bcast",
+            r"\btarget",
+            r"\bfizzl",
         ):
             return None
         if not q.has(
@@ -638,7 +654,12 @@ class ConstellationHandler:
         if others and len(putters) != len(others):
             return None  # another named card may cast it, or change what it is
         if not moved and not (
-            putters and q.has(r"\bin (my|your|their|his|her|the|a|an opponent's) graveyard\b")
+            putters
+            and q.has(
+                r"\bin (my|your|their|his|her|the|a|an opponent's) graveyard\b",
+                # "if I return it with Replenish": the putter moves the bestow card.
+                r"\b(return|reanimat|put|bring)\w* (it|them)\b",
+            )
         ):
             return None
         how = (
@@ -734,12 +755,52 @@ class ConstellationHandler:
             tuple(dict.fromkeys([*names, source.name])),
         )
 
+    def _aura_left(self, q: Question) -> Scenario | None:
+        """'The enchanted creature dies: does the Aura go to the graveyard?': an unattached Aura
+        does (CR 704.5m), a bestowed one stays as a creature (702.103f)."""
+        grave = q.asks(_TO_GRAVEYARD)
+        stay = q.asks(_STAYS)
+        if grave == stay or not q.has(*_HOST_LEFT) or q.has(_AURA_LEFT_UNMODELLED):
+            return None
+        auras = [m for m in q.cards if "Aura" in m.card.subtypes or m.of_kind("bestow")]
+        names = {m.name for m in auras}
+        if len(names) > 1 or (not auras and not q.has(r"\bauras?\b", r"\bbestow")):
+            return None
+        others = [m for m in q.cards if m.name not in names]
+        if not all(_plain_host_or_removal(m) for m in others):
+            return None
+        aura = auras[0] if auras else None
+        if aura is not None and (
+            len(aura.faces) != 1 or _AURA_OWN_FATE.search(_unreminded(aura.card.oracle_text))
+        ):
+            return None  # its own text says what becomes of it
+        bestow_card = aura is not None and bool(aura.of_kind("bestow"))
+        bestowed = (bestow_card or q.has(r"\bbestow")) and not q.has(
+            r"\b(normal|regular|ordinary|plain|non-?bestowed) aura\b", r"\bnot (cast )?bestowed\b"
+        )
+        if aura is not None and not bestow_card and q.has(r"\bbestow"):
+            return None  # an Aura without bestow said to be bestowed: the reading is unsure
+        name = aura.name if aura is not None else ("the bestowed Aura" if bestowed else "the Aura")
+        card = aura.name if aura is not None else None
+
+        def run() -> Ruling:
+            ruling = c.aura_unattached(name, bestowed, card)
+            return _flip(ruling) if stay else ruling
+
+        return Scenario(
+            "constellation_aura_unattached",
+            "yesno",
+            0.9,
+            run,
+            tuple(names) or (CONSTELLATION_REFERENCE,),
+        )
+
     def _bestowed_status(self, q: Question) -> Scenario | None:
         """'Is a bestowed Nighthowler a creature?', 'Can I Doom Blade a bestowed Dryad?',
         'Does it become a creature when the enchanted creature dies?' (CR 702.103b, 702.103f)."""
         bestowers = [m for m in q.cards if m.of_kind("bestow")]
         if len({m.name for m in bestowers}) != 1 or not q.has(
-            r"\bbestow(ed|s|ing)? (CARD )?(on|onto|to)\b"
+            r"\bbestow(ed|s|ing)? (CARD )?(on|onto|to)\b", r"\bbestowed CARD\b"
         ):
             return None
         if q.has(
@@ -786,6 +847,8 @@ class ConstellationHandler:
             r"\b(a|an|the) creature\b[^.?!]*\b(is|was|are|be|become|becomes|stay|stays)\b",
             r"\b(become|becomes|became|turn into|turns into|count as|counts as|is it|still) (an? )?(enchantment )?creature\b",
             r"\bis (CARD|it) (still )?(an? )?(enchantment )?creature\b",
+            r"\b(is|are) (a |the |my |his |her |their )?bestowed CARD (still )?(an? )?(enchantment )?"
+            r"creature\b",
         ):
             return None
         attached = not left
@@ -997,10 +1060,7 @@ class ConstellationHandler:
         if not q.has(r"\bblock"):
             return None
         cards = tuple(m.name for m in sources) or (MUST_BE_BLOCKED_REFERENCE,)
-        if q.has(*_UNMODELLED_COMBAT) or q.has(
-            r"\b(it|attacker|attacking creature|blocked|my creature|that creature) (has|have|with) menace",
-            r"\bmenace attacker",
-        ):
+        if q.has(*_UNMODELLED_COMBAT):
             # Damage assignment, evasion and targeting restrictions lie outside the
             # blocking requirements the engine checks (CR 509.1c).
             return Scenario(
@@ -1015,6 +1075,28 @@ class ConstellationHandler:
             r"all creatures able to block", r"\blure\b"
         )
         card = sources[0].name if sources else MUST_BE_BLOCKED_REFERENCE
+        menace = q.has(
+            r"\b(it|attacker|attacking creature|blocked|my (\w+ )?creature|that creature|the creature"
+            r"|target|targeted creature)( that| which)? (has|have|with|gets|got|gains|gained) menace",
+            r"\bmenace (attacker|creature)",
+        )
+        blocker_menace = q.has(
+            r"(opponent'?s'?|their|his|her) (only )?(\w+ )?(creature|blocker)s? (that |which )?"
+            r"(has|have|with) menace"
+        )
+        # Menace on a blocker changes nothing; said of a creature the reading can't place, or
+        # of both sides, it may be the attacker's.
+        menace_unread = (menace and blocker_menace) or (
+            q.has(r"\bmenace\b") and not menace and not blocker_menace
+        )
+        if menace_unread:
+            return Scenario(
+                "must_be_blocked_unmodelled",
+                "yesno",
+                0.97,
+                _missing("which creature has menace"),
+                cards,
+            )
         n_attackers = (
             2
             if q.has(
@@ -1035,9 +1117,34 @@ class ConstellationHandler:
                 flying=q.has(
                     r"(attacker|it|attacking creature) (has|with) flying", r"flying attacker"
                 ),
+                menace=menace,
             )
             for i in range(1, n_attackers + 1)
         ]
+        names = {m.name for m in sources}
+        bystanders = list(
+            {
+                m.name: m for m in q.cards if m.name not in names and "Creature" in m.card.types
+            }.values()
+        )
+        if bystanders and q.board is None:
+            attacking = [m for m in bystanders if _named_attacker(q, m)]
+            if len(bystanders) == 1 and len(attacking) == 1 and n_attackers == 1:
+                # "My Boggart Brute is enchanted with Lure": the named creature is the
+                # attacker, with its own evasion and restrictions (CR 509.1b).
+                attackers = [
+                    b.Attacker.from_permanent(
+                        _perm(attacking[0], YOU), must_be_blocked=not by_all, by_all=by_all
+                    ).model_copy(update={"card": card})
+                ]
+            elif not all(_block_neutral(m) for m in bystanders):
+                return Scenario(
+                    "must_be_blocked_unmodelled",
+                    "yesno",
+                    0.97,
+                    _missing("which named creature attacks and which may block"),
+                    cards,
+                )
         n_blockers = _count_before(q, r"(potential |possible |untapped )?(blockers|creatures)") or 3
         only_one = q.has(
             r"(?<!with )(only|just) (one|1|a single) (untapped |potential |possible )?(creature|blocker)",
@@ -1290,6 +1397,8 @@ class ConstellationHandler:
             for p in (
                 r"\b(all|every|each)\b.*\bblock",
                 r"\bblock (it|them|that creature|the creature|card|my creature) with (all|every|each)\b",
+                r"\bblock\b[^.?!]*\bwith (all|every|each)( of)? (his |her |their |the |my |your )?"
+                r"(creatures|blockers|untapped creatures)\b",
                 r"everything (has|have) to block",
                 r"all of (them|their)",
                 r"\bblocked by (all|every|each)\b",
@@ -1351,6 +1460,41 @@ class ConstellationHandler:
         return None
 
 
+def _named_attacker(q: Question, m: CardMention) -> bool:
+    """'my Boggart Brute enchanted with Lure', 'Boggart Brute attacks': the named creature is
+    the attacking one."""
+    if _mention_controller(q, m) != YOU:
+        return False
+    return bool(
+        re.match(
+            r"\s*(attacks|is attacking|attacked|,? (which is |that's |that is )?(enchanted|equipped) "
+            r"(with|by)|(is|was|gets|got) (enchanted|equipped|targeted)|with (CARD|lure)|"
+            r"(must|has to|needs to) be blocked)",
+            _after(q, m),
+        )
+        or re.search(
+            r"\b(attack(s|ed|ing)? with|targets?|targeting|targeted) (my )?$", _before(q, m)
+        )
+    )
+
+
+def _block_neutral(m: CardMention) -> bool:
+    """A named creature that blocks and is blocked as any creature is: no evasion, no
+    restriction and no requirement of its own, and nothing unparsed about blocking."""
+    if not blocking_family.plain(m):
+        return False
+    perm = _perm(m)
+    att = b.Attacker.from_permanent(perm)
+    blk = b.Blocker.from_permanent(perm)
+    return (
+        not (att.flying or att.menace or att.only_by or att.max_blockers is not None)
+        and att.min_blockers == 1
+        and blk.can_block
+        and not (blk.flying or blk.reach or blk.must_block)
+        and not m.of_kind("must_be_blocked")
+    )
+
+
 def _on_board(
     q: Question, entering: list[Permanent], together: bool
 ) -> tuple[GameState, list[Permanent]]:
@@ -1375,6 +1519,54 @@ def _on_board(
     gone = {e.name.casefold() for e in entering}
     rest = tuple(p for p in board.battlefield if p.name.casefold() not in gone)
     return board.model_copy(update={"battlefield": rest}), entering
+
+
+# What the Aura's fate question asks: does it go to the graveyard, or stay?
+_TO_GRAVEYARD = (
+    r"\b(go|goes|going|gone|put|sent|end up|ends up|fall|falls)\b[^.?!]{0,20}?\b(in)?to "
+    r"(the|my|its|their|his|her|your|its owner's|the owner's) (grave(yard)?|gy|yard)\b"
+    r"|\bfalls? off\b"
+)
+_STAYS = r"\b(stay|stays|remain|remains|stick around|sticks around)\b"
+# The permanent the Aura enchants leaves the battlefield.
+_LEAVES = (
+    r"(dies|died|die|leaves|left|((is|was|gets|got|has been|are|were|get) )?(destroyed|exiled|sacrificed|bounced|"
+    r"killed|removed))\b"
+)
+_HOST_LEFT = (
+    rf"\benchanted (creature|permanent) {_LEAVES}",
+    r"\b(creature|permanent) (it|CARD|my CARD|the aura|the bestowed aura|that it|which it)"
+    rf"('s| is| was) (bestowed on|attached to|enchanting|on)\b[^.?!]*\b{_LEAVES}",
+    r"\b(creature|permanent) (it|CARD|that it|which it) (enchants|enchanted|is attached to)\b"
+    rf"[^.?!]*\b{_LEAVES}",
+    rf"\b(creature|permanent) with (CARD|an aura|a bestowed aura) (on it|attached)[^.?!]*\b{_LEAVES}",
+    r"\bCARD (is|was|'s) (bestowed on|attached to|enchanting|on) (my |the |a |an |his |her |their "
+    r"|your )?(opponent's )?(CARD|creature)\b[^.?!]*\b(and|then|but) (it|they|that creature|the "
+    rf"creature|CARD|the \w+) {_LEAVES}",
+)
+# Words of a question whose Aura may not simply be attached to nothing.
+_AURA_LEFT_UNMODELLED = (
+    r"\b(return\w*|phas\w+|control\w*|protection|hexproof|shroud|illegal|in response|cop(y|ies|ying)|"
+    r"token|umbra|totem|regenerat\w*|indestructible|instead|replace\w*|flicker\w*|blink\w*|"
+    r"another creature|attach(es|ed)? (it )?to|moves?|equipment|stack|spell|resolv\w*|cast\w*)\b"
+)
+# Aura text that says what becomes of the Aura itself.
+_AURA_OWN_FATE = re.compile(
+    r"put into (a|your|its owner's) graveyard from the battlefield|\bwhen [^.]*\b(dies|leaves)\b"
+    r"|umbra armor|totem armor|\battach|\breturn [^.]*\bto (its owner's|your) hand",
+    re.I,
+)
+_REMOVAL = re.compile(r"(Destroy|Exile) target (creature|permanent|nonland permanent)\.", re.I)
+
+
+def _plain_host_or_removal(m: CardMention) -> bool:
+    """A creature with nothing unparsed (the enchanted one), or a spell that only destroys or
+    exiles its target (how it left)."""
+    if m.card.types == frozenset({"Creature"}):
+        return not any(f.unparsed for f in m.faces)
+    if m.card.types <= {"Instant", "Sorcery"}:
+        return bool(_REMOVAL.fullmatch(m.card.oracle_text.strip()))
+    return False
 
 
 def _last_sentence(q: Question) -> str:
