@@ -54,6 +54,41 @@ _GROUP = (
 )
 
 
+# A creature the question describes by its keywords instead of naming it.
+_WHOSE = r"(?:an? |any |the |his |her |their |my |your |an opponent's |my opponent's )?"
+_DESC = (
+    r"(?P<desc>(?P<fly>flying|flier|flyer)s?( creature)?|(?:attacking |untapped )?creature "
+    r"(?:with|that has) (?P<kw>flying|reach|menace)|ground creature|vanilla creature)\b"
+)
+
+
+def _describe(m: re.Match[str]) -> str:
+    return "a " + m["desc"] if not m["desc"].startswith(("a ", "an ")) else m["desc"]
+
+
+def _flags(m: re.Match[str], allowed: tuple[str, ...]) -> dict[str, bool]:
+    """The keywords a described creature has, of those that matter on its side."""
+    said = "flying" if m["fly"] else (m["kw"] or "")
+    if said and said not in allowed:
+        return {"flying": False} if "flying" in allowed else {}
+    return {said: True} if said else {}
+
+
+def _changed(q: Question) -> bool:
+    """The question tells of something that changes the creatures, or asks why. A 'because'
+    clause that only restates a keyword one of the named cards has changes nothing."""
+    lower = q.lower
+    why = re.search(r"\b(because|cause|cuz) (?P<why>[^.?!]*)", lower)
+    if why is not None:
+        clause = why["why"]
+        said = set(re.findall(r"\b(flying|reach|menace|defender)\b", clause))
+        known = {k for m in q.cards for k in _keywords(m)}
+        if "CARD" in clause or not said <= known or any(re.search(p, clause) for p in _CHANGED):
+            return True
+        lower = lower[: why.start()] + lower[why.end() :]
+    return any(re.search(p, lower) for p in _CHANGED)
+
+
 def _slots(q: Question) -> list[CardMention]:
     """The mentions in the order their CARD marks stand in ``q.lower``."""
     out: list[CardMention] = []
@@ -121,9 +156,9 @@ class BlockingHandler:
         attached = self._attached(q)
         if attached is not None:
             return [attached]
-        if q.has(*_CHANGED):
+        if _changed(q):
             return []
-        group = self._group(q)
+        group = self._group(q) or self._described(q)
         if group is not None:
             return [group]
         if q.has(
@@ -136,6 +171,51 @@ class BlockingHandler:
             return []  # requirements are the must-be-blocked questions' part
         found = self._pair(q)
         return [found] if found is not None else []
+
+    def _described(self, q: Question) -> Scenario | None:
+        """'Can Serra Angel block a creature with flying?', 'their only creature: can it block
+        Boggart Brute?': one named creature, and the other one described by its keywords."""
+        if len({m.name for m in q.cards}) != 1 or not q.asks(
+            r"\b(can|could|may|able|allowed|legal)\b"
+        ):
+            return None
+        named = q.cards[0]
+        if not plain(named) or named.of_kind("must_be_blocked"):
+            return None
+        if m := re.search(rf"CARD{_GAP}\bblock(s|ed|ing)? (?!by){_WHOSE}{_DESC}", q.asked):
+            attacker = b.Attacker(name=_describe(m), **_flags(m, ("flying", "menace")))
+            blocker = b.Blocker.from_permanent(_perm(named, OPPONENT))
+        elif m := re.search(rf"CARD{_GAP}{_PASSIVE} {_WHOSE}{_DESC}", q.asked) or re.search(
+            rf"\b{_DESC}{_GAP}\bblock(s|ed|ing)? (?!by){_GAP}CARD", q.asked
+        ):
+            attacker = b.Attacker.from_permanent(_perm(named, YOU))
+            blocker = b.Blocker(name=_describe(m), **_flags(m, ("flying", "reach")))
+        elif q.has(
+            r"\b(only|just) (one|a single|1) (untapped )?(creature|blocker)\b",
+            r"\b(only|sole) (untapped )?(creature|blocker)\b",
+        ) and re.search(rf"\b(it|that creature|the creature|that one) block {_WHOSE}CARD", q.asked):
+            attacker = b.Attacker.from_permanent(_perm(named, YOU))
+            if attacker.flying or attacker.only_by:
+                return None  # which creature it is decides it
+            blocker = b.Blocker(name="their only creature")
+        else:
+            return None
+        if attacker.only_by:
+            return None  # the described creature's other keywords would decide it
+        if (
+            attacker.fewest > 1
+            and blocker.name != "their only creature"
+            and not q.has(r"\b(alone|by itself|on its own|single|only one|just one)\b")
+        ):
+            return None  # it may still block together with another creature
+        declaration = {blocker.name: attacker.name}
+        return Scenario(
+            "blocking_can_block",
+            "yesno",
+            0.86,
+            lambda: b.is_legal([attacker], [blocker], declaration),
+            (named.name,),
+        )
 
     def _group(self, q: Question) -> Scenario | None:
         """'Can two creatures block Boggart Brute?': how many may block it together, by its

@@ -451,6 +451,8 @@ class ConstellationHandler:
         if any("Aura" in m.card.subtypes or m.of_kind("bestow") for m in q.cards):
             return True
         return q.has(
+            r"\baura('s)? (spell|target)",
+            r"\baura\b[^.?!]*\b(resolv\w*|fizzl\w*|in response|countered)\b",
             r"enchantment(s)? (you control |i control )?(enter|come)",
             r"\benchantment.*\btrigger",
             r"\btrigger.*\benchantment",
@@ -614,6 +616,28 @@ class ConstellationHandler:
         state = GameState(battlefield=tuple(self._watchers(q)))
         asks_trigger = q.fuzzy_has("trigger") or q.fuzzy_has("constellation")
         asks_countered = q.has(r"fizzle", r"countered", r"go(es)? to the graveyard")
+        # Hexproof stops only an opponent's targeting (CR 702.11b), and "in response" alone
+        # says nothing happened to the target: either may leave an ordinary Aura's target legal.
+        certain = q.has(
+            r"\b(illegal|removed|fizzl\w*|dies|died|leaves|left|destroyed|exiled|sacrificed|bounced|"
+            r"gone|shroud|protection)\b",
+            r"no longer (there|legal|on the battlefield)",
+        ) or (
+            q.has(r"\bhexproof\b")
+            and q.has(
+                r"\b(opponent'?s'?|their|his|her) (\w+ )?(creature|target|permanent)",
+                r"\b(on|targeting|at) (my |an |the )?opponent'?s'?\b",
+            )
+            and not q.has(r"\bopponent'?s'? (aura|spell)", r"\bopponent (casts?|cast)")
+        )
+        if not bestowed and not certain:
+            return Scenario(
+                "constellation_aura_illegal_target",
+                "yesno",
+                0.92,
+                _missing("whether the Aura spell's target became illegal"),
+                self._cards(q) + tuple(m.name for m in aura_cards),
+            )
 
         def run() -> Ruling:
             if asks_trigger:
