@@ -1547,11 +1547,11 @@ def _on_board(
 
 # What the Aura's fate question asks: does it go to the graveyard, or stay?
 _TO_GRAVEYARD = (
-    r"\b(go|goes|going|gone|put|sent|end up|ends up|fall|falls)\b[^.?!]{0,20}?\b(in)?to "
+    r"\b(go|goes|going|gone|went|put|sent|end up|ends up|ended up|fall|falls|fell)\b[^.?!]{0,20}?\b(in)?to "
     r"(the|my|its|their|his|her|your|its owner's|the owner's) (grave(yard)?|gy|yard)\b"
     r"|\bfalls? off\b"
 )
-_STAYS = r"\b(stay|stays|remain|remains|stick around|sticks around)\b"
+_STAYS = r"\b(stay|stays|stayed|remain|remains|remained|stick around|sticks around|stuck around)\b"
 # The permanent the Aura enchants leaves the battlefield.
 _LEAVES = (
     r"(dies|died|die|leaves|left|((is|was|gets|got|has been|are|were|get) )?(destroyed|exiled|sacrificed|bounced|"
