@@ -393,6 +393,44 @@ def aura_unattached(name: str, bestowed: bool, card: str | None = None) -> Rulin
     return t.ruling("no")
 
 
+def aura_put_nothing(name: str, zone: str, card: str | None = None) -> Ruling:
+    """An Aura put onto the battlefield without being cast, with nothing it could enchant: it
+    stays in ``zone`` and never enters (CR 303.4g). The verdict says whether it stays."""
+    t = Trace()
+    t.step(
+        Rule.AURA_PUT,
+        f"{name} isn't cast, so it doesn't target: as it would enter, its controller chooses a "
+        "legal object or player for it to enchant.",
+        card,
+    )
+    t.step(
+        Rule.AURA_NOTHING,
+        f"There is nothing it could legally enchant, so {name} stays in {zone} and doesn't enter "
+        "the battlefield.",
+        card,
+    )
+    return t.ruling("yes")
+
+
+def aura_put_untargeted(name: str, quality: str, card: str | None = None) -> Ruling:
+    """Can an Aura put onto the battlefield without being cast enchant a permanent with
+    ``quality`` (hexproof, shroud, ward)? Nothing targets it, so yes (CR 303.4f)."""
+    t = Trace()
+    t.step(
+        Rule.AURA_PUT,
+        f"{name} isn't cast, so it targets nothing: as it enters, its controller chooses what it "
+        "will enchant, any object its enchant ability allows.",
+        card,
+    )
+    t.step(
+        Rule.AURA_PUT,
+        f"{quality.capitalize()} stops only targeting, so it doesn't stop {name} from being attached "
+        "this way.",
+        card,
+    )
+    return t.ruling("yes")
+
+
 def bestowed_targetable(name: str, target: str, spell: str, card: str | None = None) -> Ruling:
     """Can ``spell``, which needs "target ``target``", target an attached bestowed Aura?"""
     t = Trace()

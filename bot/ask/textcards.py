@@ -293,6 +293,9 @@ class TextCardFinder:
                     key = normalize(_POSSESSIVE.sub("", span))
                     if len(key) < 5 or (hi > lo and self._plain_phrase(text, free[lo], free[hi])):
                         continue
+                    if span.islower() and all(w in self._common for w in key.split()):
+                        # "brings back" is no typo of Bring Back: correctly spelt English.
+                        continue
                     if hi == lo and (
                         key in self._exact
                         or not free[lo].group(0)[:1].isupper()

@@ -338,3 +338,17 @@ def test_an_aura_whose_creature_leaves(bestowed: bool, verdict: str, rule: Rule)
     assert ruling.verdict == verdict
     assert rule in ruling.rules
     assert Rule.AURA_UNATTACHED not in ruling.rules or not bestowed
+
+
+def test_an_aura_put_with_nothing_to_enchant_stays_where_it_is() -> None:
+    ruling = c.aura_put_nothing("Pacifism", "your graveyard", "Pacifism")
+    assert ruling.verdict == "yes"
+    assert Rule.AURA_NOTHING in ruling.rules and Rule.AURA_PUT in ruling.rules
+    assert "your graveyard" in ruling.steps[-1].note
+
+
+@pytest.mark.parametrize("quality", ["hexproof", "shroud"])
+def test_an_aura_put_without_casting_ignores_targeting_protection(quality: str) -> None:
+    ruling = c.aura_put_untargeted("Rancor", quality)
+    assert ruling.verdict == "yes"
+    assert ruling.rules == [Rule.AURA_PUT, Rule.AURA_PUT] or Rule.AURA_PUT in ruling.rules

@@ -343,7 +343,7 @@ class ConstellationHandler:
                 )
             )
             return out
-        left = self._aura_left(q)
+        left = self._aura_left(q) or self._aura_put(q)
         if left is not None:
             out.append(left)
             return out
@@ -818,6 +818,74 @@ class ConstellationHandler:
             run,
             tuple(names) or (CONSTELLATION_REFERENCE,),
         )
+
+    def _aura_put(self, q: Question) -> Scenario | None:
+        """An Aura put onto the battlefield without being cast (Replenish, a reanimation):
+        with nothing to enchant it stays where it is (CR 303.4g); it targets nothing, so
+        hexproof and shroud don't stop it (303.4f)."""
+        auras = [m for m in q.cards if "Aura" in m.card.subtypes and not m.of_kind("bestow")]
+        names = {m.name for m in auras}
+        if len(names) > 1 or (not auras and not q.has(r"\bauras?\b")) or q.has(r"\bbestow"):
+            return None
+        others = [m for m in q.cards if m.name not in names]
+        putters = [m for m in others if _puts_without_casting(m)]
+        if len(putters) != len(others) or len({m.name for m in putters}) > 1:
+            return None  # another card may say what it enchants, or cast it
+        aura = auras[0] if auras else None
+        put = bool(putters) or q.has(
+            r"\bwithout (being )?cast(ing)?\b",
+            r"\breanimat\w*\b",
+            r"\b(return|returns|returned|returning|reanimat\w*|put|puts|putting)\b[^.?!]*"
+            r"\b(to|onto) the battlefield\b",
+        )
+        if not put or q.has(_AURA_PUT_UNMODELLED):
+            return None
+        noun = _enchant_noun(aura) if aura is not None else None
+        if aura is not None and noun is None:
+            return None  # its enchant ability isn't a plain "Enchant creature", "Enchant land"
+        name = aura.name if aura is not None else "the Aura"
+        card = aura.name if aura is not None else None
+        cited = tuple(names) or (CONSTELLATION_REFERENCE,)
+        wanted = noun or r"creature|land|artifact|permanent|enchantment"
+        nothing = q.has(
+            rf"\b(no|aren't any|isn't any|without any|none of the) ({wanted})s?\b",
+            r"\bnothing (for it )?to (enchant|attach)",
+            r"\bnothing it can (legally )?enchant",
+            r"\bno legal (object|target|creature|permanent)",
+        )
+        if nothing:
+            found = _ZONE.search(q.text)
+            zone = (
+                re.sub(r"^my\b", "your", found.group(0).casefold()) if found else "the zone it's in"
+            )
+            stay = q.asks(_STAYS)
+            enter = q.asks(r"\b(enter|enters|come into play|comes into play|attach\w*)\b")
+            if stay == enter:
+                return None
+            where = zone
+
+            def run_nothing() -> Ruling:
+                ruling = c.aura_put_nothing(name, where, card)
+                return _flip(ruling) if enter else ruling
+
+            return Scenario("constellation_aura_put", "yesno", 0.9, run_nothing, cited)
+        quality = re.search(r"\b(hexproof|shroud|ward)\b", q.lower)
+        if (
+            quality
+            and (noun in (None, "creature", "permanent"))
+            and q.asks(r"\b(can|could|may|able|allowed|legal)\b")
+            and q.asks(r"\b(enchant|attach\w*|put (it )?on|go on)\b")
+            and not q.has(r"\b(you|i) control\b")
+        ):
+            what = quality.group(1)
+            return Scenario(
+                "constellation_aura_put",
+                "yesno",
+                0.9,
+                lambda: c.aura_put_untargeted(name, what, card),
+                cited,
+            )
+        return None
 
     def _bestowed_status(self, q: Question) -> Scenario | None:
         """'Is a bestowed Nighthowler a creature?', 'Can I Doom Blade a bestowed Dryad?',
@@ -1581,6 +1649,23 @@ _AURA_OWN_FATE = re.compile(
     re.I,
 )
 _REMOVAL = re.compile(r"(Destroy|Exile) target (creature|permanent|nonland permanent)\.", re.I)
+
+
+_AURA_PUT_UNMODELLED = (
+    r"\b(protection|control\w*|cop(y|ies|ying)|token|phas\w+|instead|replace\w*|stack|spell|"
+    r"cast (it|them)|flash|in response|target(s|ed|ing)? (it|them))\b"
+)
+_ZONE = re.compile(
+    r"\b(my|your|its owner's|their|his|her|the|an opponent's|my opponent's) "
+    r"(graveyard|library|hand|exile)\b",
+    re.I,
+)
+
+
+def _enchant_noun(m: CardMention) -> str | None:
+    """The one word of a plain enchant ability ("Enchant creature" -> "creature")."""
+    found = re.findall(r"^Enchant (\w+)$", m.card.oracle_text, re.M)
+    return found[0].casefold() if len(found) == 1 and len(m.faces) == 1 else None
 
 
 def _plain_host_or_removal(m: CardMention) -> bool:
