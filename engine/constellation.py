@@ -50,6 +50,11 @@ def _whose(player: str) -> str:
     return possessive(player)
 
 
+def _cap(name: str) -> str:
+    """A name that may be "the Aura", opening a sentence."""
+    return name[:1].upper() + name[1:]
+
+
 def _owned(player: str) -> str:
     """'yours', 'your opponent's': the possessive that stands without its noun."""
     return "yours" if player == "you" else possessive(player)
@@ -381,13 +386,13 @@ def aura_unattached(name: str, bestowed: bool, card: str | None = None) -> Rulin
         return t.ruling("yes")
     t.step(
         Rule.BESTOW_UNATTACHED,
-        f"{name} was bestowed: when it becomes unattached it ceases to be bestowed, an exception "
+        f"{_cap(name)} was bestowed: when it becomes unattached it ceases to be bestowed, an exception "
         "to the rule that puts unattached Auras into the graveyard.",
         card,
     )
     t.step(
         Rule.BESTOW_UNATTACHED,
-        f"{name} stays on the battlefield as an enchantment creature.",
+        f"{_cap(name)} stays on the battlefield as an enchantment creature.",
         card,
     )
     return t.ruling("no")
@@ -399,7 +404,7 @@ def aura_put_nothing(name: str, zone: str, card: str | None = None) -> Ruling:
     t = Trace()
     t.step(
         Rule.AURA_PUT,
-        f"{name} isn't cast, so it doesn't target: as it would enter, its controller chooses a "
+        f"{_cap(name)} isn't cast, so it doesn't target: as it would enter, its controller chooses a "
         "legal object or player for it to enchant.",
         card,
     )
@@ -418,14 +423,19 @@ def aura_put_untargeted(name: str, quality: str, card: str | None = None) -> Rul
     t = Trace()
     t.step(
         Rule.AURA_PUT,
-        f"{name} isn't cast, so it targets nothing: as it enters, its controller chooses what it "
-        "will enchant, any object its enchant ability allows.",
+        f"{_cap(name)} isn't cast: the effect that puts it onto the battlefield or attaches it lets its "
+        "controller choose what it will enchant, any object its enchant ability allows.",
         card,
     )
     t.step(
-        Rule.AURA_PUT,
-        f"{quality.capitalize()} stops only targeting, so it doesn't stop {name} from being attached "
-        "this way.",
+        Rule.NOT_TARGETED,
+        "That effect doesn't target the permanent the Aura ends up on.",
+    )
+    rule = {"hexproof": Rule.HEXPROOF, "shroud": Rule.SHROUD, "ward": Rule.WARD}.get(quality)
+    t.step(
+        rule,
+        f"{quality.capitalize()} matters only to targeting, so it doesn't stop {name} from being "
+        "attached this way.",
         card,
     )
     return t.ruling("yes")

@@ -828,7 +828,7 @@ class ConstellationHandler:
         if len(names) > 1 or (not auras and not q.has(r"\bauras?\b")) or q.has(r"\bbestow"):
             return None
         others = [m for m in q.cards if m.name not in names]
-        putters = [m for m in others if _puts_without_casting(m)]
+        putters = [m for m in others if _puts_without_casting(m) or _attaches_auras(m)]
         if len(putters) != len(others) or len({m.name for m in putters}) > 1:
             return None  # another card may say what it enchants, or cast it
         aura = auras[0] if auras else None
@@ -845,7 +845,7 @@ class ConstellationHandler:
             return None  # its enchant ability isn't a plain "Enchant creature", "Enchant land"
         name = aura.name if aura is not None else "the Aura"
         card = aura.name if aura is not None else None
-        cited = tuple(names) or (CONSTELLATION_REFERENCE,)
+        cited = (*names, *dict.fromkeys(m.name for m in putters)) or (CONSTELLATION_REFERENCE,)
         wanted = noun or r"creature|land|artifact|permanent|enchantment"
         nothing = q.has(
             rf"\b(no|aren't any|isn't any|without any|none of the) ({wanted})s?\b",
@@ -1660,6 +1660,19 @@ _ZONE = re.compile(
     r"(graveyard|library|hand|exile)\b",
     re.I,
 )
+
+
+def _attaches_auras(m: CardMention) -> bool:
+    """Oracle text that attaches Auras, or puts them onto the battlefield attached, without
+    casting them ("you may attach to it any number of Auras")."""
+    text = _unreminded(m.card.oracle_text)
+    return (
+        len(m.faces) == 1
+        and bool(
+            re.search(r"\battach (to it |to that creature )?any number of auras\b", text, re.I)
+        )
+        and not re.search(r"\bcast\b", text, re.I)
+    )
 
 
 def _enchant_noun(m: CardMention) -> str | None:
