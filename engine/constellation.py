@@ -431,9 +431,8 @@ def aura_put_untargeted(name: str, quality: str, card: str | None = None) -> Rul
         Rule.NOT_TARGETED,
         "That effect doesn't target the permanent the Aura ends up on.",
     )
-    rule = {"hexproof": Rule.HEXPROOF, "shroud": Rule.SHROUD, "ward": Rule.WARD}.get(quality)
     t.step(
-        rule,
+        Rule.NOT_TARGETED,
         f"{quality.capitalize()} matters only to targeting, so it doesn't stop {name} from being "
         "attached this way.",
         card,

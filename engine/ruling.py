@@ -114,9 +114,6 @@ class Rule(StrEnum):
     COMBAT_TAP_STATUS = "506.4b"
     AURA_UNATTACHED = "704.5m"
     NOT_TARGETED = "115.10a"
-    HEXPROOF = "702.11b"
-    SHROUD = "702.18a"
-    WARD = "702.21a"
 
 
 class Step(BaseModel):

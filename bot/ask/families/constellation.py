@@ -619,9 +619,13 @@ class ConstellationHandler:
         # Hexproof stops only an opponent's targeting (CR 702.11b), and "in response" alone
         # says nothing happened to the target: either may leave an ordinary Aura's target legal.
         certain = q.has(
-            r"\b(illegal|removed|fizzl\w*|dies|died|leaves|left|destroyed|exiled|sacrificed|bounced|"
+            r"\b(illegal|removed|dies|died|leaves|left|destroyed|exiled|sacrificed|bounced|"
             r"gone|shroud|protection)\b",
             r"no longer (there|legal|on the battlefield)",
+            # Told, not asked: "my aura fizzled", "if it fizzles, ...".
+            r"\bfizzled\b",
+            r"\b(if|when|after|once) [^,?]*\bfizzles?\b",
+            r"\b(that|which) fizzles?\b",
         ) or (
             q.has(r"\bhexproof\b")
             and q.has(
@@ -1221,7 +1225,12 @@ class ConstellationHandler:
         )
         if bystanders and q.board is None:
             attacking = [m for m in bystanders if _named_attacker(q, m)]
-            if len(bystanders) == 1 and len(attacking) == 1 and n_attackers == 1:
+            if (
+                len(bystanders) == 1
+                and len(attacking) == 1
+                and n_attackers == 1
+                and blocking_family.plain(attacking[0])
+            ):
                 # "My Boggart Brute is enchanted with Lure": the named creature is the
                 # attacker, with its own evasion and restrictions (CR 509.1b).
                 attackers = [
