@@ -380,10 +380,14 @@ def is_legal(
             f"It obeys {obeyed} requirement(s) but {best} could be obeyed, so it is illegal.",
         )
         return t.ruling("no")
-    t.step(
-        Rule.BLOCK_REQUIREMENTS,
-        f"It obeys the most requirements possible ({best}) and breaks no restriction.",
-    )
+    if best:
+        t.step(
+            Rule.BLOCK_REQUIREMENTS,
+            f"It obeys the most requirements possible ({best}) and breaks no restriction.",
+        )
+    else:
+        t.step(Rule.BLOCK_REQUIREMENTS, "No requirement to block applies here.")
+        t.step(Rule.BLOCK_RESTRICTIONS, "It breaks no blocking restriction, so the block is legal.")
     return t.ruling("yes")
 
 

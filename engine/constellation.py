@@ -50,6 +50,16 @@ def _whose(player: str) -> str:
     return possessive(player)
 
 
+def _cap(name: str) -> str:
+    """A name that may be "the Aura", opening a sentence."""
+    return name[:1].upper() + name[1:]
+
+
+def _owned(player: str) -> str:
+    """'yours', 'your opponent's': the possessive that stands without its noun."""
+    return "yours" if player == "you" else possessive(player)
+
+
 def _card(perm: Permanent) -> str | None:
     return perm.card.name if perm.card else None
 
@@ -73,7 +83,7 @@ def _matches(
         return (
             False,
             f"{entered.name} enters under {_whose(entered.controller)} control, not "
-            f"{_whose(watcher.controller)}",
+            f"{_owned(watcher.controller)}",
         )
     if ability.whose == "opponent" and entered.controller == watcher.controller:
         return False, f"{entered.name} enters under its controller's control, not an opponent's"
@@ -153,6 +163,9 @@ def enters(
             "Permanents entering at the same time each see the others enter, as well as themselves.",
         )
     fired: list[Triggered] = []
+    # The watcher's reasons for not triggering: a lone one is already the conclusion.
+    refused: list[str] = []
+    closing = False
     for perm in _watchers(state, entering):
         for ability in _abilities(perm):
             hits = 0
@@ -160,16 +173,16 @@ def enters(
                 ok, why = _matches(perm, ability, entered)
                 if not ok:
                     if watcher is None or perm.name.casefold() == watcher.casefold():
-                        t.step(
-                            Rule.TRIGGER_EVENT,
-                            f"{possessive(perm.name)} ability doesn't trigger: {why}.",
-                            _card(perm),
-                        )
+                        note = f"{possessive(perm.name)} ability doesn't trigger: {why}."
+                        refused.append(note)
+                        t.step(Rule.TRIGGER_EVENT, note, _card(perm))
+                        closing = True
                     continue
                 if ability.one_or_more and hits:
                     continue
                 hits += 1
                 fired.append(Triggered(perm.name, perm.controller, entered.name))
+                closing = False
                 t.step(
                     Rule.TRIGGER_EVENT,
                     f"{possessive(perm.name)} ability triggers for {entered.name} entering under "
@@ -178,6 +191,7 @@ def enters(
                 )
     mine = [f for f in fired if watcher is None or f.source.casefold() == watcher.casefold()]
     if len(fired) > 1:
+        closing = False
         t.step(
             Rule.TRIGGER_ORDER,
             "Several abilities triggered: their controller puts them on the stack in any order.",
@@ -187,7 +201,7 @@ def enters(
     if mine:
         times = {1: "once", 2: "twice"}.get(len(mine), f"{len(mine)} times")
         t.step(Rule.TRIGGER_EVENT, f"So {subject} trigger{'s' if watcher else ''} {times} in all.")
-    else:
+    elif not (watcher and len(refused) == 1 and closing):
         t.step(Rule.TRIGGER_EVENT, f"So {subject} {'doesn' if watcher else 'don'}'t trigger.")
     return fired, t.ruling("yes" if mine else "no")
 
@@ -351,6 +365,76 @@ def bestowed_is_creature(name: str, attached: bool, card: str | None = None) -> 
         Rule.BESTOW_UNATTACHED,
         f"When it becomes unattached, {name} ceases to be bestowed and stays on the battlefield "
         "as an enchantment creature.",
+        card,
+    )
+    return t.ruling("yes")
+
+
+def aura_unattached(name: str, bestowed: bool, card: str | None = None) -> Ruling:
+    """The permanent an Aura enchants leaves: is the Aura put into its owner's graveyard?
+    An Aura attached to nothing is (CR 704.5m); a bestowed one ceases to be bestowed and
+    stays as an enchantment creature instead (702.103f)."""
+    t = Trace()
+    if not bestowed:
+        t.step(
+            Rule.AURA_UNATTACHED,
+            f"Once the permanent it enchants is gone, {name} is attached to nothing, and an Aura "
+            "that isn't attached to anything is put into its owner's graveyard as a state-based "
+            "action.",
+            card,
+        )
+        return t.ruling("yes")
+    t.step(
+        Rule.BESTOW_UNATTACHED,
+        f"{_cap(name)} was bestowed: when it becomes unattached it ceases to be bestowed, an exception "
+        "to the rule that puts unattached Auras into the graveyard.",
+        card,
+    )
+    t.step(
+        Rule.BESTOW_UNATTACHED,
+        f"{_cap(name)} stays on the battlefield as an enchantment creature.",
+        card,
+    )
+    return t.ruling("no")
+
+
+def aura_put_nothing(name: str, zone: str, card: str | None = None) -> Ruling:
+    """An Aura put onto the battlefield without being cast, with nothing it could enchant: it
+    stays in ``zone`` and never enters (CR 303.4g). The verdict says whether it stays."""
+    t = Trace()
+    t.step(
+        Rule.AURA_PUT,
+        f"{_cap(name)} isn't cast, so it doesn't target: as it would enter, its controller chooses a "
+        "legal object or player for it to enchant.",
+        card,
+    )
+    t.step(
+        Rule.AURA_NOTHING,
+        f"There is nothing it could legally enchant, so {name} stays in {zone} and doesn't enter "
+        "the battlefield.",
+        card,
+    )
+    return t.ruling("yes")
+
+
+def aura_put_untargeted(name: str, quality: str, card: str | None = None) -> Ruling:
+    """Can an Aura put onto the battlefield without being cast enchant a permanent with
+    ``quality`` (hexproof, shroud, ward)? Nothing targets it, so yes (CR 303.4f)."""
+    t = Trace()
+    t.step(
+        Rule.AURA_PUT,
+        f"{_cap(name)} isn't cast: the effect that puts it onto the battlefield or attaches it lets its "
+        "controller choose what it will enchant, any object its enchant ability allows.",
+        card,
+    )
+    t.step(
+        Rule.NOT_TARGETED,
+        "That effect doesn't target the permanent the Aura ends up on.",
+    )
+    t.step(
+        Rule.NOT_TARGETED,
+        f"{quality.capitalize()} matters only to targeting, so it doesn't stop {name} from being "
+        "attached this way.",
         card,
     )
     return t.ruling("yes")

@@ -112,6 +112,8 @@ class Rule(StrEnum):
     COPY_MODIFIED = "707.9b"
     COPY_EXCEPTION_EFFECT = "707.9e"
     COMBAT_TAP_STATUS = "506.4b"
+    AURA_UNATTACHED = "704.5m"
+    NOT_TARGETED = "115.10a"
 
 
 class Step(Value):

@@ -471,6 +471,10 @@ async def rules_vocabulary(catalog: Catalog) -> set[str]:
 
 def summarise(kind: str, verdict: str, ruling: Ruling, reading: Reading | None = None) -> str:
     last = ruling.steps[-1].note if ruling.steps else ""
+    # A closing "So ..." follows the step before it; after the verdict it stands alone.
+    if last.startswith(("So ", "So, ")):
+        last = last.split(" ", 1)[1]
+    last = last[:1].upper() + last[1:]
     framed = framing_head(verdict, ruling, reading) if reading is not None else None
     if framed:
         head = framed

@@ -50,6 +50,8 @@ _SUBORDINATORS = frozenset(
 _DETERMINERS = frozenset(
     ("a", "an", "the", "my", "your", "his", "her", "their", "our", "this", "that", "each", "every")
 )
+# A possessive before a report's card says whose it is (blocking family).
+_OWNERS = frozenset(("opponent's", "opponents'", "opponent’s", "ai's", "friend's", "enemy's"))
 _ADVERBS = frozenset(
     ["only", "not", "never", "always", "also", "still", "just", "really", "even", "already"]
 )
@@ -675,6 +677,9 @@ class Reader:
             if lem in ("let", "allow") and self._starts(words[:i], self.lex.framing["program"]):
                 return self._let_do(words[i + 1 :]) is not None
         while words and words[0].lemma in _DETERMINERS:
+            words = words[1:]
+        if len(words) > 2 and words[0].lemma in _OWNERS and words[1].card is not None:
+            # "My opponent's Grizzly Bears blocked ...": whose card it is, then the card.
             words = words[1:]
         if (
             len(words) > 3

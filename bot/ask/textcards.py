@@ -279,6 +279,8 @@ class TextCardFinder:
             head = f"{prefix} " if prefix else ""
             for key in (head + bare[j], head + full[j]):
                 row = self._best(key) or self._plural(key)
+                if row is not None and i != j and self._plain_phrase(text, words[i], words[j]):
+                    row = None
                 if row is not None and (i != j or self._accept_single(text, words[i], row)):
                     best = (j, row)
                     break
@@ -286,6 +288,17 @@ class TextCardFinder:
             if prefix not in self._prefixes:
                 break
         return best
+
+    def _plain_phrase(self, text: str, first: re.Match[str], last: re.Match[str]) -> bool:
+        """ "at the end of turn", "become the monarch": a lowercase "the" and common words
+        only are English, though a card ("The End", "The Monarch") is spelt the same."""
+        span = text[first.start() : last.end()]
+        words = span.split()
+        return (
+            span.islower()
+            and words[0] == "the"
+            and all(normalize(_POSSESSIVE.sub("", w)) in self._common for w in words[1:])
+        )
 
     def _accept_single(self, text: str, word: re.Match[str], row: NameRow) -> bool:
         bare = _POSSESSIVE.sub("", word.group(0))
@@ -340,7 +353,10 @@ class TextCardFinder:
                         continue
                     span = text[free[lo].start() : free[hi].end()]
                     key = normalize(_POSSESSIVE.sub("", span))
-                    if len(key) < 5:
+                    if len(key) < 5 or (hi > lo and self._plain_phrase(text, free[lo], free[hi])):
+                        continue
+                    if span.islower() and all(w in self._common for w in key.split()):
+                        # "brings back" is no typo of Bring Back: correctly spelt English.
                         continue
                     if hi == lo and (
                         key in self._exact

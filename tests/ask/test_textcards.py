@@ -24,12 +24,15 @@ NAMES = [
     ("Necravolver", False),
     ("Soldier", True),
     ("Delver of Secrets", False),
+    ("The End", False),
+    ("The One Ring", False),
 ]
 ROWS = [NameRow(n, n, f"id-{i}", tok) for i, (n, tok) in enumerate(NAMES)]
 ROWS.append(NameRow("Insectile Aberration", "Delver of Secrets", "id-delver", False))
 ROWS.append(NameRow("Gone", "Dead // Gone", "id-dead-gone", False))
 ROWS.append(NameRow("Why", "Who // What // When // Where // Why", "id-why", False))
 ROWS.append(NameRow("What", "Who // What // When // Where // Why", "id-why", False))
+ROWS.append(NameRow("Bring Back", "Oakhame Ranger // Bring Back", "id-bring-back", False))
 VOCAB = [
     "can",
     "i",
@@ -79,6 +82,11 @@ def finder() -> TextCardFinder:
         ("Does Insectile Aberration keep flying?", ["Delver of Secrets"]),
         ("Is a Soldier token a creature?", []),
         ("Is a copy of a kicked spell also kicked?", []),
+        ("Does it trigger at the end of turn?", []),
+        ("if it brings back an aura, does it enter?", []),
+        ("Can I cast The End at the end of my turn?", ["The End"]),
+        ("can i tap [[the one ring]] the turn i cast it", ["The One Ring"]),
+        ("Can I tap The One Ring the turn I cast it?", ["The One Ring"]),
     ],
 )
 def test_finds_the_cards_people_write(

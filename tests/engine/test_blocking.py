@@ -197,3 +197,45 @@ def test_an_aura_saying_enchanted_creature_cant_block_stops_its_creature() -> No
     # Equipment's restriction reads "equipped", not "enchanted".
     gear = aura.model_copy(update={"subtypes": frozenset({"Equipment"})})
     assert b.Blocker.from_permanent(state.find("Bear"), attached=(gear,)).can_block
+
+
+@pytest.mark.parametrize(("blockers", "verdict"), [(1, "no"), (2, "yes")])
+def test_lure_on_a_menace_attacker_from_a_position(blockers: int, verdict: str) -> None:
+    """Menace is a restriction the requirement can't override: one creature needn't block, two
+    must block together (CR 509.1b-c)."""
+    names = ", ".join(f"Bear{i}[type=Creature]" for i in range(1, blockers + 1))
+    state = GameState.parse(
+        f"you: Brute[type=Creature|attacking], Lure[type=Enchantment]; opponent: {names}"
+    )
+    brute = state.find("Brute").model_copy(update={"abilities": (Keyword(name="Menace"),)})
+    lure = state.find("Lure").model_copy(
+        update={
+            "subtypes": frozenset({"Aura"}),
+            "abilities": (MustBeBlocked(subject="enchanted", by_all=True),),
+        }
+    )
+    attacker = b.Attacker.from_permanent(brute, attached=(lure,))
+    assert attacker.menace and attacker.by_all
+    _, defenders = b.from_state(state)
+    ruling = b.all_must_block([attacker], defenders, "Brute")
+    assert ruling.verdict == verdict
+    assert Rule.MENACE in ruling.rules
+
+
+def test_must_be_blocked_with_menace_needs_a_double_block_when_one_is_possible() -> None:
+    attacker = MUST.model_copy(update={"menace": True})
+    two = b.holds_always(
+        [attacker],
+        _blockers(2),
+        lambda asg: sum(v == attacker.name for v in asg.values()) == 2,
+        "two blockers",
+    )
+    assert two.verdict == "yes"
+    assert b.solve([attacker], _blockers(1))[0] == {"B1": None}
+
+
+def test_a_group_block_with_no_requirement_cites_the_restrictions() -> None:
+    attacker = b.Attacker(name="Brute", menace=True)
+    ruling = b.is_legal([attacker], _blockers(2), {"B1": "Brute", "B2": "Brute"})
+    assert ruling.verdict == "yes"
+    assert ruling.steps[-1].rule == Rule.BLOCK_RESTRICTIONS

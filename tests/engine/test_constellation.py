@@ -182,6 +182,20 @@ def test_watcher_narrows_the_verdict() -> None:
     )
 
 
+def test_a_lone_reason_closes_the_ruling_without_a_repeat() -> None:
+    watcher = _watcher("Doomwake Giant")
+    _, ruling = c.enters(
+        GameState(battlefield=(watcher,)),
+        [_enchantment(controller=OPPONENT)],
+        watcher="Doomwake Giant",
+    )
+    assert ruling.verdict == "no"
+    notes = [s.note for s in ruling.steps]
+    assert notes[-1].startswith("Doomwake Giant's ability doesn't trigger:")
+    assert notes[-1].endswith("not yours.")
+    assert not any(n.startswith("So ") for n in notes)
+
+
 @pytest.mark.parametrize(
     ("bestowed", "legal", "verdict", "enters", "rule"),
     [
@@ -313,3 +327,28 @@ def test_a_quality_the_engine_does_not_know_gives_no_verdict() -> None:
 )
 def test_a_spell_rule_with_a_condition_is_not_read(text: str) -> None:
     assert spell_rules(text) == ()
+
+
+@pytest.mark.parametrize(
+    ("bestowed", "verdict", "rule"),
+    [(False, "yes", Rule.AURA_UNATTACHED), (True, "no", Rule.BESTOW_UNATTACHED)],
+)
+def test_an_aura_whose_creature_leaves(bestowed: bool, verdict: str, rule: Rule) -> None:
+    ruling = c.aura_unattached("Nighthowler", bestowed, "Nighthowler")
+    assert ruling.verdict == verdict
+    assert rule in ruling.rules
+    assert Rule.AURA_UNATTACHED not in ruling.rules or not bestowed
+
+
+def test_an_aura_put_with_nothing_to_enchant_stays_where_it_is() -> None:
+    ruling = c.aura_put_nothing("Pacifism", "your graveyard", "Pacifism")
+    assert ruling.verdict == "yes"
+    assert Rule.AURA_NOTHING in ruling.rules and Rule.AURA_PUT in ruling.rules
+    assert "your graveyard" in ruling.steps[-1].note
+
+
+@pytest.mark.parametrize("quality", ["hexproof", "shroud"])
+def test_an_aura_put_without_casting_ignores_targeting_protection(quality: str) -> None:
+    ruling = c.aura_put_untargeted("Rancor", quality)
+    assert ruling.verdict == "yes"
+    assert ruling.rules == [Rule.AURA_PUT, Rule.AURA_PUT] or Rule.AURA_PUT in ruling.rules

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from bot.ask.question import CardMention, Question, Scenario
 from bot.ask.question import permanent as _perm
@@ -45,6 +46,52 @@ _BLOCKER_THEN_ATTACKER = lazy(rf"CARD{_GAP}\bblock(s|ed|ing)?\b(?! by){_GAP}CARD
 _ANY_BLOCK = lazy(rf"CARD{_GAP}\bblock(s|ed|ing)?\b(?! by)")
 
 
+_GROUP_SIZES = {"two": 2, "both": 2, "2": 2, "three": 3, "3": 3, "four": 4, "4": 4}
+_N = r"(?P<n>two|both|three|four|2|3|4)"
+_GROUP = (
+    rf"\b{_N} (of )?(my |his |her |their |your |the |my opponent's |opponent's )?(untapped |different "
+    r"|other )?(creatures|blockers|of them) (\w+ )?block CARD\b",
+    rf"\bCARD (\w+ )?(be )?blocked by {_N} (untapped |different |other )?(creatures|blockers)\b",
+    rf"\bblock CARD with {_N} (untapped |different |other )?(creatures|blockers)\b",
+)
+
+
+# A creature the question describes by its keywords instead of naming it.
+_WHOSE = r"(?:an? |any |the |his |her |their |my |your |an opponent's |my opponent's )?"
+_DESC = (
+    r"(?P<desc>(?P<fly>flying|flier|flyer)s?( creature)?|(?:attacking |untapped )?creature "
+    r"(?:with|that has) (?P<kw>flying|reach|menace)|ground creature|vanilla creature)\b"
+)
+
+
+def _describe(m: re.Match[str]) -> str:
+    return "a " + m["desc"] if not m["desc"].startswith(("a ", "an ")) else m["desc"]
+
+
+def _flags(m: re.Match[str], allowed: tuple[str, ...]) -> dict[str, Any]:
+    """The keywords a described creature has, of those that matter on its side (keyword
+    arguments of the engine's Attacker or Blocker: flags only)."""
+    said = "flying" if m["fly"] else (m["kw"] or "")
+    if said and said not in allowed:
+        return {"flying": False} if "flying" in allowed else {}
+    return {said: True} if said else {}
+
+
+def _changed(q: Question) -> bool:
+    """The question tells of something that changes the creatures, or asks why. A 'because'
+    clause that only restates a keyword one of the named cards has changes nothing."""
+    lower = q.lower
+    why = re.search(r"\b(because|cause|cuz) (?P<why>[^.?!]*)", lower)
+    if why is not None:
+        clause = why["why"]
+        said = set(re.findall(r"\b(flying|reach|menace|defender)\b", clause))
+        known = {k for m in q.cards for k in _keywords(m)}
+        if "CARD" in clause or not said <= known or any(re.search(p, clause) for p in _CHANGED):
+            return True
+        lower = lower[: why.start()] + lower[why.end() :]
+    return any(re.search(p, lower) for p in _CHANGED)
+
+
 def _slots(q: Question) -> list[CardMention]:
     """The mentions in the order their CARD marks stand in ``q.lower``."""
     out: list[CardMention] = []
@@ -67,7 +114,7 @@ def _keywords(m: CardMention) -> set[str]:
     return {a.name.casefold() for a in m.abilities() if isinstance(a, Keyword)}
 
 
-def _plain(m: CardMention) -> bool:
+def plain(m: CardMention) -> bool:
     """A creature whose blocking-relevant text is all parsed."""
     if "Creature" not in m.card.types or len(m.faces) != 1:
         return False
@@ -112,8 +159,11 @@ class BlockingHandler:
         attached = self._attached(q)
         if attached is not None:
             return [attached]
-        if q.has(*_CHANGED):
+        if _changed(q):
             return []
+        group = self._group(q) or self._described(q)
+        if group is not None:
+            return [group]
         if q.has(
             r"\b(both|two|multiple|several|additional|each|all|every|more than one)\b",
             r"\bhow (many|much)\b",
@@ -124,6 +174,78 @@ class BlockingHandler:
             return []  # requirements are the must-be-blocked questions' part
         found = self._pair(q)
         return [found] if found is not None else []
+
+    def _described(self, q: Question) -> Scenario | None:
+        """'Can Serra Angel block a creature with flying?', 'their only creature: can it block
+        Boggart Brute?': one named creature, and the other one described by its keywords."""
+        if len({m.name for m in q.cards}) != 1 or not q.asks(
+            r"\b(can|could|may|able|allowed|legal)\b"
+        ):
+            return None
+        named = q.cards[0]
+        if not plain(named) or named.of_kind("must_be_blocked"):
+            return None
+        if m := re.search(rf"CARD{_GAP}\bblock(s|ed|ing)? (?!by){_WHOSE}{_DESC}", q.asked):
+            attacker = b.Attacker(name=_describe(m), **_flags(m, ("flying", "menace")))
+            blocker = b.Blocker.from_permanent(_perm(named, OPPONENT))
+        elif m := re.search(rf"CARD{_GAP}{_PASSIVE} {_WHOSE}{_DESC}", q.asked) or re.search(
+            rf"\b{_DESC}{_GAP}\bblock(s|ed|ing)? (?!by){_GAP}CARD", q.asked
+        ):
+            attacker = b.Attacker.from_permanent(_perm(named, YOU))
+            blocker = b.Blocker(name=_describe(m), **_flags(m, ("flying", "reach")))
+        elif q.has(
+            r"\b(only|just) (one|a single|1) (untapped )?(creature|blocker)\b",
+            r"\b(only|sole) (untapped )?(creature|blocker)\b",
+        ) and re.search(rf"\b(it|that creature|the creature|that one) block {_WHOSE}CARD", q.asked):
+            attacker = b.Attacker.from_permanent(_perm(named, YOU))
+            if attacker.flying or attacker.only_by:
+                return None  # which creature it is decides it
+            blocker = b.Blocker(name="their only creature")
+        else:
+            return None
+        if attacker.only_by:
+            return None  # the described creature's other keywords would decide it
+        if (
+            attacker.fewest > 1
+            and blocker.name != "their only creature"
+            and not q.has(r"\b(alone|by itself|on its own|single|only one|just one)\b")
+        ):
+            return None  # it may still block together with another creature
+        declaration = {blocker.name: attacker.name}
+        return Scenario(
+            "blocking_can_block",
+            "yesno",
+            0.86,
+            lambda: b.is_legal([attacker], [blocker], declaration),
+            (named.name,),
+        )
+
+    def _group(self, q: Question) -> Scenario | None:
+        """'Can two creatures block Boggart Brute?': how many may block it together, by its
+        menace and 'can't be blocked except by' or 'by more than' restrictions (CR 509.1b)."""
+        found = [m for p in _GROUP if (m := re.search(p, q.asked))]
+        if len(found) != 1 or len({m.name for m in q.cards}) != 1:
+            return None
+        if not q.asks(r"\b(can|could|may|able|allowed|legal)\b") or q.has(
+            r"\bhow (many|much)\b", r"\b(must|have to|has to|need to|needs to|required)\b"
+        ):
+            return None
+        attacker = q.cards[0]
+        if not plain(attacker) or attacker.of_kind("must_be_blocked"):
+            return None
+        att = b.Attacker.from_permanent(_perm(attacker, YOU))
+        if att.flying or att.only_by:
+            return None  # then which creatures block decides it, not how many
+        n = _GROUP_SIZES[found[0]["n"]]
+        blockers = [b.Blocker(name=f"blocking creature {i}") for i in range(1, n + 1)]
+        declaration = {bl.name: att.name for bl in blockers}
+        return Scenario(
+            "blocking_group",
+            "yesno",
+            0.88,
+            lambda: b.is_legal([att], blockers, declaration),
+            (attacker.name,),
+        )
 
     def _attached(self, q: Question) -> Scenario | None:
         """'Can a creature enchanted with Pacifism block?': the Aura's or Equipment's own
@@ -159,7 +281,7 @@ class BlockingHandler:
         blocker = slots[blk_i] if blk_i is not None else None
         attacker = slots[att_i] if att_i is not None else None
         named = [x for x in (blocker, attacker) if x is not None]
-        if not all(_plain(x) for x in named) or len({x.name for x in [*named, host]}) != len(
+        if not all(plain(x) for x in named) or len({x.name for x in [*named, host]}) != len(
             [*named, host]
         ):
             return None
@@ -211,7 +333,7 @@ class BlockingHandler:
         if blocker is not None and attacker is not None and blocker.name == attacker.name:
             return None
         named = [x for x in (blocker, attacker) if x is not None]
-        if not all(_plain(x) for x in named):
+        if not all(plain(x) for x in named):
             return None
         if not all(_bystander(o) for o in q.cards if o.name not in {x.name for x in named}):
             return None

@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 from functools import partial
 
+from bot.ask.families import blocking as blocking_family
 from bot.ask.question import CardMention, Question, Scenario
 from bot.ask.question import permanent as _perm
 from engine import blocking as b
@@ -167,8 +168,13 @@ def _moved(q: Question, m: CardMention) -> bool:
 _PUTS_ONTO = lazy(r"\b(return|put)s? [^.]*\b(to|onto) the battlefield\b", re.I)
 
 
+def _unreminded(text: str) -> str:
+    """Oracle text without its reminder text, which restates rules, not what the card does."""
+    return re.sub(r"\([^()]*\)", "", text)
+
+
 def _puts_without_casting(m: CardMention) -> bool:
-    text = m.card.oracle_text
+    text = _unreminded(m.card.oracle_text)
     return (
         len(m.faces) == 1
         and bool(_PUTS_ONTO.search(text))
@@ -338,6 +344,10 @@ class ConstellationHandler:
                 )
             )
             return out
+        left = self._aura_left(q) or self._aura_put(q)
+        if left is not None:
+            out.append(left)
+            return out
         if not self._about_enchantments_entering(q):
             return out
         uncast = self._bestow_uncast(q)
@@ -442,6 +452,8 @@ class ConstellationHandler:
         if any("Aura" in m.card.subtypes or m.of_kind("bestow") for m in q.cards):
             return True
         return q.has(
+            r"\baura('s)? (spell|target)",
+            r"\baura\b[^.?!]*\b(resolv\w*|fizzl\w*|in response|countered)\b",
             r"enchantment(s)? (you control |i control )?(enter|come)",
             r"\benchantment.*\btrigger",
             r"\btrigger.*\benchantment",
@@ -541,7 +553,13 @@ class ConstellationHandler:
         ) and not q.has(r"\bspell\b", r"in response", r"resolv", r"on the stack"):
             return self._bestow_unattached(q)
         if not q.has(
-            r"\bspell\b", r"in response", r"resolv", r"on the stack", r"\bcast", r"\btarget"
+            r"\bspell\b",
+            r"in response",
+            r"resolv",
+            r"on the stack",
+            r"\bcast",
+            r"\btarget",
+            r"\bfizzl",
         ):
             return None
         if not q.has(
@@ -599,6 +617,32 @@ class ConstellationHandler:
         state = GameState(battlefield=tuple(self._watchers(q)))
         asks_trigger = q.fuzzy_has("trigger") or q.fuzzy_has("constellation")
         asks_countered = q.has(r"fizzle", r"countered", r"go(es)? to the graveyard")
+        # Hexproof stops only an opponent's targeting (CR 702.11b), and "in response" alone
+        # says nothing happened to the target: either may leave an ordinary Aura's target legal.
+        certain = q.has(
+            r"\b(illegal|removed|dies|died|leaves|left|destroyed|exiled|sacrificed|bounced|"
+            r"gone|shroud|protection)\b",
+            r"no longer (there|legal|on the battlefield)",
+            # Told, not asked: "my aura fizzled", "if it fizzles, ...".
+            r"\bfizzled\b",
+            r"\b(if|when|after|once) [^,?]*\bfizzles?\b",
+            r"\b(that|which) fizzles?\b",
+        ) or (
+            q.has(r"\bhexproof\b")
+            and q.has(
+                r"\b(opponent'?s'?|their|his|her) (\w+ )?(creature|target|permanent)",
+                r"\b(on|targeting|at) (my |an |the )?opponent'?s'?\b",
+            )
+            and not q.has(r"\bopponent'?s'? (aura|spell)", r"\bopponent (casts?|cast)")
+        )
+        if not bestowed and not certain:
+            return Scenario(
+                "constellation_aura_illegal_target",
+                "yesno",
+                0.92,
+                _missing("whether the Aura spell's target became illegal"),
+                self._cards(q) + tuple(m.name for m in aura_cards),
+            )
 
         def run() -> Ruling:
             if asks_trigger:
@@ -639,7 +683,12 @@ class ConstellationHandler:
         if others and len(putters) != len(others):
             return None  # another named card may cast it, or change what it is
         if not moved and not (
-            putters and q.has(r"\bin (my|your|their|his|her|the|a|an opponent's) graveyard\b")
+            putters
+            and q.has(
+                r"\bin (my|your|their|his|her|the|a|an opponent's) graveyard\b",
+                # "if I return it with Replenish": the putter moves the bestow card.
+                r"\b(return|reanimat|put|bring)\w* (it|them)\b",
+            )
         ):
             return None
         how = (
@@ -735,12 +784,120 @@ class ConstellationHandler:
             tuple(dict.fromkeys([*names, source.name])),
         )
 
+    def _aura_left(self, q: Question) -> Scenario | None:
+        """'The enchanted creature dies: does the Aura go to the graveyard?': an unattached Aura
+        does (CR 704.5m), a bestowed one stays as a creature (702.103f)."""
+        grave = q.asks(_TO_GRAVEYARD)
+        stay = q.asks(_STAYS)
+        if grave == stay or not q.has(*_HOST_LEFT) or q.has(_AURA_LEFT_UNMODELLED):
+            return None
+        auras = [m for m in q.cards if "Aura" in m.card.subtypes or m.of_kind("bestow")]
+        names = {m.name for m in auras}
+        if len(names) > 1 or (not auras and not q.has(r"\bauras?\b", r"\bbestow")):
+            return None
+        others = [m for m in q.cards if m.name not in names]
+        if not all(_plain_host_or_removal(m) for m in others):
+            return None
+        aura = auras[0] if auras else None
+        if aura is not None and (
+            len(aura.faces) != 1 or _AURA_OWN_FATE.search(_unreminded(aura.card.oracle_text))
+        ):
+            return None  # its own text says what becomes of it
+        bestow_card = aura is not None and bool(aura.of_kind("bestow"))
+        bestowed = (bestow_card or q.has(r"\bbestow")) and not q.has(
+            r"\b(normal|regular|ordinary|plain|non-?bestowed) aura\b", r"\bnot (cast )?bestowed\b"
+        )
+        if aura is not None and not bestow_card and q.has(r"\bbestow"):
+            return None  # an Aura without bestow said to be bestowed: the reading is unsure
+        name = aura.name if aura is not None else ("the bestowed Aura" if bestowed else "the Aura")
+        card = aura.name if aura is not None else None
+
+        def run() -> Ruling:
+            ruling = c.aura_unattached(name, bestowed, card)
+            return _flip(ruling) if stay else ruling
+
+        return Scenario(
+            "constellation_aura_unattached",
+            "yesno",
+            0.9,
+            run,
+            tuple(names) or (CONSTELLATION_REFERENCE,),
+        )
+
+    def _aura_put(self, q: Question) -> Scenario | None:
+        """An Aura put onto the battlefield without being cast (Replenish, a reanimation):
+        with nothing to enchant it stays where it is (CR 303.4g); it targets nothing, so
+        hexproof and shroud don't stop it (303.4f)."""
+        auras = [m for m in q.cards if "Aura" in m.card.subtypes and not m.of_kind("bestow")]
+        names = {m.name for m in auras}
+        if len(names) > 1 or (not auras and not q.has(r"\bauras?\b")) or q.has(r"\bbestow"):
+            return None
+        others = [m for m in q.cards if m.name not in names]
+        putters = [m for m in others if _puts_without_casting(m) or _attaches_auras(m)]
+        if len(putters) != len(others) or len({m.name for m in putters}) > 1:
+            return None  # another card may say what it enchants, or cast it
+        aura = auras[0] if auras else None
+        put = bool(putters) or q.has(
+            r"\bwithout (being )?cast(ing)?\b",
+            r"\breanimat\w*\b",
+            r"\b(return|returns|returned|returning|reanimat\w*|put|puts|putting)\b[^.?!]*"
+            r"\b(to|onto) the battlefield\b",
+        )
+        if not put or q.has(_AURA_PUT_UNMODELLED):
+            return None
+        noun = _enchant_noun(aura) if aura is not None else None
+        if aura is not None and noun is None:
+            return None  # its enchant ability isn't a plain "Enchant creature", "Enchant land"
+        name = aura.name if aura is not None else "the Aura"
+        card = aura.name if aura is not None else None
+        cited = (*names, *dict.fromkeys(m.name for m in putters)) or (CONSTELLATION_REFERENCE,)
+        wanted = noun or r"creature|land|artifact|permanent|enchantment"
+        nothing = q.has(
+            rf"\b(no|aren't any|isn't any|without any|none of the) ({wanted})s?\b",
+            r"\bnothing (for it )?to (enchant|attach)",
+            r"\bnothing it can (legally )?enchant",
+            r"\bno legal (object|target|creature|permanent)",
+        )
+        if nothing:
+            found = _ZONE.search(q.text)
+            zone = (
+                re.sub(r"^my\b", "your", found.group(0).casefold()) if found else "the zone it's in"
+            )
+            stay = q.asks(_STAYS)
+            enter = q.asks(r"\b(enter|enters|come into play|comes into play|attach\w*)\b")
+            if stay == enter:
+                return None
+            where = zone
+
+            def run_nothing() -> Ruling:
+                ruling = c.aura_put_nothing(name, where, card)
+                return _flip(ruling) if enter else ruling
+
+            return Scenario("constellation_aura_put", "yesno", 0.9, run_nothing, cited)
+        quality = re.search(r"\b(hexproof|shroud|ward)\b", q.lower)
+        if (
+            quality
+            and (noun in (None, "creature", "permanent"))
+            and q.asks(r"\b(can|could|may|able|allowed|legal)\b")
+            and q.asks(r"\b(enchant|attach\w*|put (it )?on|go on)\b")
+            and not q.has(r"\b(you|i) control\b")
+        ):
+            what = quality.group(1)
+            return Scenario(
+                "constellation_aura_put",
+                "yesno",
+                0.9,
+                lambda: c.aura_put_untargeted(name, what, card),
+                cited,
+            )
+        return None
+
     def _bestowed_status(self, q: Question) -> Scenario | None:
         """'Is a bestowed Nighthowler a creature?', 'Can I Doom Blade a bestowed Dryad?',
         'Does it become a creature when the enchanted creature dies?' (CR 702.103b, 702.103f)."""
         bestowers = [m for m in q.cards if m.of_kind("bestow")]
         if len({m.name for m in bestowers}) != 1 or not q.has(
-            r"\bbestow(ed|s|ing)? (CARD )?(on|onto|to)\b"
+            r"\bbestow(ed|s|ing)? (CARD )?(on|onto|to)\b", r"\bbestowed CARD\b"
         ):
             return None
         if q.has(
@@ -787,6 +944,8 @@ class ConstellationHandler:
             r"\b(a|an|the) creature\b[^.?!]*\b(is|was|are|be|become|becomes|stay|stays)\b",
             r"\b(become|becomes|became|turn into|turns into|count as|counts as|is it|still) (an? )?(enchantment )?creature\b",
             r"\bis (CARD|it) (still )?(an? )?(enchantment )?creature\b",
+            r"\b(is|are) (a |the |my |his |her |their )?bestowed CARD (still )?(an? )?(enchantment )?"
+            r"creature\b",
         ):
             return None
         attached = not left
@@ -998,10 +1157,7 @@ class ConstellationHandler:
         if not q.has(r"\bblock"):
             return None
         cards = tuple(m.name for m in sources) or (MUST_BE_BLOCKED_REFERENCE,)
-        if q.has(*_UNMODELLED_COMBAT) or q.has(
-            r"\b(it|attacker|attacking creature|blocked|my creature|that creature) (has|have|with) menace",
-            r"\bmenace attacker",
-        ):
+        if q.has(*_UNMODELLED_COMBAT):
             # Damage assignment, evasion and targeting restrictions lie outside the
             # blocking requirements the engine checks (CR 509.1c).
             return Scenario(
@@ -1016,6 +1172,28 @@ class ConstellationHandler:
             r"all creatures able to block", r"\blure\b"
         )
         card = sources[0].name if sources else MUST_BE_BLOCKED_REFERENCE
+        menace = q.has(
+            r"\b(it|attacker|attacking creature|blocked|my (\w+ )?creature|that creature|the creature"
+            r"|target|targeted creature)( that| which)? (has|have|with|gets|got|gains|gained) menace",
+            r"\bmenace (attacker|creature)",
+        )
+        blocker_menace = q.has(
+            r"(opponent'?s'?|their|his|her) (only )?(\w+ )?(creature|blocker)s? (that |which )?"
+            r"(has|have|with) menace"
+        )
+        # Menace on a blocker changes nothing; said of a creature the reading can't place, or
+        # of both sides, it may be the attacker's.
+        menace_unread = (menace and blocker_menace) or (
+            q.has(r"\bmenace\b") and not menace and not blocker_menace
+        )
+        if menace_unread:
+            return Scenario(
+                "must_be_blocked_unmodelled",
+                "yesno",
+                0.97,
+                _missing("which creature has menace"),
+                cards,
+            )
         n_attackers = (
             2
             if q.has(
@@ -1036,9 +1214,39 @@ class ConstellationHandler:
                 flying=q.has(
                     r"(attacker|it|attacking creature) (has|with) flying", r"flying attacker"
                 ),
+                menace=menace,
             )
             for i in range(1, n_attackers + 1)
         ]
+        names = {m.name for m in sources}
+        bystanders = list(
+            {
+                m.name: m for m in q.cards if m.name not in names and "Creature" in m.card.types
+            }.values()
+        )
+        if bystanders and q.board is None:
+            attacking = [m for m in bystanders if _named_attacker(q, m)]
+            if (
+                len(bystanders) == 1
+                and len(attacking) == 1
+                and n_attackers == 1
+                and blocking_family.plain(attacking[0])
+            ):
+                # "My Boggart Brute is enchanted with Lure": the named creature is the
+                # attacker, with its own evasion and restrictions (CR 509.1b).
+                attackers = [
+                    b.Attacker.from_permanent(
+                        _perm(attacking[0], YOU), must_be_blocked=not by_all, by_all=by_all
+                    ).model_copy(update={"card": card})
+                ]
+            elif not all(_block_neutral(m) for m in bystanders):
+                return Scenario(
+                    "must_be_blocked_unmodelled",
+                    "yesno",
+                    0.97,
+                    _missing("which named creature attacks and which may block"),
+                    cards,
+                )
         n_blockers = _count_before(q, r"(potential |possible |untapped )?(blockers|creatures)") or 3
         only_one = q.has(
             r"(?<!with )(only|just) (one|1|a single) (untapped |potential |possible )?(creature|blocker)",
@@ -1291,6 +1499,8 @@ class ConstellationHandler:
             for p in (
                 r"\b(all|every|each)\b.*\bblock",
                 r"\bblock (it|them|that creature|the creature|card|my creature) with (all|every|each)\b",
+                r"\bblock\b[^.?!]*\bwith (all|every|each)( of)? (his |her |their |the |my |your )?"
+                r"(creatures|blockers|untapped creatures)\b",
                 r"everything (has|have) to block",
                 r"all of (them|their)",
                 r"\bblocked by (all|every|each)\b",
@@ -1352,6 +1562,41 @@ class ConstellationHandler:
         return None
 
 
+def _named_attacker(q: Question, m: CardMention) -> bool:
+    """'my Boggart Brute enchanted with Lure', 'Boggart Brute attacks': the named creature is
+    the attacking one."""
+    if _mention_controller(q, m) != YOU:
+        return False
+    return bool(
+        re.match(
+            r"\s*(attacks|is attacking|attacked|,? (which is |that's |that is )?(enchanted|equipped) "
+            r"(with|by)|(is|was|gets|got) (enchanted|equipped|targeted)|with (CARD|lure)|"
+            r"(must|has to|needs to) be blocked)",
+            _after(q, m),
+        )
+        or re.search(
+            r"\b(attack(s|ed|ing)? with|targets?|targeting|targeted) (my )?$", _before(q, m)
+        )
+    )
+
+
+def _block_neutral(m: CardMention) -> bool:
+    """A named creature that blocks and is blocked as any creature is: no evasion, no
+    restriction and no requirement of its own, and nothing unparsed about blocking."""
+    if not blocking_family.plain(m):
+        return False
+    perm = _perm(m)
+    att = b.Attacker.from_permanent(perm)
+    blk = b.Blocker.from_permanent(perm)
+    return (
+        not (att.flying or att.menace or att.only_by or att.max_blockers is not None)
+        and att.min_blockers == 1
+        and blk.can_block
+        and not (blk.flying or blk.reach or blk.must_block)
+        and not m.of_kind("must_be_blocked")
+    )
+
+
 def _on_board(
     q: Question, entering: list[Permanent], together: bool
 ) -> tuple[GameState, list[Permanent]]:
@@ -1376,6 +1621,84 @@ def _on_board(
     gone = {e.name.casefold() for e in entering}
     rest = tuple(p for p in board.battlefield if p.name.casefold() not in gone)
     return board.model_copy(update={"battlefield": rest}), entering
+
+
+# What the Aura's fate question asks: does it go to the graveyard, or stay?
+_TO_GRAVEYARD = (
+    r"\b(go|goes|going|gone|went|put|sent|end up|ends up|ended up|fall|falls|fell)\b[^.?!]{0,20}?\b(in)?to "
+    r"(the|my|its|their|his|her|your|its owner's|the owner's) (grave(yard)?|gy|yard)\b"
+    r"|\bfalls? off\b"
+)
+_STAYS = r"\b(stay|stays|stayed|remain|remains|remained|stick around|sticks around|stuck around)\b"
+# The permanent the Aura enchants leaves the battlefield.
+_LEAVES = (
+    r"(dies|died|die|leaves|left|((is|was|gets|got|has been|are|were|get) )?(destroyed|exiled|sacrificed|bounced|"
+    r"killed|removed))\b"
+)
+_HOST_LEFT = (
+    rf"\benchanted (creature|permanent) {_LEAVES}",
+    r"\b(creature|permanent) (it|CARD|my CARD|the aura|the bestowed aura|that it|which it)"
+    rf"('s| is| was) (bestowed on|attached to|enchanting|on)\b[^.?!]*\b{_LEAVES}",
+    r"\b(creature|permanent) (it|CARD|that it|which it) (enchants|enchanted|is attached to)\b"
+    rf"[^.?!]*\b{_LEAVES}",
+    rf"\b(creature|permanent) with (CARD|an aura|a bestowed aura) (on it|attached)[^.?!]*\b{_LEAVES}",
+    r"\bCARD (is|was|'s) (bestowed on|attached to|enchanting|on) (my |the |a |an |his |her |their "
+    r"|your )?(opponent's )?(CARD|creature)\b[^.?!]*\b(and|then|but) (it|they|that creature|the "
+    rf"creature|CARD|the \w+) {_LEAVES}",
+)
+# Words of a question whose Aura may not simply be attached to nothing.
+_AURA_LEFT_UNMODELLED = (
+    r"\b(return\w*|phas\w+|control\w*|protection|hexproof|shroud|illegal|in response|cop(y|ies|ying)|"
+    r"token|umbra|totem|regenerat\w*|indestructible|instead|replace\w*|flicker\w*|blink\w*|"
+    r"another creature|attach(es|ed)? (it )?to|moves?|equipment|stack|spell|resolv\w*|cast\w*)\b"
+)
+# Aura text that says what becomes of the Aura itself.
+_AURA_OWN_FATE = re.compile(
+    r"put into (a|your|its owner's) graveyard from the battlefield|\bwhen [^.]*\b(dies|leaves)\b"
+    r"|umbra armor|totem armor|\battach|\breturn [^.]*\bto (its owner's|your) hand",
+    re.I,
+)
+_REMOVAL = re.compile(r"(Destroy|Exile) target (creature|permanent|nonland permanent)\.", re.I)
+
+
+_AURA_PUT_UNMODELLED = (
+    r"\b(protection|control\w*|cop(y|ies|ying)|token|phas\w+|instead|replace\w*|stack|spell|"
+    r"cast (it|them)|flash|in response|target(s|ed|ing)? (it|them))\b"
+)
+_ZONE = re.compile(
+    r"\b(my|your|its owner's|their|his|her|the|an opponent's|my opponent's) "
+    r"(graveyard|library|hand|exile)\b",
+    re.I,
+)
+
+
+def _attaches_auras(m: CardMention) -> bool:
+    """Oracle text that attaches Auras, or puts them onto the battlefield attached, without
+    casting them ("you may attach to it any number of Auras")."""
+    text = _unreminded(m.card.oracle_text)
+    return (
+        len(m.faces) == 1
+        and bool(
+            re.search(r"\battach (to it |to that creature )?any number of auras\b", text, re.I)
+        )
+        and not re.search(r"\bcast\b", text, re.I)
+    )
+
+
+def _enchant_noun(m: CardMention) -> str | None:
+    """The one word of a plain enchant ability ("Enchant creature" -> "creature")."""
+    found = re.findall(r"^Enchant (\w+)$", m.card.oracle_text, re.M)
+    return found[0].casefold() if len(found) == 1 and len(m.faces) == 1 else None
+
+
+def _plain_host_or_removal(m: CardMention) -> bool:
+    """A creature with nothing unparsed (the enchanted one), or a spell that only destroys or
+    exiles its target (how it left)."""
+    if m.card.types == frozenset({"Creature"}):
+        return not any(f.unparsed for f in m.faces)
+    if m.card.types <= {"Instant", "Sorcery"}:
+        return bool(_REMOVAL.fullmatch(m.card.oracle_text.strip()))
+    return False
 
 
 def _last_sentence(q: Question) -> str:
