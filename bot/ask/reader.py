@@ -197,7 +197,9 @@ def _negated_query(words: Sequence[Tok], yesno_starts: frozenset[str]) -> str | 
     opener = words[0].text.casefold().replace("’", "'")
     declarative = words[0].lemma not in yesno_starts
     # "Can a creature just not block?" asks whether it may refrain: plain enough.
-    inverted = not declarative and opener not in _NEGATED_AUX | {"can", "could", "may", "might"}
+    # An opening "isn't" only asks, but a "not" after the subject still negates the predicate
+    # ("isn't it not kicked?").
+    inverted = not declarative and opener not in {"can", "could", "may", "might", "can't", "cannot"}
     for k, t in enumerate(words[1:], start=1):
         low = t.text.casefold().replace("’", "'")
         if t.card is None and (t.lemma in _SUBORDINATORS or low in _CLAUSE_STOPS):

@@ -980,6 +980,8 @@ class ConstellationHandler:
         ):
             return None  # no ability watches enchantments entering here
         watchers = self._watchers(q)
+        if _asks_other_trigger(q, {w.name for w in watchers}):
+            return None
         draws = bool(watchers) and all(
             isinstance(a, EnchantmentEnters) and a.effect.strip(". ").casefold() == "draw a card"
             for w in watchers
@@ -1921,3 +1923,25 @@ def _event(q: Question) -> Event | None:
         # "Does it trigger on cast?" is about casting any enchantment spell.
         types = frozenset({"Enchantment"})
     return how, controller, types, subtypes, token
+
+
+def _asks_other_trigger(q: Question, watchers: set[str]) -> bool:
+    """ "Does my Enchantress's Presence draw me a card?" beside Eidolon of Blossoms: the asked
+    question's subject is another card with a triggered ability, which this mapping doesn't
+    read."""
+    k = q.asked.count("CARD")
+    subject = re.search(
+        r"\b(?:does|do|did|will|would|should|shouldn't|doesn't|won't) (?:my |your |the |his |her "
+        r"|their |an? )?CARD",
+        q.asked,
+    )
+    if not k or subject is None:
+        return False
+    index = q.asked[: subject.end()].count("CARD") - 1
+    m = q.cards[len(q.cards) - k + index]
+    return (
+        m.name not in watchers
+        and not any(w.startswith(m.name) for w in watchers)
+        and re.search(r"(?:^|\n)(?:when|whenever|at the beginning)\b", m.card.oracle_text, re.I)
+        is not None
+    )
