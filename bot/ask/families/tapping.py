@@ -328,6 +328,14 @@ def _turn_relative(q: Question) -> bool | None:
     return None
 
 
+# The text says the card's own ability was used, or gives it a creature's size.
+_USED_ITS_ABILITY = (
+    r"\bactivat\w* (it|its|his|her)\b",
+    r"\bmake (it|him|her) an? \d+/\d+",
+    r"\bturn(ed|s)? (it|him|her) into\b",
+)
+
+
 def _animated(q: Question) -> bool:
     """Whether the question says the permanent became a creature; the raw words count too, as
     "animate" may be read as part of a card's name ("Animate Land")."""
@@ -890,14 +898,15 @@ class TappingHandler:
                 types = types | {"Creature"}
             options = [types]
             if (
-                crewed
+                (crewed or (facts.new and q.has(*_USED_ITS_ABILITY)))
                 and not facts.tapped
                 and "Creature" not in types
                 and "Vehicle" not in subtypes
                 and re.search(r"\bbecomes? an? [^.]*\bcreature\b", subject.card.oracle_text)
             ):
-                # Asked to attack or block, a card that can make itself a creature (Gideon,
-                # Mutavault) may or may not be one now: the text didn't say.
+                # Asked to attack or block, or said to have used its ability ("activated it to
+                # make it a 2/2"), a card that can make itself a creature (Gideon, Mutavault)
+                # may or may not be one now: the text didn't say plainly.
                 options.append(types | {"Creature"})
         else:
             generic = self._generic_types(q)
