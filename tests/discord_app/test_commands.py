@@ -332,6 +332,16 @@ async def test_run_opens_everything_and_sigterm_shuts_down_cleanly(
         started.append(self)
 
     monkeypatch.setattr(client_module.RulesBot, "setup_hook", observed)
+
+    async def held_gateway(cls: Any, client: Any, **_: Any) -> Any:
+        # The gateway connection is held open until the bot closes, as a slow gateway would:
+        # no DNS lookup, and no reconnect back-off racing the SIGTERM. discord.py offers no
+        # event for "closed", so its flag is polled.
+        while not client.is_closed():  # noqa: ASYNC110
+            await asyncio.sleep(0.01)
+        raise OSError("gateway closed")
+
+    monkeypatch.setattr(discord.gateway.DiscordWebSocket, "from_client", classmethod(held_gateway))
     runner = asyncio.create_task(_run_cli(["run"]))
     # A bound, not a timing: start-up opens and seeds a store, which a loaded machine can
     # stretch to several seconds.
