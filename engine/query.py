@@ -19,6 +19,7 @@ from engine.abilities import (
 from engine.errors import EngineError, UnknownCardError
 from engine.mana import ManaCost, ManaType
 from engine.model import GameState, Permanent, Spell
+from engine.render import possessive
 from engine.ruling import Rule, Ruling, Trace
 from engine.value import Value as _Query
 
@@ -1109,7 +1110,14 @@ def _effect_requires(state: GameState, q: EffectRequires) -> Ruling:
         return t.ruling("no")
     check = applied[-1].requires
     assert check is not None
-    value = _mana_value(state, ManaValue(object=q.object))
+    return _checked_mana_value(t, state, ManaValue(object=q.object), check)
+
+
+def _checked_mana_value(
+    t: Trace, state: GameState, asked: ManaValue, check: effects.ManaValueCheck
+) -> Ruling:
+    """Whether the object's mana value meets ``check`` (202.3), its steps added to ``t``."""
+    value = _mana_value(state, asked)
     t.extend(value.steps)
     if value.verdict is None:
         return t.ruling(None, value.missing)
@@ -1117,7 +1125,7 @@ def _effect_requires(state: GameState, q: EffectRequires) -> Ruling:
     t.because(
         Rule.MANA_VALUE,
         "mv.check",
-        name=q.object,
+        name=asked.object,
         check=str(check),
         value=value.verdict,
         meets=meets,
@@ -1158,7 +1166,7 @@ def _can_target(state: GameState, q: CanTarget) -> Ruling:
                 continue
         if slot.mana_value is not None:
             if value is None:
-                return t.ruling(None, (f"{possessive_name(target.name)} mana value",))
+                return t.ruling(None, (f"{possessive(target.name)} mana value",))
             meets = slot.mana_value.holds(value)
             t.because(
                 Rule.MANA_VALUE,
@@ -1175,29 +1183,11 @@ def _can_target(state: GameState, q: CanTarget) -> Ruling:
     return t.ruling("no")
 
 
-def possessive_name(name: str) -> str:
-    return name + ("'" if name.endswith("s") else "'s")
-
-
 def _mana_value_compare(state: GameState, q: ManaValueCompare) -> Ruling:
     check = effects.mana_value_check(q.check)
     if check is None:
         raise EngineError(f"no mana value comparison in {q.check!r}")
-    value = _mana_value(state, ManaValue(object=q.object, zone=q.zone))
-    t = Trace()
-    t.extend(value.steps)
-    if value.verdict is None:
-        return t.ruling(None, value.missing)
-    meets = check.holds(int(value.verdict))
-    t.because(
-        Rule.MANA_VALUE,
-        "mv.check",
-        name=q.object,
-        check=str(check),
-        value=value.verdict,
-        meets=meets,
-    )
-    return t.ruling("yes" if meets else "no")
+    return _checked_mana_value(Trace(), state, ManaValue(object=q.object, zone=q.zone), check)
 
 
 def _copy_values(state: GameState, q: CopyValues) -> Ruling:
