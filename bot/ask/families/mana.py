@@ -1043,20 +1043,6 @@ _STATED_AMOUNT = lazy(
 )
 
 
-_AMOUNT_WORDS = {
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "seven": 7,
-    "eight": 8,
-    "nine": 9,
-    "ten": 10,
-}
-
-
 def _claimed_amount(text: str) -> tuple[int, ManaType | None] | None:
     """The one amount of mana a yes/no question states ("tap for three mana", "two black
     mana", "{C}{C}{C}"), with its type if it names one; None when it states none or several."""
@@ -1076,7 +1062,7 @@ def _claimed_amount(text: str) -> tuple[int, ManaType | None] | None:
             found.add((len(re.findall(r"\{", m.group("s"))), ManaType(letters.pop().upper())))
             continue
         word = m.group("n") or m.group("m")
-        n = int(word) if word.isdigit() else _AMOUNT_WORDS[word]
+        n = int(word) if word.isdigit() else load_lexicon().numbers[word]
         kind = m.group("t")
         found.add((n, _TYPE_WORDS[kind.replace("colourless", "colorless")] if kind else None))
     if len(found) != 1:
