@@ -691,21 +691,9 @@ class KickerHandler:
 
         if claimed is not None:
             said = claimed
-
-            def check() -> Ruling:
-                ruling = run()
-                if ruling.verdict is None:
-                    return ruling
-                holds = _same_cost(ruling.verdict, said)
-                t = Trace()
-                t.step(
-                    Rule.TOTAL_COST,
-                    f"The total cost is {ruling.verdict}" + ("." if holds else f", not {said}."),
-                )
-                return Ruling(
-                    verdict="yes" if holds else "no", steps=ruling.steps + t.ruling(None).steps
-                )
-
+            check = _claim_checked(
+                run, said, lambda v: _same_cost(v, said), Rule.TOTAL_COST, "The total cost"
+            )
             return Scenario("kicker_total_cost", "yesno", 0.9, check, cards)
         return Scenario("kicker_total_cost", "mana", 0.9, run, cards)
 
@@ -796,21 +784,13 @@ class KickerHandler:
 
         if claimed is not None:
             said = claimed
-
-            def check() -> Ruling:
-                ruling = run()
-                if ruling.verdict is None:
-                    return ruling
-                holds = ruling.verdict == str(said)
-                t = Trace()
-                t.step(
-                    Rule.MANA_VALUE_X if fixed.has_x else Rule.MANA_VALUE,
-                    f"Its mana value is {ruling.verdict}" + ("." if holds else f", not {said}."),
-                )
-                return Ruling(
-                    verdict="yes" if holds else "no", steps=ruling.steps + t.ruling(None).steps
-                )
-
+            check = _claim_checked(
+                run,
+                said,
+                lambda v: v == str(said),
+                Rule.MANA_VALUE_X if fixed.has_x else Rule.MANA_VALUE,
+                "Its mana value",
+            )
             return Scenario(
                 "kicker_mana_value",
                 "yesno",
@@ -2903,3 +2883,25 @@ def _board_effect(
     if not any(c.effect.verb == verb and c.effect.amount is not None for c in found):
         return None
     return eq.EffectAmount(object=subject, verb=verb), "number", "kicker_effect_amount"
+
+
+def _claim_checked(
+    run: Callable[[], Ruling],
+    said: object,
+    holds: Callable[[str], bool],
+    rule: Rule,
+    what: str,
+) -> Callable[[], Ruling]:
+    """A yes/no on a value the question states ("does it cost {5}{R}?", "is its cmc 6?"): the
+    engine's value, then whether the stated one is it."""
+
+    def check() -> Ruling:
+        ruling = run()
+        if ruling.verdict is None:
+            return ruling
+        ok = holds(str(ruling.verdict))
+        t = Trace()
+        t.step(rule, f"{what} is {ruling.verdict}" + ("." if ok else f", not {said}."))
+        return Ruling(verdict="yes" if ok else "no", steps=ruling.steps + t.ruling(None).steps)
+
+    return check
