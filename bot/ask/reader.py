@@ -465,14 +465,7 @@ class Reader:
     def form(self, sentence: Sequence[Tok]) -> Form:
         """What the sentence asks: the first clause that opens with a question word decides
         ("If my lands are two Pools, what can they produce?" asks what)."""
-        clauses: list[list[Tok]] = [[]]
-        for t in sentence:
-            if t.card is None and t.text in (",", ";", ":", "-"):
-                clauses.append([])
-            else:
-                clauses[-1].append(t)
-        clauses = [self._words(c) for c in clauses]
-        clauses = [c for c in clauses if c]
+        clauses = self._clauses(sentence)
         forms: tuple[Form, ...] = ("how_many", "what", "which", "yesno")
         asked_mark = bool(sentence) and sentence[-1].text == "?"
         if self._find(sentence, self.lex.forms["how_many"]):
@@ -1291,7 +1284,8 @@ class Reader:
         )
         return Read(reading=reading, spans=tuple(positions), asked=asked_span)
 
-    def _negated_question(self, sentence: Sequence[Tok]) -> str | None:
+    def _clauses(self, sentence: Sequence[Tok]) -> list[list[Tok]]:
+        """The sentence's clauses (split at commas, semicolons, colons and dashes), as words."""
         clauses: list[list[Tok]] = [[]]
         for t in sentence:
             if t.card is None and t.text in (",", ";", ":", "-"):
@@ -1299,7 +1293,10 @@ class Reader:
             else:
                 clauses[-1].append(t)
         words = [self._words(c) for c in clauses]
-        words = [w for w in words if w]
+        return [c for c in words if c]
+
+    def _negated_question(self, sentence: Sequence[Tok]) -> str | None:
+        words = self._clauses(sentence)
         for w in words:
             while len(w) > 1 and (w[0].lemma,) in self.lex.framing["filler"]:
                 del w[0]
