@@ -299,6 +299,20 @@ class AskService:
             return await self._abstain(
                 answer, q, f"I can't rule on that without knowing: {missing}.", ruling=ruling
             )
+        if reading.stated_count is not None and str(ruling.verdict) in ("yes", "no"):
+            count = self._counted(text, mentions, chosen_until, board)
+            counted, how_many = count if count is not None else (None, "")
+            if counted is not None and (counted == str(reading.stated_count)) != (
+                ruling.verdict == "yes"
+            ):
+                # The yes or no may be about whether it happens at all, not the count asked.
+                return await self._abstain(
+                    answer,
+                    q,
+                    f"I can't rule on that: the question states a count of "
+                    f"{reading.stated_count}, the rule I found counts {counted}, and its yes or "
+                    f"no may not be about the count. Ask how many, e.g. “{how_many}”",
+                )
         if not form_fits(reading.form, scenario.kind):
             return await self._abstain(
                 answer,
@@ -313,6 +327,34 @@ class AskService:
                 "I can't rule on that: I couldn't tell which behaviour the report asks about.",
             )
         return await self._compose(answer, q, scenario, ruling, reading)
+
+    def _counted(
+        self,
+        text: str,
+        mentions: Sequence[CardMention],
+        chosen_until: int,
+        board: GameState | None,
+    ) -> tuple[str, str] | None:
+        """What a yes/no question's stated count comes to, asked as how many ("Do I draw 1
+        card?" as "How many cards do I draw?"), and that question, if a rule answers it."""
+        read = self.reader.read(
+            text,
+            [Span(m.start, m.end, m.name) for m in mentions],
+            chosen_until=chosen_until,
+            as_count=True,
+        )
+        moved = [replace(mentions[i], start=start, end=end) for i, start, end in read.spans]
+        q = Question.build(read.reading.canonical, moved, read.asked)
+        q.board = board
+        scenario = self._choose(q)
+        if scenario is None or scenario.kind != "number":
+            return None
+        try:
+            ruling = scenario.run()
+        except EngineError:
+            return None
+        verdict = str(ruling.verdict)
+        return (verdict, read.reading.asked) if verdict.isdigit() else None
 
     def _blank(self, question: str) -> Answer:
         status = self.status

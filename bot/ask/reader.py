@@ -17,6 +17,7 @@ from bot.ask.reading import (
     Reading,
     Subject,
 )
+from bot.words import STOPWORDS
 
 _END = frozenset({".", "?", "!"})
 _SUBORDINATORS = frozenset(
@@ -72,6 +73,10 @@ _CONDITIONS = frozenset(
 )
 _PRONOUN_SUBJECTS = frozenset(["i", "you", "we", "they", "he", "she", "it", "this", "that", "one"])
 _PLURAL_SUBJECTS = frozenset(["i", "you", "we", "they"])
+_NOT_A_COUNT = frozenset(
+    ["value", "cost", "than", "least", "most", "exactly", "over", "under", "up", "to", "only"]
+)
+_OWNER_WORDS = frozenset(["my", "your", "his", "her", "their", "our", "the", "opponent's"])
 _MODALS = {"can": False, "could": False, "can't": True, "cannot": True, "couldn't": True}
 _SHOULD = {"should": False, "shouldn't": True, "ought": False}
 # What a claim calls a told action: allowed (True) or not (False).
@@ -789,10 +794,61 @@ class Reader:
                 return [Tok("Can", "can", None, ""), *subj, *rest[2:]], negative
             aux = "Are" if plural else "Is"
             return [Tok(aux, "be", None, ""), *subj, *rest], neg or _BE_AUX[low]
-        if verb.tag in _VERB_TAGS and verb.card is None and verb.lemma not in _DO_AUX:
+        # "I draw 2 cards": after I/you/we/they the present tense is the base form.
+        base_form = verb.tag == "VB" and len(subject) == 1 and subject[0].lemma in _PLURAL_SUBJECTS
+        if (
+            (verb.tag in _VERB_TAGS or base_form)
+            and verb.card is None
+            and verb.lemma not in _DO_AUX
+        ):
             aux = "Do" if plural else "Does"
             base = replace(verb, text=verb.lemma, space=" ")
             return [Tok(aux, "do", None, ""), *subj, base, *rest], False
+        return None
+
+    def _stated_count(self, question: list[Tok]) -> tuple[list[Tok], int] | None:
+        """ "Do I draw 1 card when ...?", "Does it trigger twice?": a yes/no question whose
+        main clause states a count, as the how-many question it turns on, and the count."""
+        if not question or question[0].lemma not in ("do", "will", "would"):
+            return None
+        for i, t in enumerate(question[1:-1], start=1):
+            if t.card is None and (t.lemma in _SUBORDINATORS or t.text in (",", ";")):
+                return None
+            if t.card is not None or t.lemma in _VAGUE_NUMBERS:
+                continue
+            if t.lemma in ("once", "twice", "thrice") and question[i - 1].tag is not None:
+                times = Tok("times", "time", "NNS", " ")
+                return _count_question(question, i, times, 1), self.lex.numbers[t.lemma]
+            value = int(t.lemma) if t.lemma.isdigit() else self.lex.numbers.get(t.lemma)
+            if value is not None:
+                # The count is the verb's object ("draw 2 cards"), not its subject ("do all
+                # three trigger?").
+                if not any(w.tag in ("VB", "VBP", "VBZ") and w.card is None for w in question[2:i]):
+                    return None
+                made = self._how_many(question, value)
+                return (made, value) if made is not None else None
+        return None
+
+    def _how_many(self, question: list[Tok], number: int) -> list[Tok] | None:
+        """ "Do I draw 2 cards off it?" as "How many cards do I draw off it?". None unless a
+        plain noun follows the number."""
+        for i, t in enumerate(question[1:-2], start=1):
+            value = int(t.lemma) if t.lemma.isdigit() else self.lex.numbers.get(t.lemma)
+            noun = question[i + 1]
+            if (
+                value != number
+                or noun.card is not None
+                or not noun.text.isalpha()
+                or noun.lemma in STOPWORDS
+            ):
+                continue
+            if question[i - 1].card is not None or question[i - 1].lemma in _NOT_A_COUNT:
+                # "mana value 2", "more than one": a value or a bound, not a count.
+                return None
+            if value == 1 and noun.lemma == noun.text.casefold() and noun.lemma != "mana":
+                # "1 card" is asked as "how many cards".
+                noun = replace(noun, text=noun.text + "s")
+            return _count_question(question, i, noun, 2)
         return None
 
     @staticmethod
@@ -1081,9 +1137,12 @@ class Reader:
         return {k: tuple(v) for k, v in out.items()}
 
     # -- the whole reading --------------------------------------------------------
-    def read(self, text: str, spans: Sequence[Span] = (), chosen_until: int = 0) -> Read:
+    def read(
+        self, text: str, spans: Sequence[Span] = (), chosen_until: int = 0, as_count: bool = False
+    ) -> Read:
         """Read ``text``; its first ``chosen_until`` characters are facts the asker picked
-        (buttons), put before the question so that the question stays last."""
+        (buttons), put before the question so that the question stays last. With
+        ``as_count``, a yes/no question that states a count is read as how many."""
         names = [s.name for s in spans]
         # Two passes: a misspelling's fix may itself be a casual form ("opps creature").
         toks = _drop_set_codes(self.rewrite(self.rewrite(self.respell(self.tokens(text, spans)))))
@@ -1166,6 +1225,13 @@ class Reader:
                     # Whether the question made from the claim dropped its negation: "means it
                     # can't block" keeps it, so the claim holds when the answer is yes.
                     main_negative = made[1]
+                    stated = claims[bodies.index(main)].number
+                    if stated is not None and len({c.number for c in claims} - {None}) > 1:
+                        # "He says 2 cards, I say 1": the claims differ in a count, so the
+                        # question is how many.
+                        counted = self._how_many(asked, stated)
+                        if counted is not None:
+                            asked = counted
             rest = [s for i, s in enumerate(sentences) if i not in framing_ids and s is not asked]
             out_sentences = [*rest, asked]
             form = "who_right" if who_right else self.form(asked)
@@ -1241,6 +1307,17 @@ class Reader:
                     # verb ("X doesn't trigger") says plainly what is asked.
                     clear = self._plain_report(sentences[stmt_idx])
 
+        stated_count: int | None = None
+        if framing == "question" and form == "yesno" and polarity == "as_asked":
+            count_read = self._stated_count(asked)
+            at = next((i for i, s in enumerate(out_sentences) if s is asked), None)
+            if count_read is not None and at is not None:
+                stated_count = count_read[1]
+                if as_count:
+                    # "Do I draw 1 card?" asked as how many: the count is checked against it.
+                    asked = count_read[0]
+                    out_sentences[at] = asked
+                    form = "how_many"
         # A sentence put before the asked one keeps an end, or the two would read as one.
         out_sentences = [
             [*s, Tok(".", ".", None, "")]
@@ -1269,6 +1346,8 @@ class Reader:
             text=text,
             asked=_join(asked).strip(),
             negated_query=negated,
+            stated_count=stated_count,
+            asked_as_count=as_count and stated_count is not None,
             canonical=canonical,
             form=form,
             framing=framing,
@@ -1332,6 +1411,19 @@ class Reader:
             state = tuple(f"{f.kind} {f.value}" for f in facts if f.subject == name)
             out.append(Subject(name=name, written=t.text, controller=controller, state=state))
         return tuple(out)
+
+
+def _count_question(question: list[Tok], i: int, noun: Tok, width: int) -> list[Tok]:
+    """A yes/no question with its count at ``i`` (``width`` tokens) as "How many NOUN ...?"."""
+    head = question[0]
+    return [
+        Tok("How", "how", None, ""),
+        Tok("many", "many", None, " "),
+        _respace(noun, " "),
+        replace(head, text=head.text.lower(), space=" "),
+        *question[1:i],
+        *question[i + width :],
+    ]
 
 
 def _lets_me(question: list[Tok]) -> list[Tok] | None:
@@ -1454,6 +1546,11 @@ def _two_clauses(statement: Sequence[Tok]) -> bool:
         if t.card is None and t.lemma in ("and", "but") and i > 1:
             nxt = statement[i + 1]
             if nxt.card is not None or nxt.lemma in _PRONOUN_SUBJECTS:
+                return True
+            # "... and my Llanowar Elves couldn't tap": a card of someone's is a subject too.
+            if nxt.lemma in _OWNER_WORDS and any(
+                t.card is not None for t in statement[i + 2 : i + 4]
+            ):
                 return True
     return False
 

@@ -82,9 +82,15 @@ class Reading(Record):
     # The words of a question that negates what it asks ("is it not kicked?", "it can't
     # attack?"): a yes or a no would be read both ways, so no verdict is given.
     negated_query: str | None = None
+    # The count a yes/no question states ("Do I draw 1 card?"), and whether this reading asks
+    # it as how many, so that the number answered is checked against it.
+    stated_count: int | None = None
+    asked_as_count: bool = False
 
     def final_verdict(self, verdict: str) -> str:
         """The engine's answer to ``asked``, turned into the answer to what the player asked."""
+        if self.asked_as_count and self.stated_count is not None and verdict.isdigit():
+            return "yes" if int(verdict) == self.stated_count else "no"
         if verdict not in ("yes", "no") or self.polarity == "as_asked":
             return verdict
         holds = verdict == "yes"

@@ -39,6 +39,8 @@ def _programs() -> frozenset[str]:
     return frozenset(p[0] for p in lexicon.load().framing["program"] if len(p) == 1)
 
 
+# The words before a program's name when a game was played in it ("on Arena").
+_PLATFORM_PREPOSITIONS = frozenset({"on", "in", "using", "via", "playing", "with"})
 # "the pool", "that giant": words that point back at a card already named.
 _REFERRING = frozenset({"the", "that", "this"})
 # Type words are the rules' nouns ("the creature"), never a short form of one card's name.
@@ -307,6 +309,10 @@ class TextCardFinder:
         if row.is_token or key in _COMMON_SINGLE or normalize(row.name) in _COMMON_SINGLE:
             return False
         sentence_start = _sentence_start(text, word, '.?!:;"(')
+        before = text[: word.start()].split()[-1:]
+        if key in _programs() and before and before[0].casefold() in _PLATFORM_PREPOSITIONS:
+            # "a game on Arena", "in Forge": the program it was played in, not the card.
+            return False
         # A lone word is a name only when capitalised ("a Forest"): lowercase single
         # words are too often plain English ("reanimate", "gone"). At a sentence start
         # the capital proves nothing, so the word must also be one the rules never use.

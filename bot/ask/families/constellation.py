@@ -1039,6 +1039,15 @@ class ConstellationHandler:
         if watchers_enter:
             state = GameState()
             entering = list(watchers)
+            # "If Eidolon and Doomwake Giant enter together": the other named newcomers enter
+            # at the same time, and each is seen by every watcher (CR 603.6a).
+            entering += [
+                _perm(m, _mention_controller(q, m))
+                for m in q.cards
+                if _watcher_mentions(q)
+                and _is_entering(q, m)
+                and not any(p.name == m.name or p.name.startswith(f"{m.name} #") for p in entering)
+            ]
             if q.has(
                 r"(and|with) (an|another|a second|a|my|your|their|his|her) (other )?(\w+ )?"
                 r"(enchantment|aura|saga)",
