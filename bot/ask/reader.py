@@ -1262,9 +1262,16 @@ class Reader:
                     sentences[: asked_idx or 0], lambda s: self.to_question(s) is not None
                 )
                 statement = sentences[stmt_idx] if stmt_idx is not None else []
+            reported = [(c, b) for c, b in claim_rows if b and any(b[0] is t for t in statement)]
+            if len(reported) == 1 and len(self._words(reported[0][1])) >= 3:
+                # "He reported me X, that's wrong, right?": what is judged is X, not the telling.
+                statement = reported[0][1]
+            else:
+                reported = []
             made = self.to_question(statement) if statement else None
             if made is not None and tag is not None:
-                framing = "bug_report"
+                framing = "dispute" if reported else "bug_report"
+                claims = [c for c, _ in reported]
                 asked, negative = made
                 asked = self._present(asked)
                 if tag in self.lex.framing["legality"] or _acts(asked):
