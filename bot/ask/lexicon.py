@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -44,6 +44,8 @@ class Lexicon:
     lemmas: dict[str, tuple[str, str]]
     inflections: dict[str, dict[str, str]]
     common: frozenset[str]
+    # Players' short names for cards ("cradle": Gaea's Cradle).
+    nicknames: dict[str, str] = field(default_factory=dict)
     # (part of a missing fact's wording, ((label, sentence it adds), ...))
     missing: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
 
@@ -120,6 +122,7 @@ def load() -> Lexicon:
         lemmas=lemmas,
         inflections=inflections,
         common=frozenset(_read("common_words.txt").split()),
+        nicknames={str(k): str(v) for k, v in raw.get("nicknames", {}).items()},
         missing=tuple(
             (
                 m["when"].casefold(),

@@ -203,9 +203,26 @@ class TextCardFinder:
                 continue
             i += 1
         self._fuzzy_pass(text, words, result)
+        self._nicknames(words, result)
         self._references(text, words, result)
         self._unknown_names(text, words, result)
         return result
+
+    def _nicknames(self, words: list[re.Match[str]], result: Scan) -> None:
+        """ "can I tap cradle", "kick bolt": a player's short name for one loaded card."""
+        nicknames = lexicon.load().nicknames
+        covered = [(f.start, f.end) for f in result.found]
+        for w in words:
+            card = nicknames.get(w.group(0).casefold())
+            if card is None or any(a <= w.start() < b for a, b in covered):
+                continue
+            row = self._best(normalize(card))
+            if row is not None:
+                result.found.append(
+                    Found(row.card_name, row.oracle_id, w.group(0), w.start(), w.end(), "nickname")
+                )
+                result.ambiguous.pop(w.group(0), None)
+        result.found.sort(key=lambda f: f.start)
 
     def _references(self, text: str, words: list[re.Match[str]], result: Scan) -> None:
         """ "I have Reflecting Pool and a Forest. What can the pool make?": "the pool" is the

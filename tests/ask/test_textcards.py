@@ -177,3 +177,28 @@ def test_bracketed_beginning_of_a_name(finder: TextCardFinder) -> None:
     scan = finder.scan("[[Thalia,]] and [[Llanowar Elvs]]")
     assert scan.ambiguous == {"Thalia,": ["Thalia, Guardian of Thraben", "Thalia, Heretic Cathar"]}
     assert [(f.card_name, f.how) for f in scan.found] == [("Llanowar Elves", "fuzzy")]
+
+
+def test_a_players_nickname_names_its_loaded_card() -> None:
+    rows = [*ROWS, NameRow("Gaea's Cradle", "Gaea's Cradle", "id-cradle", False)]
+    finder = TextCardFinder(rows, VOCAB)
+    found = finder.scan("can i tap cradle for mana?").found
+    assert [(f.card_name, f.written, f.how) for f in found] == [
+        ("Gaea's Cradle", "cradle", "nickname")
+    ]
+    # Without its card loaded, a nickname is only a word.
+    assert TextCardFinder(ROWS, VOCAB).scan("can i tap cradle for mana?").found == []
+
+
+@pytest.mark.full_data
+def test_every_nickname_names_a_real_card() -> None:
+    import json
+
+    from bot.ask import lexicon
+    from tests.conftest import SHARED_DATA
+
+    cards = json.loads((SHARED_DATA / "cards.json").read_text(encoding="utf-8"))
+    names = {c["name"] for c in cards}
+    nicknames = lexicon.load().nicknames
+    assert nicknames
+    assert {k: v for k, v in nicknames.items() if v not in names} == {}
