@@ -877,6 +877,27 @@ class Reader:
                 clause_start = end + 1
         return out
 
+    def _after_claims(
+        self, sentence: list[Tok], bodies: Sequence[list[Tok]], judging: Sequence[str]
+    ) -> list[list[Tok]]:
+        """What a dispute's sentence tells after its last claim ("I say it only looks at his
+        lands, and he only has a Mountain"): a fact of the position, kept as context."""
+        ends = [i for i, t in enumerate(sentence) for b in bodies if b and t is b[-1]]
+        if not ends:
+            return []
+        tail = sentence[max(ends) + 1 :]
+        while tail and (tail[0].text in (",", ";", "-") or tail[0].lemma in ("and", "but", "so")):
+            tail = tail[1:]
+        if (
+            not tail
+            or not self._substantial(tail)
+            or self.is_question(tail)
+            or any(self._find(tail, self.lex.framing[k]) for k in judging)
+            or self._claims([tail])
+        ):
+            return []
+        return [tail]
+
     def _substantial(self, sentence: Sequence[Tok]) -> bool:
         """A sentence with enough in it to be the question ("asking for a friend?" is not)."""
         words = self._words(sentence)
@@ -1166,7 +1187,18 @@ class Reader:
                     # Whether the question made from the claim dropped its negation: "means it
                     # can't block" keeps it, so the claim holds when the answer is yes.
                     main_negative = made[1]
-            rest = [s for i, s in enumerate(sentences) if i not in framing_ids and s is not asked]
+            rest = [
+                part
+                for i, s in enumerate(sentences)
+                for part in (
+                    [s]
+                    if i not in framing_ids
+                    else self._after_claims(s, bodies, judging)
+                    if s is not asked
+                    else []
+                )
+                if part is not asked
+            ]
             out_sentences = [*rest, asked]
             form = "who_right" if who_right else self.form(asked)
             if am_i is not None and not who_right:

@@ -50,9 +50,15 @@ _TYPE_WORDS = {
     "{g}": ManaType.G,
     "{c}": ManaType.C,
 }
-_OPPONENT_CUE = lazy(r"\b(opponent'?s?|opponents'|opps?|opp's|their|they|theirs|enemy|his|her)\b")
+_OPPONENT_CUE = lazy(
+    r"\b(opponent'?s?|opponents'|opps?|opp's|their|they|theirs|enemy|his|her|he|she|him)\b"
+)
 _YOU_CUE = lazy(r"\b(i|i've|i'm|my|me|mine|we|our)\b")
-_FACT_CUE = lazy(r"\b(control|controls|have|has|had|only|got|play|plays|are|is|out|with)\b")
+_APPOSITION = lazy(r"\b(i|me|we|us) ?\([^()]{0,30}\)")
+# "my opponent's lands (an Island and a Mountain)", "his lands: ...": a list of one's lands.
+_FACT_CUE = lazy(
+    r"\b(control|controls|have|has|had|only|got|play|plays|are|is|out|with)\b|\blands\s*[(:]"
+)
 _ASK_START = lazy(
     r"\b(what|which|how|can|could|does|do|will|would|is|are|should)\b(?![^.?!]*[.!]\s)"
 )
@@ -376,6 +382,8 @@ def _controller(text: str, m: CardMention, start: int = 0) -> str:
     before = _sentence_before(text, m.start)
     if start:
         before = text[max(start, m.start - len(before)) : m.start]
+    # "I (his opponent) have an Island": the aside names the speaker, not whose it is.
+    before = _APPOSITION.sub(r"\1 ", before)
     best_you = max((x.end() for x in _YOU_CUE.finditer(before)), default=-1)
     best_opp = max((x.end() for x in _OPPONENT_CUE.finditer(before)), default=-1)
     if best_opp > best_you:
@@ -405,7 +413,8 @@ def _question_start(text: str) -> int:
 
 def _asked_subject(text: str, ask_at: int, asked: list[CardMention]) -> CardMention:
     """The permanent a question asks about: 'tap X for', or the one nearest before 'make'."""
-    tap = re.search(r"\btap(ped|ping|s)?\b", text[ask_at:])
+    # Not "a tapped Forest", which says what state another permanent is in.
+    tap = re.search(r"\btap(ping|s)?\b|\btapped\b(?= for\b)", text[ask_at:])
     if tap:
         # "can Forest tap for blue": the card the verb follows.
         subject = [m for m in asked if 0 <= (ask_at + tap.start()) - m.end <= 1]
@@ -495,6 +504,13 @@ def _read_board(q: Question) -> _Board:
         (YOU, r"\b(my|i have|i control) (only|just)\b"),
         (OPPONENT, r"\b(opponent|opp)('s)? (only|just)\b"),
         (OPPONENT, r"\b(opponent|opp) (has|controls) (only|just)\b"),
+        # "Reflecting Pool is the only land I have", "his only other land is an Island".
+        (YOU, r"\bmy only (other )?lands?\b|\bonly (other )?lands? (i|we) (have|control|got)\b"),
+        (
+            OPPONENT,
+            r"\b(his|her|their|opponent'?s'?) only (other )?lands?\b"
+            r"|\bonly (other )?lands? (he|she|they|my opponent) (has|have|controls?|got)\b",
+        ),
     ):
         if re.search(pattern, text):
             board.described.add(who)
@@ -1070,6 +1086,81 @@ def _claimed_amount(text: str) -> tuple[int, ManaType | None] | None:
     return found.pop()
 
 
+# "Does Fellwar Stone look at my lands?", "does it care about my opponent's lands": whose lands.
+_LOOKS_AT = lazy(
+    r"\b(?P<only>only\s+)?(look|looks|check|checks|care|cares|count|counts|see|sees)\s+"
+    r"(at\s+|about\s+)?(?P<only2>only\s+)?(?P<whose>my|his|her|their|its|(?:my |the |an? )?opponent'?s'?)"
+    r"\s+(?P<own>own\s+)?(other\s+)?lands?\b"
+    # Nothing after the lands ("in their hand" is another zone's cards).
+    r"(?=\s*(too|as well|also|at all|instead)?\s*[?.!]*\s*$)"
+)
+# "make any mana", "tap for anything", "produce mana at all": a yes/no about any type of mana.
+_ANY_MANA = (
+    r"\b(make|makes|produce|produces|add|adds|give|gives|generate|generates|get)\s+"
+    r"(any|some)\s+mana\b",
+    r"\b(tap|taps) for (any mana|anything)\b",
+    r"\b(make|makes|produce|produces|add|adds|give|gives|generate|generates) anything\b",
+    r"\bmana at all\b",
+)
+# What decides whether a permanent can be tapped now rather than what it could produce: the
+# turn it came under its controller's control, a change of control, or its being tapped.
+_TAP_NOW_WORDS = lazy(
+    r"\bturns?\b|\bsummon|\bsick|\bhaste\b|\b(stole|steal\w*|stolen|took|gain\w*|gets?) "
+    r"control\b|\bcontrol of\b|\benter|\bjust (played|cast|dropped)\b|\bplay(ed|s)? (it|them)\b"
+)
+_TAPPED_STATE = lazy(
+    r"\b(?:is|are|was|were|be|been|being|already|all|got|gets?|stays?|remains?|still)\s+"
+    r"(?:all\s+|still\s+|already\s+)?tapped\b(?!\s+for\b)|'(?:s|re)\s+(?:all\s+)?tapped\b"
+    r"(?!\s+for\b)|\btapped (?:out|down)\b"
+)
+_STATE_BOUNDARY = lazy(r"[.,;:!?]|\b(?:and|but|while|when|if|so)\b")
+_OTHERS_WORDS = lazy(r"\b(opponent'?s?|opponents'?|their|his|her|he|she)\b")
+_PRONOUN_ONLY = lazy(r"\W*(they|they're|they are|them|all of them|all)\W*")
+
+
+def _tap_now(q: Question, board: _Board, subject: CardMention) -> bool:
+    """Whether the question says something that decides if ``subject`` can be tapped now: a
+    turn, a change of control, or that it is tapped. Others' lands being tapped don't count:
+    "could produce" doesn't care whether they are (106.7)."""
+    text = re.sub(r"\([^()]*\)", " ", q.text.casefold())
+    animated = re.search(
+        r"(?<!n't )(?<!not )(?<!never )\b(animat\w*|becom\w*|turn\w* into|crew\w*)\b", text
+    )
+    if ("Creature" in subject.card.types or animated) and _TAP_NOW_WORDS.search(text):
+        # Only a creature's {T} waits for its controller's turn to begin (302.6).
+        return True
+    mine = all(p.controller == YOU for p in board.perms if p.name == subject.name)
+    if not mine and re.search(
+        r"\b(can|could|do|will|would|may|should) (i|we)\b|\b(i|we) (tap|get|use|activate)\b"
+        r"|\bfor (me|us)\b",
+        q.asked,
+    ):
+        # "Can I get mana from my opponent's Elves?": only its controller activates it.
+        return True
+    for hit in _TAPPED_STATE.finditer(text):
+        start = max((b.end() for b in _STATE_BOUNDARY.finditer(text, 0, hit.start())), default=0)
+        said = text[start : hit.start()]
+        sentence = _sentence_before(text, hit.start())
+        # "an Island that's tapped", "my Forest is tapped": another permanent, named.
+        named = any(
+            m.name != subject.name and m.name.casefold() in said for m in q.cards
+        ) and not re.search(r"\b(lands|all|everything|permanents|both)\b", said)
+        others = (
+            _OTHERS_WORDS.search(said)
+            or (_PRONOUN_ONLY.fullmatch(said) and _OTHERS_WORDS.search(sentence))
+            or named
+        )
+        if (
+            mine
+            and others
+            and subject.name.casefold() not in said
+            and not re.search(r"\b(it|it's|this)\b|^\W*that\W*$", said)
+        ):
+            continue
+        return True
+    return False
+
+
 _TYPE_NAMES = r"(colou?rless|white|blue|black|red|green|\{[wubrgc]\})"
 _MAKE_VERBS = r"(tap\w*|produc\w*|mak\w*|add\w*|giv\w*|generat\w*)"
 _ONLY_TYPE = (
@@ -1215,6 +1306,7 @@ class ManaHandler:
             self._multiplier,
             self._amount_claim,
             self._could,
+            self._looks_at,
         ):
             s = build(q)
             if s is not None and not (
@@ -2070,6 +2162,47 @@ class ManaHandler:
 
         return Scenario("mana.count_types", "number", 0.85, run, board.names)
 
+    def _looks_at(self, q: Question) -> Scenario | None:
+        """'Does Reflecting Pool look at my opponent's lands?': whose lands an ability that
+        makes what a land could produce looks at, as its words say (106.7)."""
+        found = _LOOKS_AT.search(q.asked)
+        if found is None or q.asks(r"\bor\b") or not q.asks(r"^\W*(does|do|will|would|is|can)\b"):
+            return None
+        subjects = {
+            m.name: (m, a.mana.could)
+            for m in q.cards
+            for a in m.abilities()
+            if isinstance(a, Activated)
+            and a.mana is not None
+            and isinstance(a.mana.could, CouldProduce)
+            and "land" in a.mana.could.what.casefold()
+        }
+        if len(subjects) != 1 or len({m.name for m in q.cards}) != 1:
+            return None
+        subject, could = next(iter(subjects.values()))
+        owner = found.group("whose")
+        holder = _controller(q.text.casefold(), subject)
+        lands: Literal["controller", "others"]
+        if found.group("own") and owner in ("his", "her", "their", "its"):
+            # "its own lands", "his own lands": the lands of whoever controls it.
+            lands = "controller"
+        elif owner in ("his", "her", "their", "its"):
+            # Whose "his" is (the one who controls it or another player) isn't said.
+            return None
+        else:
+            side = YOU if owner == "my" else OPPONENT
+            if holder == OPPONENT and side == OPPONENT:
+                return None
+            lands = "controller" if side == holder else "others"
+        if (found.group("only") or found.group("only2")) and could.whose == "any":
+            return None
+        name = subject.name
+
+        def run() -> Ruling:
+            return mp.looks_at(name, could, lands)
+
+        return Scenario("mana.looks_at", "yesno", 0.85, run, (name,))
+
     def _could(self, q: Question) -> Scenario | None:
         if q.has(*_COST_WORDS):
             return None
@@ -2082,13 +2215,16 @@ class ManaHandler:
         )
         verbs = (
             r"\b(make|makes|produce|produces|tap for|taps for|add|adds|give|gives|generate"
-            r"|tap (it|them|CARD) for|tapped for)\b"
+            r"|tap (it|them|CARD) for|tapped for)\b|\bget\w*\b[^.?!]{0,25}\b(out of|from)\b"
         )
+        typed = _asked_type(q) is not None or q.has(_COLORED) or q.has(_ANY_COLOR)
+        # "Can it make any mana?", "does it tap for anything?": whether it could produce any type.
+        any_mana = not asks_types and not typed and q.asks(*_ANY_MANA)
         asks_yes = (
             not asks_types
             and q.has(r"\b(can|could|will|would|does|do|is)\b")
             and q.has(verbs)
-            and (_asked_type(q) is not None or q.has(_COLORED) or q.has(_ANY_COLOR))
+            and (typed or any_mana)
         )
         if not asks_types and not asks_yes:
             return None
@@ -2130,6 +2266,10 @@ class ManaHandler:
         if not any(
             isinstance(a, Activated) and a.mana is not None for a in subject.abilities()
         ) and not any(m.of_kind("granted_mana") or m.of_kind("land_type_change") for m in q.cards):
+            return None
+        if asks_yes and _tap_now(q, board, subject):
+            # Whether it can be tapped now (it's tapped, it's new, it changed control) decides
+            # "can I get blue from it?", not what it could produce.
             return None
         missing = _unread(q) + ([] if q.board else _needs(board))
         kind = "types" if asks_types else "yesno"
@@ -2212,6 +2352,28 @@ class ManaHandler:
                             f"whether you ask what {subject.name} could produce, or also the "
                             f"mana {', '.join(extra_types)} add(s) when it is tapped for mana",
                         ),
+                    }
+                )
+            if any_mana and ruling.verdict is not None:
+                if not types and extra_types:
+                    # A trigger's mana when it is tapped may be what the question counts.
+                    return ruling.model_copy(
+                        update={
+                            "verdict": None,
+                            "missing": (
+                                f"whether the mana {', '.join(extra_types)} add(s) counts",
+                            ),
+                        }
+                    )
+                note = (
+                    f"So {subject.name} can make mana here."
+                    if types
+                    else f"So {subject.name} can’t make any mana here."
+                )
+                return ruling.model_copy(
+                    update={
+                        "verdict": "yes" if types else "no",
+                        "steps": (*ruling.steps, Step(rule=Rule.COULD_PRODUCE, note=note)),
                     }
                 )
             if asks_types or ruling.verdict is None or (wanted is None and not colored):
