@@ -475,6 +475,9 @@ class Reader:
             # "So can I...", "And does it...": the question word comes after the filler.
             while len(words) > 1 and (words[0].lemma,) in self.lex.framing["filler"]:
                 words = words[1:]
+            if n == 0 and len(clauses) > 1 and self._starts(words, self.lex.framing["topic"]):
+                # "What's the deal with X, does it ...?": the topic, then the question.
+                continue
             # "[[Archangel of Wrath]] total cost if...": the card, then what is asked of it.
             if (
                 len(words) > 1

@@ -874,11 +874,27 @@ def _source_named(q: Question, subject: CardMention) -> bool:
         return False
     return any(
         m.name == subject.name
-        and re.search(
-            r"\bmana (from|off)\s+(my |the |a |an |your )?$", q.text[max(0, m.start - 20) : m.start]
+        and (
+            re.search(
+                r"\bmana (from|off)\s+(my |the |a |an |your )?$",
+                q.text[max(0, m.start - 20) : m.start],
+            )
+            # "does a Treasure make 2 mana" beside a doubler: the permanent is what makes it.
+            # A trigger's extra mana waits on the tapping being told ("when I tap a Forest").
+            or (
+                not any(o.of_kind("tapped_for_mana_trigger") for o in q.cards)
+                and _MAKER_VERB.match(q.text[m.end : m.end + 30])
+            )
         )
         for m in q.cards
     )
+
+
+_MAKER_VERB = lazy(
+    r"\s+(tokens?\s+)?(make|makes|produce|produces|give|gives|add|adds|generate|"
+    r"generates|tap for|taps for)\b",
+    re.I,
+)
 
 
 def _mana_spells(q: Question) -> list[CardMention]:
@@ -1094,6 +1110,12 @@ _LOOKS_AT = lazy(
     # Nothing after the lands ("in their hand" is another zone's cards).
     r"(?=\s*(too|as well|also|at all|instead)?\s*[?.!]*\s*$)"
 )
+# "Is the mana from Birds of Paradise colored?", "does Sol Ring's mana count as colorless?"
+_MANA_IS = lazy(
+    r"^\W*(is|are|does|do|would|will)\b[^?]{0,40}?\bmana\b[^?]{0,25}?\b"
+    r"(counts? as |considered |be |always )?(?P<what>colou?rless|colou?red|white|blue|black|red|"
+    r"green)( mana)?\W*$"
+)
 # "make any mana", "tap for anything", "produce mana at all": a yes/no about any type of mana.
 _ANY_MANA = (
     r"\b(make|makes|produce|produces|add|adds|give|gives|generate|generates|get)\s+"
@@ -1307,6 +1329,7 @@ class ManaHandler:
             self._amount_claim,
             self._could,
             self._looks_at,
+            self._mana_is,
         ):
             s = build(q)
             if s is not None and not (
@@ -1449,6 +1472,69 @@ class ManaHandler:
             return mp.ability_uses_stack(name, kind)
 
         return Scenario("mana.ability_stack", "yesno", 0.92, run_stack, (name,))
+
+    def _mana_is(self, q: Question) -> Scenario | None:
+        """'Is the mana from Birds of Paradise colored?', 'does a Powerstone's mana count as
+        colorless?': whether every type of mana the permanent could produce is of that kind."""
+        found = _MANA_IS.search(q.asked)
+        if found is None or q.has(*_COST_WORDS) or _unread(q):
+            return None
+        board = _read_board(q)
+        subject = board.subject
+        if subject is None or not _makes_mana(subject) or _needs(board):
+            return None
+        if any(
+            m.of_kind("tapped_for_mana_trigger")
+            or m.of_kind("mana_doubling")
+            or m.of_kind("mana_replacement")
+            for m in q.cards
+        ):
+            # Another card's mana on top of the permanent's: which mana is meant isn't said.
+            return None
+        word = found.group("what").replace("colour", "color")
+        wanted = (
+            frozenset({ManaType.C})
+            if word == "colorless"
+            else frozenset(t for t in ManaType if t.is_color)
+            if word == "colored"
+            else frozenset({_TYPE_WORDS[word]})
+        )
+        if not any(p.name == subject.name for p in board.perms):
+            board.perms.append(_permanent(subject, YOU, 0))
+        state = _state(q, board.perms)
+        name = subject.name
+
+        def run() -> Ruling:
+            types, ruling = mp.could_produce(state, name)
+            if ruling.verdict is None or not types:
+                return ruling.model_copy(update={"verdict": None})
+            if types <= wanted:
+                yes = True
+            elif not types & wanted:
+                yes = False
+            else:
+                return ruling.model_copy(
+                    update={
+                        "verdict": None,
+                        "missing": (
+                            f"which of the types it can make you mean: {name} can make "
+                            + " ".join(f"{{{x}}}" for x in sort_types(types)),
+                        ),
+                    }
+                )
+            note = f"So the mana {name} makes {'is' if yes else 'isn’t'} {word}."
+            return ruling.model_copy(
+                update={
+                    "verdict": "yes" if yes else "no",
+                    "steps": (
+                        *ruling.steps,
+                        Step(rule=Rule.MANA_COLORS, note="Colorless is not a color."),
+                        Step(rule=Rule.COULD_PRODUCE, note=note),
+                    ),
+                }
+            )
+
+        return Scenario("mana.mana_is", "yesno", 0.85, run, board.names)
 
     def _is_color(self, q: Question) -> Scenario | None:
         m = re.search(
@@ -2002,7 +2088,16 @@ class ManaHandler:
             isinstance(a, TappedForManaTrigger | ManaReplacement | ManaDoubling)
             for m in q.cards
             for a in m.abilities()
-        ) and not (q.has(r"\b(tap|taps|tapped|tapping)\b") or _source_named(q, subject)):
+        ) and not (
+            q.has(r"\b(tap|taps|tapped|tapping)\b")
+            or _source_named(q, subject)
+            # "Mana Reflection and a Treasure, does it make 2 mana?": the one that makes mana.
+            or (
+                len({m.name for m in q.cards if _makes_mana(m)}) == 1
+                and not any(m.of_kind("tapped_for_mana_trigger") for m in q.cards)
+                and q.asks(r"\bit (make|makes|produce|produces|give|gives|add|adds)\b")
+            )
+        ):
             # "Does Mana Reflection give 2 mana": whose permanent is tapped isn't said.
             return None
         missing = _unread(q) + ([] if q.board else _needs(board))
