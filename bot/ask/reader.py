@@ -868,7 +868,11 @@ class Reader:
                 end = j
                 while end < len(s) and not (
                     s[end].card is None
-                    and (s[end].text in (",", ";", ".", "?", "!") or s[end].lemma in ("but",))
+                    and (
+                        s[end].text in (",", ";", ".", "?", "!")
+                        or s[end].lemma in ("but",)
+                        or _tells_board(s, end)
+                    )
                     and end > j
                 ):
                     end += 1
@@ -1367,6 +1371,24 @@ class Reader:
             state = tuple(f"{f.kind} {f.value}" for f in facts if f.subject == name)
             out.append(Subject(name=name, written=t.text, controller=controller, state=state))
         return tuple(out)
+
+
+_HOLDERS = frozenset({"i", "he", "she", "they", "we", "my", "his", "her", "their", "our"})
+
+
+def _tells_board(s: Sequence[Tok], i: int) -> bool:
+    """ "I say it only counts my lands and I only have Forests": at "and", a clause that
+    tells what a player has ends the claim; it is a fact of the position, not claimed."""
+    if s[i].lemma != "and" or i + 2 >= len(s) or s[i + 1].lemma not in _HOLDERS:
+        return False
+    k = i + 2
+    if s[i + 1].lemma in ("my", "his", "her", "their", "our"):
+        # "and my only other land is a Swamp"
+        words = [t.lemma for t in s[k : k + 4]]
+        return bool(words) and words[0] in ("only", "land") and "land" in words
+    while k < len(s) and s[k].lemma in ("only", "just", "also", "still"):
+        k += 1
+    return k < len(s) and s[k].lemma in ("have", "control", "got")
 
 
 def _lets_me(question: list[Tok]) -> list[Tok] | None:

@@ -411,10 +411,63 @@ def _question_start(text: str) -> int:
     return ends[-1] if ends else 0
 
 
+_AUXILIARY = frozenset(
+    [
+        "can",
+        "could",
+        "does",
+        "do",
+        "did",
+        "will",
+        "would",
+        "still",
+        "also",
+        "only",
+        "really",
+        "actually",
+        "ever",
+        "then",
+        "now",
+        "just",
+        "even",
+        "my",
+        "your",
+        "his",
+        "her",
+        "their",
+        "the",
+        "a",
+        "an",
+    ]
+)
+
+
+def _short_named(text: str, at: int, asked: list[CardMention]) -> CardMention | None:
+    """'can the Pool make red?': the verb's subject is a word of one named card's name (the
+    card named in full elsewhere), not a card of its own."""
+    words = re.findall(r"[a-z][a-z']*", text[max(0, at - 40) : at])
+    while words and words[-1] in _AUXILIARY:
+        words.pop()
+    if not words or any(m.end >= at - len(words[-1]) - 1 and m.start < at for m in asked):
+        return None
+    word = words[-1].removesuffix("'s")
+    if len(word) < 4:
+        return None
+    named = {m.name: m for m in asked if word in re.findall(r"[a-z][a-z']*", m.name.casefold())}
+    return next(iter(named.values())) if len(named) == 1 else None
+
+
 def _asked_subject(text: str, ask_at: int, asked: list[CardMention]) -> CardMention:
     """The permanent a question asks about: 'tap X for', or the one nearest before 'make'."""
     # Not "a tapped Forest", which says what state another permanent is in.
     tap = re.search(r"\btap(ping|s)?\b|\btapped\b(?= for\b)", text[ask_at:])
+    verb = re.search(
+        r"\b(make|makes|produce|produces|add|adds|give|gives|generate)\b", text[ask_at:]
+    )
+    for hit in (tap, verb):
+        short = _short_named(text, ask_at + hit.start(), asked) if hit else None
+        if short is not None:
+            return short
     if tap:
         # "can Forest tap for blue": the card the verb follows.
         subject = [m for m in asked if 0 <= (ask_at + tap.start()) - m.end <= 1]
@@ -423,9 +476,6 @@ def _asked_subject(text: str, ask_at: int, asked: list[CardMention]) -> CardMent
         after = [m for m in asked if 0 <= m.start - (ask_at + tap.end()) <= 12]
         if after:
             return after[0]
-    verb = re.search(
-        r"\b(make|makes|produce|produces|add|adds|give|gives|generate)\b", text[ask_at:]
-    )
     if verb:
         # "What colors can Chromatic Lantern let my Tundra produce": the card nearest the verb.
         before = [m for m in asked if m.end <= ask_at + verb.start()]
@@ -1135,6 +1185,7 @@ _TAPPED_STATE = lazy(
     r"(?:all\s+|still\s+|already\s+)?tapped\b(?!\s+for\b)|'(?:s|re)\s+(?:all\s+)?tapped\b"
     r"(?!\s+for\b)|\btapped (?:out|down)\b"
 )
+_WORD_BOUNDARY = lazy(r"[.;:!?]|\b(?:and|but|while|when|if|so)\b")
 _STATE_BOUNDARY = lazy(r"[.,;:!?]|\b(?:and|but|while|when|if|so)\b")
 _OTHERS_WORDS = lazy(r"\b(opponent'?s?|opponents'?|their|his|her|he|she)\b")
 _PRONOUN_ONLY = lazy(r"\W*(they|they're|they are|them|all of them|all)\W*")
@@ -1162,6 +1213,10 @@ def _tap_now(q: Question, board: _Board, subject: CardMention) -> bool:
     for hit in _TAPPED_STATE.finditer(text):
         start = max((b.end() for b in _STATE_BOUNDARY.finditer(text, 0, hit.start())), default=0)
         said = text[start : hit.start()]
+        if not re.search(r"\w", said):
+            # "my opponent's only land, an Island, is tapped": the subject before the aside.
+            start = max((b.end() for b in _WORD_BOUNDARY.finditer(text, 0, hit.start())), default=0)
+            said = text[start : hit.start()]
         sentence = _sentence_before(text, hit.start())
         # "an Island that's tapped", "my Forest is tapped": another permanent, named.
         named = any(
