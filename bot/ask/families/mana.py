@@ -1640,7 +1640,9 @@ class ManaHandler:
             r"\btapped by (a |an |the )?(spell|effect|ability|CARD)\b",
             r"\b(becomes|gets|got|became) tapped\b",
             r"\btap (it|them) (down )?with\b",
-            r"\btaps? (my|your|a|an|the) \w+ with\b",
+            # Not "tap a Swamp with Crypt Ghast out": that card is in play, not the tapper.
+            r"\btaps? (my|your|a|an|the) \w+ with\b(?! (my |a |an |the )?\w+ (out|in play|on the "
+            r"(battlefield|board|field)|around|down|up|active|around)\b)",
         ) or (
             q.has(r"\bwith CARD\b[^?]{0,30}\btap")
             and any(
