@@ -1191,6 +1191,24 @@ _OTHERS_WORDS = lazy(r"\b(opponent'?s?|opponents'?|their|his|her|he|she)\b")
 _PRONOUN_ONLY = lazy(r"\W*(they|they're|they are|them|all of them|all)\W*")
 
 
+_ON_BATTLEFIELD = lazy(
+    r"\b(battlefield|in play|on the (board|field|table)|out|resolved|resolves|entered|enters|"
+    r"cast|casting)\b"
+)
+
+
+def _off_its_zone(q: Question, subject: CardMention) -> bool:
+    """'Elvish Spirit Guide is on the battlefield, can it make green?': its mana abilities
+    work only from the hand ("Exile this creature from your hand"), and the question puts it
+    elsewhere (113.6m)."""
+    mana = [a for a in subject.abilities() if isinstance(a, Activated) and a.mana is not None]
+    bound = bool(mana) and all(
+        any(re.search(r"\bfrom your (hand|graveyard)\b", part, re.I) for part in a.cost.other)
+        for a in mana
+    )
+    return bound and not q.has(r"\bhand\b") and bool(_ON_BATTLEFIELD.search(q.lower))
+
+
 def _tap_now(q: Question, board: _Board, subject: CardMention) -> bool:
     """Whether the question says something that decides if ``subject`` can be tapped now: a
     turn, a change of control, or that it is tapped. Others' lands being tapped don't count:
@@ -1537,6 +1555,8 @@ class ManaHandler:
         board = _read_board(q)
         subject = board.subject
         if subject is None or not _makes_mana(subject) or _needs(board):
+            return None
+        if _off_its_zone(q, subject):
             return None
         if any(
             m.of_kind("tapped_for_mana_trigger")
@@ -2283,7 +2303,7 @@ class ManaHandler:
         """'How many colors of mana can Birds of Paradise make?': count what it could produce."""
         board = _read_board(q)
         subject = board.subject
-        if subject is None or not _makes_mana(subject):
+        if subject is None or not _makes_mana(subject) or _off_its_zone(q, subject):
             return None
         missing = _unread(q) + ([] if q.board else _needs(board))
         if missing:
@@ -2418,6 +2438,8 @@ class ManaHandler:
         if not any(
             isinstance(a, Activated) and a.mana is not None for a in subject.abilities()
         ) and not any(m.of_kind("granted_mana") or m.of_kind("land_type_change") for m in q.cards):
+            return None
+        if _off_its_zone(q, subject):
             return None
         if asks_yes and _tap_now(q, board, subject):
             # Whether it can be tapped now (it's tapped, it's new, it changed control) decides
