@@ -678,6 +678,13 @@ _UNREAD_MANA_TEXT = lazy(
 _UNREAD_POWER_TEXT = re.compile(r"[+-](\d+|x)/[+-](\d+|x)\b|\bpower\b|\bbase\b", re.I)
 
 
+def _effect_part(line: str) -> str:
+    """A trigger's effect without its condition: "Whenever an opponent taps a land for mana,
+    that land doesn't untap ..." changes no mana, though its condition speaks of mana."""
+    found = re.match(r"\s*(when|whenever)\b[^,]*\bfor mana\b[^,]*,(?P<rest>.*)$", line, re.I)
+    return found.group("rest") if found else line
+
+
 def _unread(q: Question) -> list[str]:
     """Oracle lines about mana that the parser couldn't read: the engine would miss them. When
     a named permanent's mana is equal to its power, lines that may change a power count too."""
@@ -691,7 +698,7 @@ def _unread(q: Question) -> list[str]:
         for m in q.cards
         for face in m.faces
         for line in face.unparsed
-        if _UNREAD_MANA_TEXT.search(line)
+        if _UNREAD_MANA_TEXT.search(_effect_part(line))
         or (
             # A static effect on power; counters a trigger puts are stated as counters.
             by_power
