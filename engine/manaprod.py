@@ -1260,3 +1260,24 @@ def is_color(mana: ManaType) -> Ruling:
     t.step(Rule.MANA_COLORS, "The five colors of mana are white, blue, black, red and green.")
     t.step(Rule.MANA_TYPES, "The six types of mana are those five colors and colorless.")
     return t.ruling("yes" if mana.is_color else "no")
+
+
+def looks_at(
+    name: str, could: CouldProduce, whose_lands: Literal["controller", "others"]
+) -> Ruling:
+    """Whether an ability that makes what "a land ... could produce" looks at its controller's
+    lands or at other players' (106.7): the ability's own words say whose."""
+    t = Trace()
+    said = _WHOSE_TEXT[could.whose].strip() or "any player controls"
+    t.step(
+        Rule.COULD_PRODUCE,
+        f"{name}'s ability makes a type of mana that a {could.what} {said} could produce.",
+        card=name,
+    )
+    yes = could.whose == "any" or (could.whose == "you") == (whose_lands == "controller")
+    lands = "its controller's" if whose_lands == "controller" else "other players'"
+    t.step(
+        Rule.COULD_PRODUCE,
+        f"So {name} {'looks' if yes else 'doesn’t look'} at {lands} {could.what}s.",
+    )
+    return t.ruling("yes" if yes else "no")

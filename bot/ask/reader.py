@@ -480,6 +480,9 @@ class Reader:
             # "So can I...", "And does it...": the question word comes after the filler.
             while len(words) > 1 and (words[0].lemma,) in self.lex.framing["filler"]:
                 words = words[1:]
+            if n == 0 and len(clauses) > 1 and self._starts(words, self.lex.framing["topic"]):
+                # "What's the deal with X, does it ...?": the topic, then the question.
+                continue
             # "[[Archangel of Wrath]] total cost if...": the card, then what is asked of it.
             if (
                 len(words) > 1
@@ -921,7 +924,11 @@ class Reader:
                 end = j
                 while end < len(s) and not (
                     s[end].card is None
-                    and (s[end].text in (",", ";", ".", "?", "!") or s[end].lemma in ("but",))
+                    and (
+                        s[end].text in (",", ";", ".", "?", "!")
+                        or s[end].lemma in ("but",)
+                        or _tells_board(s, end)
+                    )
                     and end > j
                 ):
                     end += 1
@@ -932,6 +939,27 @@ class Reader:
                 out.append((Claim(who=_join(who).strip(), says=says, **self._stance(body)), body))
                 clause_start = end + 1
         return out
+
+    def _after_claims(
+        self, sentence: list[Tok], bodies: Sequence[list[Tok]], judging: Sequence[str]
+    ) -> list[list[Tok]]:
+        """What a dispute's sentence tells after its last claim ("I say it only looks at his
+        lands, and he only has a Mountain"): a fact of the position, kept as context."""
+        ends = [i for i, t in enumerate(sentence) for b in bodies if b and t is b[-1]]
+        if not ends:
+            return []
+        tail = sentence[max(ends) + 1 :]
+        while tail and (tail[0].text in (",", ";", "-") or tail[0].lemma in ("and", "but", "so")):
+            tail = tail[1:]
+        if (
+            not tail
+            or not self._substantial(tail)
+            or self.is_question(tail)
+            or any(self._find(tail, self.lex.framing[k]) for k in judging)
+            or self._claims([tail])
+        ):
+            return []
+        return [tail]
 
     def _substantial(self, sentence: Sequence[Tok]) -> bool:
         """A sentence with enough in it to be the question ("asking for a friend?" is not)."""
@@ -1232,7 +1260,18 @@ class Reader:
                         counted = self._how_many(asked, stated)
                         if counted is not None:
                             asked = counted
-            rest = [s for i, s in enumerate(sentences) if i not in framing_ids and s is not asked]
+            rest = [
+                part
+                for i, s in enumerate(sentences)
+                for part in (
+                    [s]
+                    if i not in framing_ids
+                    else self._after_claims(s, bodies, judging)
+                    if s is not asked
+                    else []
+                )
+                if part is not asked
+            ]
             out_sentences = [*rest, asked]
             form = "who_right" if who_right else self.form(asked)
             if am_i is not None and not who_right:
@@ -1431,6 +1470,24 @@ def _count_question(question: list[Tok], i: int, noun: Tok, width: int) -> list[
         *question[1:i],
         *question[i + width :],
     ]
+
+
+_HOLDERS = frozenset({"i", "he", "she", "they", "we", "my", "his", "her", "their", "our"})
+
+
+def _tells_board(s: Sequence[Tok], i: int) -> bool:
+    """ "I say it only counts my lands and I only have Forests": at "and", a clause that
+    tells what a player has ends the claim; it is a fact of the position, not claimed."""
+    if s[i].lemma != "and" or i + 2 >= len(s) or s[i + 1].lemma not in _HOLDERS:
+        return False
+    k = i + 2
+    if s[i + 1].lemma in ("my", "his", "her", "their", "our"):
+        # "and my only other land is a Swamp"
+        words = [t.lemma for t in s[k : k + 4]]
+        return bool(words) and words[0] in ("only", "land") and "land" in words
+    while k < len(s) and s[k].lemma in ("only", "just", "also", "still"):
+        k += 1
+    return k < len(s) and s[k].lemma in ("have", "control", "got")
 
 
 def _lets_me(question: list[Tok]) -> list[Tok] | None:

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from engine import manaprod as mp
+from engine.abilities import CouldProduce, Whose
 from engine.card import Card
 from engine.mana import ManaType
 from engine.model import GameState
@@ -426,3 +427,21 @@ def test_colorless_is_a_type_not_a_color(mana: ManaType, verdict: str) -> None:
 )
 def test_types_verdict_is_wubrgc_order(types: tuple[ManaType, ...], text: str) -> None:
     assert mp.types_verdict(types) == text
+
+
+@pytest.mark.parametrize(
+    ("whose", "lands", "verdict"),
+    [
+        ("you", "controller", "yes"),
+        ("you", "others", "no"),
+        ("opponent", "controller", "no"),
+        ("opponent", "others", "yes"),
+        ("any", "controller", "yes"),
+        ("any", "others", "yes"),
+    ],
+)
+def test_looks_at_follows_the_abilitys_words(whose: Whose, lands: str, verdict: str) -> None:
+    could = CouldProduce(whose=whose, what="land")
+    r = mp.looks_at("Some Land", could, "controller" if lands == "controller" else "others")
+    assert r.verdict == verdict
+    assert r.steps[0].rule == Rule.COULD_PRODUCE and r.steps[0].card == "Some Land"

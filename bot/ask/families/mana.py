@@ -50,9 +50,15 @@ _TYPE_WORDS = {
     "{g}": ManaType.G,
     "{c}": ManaType.C,
 }
-_OPPONENT_CUE = lazy(r"\b(opponent'?s?|opponents'|opps?|opp's|their|they|theirs|enemy|his|her)\b")
+_OPPONENT_CUE = lazy(
+    r"\b(opponent'?s?|opponents'|opps?|opp's|their|they|theirs|enemy|his|her|he|she|him)\b"
+)
 _YOU_CUE = lazy(r"\b(i|i've|i'm|my|me|mine|we|our)\b")
-_FACT_CUE = lazy(r"\b(control|controls|have|has|had|only|got|play|plays|are|is|out|with)\b")
+_APPOSITION = lazy(r"\b(i|me|we|us) ?\([^()]{0,30}\)")
+# "my opponent's lands (an Island and a Mountain)", "his lands: ...": a list of one's lands.
+_FACT_CUE = lazy(
+    r"\b(control|controls|have|has|had|only|got|play|plays|are|is|out|with)\b|\blands\s*[(:]"
+)
 _ASK_START = lazy(
     r"\b(what|which|how|can|could|does|do|will|would|is|are|should)\b(?![^.?!]*[.!]\s)"
 )
@@ -376,6 +382,8 @@ def _controller(text: str, m: CardMention, start: int = 0) -> str:
     before = _sentence_before(text, m.start)
     if start:
         before = text[max(start, m.start - len(before)) : m.start]
+    # "I (his opponent) have an Island": the aside names the speaker, not whose it is.
+    before = _APPOSITION.sub(r"\1 ", before)
     best_you = max((x.end() for x in _YOU_CUE.finditer(before)), default=-1)
     best_opp = max((x.end() for x in _OPPONENT_CUE.finditer(before)), default=-1)
     if best_opp > best_you:
@@ -403,9 +411,63 @@ def _question_start(text: str) -> int:
     return ends[-1] if ends else 0
 
 
+_AUXILIARY = frozenset(
+    [
+        "can",
+        "could",
+        "does",
+        "do",
+        "did",
+        "will",
+        "would",
+        "still",
+        "also",
+        "only",
+        "really",
+        "actually",
+        "ever",
+        "then",
+        "now",
+        "just",
+        "even",
+        "my",
+        "your",
+        "his",
+        "her",
+        "their",
+        "the",
+        "a",
+        "an",
+    ]
+)
+
+
+def _short_named(text: str, at: int, asked: list[CardMention]) -> CardMention | None:
+    """'can the Pool make red?': the verb's subject is a word of one named card's name (the
+    card named in full elsewhere), not a card of its own."""
+    words = re.findall(r"[a-z][a-z']*", text[max(0, at - 40) : at])
+    while words and words[-1] in _AUXILIARY:
+        words.pop()
+    if not words or any(m.end >= at - len(words[-1]) - 1 and m.start < at for m in asked):
+        return None
+    word = words[-1].removesuffix("'s")
+    if len(word) < 4:
+        return None
+    named = {m.name: m for m in asked if word in re.findall(r"[a-z][a-z']*", m.name.casefold())}
+    return next(iter(named.values())) if len(named) == 1 else None
+
+
 def _asked_subject(text: str, ask_at: int, asked: list[CardMention]) -> CardMention:
     """The permanent a question asks about: 'tap X for', or the one nearest before 'make'."""
-    tap = re.search(r"\btap(ped|ping|s)?\b", text[ask_at:])
+    # Not "a tapped Forest", which says what state another permanent is in.
+    tap = re.search(r"\btap(ping|s)?\b|\btapped\b(?= for\b)", text[ask_at:])
+    verb = re.search(
+        r"\b(make|makes|produce|produces|add|adds|give|gives|generate)\b", text[ask_at:]
+    )
+    for hit in (tap, verb):
+        short = _short_named(text, ask_at + hit.start(), asked) if hit else None
+        if short is not None:
+            return short
     if tap:
         # "can Forest tap for blue": the card the verb follows.
         subject = [m for m in asked if 0 <= (ask_at + tap.start()) - m.end <= 1]
@@ -414,9 +476,6 @@ def _asked_subject(text: str, ask_at: int, asked: list[CardMention]) -> CardMent
         after = [m for m in asked if 0 <= m.start - (ask_at + tap.end()) <= 12]
         if after:
             return after[0]
-    verb = re.search(
-        r"\b(make|makes|produce|produces|add|adds|give|gives|generate)\b", text[ask_at:]
-    )
     if verb:
         # "What colors can Chromatic Lantern let my Tundra produce": the card nearest the verb.
         before = [m for m in asked if m.end <= ask_at + verb.start()]
@@ -495,6 +554,13 @@ def _read_board(q: Question) -> _Board:
         (YOU, r"\b(my|i have|i control) (only|just)\b"),
         (OPPONENT, r"\b(opponent|opp)('s)? (only|just)\b"),
         (OPPONENT, r"\b(opponent|opp) (has|controls) (only|just)\b"),
+        # "Reflecting Pool is the only land I have", "his only other land is an Island".
+        (YOU, r"\bmy only (other )?lands?\b|\bonly (other )?lands? (i|we) (have|control|got)\b"),
+        (
+            OPPONENT,
+            r"\b(his|her|their|opponent'?s'?) only (other )?lands?\b"
+            r"|\bonly (other )?lands? (he|she|they|my opponent) (has|have|controls?|got)\b",
+        ),
     ):
         if re.search(pattern, text):
             board.described.add(who)
@@ -612,6 +678,13 @@ _UNREAD_MANA_TEXT = lazy(
 _UNREAD_POWER_TEXT = re.compile(r"[+-](\d+|x)/[+-](\d+|x)\b|\bpower\b|\bbase\b", re.I)
 
 
+def _effect_part(line: str) -> str:
+    """A trigger's effect without its condition: "Whenever an opponent taps a land for mana,
+    that land doesn't untap ..." changes no mana, though its condition speaks of mana."""
+    found = re.match(r"\s*(when|whenever)\b[^,]*\bfor mana\b[^,]*,(?P<rest>.*)$", line, re.I)
+    return found.group("rest") if found else line
+
+
 def _unread(q: Question) -> list[str]:
     """Oracle lines about mana that the parser couldn't read: the engine would miss them. When
     a named permanent's mana is equal to its power, lines that may change a power count too."""
@@ -625,7 +698,7 @@ def _unread(q: Question) -> list[str]:
         for m in q.cards
         for face in m.faces
         for line in face.unparsed
-        if _UNREAD_MANA_TEXT.search(line)
+        if _UNREAD_MANA_TEXT.search(_effect_part(line))
         or (
             # A static effect on power; counters a trigger puts are stated as counters.
             by_power
@@ -858,11 +931,27 @@ def _source_named(q: Question, subject: CardMention) -> bool:
         return False
     return any(
         m.name == subject.name
-        and re.search(
-            r"\bmana (from|off)\s+(my |the |a |an |your )?$", q.text[max(0, m.start - 20) : m.start]
+        and (
+            re.search(
+                r"\bmana (from|off)\s+(my |the |a |an |your )?$",
+                q.text[max(0, m.start - 20) : m.start],
+            )
+            # "does a Treasure make 2 mana" beside a doubler: the permanent is what makes it.
+            # A trigger's extra mana waits on the tapping being told ("when I tap a Forest").
+            or (
+                not any(o.of_kind("tapped_for_mana_trigger") for o in q.cards)
+                and _MAKER_VERB.match(q.text[m.end : m.end + 30])
+            )
         )
         for m in q.cards
     )
+
+
+_MAKER_VERB = lazy(
+    r"\s+(tokens?\s+)?(make|makes|produce|produces|give|gives|add|adds|generate|"
+    r"generates|tap for|taps for)\b",
+    re.I,
+)
 
 
 def _mana_spells(q: Question) -> list[CardMention]:
@@ -1070,6 +1159,110 @@ def _claimed_amount(text: str) -> tuple[int, ManaType | None] | None:
     return found.pop()
 
 
+# "Does Fellwar Stone look at my lands?", "does it care about my opponent's lands": whose lands.
+_LOOKS_AT = lazy(
+    r"\b(?P<only>only\s+)?(look|looks|check|checks|care|cares|count|counts|see|sees)\s+"
+    r"(at\s+|about\s+)?(?P<only2>only\s+)?(?P<whose>my|his|her|their|its|(?:my |the |an? )?opponent'?s'?)"
+    r"\s+(?P<own>own\s+)?(other\s+)?lands?\b"
+    # Nothing after the lands ("in their hand" is another zone's cards).
+    r"(?=\s*(too|as well|also|at all|instead)?\s*[?.!]*\s*$)"
+)
+# "Is the mana from Birds of Paradise colored?", "does Sol Ring's mana count as colorless?"
+_MANA_IS = lazy(
+    r"^\W*(is|are|does|do|would|will)\b[^?]{0,40}?\bmana\b[^?]{0,25}?\b"
+    r"(counts? as |considered |be |always )?(?P<what>colou?rless|colou?red|white|blue|black|red|"
+    r"green)( mana)?\W*$"
+)
+# "make any mana", "tap for anything", "produce mana at all": a yes/no about any type of mana.
+_ANY_MANA = (
+    r"\b(make|makes|produce|produces|add|adds|give|gives|generate|generates|get)\s+"
+    r"(any|some)\s+mana\b",
+    r"\b(tap|taps) for (any mana|anything)\b",
+    r"\b(make|makes|produce|produces|add|adds|give|gives|generate|generates) anything\b",
+    r"\bmana at all\b",
+)
+# What decides whether a permanent can be tapped now rather than what it could produce: the
+# turn it came under its controller's control, a change of control, or its being tapped.
+_TAP_NOW_WORDS = lazy(
+    r"\bturns?\b|\bsummon|\bsick|\bhaste\b|\b(stole|steal\w*|stolen|took|gain\w*|gets?) "
+    r"control\b|\bcontrol of\b|\benter|\bjust (played|cast|dropped)\b|\bplay(ed|s)? (it|them)\b"
+)
+_TAPPED_STATE = lazy(
+    r"\b(?:is|are|was|were|be|been|being|already|all|got|gets?|stays?|remains?|still)\s+"
+    r"(?:all\s+|still\s+|already\s+)?tapped\b(?!\s+for\b)|'(?:s|re)\s+(?:all\s+)?tapped\b"
+    r"(?!\s+for\b)|\btapped (?:out|down)\b"
+)
+_WORD_BOUNDARY = lazy(r"[.;:!?]|\b(?:and|but|while|when|if|so)\b")
+_STATE_BOUNDARY = lazy(r"[.,;:!?]|\b(?:and|but|while|when|if|so)\b")
+_OTHERS_WORDS = lazy(r"\b(opponent'?s?|opponents'?|their|his|her|he|she)\b")
+_PRONOUN_ONLY = lazy(r"\W*(they|they're|they are|them|all of them|all)\W*")
+
+
+_ON_BATTLEFIELD = lazy(
+    r"\b(battlefield|in play|on the (board|field|table)|out|resolved|resolves|entered|enters|"
+    r"cast|casting)\b"
+)
+
+
+def _off_its_zone(q: Question, subject: CardMention) -> bool:
+    """'Elvish Spirit Guide is on the battlefield, can it make green?': its mana abilities
+    work only from the hand ("Exile this creature from your hand"), and the question puts it
+    elsewhere (113.6m)."""
+    mana = [a for a in subject.abilities() if isinstance(a, Activated) and a.mana is not None]
+    bound = bool(mana) and all(
+        any(re.search(r"\bfrom your (hand|graveyard)\b", part, re.I) for part in a.cost.other)
+        for a in mana
+    )
+    return bound and not q.has(r"\bhand\b") and bool(_ON_BATTLEFIELD.search(q.lower))
+
+
+def _tap_now(q: Question, board: _Board, subject: CardMention) -> bool:
+    """Whether the question says something that decides if ``subject`` can be tapped now: a
+    turn, a change of control, or that it is tapped. Others' lands being tapped don't count:
+    "could produce" doesn't care whether they are (106.7)."""
+    text = re.sub(r"\([^()]*\)", " ", q.text.casefold())
+    animated = re.search(
+        r"(?<!n't )(?<!not )(?<!never )\b(animat\w*|becom\w*|turn\w* into|crew\w*)\b", text
+    )
+    if ("Creature" in subject.card.types or animated) and _TAP_NOW_WORDS.search(text):
+        # Only a creature's {T} waits for its controller's turn to begin (302.6).
+        return True
+    mine = all(p.controller == YOU for p in board.perms if p.name == subject.name)
+    if not mine and re.search(
+        r"\b(can|could|do|will|would|may|should) (i|we)\b|\b(i|we) (tap|get|use|activate)\b"
+        r"|\bfor (me|us)\b",
+        q.asked,
+    ):
+        # "Can I get mana from my opponent's Elves?": only its controller activates it.
+        return True
+    for hit in _TAPPED_STATE.finditer(text):
+        start = max((b.end() for b in _STATE_BOUNDARY.finditer(text, 0, hit.start())), default=0)
+        said = text[start : hit.start()]
+        if not re.search(r"\w", said):
+            # "my opponent's only land, an Island, is tapped": the subject before the aside.
+            start = max((b.end() for b in _WORD_BOUNDARY.finditer(text, 0, hit.start())), default=0)
+            said = text[start : hit.start()]
+        sentence = _sentence_before(text, hit.start())
+        # "an Island that's tapped", "my Forest is tapped": another permanent, named.
+        named = any(
+            m.name != subject.name and m.name.casefold() in said for m in q.cards
+        ) and not re.search(r"\b(lands|all|everything|permanents|both)\b", said)
+        others = (
+            _OTHERS_WORDS.search(said)
+            or (_PRONOUN_ONLY.fullmatch(said) and _OTHERS_WORDS.search(sentence))
+            or named
+        )
+        if (
+            mine
+            and others
+            and subject.name.casefold() not in said
+            and not re.search(r"\b(it|it's|this)\b|^\W*that\W*$", said)
+        ):
+            continue
+        return True
+    return False
+
+
 _TYPE_NAMES = r"(colou?rless|white|blue|black|red|green|\{[wubrgc]\})"
 _MAKE_VERBS = r"(tap\w*|produc\w*|mak\w*|add\w*|giv\w*|generat\w*)"
 _ONLY_TYPE = (
@@ -1215,6 +1408,8 @@ class ManaHandler:
             self._multiplier,
             self._amount_claim,
             self._could,
+            self._looks_at,
+            self._mana_is,
         ):
             s = build(q)
             if s is not None and not (
@@ -1358,6 +1553,71 @@ class ManaHandler:
 
         return Scenario("mana.ability_stack", "yesno", 0.92, run_stack, (name,))
 
+    def _mana_is(self, q: Question) -> Scenario | None:
+        """'Is the mana from Birds of Paradise colored?', 'does a Powerstone's mana count as
+        colorless?': whether every type of mana the permanent could produce is of that kind."""
+        found = _MANA_IS.search(q.asked)
+        if found is None or q.has(*_COST_WORDS) or _unread(q):
+            return None
+        board = _read_board(q)
+        subject = board.subject
+        if subject is None or not _makes_mana(subject) or _needs(board):
+            return None
+        if _off_its_zone(q, subject):
+            return None
+        if any(
+            m.of_kind("tapped_for_mana_trigger")
+            or m.of_kind("mana_doubling")
+            or m.of_kind("mana_replacement")
+            for m in q.cards
+        ):
+            # Another card's mana on top of the permanent's: which mana is meant isn't said.
+            return None
+        word = found.group("what").replace("colour", "color")
+        wanted = (
+            frozenset({ManaType.C})
+            if word == "colorless"
+            else frozenset(t for t in ManaType if t.is_color)
+            if word == "colored"
+            else frozenset({_TYPE_WORDS[word]})
+        )
+        if not any(p.name == subject.name for p in board.perms):
+            board.perms.append(_permanent(subject, YOU, 0))
+        state = _state(q, board.perms)
+        name = subject.name
+
+        def run() -> Ruling:
+            types, ruling = mp.could_produce(state, name)
+            if ruling.verdict is None or not types:
+                return ruling.model_copy(update={"verdict": None})
+            if types <= wanted:
+                yes = True
+            elif not types & wanted:
+                yes = False
+            else:
+                return ruling.model_copy(
+                    update={
+                        "verdict": None,
+                        "missing": (
+                            f"which of the types it can make you mean: {name} can make "
+                            + " ".join(f"{{{x}}}" for x in sort_types(types)),
+                        ),
+                    }
+                )
+            note = f"So the mana {name} makes {'is' if yes else 'isn’t'} {word}."
+            return ruling.model_copy(
+                update={
+                    "verdict": "yes" if yes else "no",
+                    "steps": (
+                        *ruling.steps,
+                        Step(rule=Rule.MANA_COLORS, note="Colorless is not a color."),
+                        Step(rule=Rule.COULD_PRODUCE, note=note),
+                    ),
+                }
+            )
+
+        return Scenario("mana.mana_is", "yesno", 0.85, run, board.names)
+
     def _is_color(self, q: Question) -> Scenario | None:
         m = re.search(
             r"\bis (colou?rless|white|blue|black|red|green|\{[wubrgc]\}) (mana )?(a|one of the) "
@@ -1407,7 +1667,9 @@ class ManaHandler:
             r"\btapped by (a |an |the )?(spell|effect|ability|CARD)\b",
             r"\b(becomes|gets|got|became) tapped\b",
             r"\btap (it|them) (down )?with\b",
-            r"\btaps? (my|your|a|an|the) \w+ with\b",
+            # Not "tap a Swamp with Crypt Ghast out": that card is in play, not the tapper.
+            r"\btaps? (my|your|a|an|the) \w+ with\b(?! (my |a |an |the )?\w+ (out|in play|on the "
+            r"(battlefield|board|field)|around|down|up|active|around)\b)",
         ) or (
             q.has(r"\bwith CARD\b[^?]{0,30}\btap")
             and any(
@@ -1910,7 +2172,16 @@ class ManaHandler:
             isinstance(a, TappedForManaTrigger | ManaReplacement | ManaDoubling)
             for m in q.cards
             for a in m.abilities()
-        ) and not (q.has(r"\b(tap|taps|tapped|tapping)\b") or _source_named(q, subject)):
+        ) and not (
+            q.has(r"\b(tap|taps|tapped|tapping)\b")
+            or _source_named(q, subject)
+            # "Mana Reflection and a Treasure, does it make 2 mana?": the one that makes mana.
+            or (
+                len({m.name for m in q.cards if _makes_mana(m)}) == 1
+                and not any(m.of_kind("tapped_for_mana_trigger") for m in q.cards)
+                and q.asks(r"\bit (make|makes|produce|produces|give|gives|add|adds)\b")
+            )
+        ):
             # "Does Mana Reflection give 2 mana": whose permanent is tapped isn't said.
             return None
         missing = _unread(q) + ([] if q.board else _needs(board))
@@ -2039,7 +2310,7 @@ class ManaHandler:
         """'How many colors of mana can Birds of Paradise make?': count what it could produce."""
         board = _read_board(q)
         subject = board.subject
-        if subject is None or not _makes_mana(subject):
+        if subject is None or not _makes_mana(subject) or _off_its_zone(q, subject):
             return None
         missing = _unread(q) + ([] if q.board else _needs(board))
         if missing:
@@ -2070,6 +2341,47 @@ class ManaHandler:
 
         return Scenario("mana.count_types", "number", 0.85, run, board.names)
 
+    def _looks_at(self, q: Question) -> Scenario | None:
+        """'Does Reflecting Pool look at my opponent's lands?': whose lands an ability that
+        makes what a land could produce looks at, as its words say (106.7)."""
+        found = _LOOKS_AT.search(q.asked)
+        if found is None or q.asks(r"\bor\b") or not q.asks(r"^\W*(does|do|will|would|is|can)\b"):
+            return None
+        subjects = {
+            m.name: (m, a.mana.could)
+            for m in q.cards
+            for a in m.abilities()
+            if isinstance(a, Activated)
+            and a.mana is not None
+            and isinstance(a.mana.could, CouldProduce)
+            and "land" in a.mana.could.what.casefold()
+        }
+        if len(subjects) != 1 or len({m.name for m in q.cards}) != 1:
+            return None
+        subject, could = next(iter(subjects.values()))
+        owner = found.group("whose")
+        holder = _controller(q.text.casefold(), subject)
+        lands: Literal["controller", "others"]
+        if found.group("own") and owner in ("his", "her", "their", "its"):
+            # "its own lands", "his own lands": the lands of whoever controls it.
+            lands = "controller"
+        elif owner in ("his", "her", "their", "its"):
+            # Whose "his" is (the one who controls it or another player) isn't said.
+            return None
+        else:
+            side = YOU if owner == "my" else OPPONENT
+            if holder == OPPONENT and side == OPPONENT:
+                return None
+            lands = "controller" if side == holder else "others"
+        if (found.group("only") or found.group("only2")) and could.whose == "any":
+            return None
+        name = subject.name
+
+        def run() -> Ruling:
+            return mp.looks_at(name, could, lands)
+
+        return Scenario("mana.looks_at", "yesno", 0.85, run, (name,))
+
     def _could(self, q: Question) -> Scenario | None:
         if q.has(*_COST_WORDS):
             return None
@@ -2082,13 +2394,16 @@ class ManaHandler:
         )
         verbs = (
             r"\b(make|makes|produce|produces|tap for|taps for|add|adds|give|gives|generate"
-            r"|tap (it|them|CARD) for|tapped for)\b"
+            r"|tap (it|them|CARD) for|tapped for)\b|\bget\w*\b[^.?!]{0,25}\b(out of|from)\b"
         )
+        typed = _asked_type(q) is not None or q.has(_COLORED) or q.has(_ANY_COLOR)
+        # "Can it make any mana?", "does it tap for anything?": whether it could produce any type.
+        any_mana = not asks_types and not typed and q.asks(*_ANY_MANA)
         asks_yes = (
             not asks_types
             and q.has(r"\b(can|could|will|would|does|do|is)\b")
             and q.has(verbs)
-            and (_asked_type(q) is not None or q.has(_COLORED) or q.has(_ANY_COLOR))
+            and (typed or any_mana)
         )
         if not asks_types and not asks_yes:
             return None
@@ -2130,6 +2445,12 @@ class ManaHandler:
         if not any(
             isinstance(a, Activated) and a.mana is not None for a in subject.abilities()
         ) and not any(m.of_kind("granted_mana") or m.of_kind("land_type_change") for m in q.cards):
+            return None
+        if _off_its_zone(q, subject):
+            return None
+        if asks_yes and _tap_now(q, board, subject):
+            # Whether it can be tapped now (it's tapped, it's new, it changed control) decides
+            # "can I get blue from it?", not what it could produce.
             return None
         missing = _unread(q) + ([] if q.board else _needs(board))
         kind = "types" if asks_types else "yesno"
@@ -2212,6 +2533,28 @@ class ManaHandler:
                             f"whether you ask what {subject.name} could produce, or also the "
                             f"mana {', '.join(extra_types)} add(s) when it is tapped for mana",
                         ),
+                    }
+                )
+            if any_mana and ruling.verdict is not None:
+                if not types and extra_types:
+                    # A trigger's mana when it is tapped may be what the question counts.
+                    return ruling.model_copy(
+                        update={
+                            "verdict": None,
+                            "missing": (
+                                f"whether the mana {', '.join(extra_types)} add(s) counts",
+                            ),
+                        }
+                    )
+                note = (
+                    f"So {subject.name} can make mana here."
+                    if types
+                    else f"So {subject.name} can’t make any mana here."
+                )
+                return ruling.model_copy(
+                    update={
+                        "verdict": "yes" if types else "no",
+                        "steps": (*ruling.steps, Step(rule=Rule.COULD_PRODUCE, note=note)),
                     }
                 )
             if asks_types or ruling.verdict is None or (wanted is None and not colored):
