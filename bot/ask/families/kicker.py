@@ -13,6 +13,7 @@ from engine import kicker as k
 from engine import query as eq
 from engine import rule as engine_rule
 from engine.abilities import CostChange, IfKicked, Kicker, KickerCost
+from engine.lazyre import lazy
 from engine.mana import ManaCost
 from engine.model import OPPONENT, GameState, Permanent, Spell
 from engine.ruling import Rule, Ruling, Trace
@@ -249,8 +250,9 @@ class KickerHandler:
         ):
             if cast_trigger is not None:
                 out.append(cast_trigger)
-        if _asks_what(q):
-            # "What's the mana value of ...?" is never answered by a yes or a no.
+        if _asks_what(q) or _offered_values(q) is not None:
+            # "What's the mana value of ...?", "is its mv 2 or 4?" are never answered by a yes
+            # or a no.
             out = [s for s in out if s.kind != "yesno"]
         elif _asks_yes_no(q):
             ask_yes_no = True
@@ -546,7 +548,10 @@ class KickerHandler:
             r"what (does|would) it cost",
             r"cost to cast",
             r"how much (is|would) it",
-            r"what do i (need to )?pay",
+            r"what do (i|you|we) (\w+ )?((need|have|got) to )?pay",
+            r"how much (mana )?(is|would be|will be) (that|it|this) (in )?total",
+            r"what'?s (the|that) total\b",
+            r"\bhow much (is|would be) (a |an |the |my )?((un)?kicked |multikicked )?CARD",
             r"how much to cast",
             r"costs? how much",
             r"what (does|would|will|do) (it|CARD|that|this) cost",
@@ -638,6 +643,16 @@ class KickerHandler:
             if which != -1 and times and times > 1:
                 kicked = [which] * times
         without = any(q.has(rf"{w}") for w in _FREE_WORDS)
+        granted = _free_cast_granted(q, mention)
+        if granted is None:
+            return Scenario(
+                "kicker_total_cost",
+                "mana",
+                0.97,
+                _missing("whether it was cast without paying its mana cost"),
+                self._cards(mention),
+            )
+        without = without or granted
         if q.has(*_OTHER_COST_WORDS):
             return Scenario(
                 "kicker_total_cost",
@@ -714,7 +729,9 @@ class KickerHandler:
             r"\bas a spell\b",
             r"\bspell\b(?! on the battlefield)",
         ) and not q.has(
-            r"on the battlefield", r"in (my |the |your |their )?(graveyard|hand|library|exile)"
+            r"on the battlefield",
+            r"in (my |the |your |their )?(graveyard|hand|library|exile)",
+            _ON_PERMANENT,
         )
         x = _x(q)
         if mention is not None:
@@ -722,6 +739,8 @@ class KickerHandler:
             name: str | None = mention.name
         else:
             costs = q.mana_costs()
+            if _offered_values(q) is not None:
+                return None  # the costs written are the values offered, not the object's
             if costs and not q.has(r"kicker \{"):
                 cost = costs[0]
                 name = None
@@ -732,8 +751,12 @@ class KickerHandler:
             else:
                 return None
         claimed = _mv_claimed(q)
+        offered = _offered_values(q) is not None and bool(
+            re.search(rf"\b{_MV}\b", q.asked or q.lower)
+        )
         if (
             claimed is None
+            and not offered
             and q.has(
                 r"\b(change|increase|affect|raise)", r"\bgo(es)? up\b", r"\b(higher|bigger)\b"
             )
@@ -743,7 +766,7 @@ class KickerHandler:
             return Scenario(
                 "kicker_mana_value_unchanged", "yesno", 0.8, _unchanged, self._cards(mention)
             )
-        if claimed is None and not _asks_mana_value(q):
+        if claimed is None and not offered and not _asks_mana_value(q):
             # The mana value is named in a report or a condition ("a 0 or 1 mv creature",
             # "a target with mana value 0"), not asked for: a number would answer nothing.
             return None
@@ -755,6 +778,7 @@ class KickerHandler:
             r"in (my |the |your |their )?(graveyard|hand|library|exile)",
             r"\bspell\b",
             r"\bpermanent\b",
+            _ON_PERMANENT,
         ):
             return Scenario(
                 "kicker_mana_value",
@@ -2281,6 +2305,39 @@ def _x_route(m: CardMention) -> k.XRoute | None:
     return None
 
 
+_FREE_SENTENCE = lazy(r"[^.]*\bwithout paying (?:its|their) mana costs?[^.]*", re.I)
+_FROM_ZONE = lazy(
+    r"\bfrom (?:my |the |your |their |his |her |an? )?(?:graveyard|exile|library|command zone)\b"
+    r"|\bflash(?:ed|ing)? ?back\b"
+)
+
+
+def _free_cast_granted(q: Question, spell: CardMention) -> bool | None:
+    """Whether another named card (Omniscience, a cascade creature) casts ``spell`` without
+    paying its mana cost: True when the text says it was cast through it, False when no such
+    card is named, None when one is named but whether it was used, or whether its limits
+    (mana value, the zone cast from) are met, isn't stated."""
+    granters = [m for m in q.cards if m.name != spell.name and _x_route(m) == "without_paying"]
+    if not granters:
+        return False
+    for m in granters:
+        if "Cascade" in m.card.keywords:
+            if spell.card.front.mana_cost.mana_value() >= m.card.front.mana_cost.mana_value():
+                return None  # cascade casts only a card of lesser mana value (CR 702.85a)
+            continue
+        for sentence in _FREE_SENTENCE.finditer(m.card.oracle_text):
+            said = sentence.group(0).casefold()
+            if "mana value" in said or "converted mana cost" in said:
+                return None  # a limit on which spells it casts free
+            if "from your hand" in said and _FROM_ZONE.search(q.lower):
+                return None  # it casts from the hand only, and the spell is cast from elsewhere
+    if any(_used_through(q, m) or _cast_through(q, m) for m in granters):
+        return True
+    if any(q.has(rf"{w}") for w in _FREE_WORDS):
+        return True
+    return None
+
+
 def _alt_routes(q: Question) -> list[str]:
     """The ways of casting the question names that are alternative costs themselves."""
     routes = [label for pattern, label in _ALT_ROUTES if q.has(pattern)]
@@ -2471,6 +2528,8 @@ def _asks_what(q: Question) -> bool:
     )
 
 
+# "with 4 counters on it": only a permanent has counters, so it is on the battlefield.
+_ON_PERMANENT = r"\b(with|has|had|have|having) (\d+|a|an|one|two|three|four|five|six|some) (\+1/\+1 |charge |\w+ )?counters? on (it|CARD)\b"
 _MV = r"(?:mana value|manavalue|mana valu|cmc|mv|converted mana cost|converted cost)"
 
 
@@ -2483,11 +2542,17 @@ def _asks_mana_value(q: Question) -> bool:
         return False
     if _asks_what(q):
         return True
-    # "mana value of a kicked Rite of Replication on the stack": a heading-like request.
-    return bool(
-        re.match(rf"(?:so |and )?(?:the |its |a |an )?(?:CARD'?s? )?{_MV}\b", last)
-        or re.match(r"(?:the )?CARD'?s? " + _MV + r"\b", last)
-    ) and not re.search(r"\b(i|you|we|they|he|she)\b", last)
+    # "mana value of a kicked Rite of Replication on the stack": a heading-like request, also
+    # as the last clause after the facts ("Hydroid Krasis cast for X=4, mv on the stack?").
+    clause = last.rsplit(", ", 1)[-1]
+    return any(
+        bool(
+            re.match(rf"(?:so |and )?(?:the |its |a |an )?(?:CARD'?s? )?{_MV}\b", part)
+            or re.match(r"(?:the )?CARD'?s? " + _MV + r"\b", part)
+        )
+        and not re.search(r"\b(i|you|we|they|he|she)\b", part)
+        for part in (last, clause)
+    )
 
 
 def _cost_claimed(q: Question, kicker: Kicker | None) -> str | None:
@@ -2564,6 +2629,21 @@ def _x(q: Question) -> int | None:
     if not m:
         return None
     return int(m.group(1) or m.group(2))
+
+
+_OFFERED = lazy(
+    r"(?<![\w{}])(\d+|(?:\{[^}\s]+\})+) or (\d+|(?:\{[^}\s]+\})+)(?![\w{}])"
+    r"(?! (?:less|more|greater|fewer|higher|lower|bigger|smaller|times))"
+)
+
+
+def _offered_values(q: Question) -> tuple[str, str] | None:
+    """Two values the asked sentence offers to choose between ("is its mv 2 or 4?", "{4}{R} or
+    {5}{R}?"): a question of which value, answered by the value, not by a yes or a no."""
+    sentences = [p for p in re.split(r"[.!?;]\s+|\s+-\s+", q.asked or q.lower) if p.strip()]
+    last = sentences[-1] if sentences else ""
+    m = _OFFERED.search(last)
+    return (m.group(1), m.group(2)) if m else None
 
 
 def _asks_yes_no(q: Question) -> bool:
