@@ -1326,7 +1326,10 @@ class KickerHandler:
         """'Kicked with only {2}{U}: does the tap trigger happen?' and 'not kicked: does it trigger?'"""
         if mention is None or not q.has(r"\b(does|do|will|would|is)\b"):
             return None
-        if not q.has(r"\btrigger", r"\bhappen", r"\bgo(es)? off\b", r"\bability (work|resolve)"):
+        said_trigger = q.has(
+            r"\btrigger", r"\bhappen", r"\bgo(es)? off\b", r"\bability (work|resolve)"
+        )
+        if not said_trigger and not _asks_effect(q, mention):
             return None
         if q.has(
             r"\btarget",
@@ -2037,6 +2040,75 @@ _EFFECT_STOP = frozenset(
         "equal",
     }
 )
+
+
+# Words of a question that ask whether a kicked trigger's effect happens without naming any
+# part of it: the spell, its kicking and casting, and the question's own grammar.
+_EFFECT_QUESTION_WORDS = frozenset(
+    {
+        "if",
+        "when",
+        "i",
+        "we",
+        "my",
+        "me",
+        "do",
+        "does",
+        "did",
+        "will",
+        "would",
+        "is",
+        "it",
+        "they",
+        "them",
+        "still",
+        "also",
+        "cast",
+        "casting",
+        "play",
+        "played",
+        "kick",
+        "kicked",
+        "kicking",
+        "kicker",
+        "with",
+        "its",
+        "the",
+        "a",
+        "an",
+        "card",
+        "and",
+        "so",
+        "then",
+        "without",
+        "don't",
+        "didn't",
+        "not",
+        "unkicked",
+        "pay",
+        "paid",
+        "paying",
+    }
+)
+
+
+def _asks_effect(q: Question, mention: CardMention) -> bool:
+    """ "If I cast Goblin Bushwhacker kicked, do my creatures get haste?": the asked sentence
+    names only words of the card's one kicked enters trigger (by their first five letters), so
+    it asks whether that effect happens. A word the effect doesn't have ("opponent's", "next
+    turn") asks more than whether it triggers."""
+    etb = [
+        a for a in mention.of_kind("if_kicked") if isinstance(a, IfKicked) and a.trigger == "etb"
+    ]
+    if len(etb) != 1 or not etb[0].effect:
+        return False
+    effect = {w[:5] for w in re.findall(r"[a-z0-9+/]+", etb[0].effect.casefold())}
+    words = [
+        w
+        for w in re.findall(r"[a-z0-9+/']+", (q.asked or q.lower).replace("CARD", " card "))
+        if w not in _EFFECT_QUESTION_WORDS
+    ]
+    return bool(words) and all(w[:5] in effect for w in words)
 
 
 def _names_effect(q: Question, ability: IfKicked, others: list[IfKicked]) -> bool:
