@@ -46,6 +46,14 @@ _ALT_WORDS = (
     "surge",
     "emerge",
     "prowl",
+    "miracle",
+    "awaken",
+    "blitz",
+    "disturb",
+    "warp",
+    "sneak",
+    "freerunning",
+    "impending",
 )
 # Ways of casting that are themselves alternative costs (CR 118.9).
 _ALT_ROUTES = (
@@ -100,7 +108,7 @@ _COST_CHANGE_WORDS = (
 )
 # One alternative cost chosen over another is allowed; only combining them isn't.
 _CHOICE_WORDS = (r"\binstead of\b", r"\brather than\b", r"\bwhich\b", r"\beither\b")
-_FREE_WORDS = ("cascade", "without paying", "for free", "discover", "free cast")
+_FREE_WORDS = (r"\bcascad", "without paying", "for free", r"\bdiscover", "free cast")
 # Keyword abilities and game rules the kicker engine does not model: a question that
 # turns on one of them needs rules beyond kicker, so any kicker verdict would be a guess.
 _UNMODELLED = (
@@ -130,6 +138,24 @@ _OTHER_COST_WORDS = (
     r"\baffinity\b",
     r"\bassist\b",
     r"\bemerge\b",
+    # Other additional costs, and casting face down: each changes what is paid.
+    r"\bbuyback\b",
+    r"\bentwin",
+    r"\breplicat",
+    r"\bsquad\b",
+    r"\bsplic",
+    r"\bescalat",
+    r"\bcasualty\b",
+    r"\bbargain",
+    r"\boffspring\b",
+    r"\bstrive\b",
+    r"\bconspire\b",
+    r"\bmorph",
+    r"\bdisguis",
+    r"\bface[- ]?down\b",
+    r"\bsuspend",
+    r"\bbestow",
+    r"\bmutat",
 )
 
 
