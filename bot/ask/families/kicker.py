@@ -257,6 +257,10 @@ class KickerHandler:
                 s = build(q, mention)
                 if s is not None:
                     out.append(s)
+        if about_kicker:
+            none = self._no_kicker(q)
+            if none is not None:
+                out.append(none)
         two_alternatives = self._two_alternatives(q, about_kicker)
         if two_alternatives is not None:
             out.append(two_alternatives)
@@ -425,6 +429,15 @@ class KickerHandler:
             ):
                 # "Kick it with just the {W} kicker": paying one named kicker cost once.
                 times = 1
+            if (
+                times is None
+                and mention is not None
+                and q.asks(
+                    r"^(so |and |but )?(can|could|may) (i|you|we) (kick|pay the kicker on) (CARD|it)\W*$"
+                )
+            ):
+                # "Can I kick Burst Lightning?": paying its kicker at all, once.
+                times = 1
             if times is None:
                 return None
             which = self._which(q, kicker)
@@ -460,6 +473,30 @@ class KickerHandler:
 
         score = 0.9 if (mention or times_note == "both" or q.fuzzy_has("kicker")) else 0.7
         return Scenario("kicker_pay_times", "yesno", score, run, self._cards(mention))
+
+    def _no_kicker(self, q: Question) -> Scenario | None:
+        """'Can I cast Mind Stone with kicker?': the one card named, kicked, has no kicker."""
+        if len({m.name for m in q.cards}) != 1 or q.has(*_UNMODELLED):
+            return None
+        m = q.cards[0]
+        if "kick" in m.card.oracle_text.casefold():
+            return None
+        if not q.asks(
+            r"^(so |and |but )?((can|could|may) (i|you|we|he|she|they)|is it (possible|legal) to)\b"
+        ):
+            return None
+        if not q.asks(
+            r"\bkick(ed|ing)? CARD\b",
+            r"\bkick(ed|ing)? (it|this|that)\b",
+            r"\bcast CARD (with|using|and pay) (its |the |a )?(multi)?kicker\b",
+            r"\b(multi)?kicker (cost )?(on|for|of) CARD\b",
+            r"\bCARD'?s? (multi)?kicker\b",
+        ) or q.has(r"\b(gains?|gets?|gives?|has|have|had|grants?|granted) (\w+ )?(multi)?kicker\b"):
+            return None
+        name = m.name
+        return Scenario(
+            "kicker_no_kicker", "yesno", 0.95, lambda: k.no_kicker(name), (name, REFERENCE_CARD)
+        )
 
     def _phasing(self, q: Question, mention: CardMention | None) -> Scenario | None:
         if not q.has(r"\bphas(e|es|ed|ing)\b") or not q.has(r"\bkicked\b"):
