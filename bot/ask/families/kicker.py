@@ -786,15 +786,27 @@ class KickerHandler:
                 )
             return None
         kickerish = mention is not None or q.fuzzy_has("kick")
-        on_stack = q.has(
-            r"on the stack",
-            r"while (casting|it'?s being cast)",
-            r"\bas a spell\b",
-            r"\bspell\b(?! on the battlefield)",
-        ) and not q.has(
-            r"on the battlefield",
-            r"in (my |the |your |their )?(graveyard|hand|library|exile)",
-            _ON_PERMANENT,
+        # "Hangarback Walker resolved with X=2": a permanent spell that resolved is on the
+        # battlefield (CR 608.3).
+        resolved = (
+            mention is not None
+            and bool(mention.card.types & _PERMANENT_TYPES)
+            and q.has(r"\bresolve[sd]\b")
+            and not q.has(r"\bin response\b", r"\b(before|until|hasn'?t|not|didn'?t) (\w+ )?resolv")
+        )
+        on_stack = (
+            not resolved
+            and q.has(
+                r"on the stack",
+                r"while (casting|it'?s being cast)",
+                r"\bas a spell\b",
+                r"\bspell\b(?! on the battlefield)",
+            )
+            and not q.has(
+                r"on the battlefield",
+                r"in (my |the |your |their )?(graveyard|hand|library|exile)",
+                _ON_PERMANENT,
+            )
         )
         x = _x(q)
         if mention is not None:
@@ -835,13 +847,17 @@ class KickerHandler:
             return None
         if not kickerish and not cost.has_x:
             return None
-        if cost.has_x and not q.has(
-            r"on the stack",
-            r"on the battlefield",
-            r"in (my |the |your |their )?(graveyard|hand|library|exile)",
-            r"\bspell\b",
-            r"\bpermanent\b",
-            _ON_PERMANENT,
+        if (
+            cost.has_x
+            and not resolved
+            and not q.has(
+                r"on the stack",
+                r"on the battlefield",
+                r"in (my |the |your |their )?(graveyard|hand|library|exile)",
+                r"\bspell\b",
+                r"\bpermanent\b",
+                _ON_PERMANENT,
+            )
         ):
             return Scenario(
                 "kicker_mana_value",
@@ -2663,6 +2679,7 @@ def _asks_what(q: Question) -> bool:
     )
 
 
+_PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Planeswalker", "Battle"})
 # "with 4 counters on it": only a permanent has counters, so it is on the battlefield.
 _ON_PERMANENT = r"\b(with|has|had|have|having) (\d+|a|an|one|two|three|four|five|six|some) (\+1/\+1 |charge |\w+ )?counters? on (it|CARD)\b"
 _MV = r"(?:mana value|manavalue|mana valu|cmc|mv|converted mana cost|converted cost)"
@@ -2673,6 +2690,18 @@ def _asks_mana_value(q: Question) -> bool:
     phrase itself ("cmc of kicked tempest owl?", "Fireball's mana value on the stack")."""
     sentences = [p for p in re.split(r"[.!?;]\s+|\s+-\s+", q.lower) if p.strip()]
     last = sentences[-1].strip() if sentences else ""
+    if (
+        len(sentences) > 1
+        and re.fullmatch(
+            r"(so |and )?((what|what's|whats) (is|would be|will be)? ?(it|that)|what (would|will) (it|that) be)\W*",
+            last,
+        )
+        and re.search(
+            rf"\b(know|tell|what'?s?|asks?|asked|wonder\w*) (\w+ ){{0,2}}{_MV}\b", sentences[-2]
+        )
+    ):
+        # "He wants to know its mana value now that it's on the battlefield. What is it?"
+        return True
     if not re.search(rf"\b{_MV}\b", last) and fuzz.partial_ratio("mana value", last) < 88:
         return False
     if _asks_what(q):
