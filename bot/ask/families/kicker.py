@@ -1164,7 +1164,11 @@ class KickerHandler:
         if not q.has(r"\bx\b") or not (asks_x or q.has(*_X_CHOICE_WORDS)):
             return None
         with_x = [m for m in q.cards if m.card.front.mana_cost.has_x]
-        if not with_x and not q.has(r"\bx (cost|spell)s?\b", r"\bspells? with (an )?\{?x\b"):
+        if not with_x and not q.has(
+            r"\bx (cost|spell)s?\b",
+            r"\bspells? with (an )?\{?x\b",
+            r"\b\{?x\}? in (its|the|their) (mana )?costs?\b",
+        ):
             return None
         routes: list[k.XRoute] = []
         for m in q.cards:
