@@ -98,6 +98,20 @@ def max_kicks(kicker: Kicker, card: str | None = None) -> Ruling:
     return t.ruling(str(len(kicker.costs)))
 
 
+def no_kicker(card: str) -> Ruling:
+    """A spell with no kicker ability can't be kicked: kicker is the spell's own ability (CR
+    702.33a), and "kicked" means a kicker cost was paid (702.33d)."""
+    t = Trace()
+    t.step(
+        Rule.KICKER_MEANING,
+        f"Kicker is an ability of the spell itself; {card} has none, so there is no kicker cost "
+        "to pay.",
+        card,
+    )
+    t.step(Rule.KICKED, f"So {card} can't be kicked.")
+    return t.ruling("no")
+
+
 def kicked_status(payments: int, card: str | None = None) -> Ruling:
     """Is the spell kicked after this many kicker payments (CR 702.33d)?"""
     t = Trace()

@@ -551,3 +551,10 @@ def test_each_spell_that_is_a_color_reads_as_those_spells() -> None:
     assert k.cost_change_applies(change, colors=frozenset("G"), same_controller=True, **kw)
     assert not k.cost_change_applies(change, colors=frozenset("U"), same_controller=True, **kw)
     assert k.cost_change_ruling("Goblin Anarchomancer", change, True, "it").verdict == "yes"
+
+
+def test_no_kicker_cannot_be_kicked() -> None:
+    ruling = k.no_kicker("Mind Stone")
+    assert ruling.verdict == "no"
+    assert Rule.KICKER_MEANING in ruling.rules
+    assert "Mind Stone" in ruling.steps[0].note

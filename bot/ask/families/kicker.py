@@ -13,6 +13,7 @@ from engine import kicker as k
 from engine import query as eq
 from engine import rule as engine_rule
 from engine.abilities import CostChange, IfKicked, Kicker, KickerCost
+from engine.lazyre import lazy
 from engine.mana import ManaCost
 from engine.model import OPPONENT, GameState, Permanent, Spell
 from engine.ruling import Rule, Ruling, Trace
@@ -45,6 +46,14 @@ _ALT_WORDS = (
     "surge",
     "emerge",
     "prowl",
+    "miracle",
+    "awaken",
+    "blitz",
+    "disturb",
+    "warp",
+    "sneak",
+    "freerunning",
+    "impending",
 )
 # Ways of casting that are themselves alternative costs (CR 118.9).
 _ALT_ROUTES = (
@@ -99,7 +108,7 @@ _COST_CHANGE_WORDS = (
 )
 # One alternative cost chosen over another is allowed; only combining them isn't.
 _CHOICE_WORDS = (r"\binstead of\b", r"\brather than\b", r"\bwhich\b", r"\beither\b")
-_FREE_WORDS = ("cascade", "without paying", "for free", "discover", "free cast")
+_FREE_WORDS = (r"\bcascad", "without paying", "for free", r"\bdiscover", "free cast")
 # Keyword abilities and game rules the kicker engine does not model: a question that
 # turns on one of them needs rules beyond kicker, so any kicker verdict would be a guess.
 _UNMODELLED = (
@@ -129,6 +138,24 @@ _OTHER_COST_WORDS = (
     r"\baffinity\b",
     r"\bassist\b",
     r"\bemerge\b",
+    # Other additional costs, and casting face down: each changes what is paid.
+    r"\bbuyback\b",
+    r"\bentwin",
+    r"\breplicat",
+    r"\bsquad\b",
+    r"\bsplic",
+    r"\bescalat",
+    r"\bcasualty\b",
+    r"\bbargain",
+    r"\boffspring\b",
+    r"\bstrive\b",
+    r"\bconspire\b",
+    r"\bmorph",
+    r"\bdisguis",
+    r"\bface[- ]?down\b",
+    r"\bsuspend",
+    r"\bbestow",
+    r"\bmutat",
 )
 
 
@@ -230,6 +257,10 @@ class KickerHandler:
                 s = build(q, mention)
                 if s is not None:
                     out.append(s)
+        if about_kicker:
+            none = self._no_kicker(q)
+            if none is not None:
+                out.append(none)
         two_alternatives = self._two_alternatives(q, about_kicker)
         if two_alternatives is not None:
             out.append(two_alternatives)
@@ -249,8 +280,9 @@ class KickerHandler:
         ):
             if cast_trigger is not None:
                 out.append(cast_trigger)
-        if _asks_what(q):
-            # "What's the mana value of ...?" is never answered by a yes or a no.
+        if _asks_what(q) or _offered_values(q) is not None:
+            # "What's the mana value of ...?", "is its mv 2 or 4?" are never answered by a yes
+            # or a no.
             out = [s for s in out if s.kind != "yesno"]
         elif _asks_yes_no(q):
             ask_yes_no = True
@@ -397,6 +429,15 @@ class KickerHandler:
             ):
                 # "Kick it with just the {W} kicker": paying one named kicker cost once.
                 times = 1
+            if (
+                times is None
+                and mention is not None
+                and q.asks(
+                    r"^(so |and |but )?(can|could|may) (i|you|we) (kick|pay the kicker on) (CARD|it)\W*$"
+                )
+            ):
+                # "Can I kick Burst Lightning?": paying its kicker at all, once.
+                times = 1
             if times is None:
                 return None
             which = self._which(q, kicker)
@@ -432,6 +473,30 @@ class KickerHandler:
 
         score = 0.9 if (mention or times_note == "both" or q.fuzzy_has("kicker")) else 0.7
         return Scenario("kicker_pay_times", "yesno", score, run, self._cards(mention))
+
+    def _no_kicker(self, q: Question) -> Scenario | None:
+        """'Can I cast Mind Stone with kicker?': the one card named, kicked, has no kicker."""
+        if len({m.name for m in q.cards}) != 1 or q.has(*_UNMODELLED):
+            return None
+        m = q.cards[0]
+        if "kick" in m.card.oracle_text.casefold():
+            return None
+        if not q.asks(
+            r"^(so |and |but )?((can|could|may) (i|you|we|he|she|they)|is it (possible|legal) to)\b"
+        ):
+            return None
+        if not q.asks(
+            r"\bkick(ed|ing)? CARD\b",
+            r"\bkick(ed|ing)? (it|this|that)\b",
+            r"\bcast CARD (with|using|and pay) (its |the |a )?(multi)?kicker\b",
+            r"\b(multi)?kicker (cost )?(on|for|of) CARD\b",
+            r"\bCARD'?s? (multi)?kicker\b",
+        ) or q.has(r"\b(gains?|gets?|gives?|has|have|had|grants?|granted) (\w+ )?(multi)?kicker\b"):
+            return None
+        name = m.name
+        return Scenario(
+            "kicker_no_kicker", "yesno", 0.95, lambda: k.no_kicker(name), (name, REFERENCE_CARD)
+        )
 
     def _phasing(self, q: Question, mention: CardMention | None) -> Scenario | None:
         if not q.has(r"\bphas(e|es|ed|ing)\b") or not q.has(r"\bkicked\b"):
@@ -546,7 +611,10 @@ class KickerHandler:
             r"what (does|would) it cost",
             r"cost to cast",
             r"how much (is|would) it",
-            r"what do i (need to )?pay",
+            r"what do (i|you|we) (\w+ )?((need|have|got) to )?pay",
+            r"how much (mana )?(is|would be|will be) (that|it|this) (in )?total",
+            r"what'?s (the|that) total\b",
+            r"\bhow much (is|would be) (a |an |the |my )?((un)?kicked |multikicked )?CARD",
             r"how much to cast",
             r"costs? how much",
             r"what (does|would|will|do) (it|CARD|that|this) cost",
@@ -638,6 +706,16 @@ class KickerHandler:
             if which != -1 and times and times > 1:
                 kicked = [which] * times
         without = any(q.has(rf"{w}") for w in _FREE_WORDS)
+        granted = _free_cast_granted(q, mention)
+        if granted is None:
+            return Scenario(
+                "kicker_total_cost",
+                "mana",
+                0.97,
+                _missing("whether it was cast without paying its mana cost"),
+                self._cards(mention),
+            )
+        without = without or granted
         if q.has(*_OTHER_COST_WORDS):
             return Scenario(
                 "kicker_total_cost",
@@ -708,13 +786,27 @@ class KickerHandler:
                 )
             return None
         kickerish = mention is not None or q.fuzzy_has("kick")
-        on_stack = q.has(
-            r"on the stack",
-            r"while (casting|it'?s being cast)",
-            r"\bas a spell\b",
-            r"\bspell\b(?! on the battlefield)",
-        ) and not q.has(
-            r"on the battlefield", r"in (my |the |your |their )?(graveyard|hand|library|exile)"
+        # "Hangarback Walker resolved with X=2": a permanent spell that resolved is on the
+        # battlefield (CR 608.3).
+        resolved = (
+            mention is not None
+            and bool(mention.card.types & _PERMANENT_TYPES)
+            and q.has(r"\bresolve[sd]\b")
+            and not q.has(r"\bin response\b", r"\b(before|until|hasn'?t|not|didn'?t) (\w+ )?resolv")
+        )
+        on_stack = (
+            not resolved
+            and q.has(
+                r"on the stack",
+                r"while (casting|it'?s being cast)",
+                r"\bas a spell\b",
+                r"\bspell\b(?! on the battlefield)",
+            )
+            and not q.has(
+                r"on the battlefield",
+                r"in (my |the |your |their )?(graveyard|hand|library|exile)",
+                _ON_PERMANENT,
+            )
         )
         x = _x(q)
         if mention is not None:
@@ -722,6 +814,8 @@ class KickerHandler:
             name: str | None = mention.name
         else:
             costs = q.mana_costs()
+            if _offered_values(q) is not None:
+                return None  # the costs written are the values offered, not the object's
             if costs and not q.has(r"kicker \{"):
                 cost = costs[0]
                 name = None
@@ -732,8 +826,12 @@ class KickerHandler:
             else:
                 return None
         claimed = _mv_claimed(q)
+        offered = _offered_values(q) is not None and bool(
+            re.search(rf"\b{_MV}\b", q.asked or q.lower)
+        )
         if (
             claimed is None
+            and not offered
             and q.has(
                 r"\b(change|increase|affect|raise)", r"\bgo(es)? up\b", r"\b(higher|bigger)\b"
             )
@@ -743,18 +841,23 @@ class KickerHandler:
             return Scenario(
                 "kicker_mana_value_unchanged", "yesno", 0.8, _unchanged, self._cards(mention)
             )
-        if claimed is None and not _asks_mana_value(q):
+        if claimed is None and not offered and not _asks_mana_value(q):
             # The mana value is named in a report or a condition ("a 0 or 1 mv creature",
             # "a target with mana value 0"), not asked for: a number would answer nothing.
             return None
         if not kickerish and not cost.has_x:
             return None
-        if cost.has_x and not q.has(
-            r"on the stack",
-            r"on the battlefield",
-            r"in (my |the |your |their )?(graveyard|hand|library|exile)",
-            r"\bspell\b",
-            r"\bpermanent\b",
+        if (
+            cost.has_x
+            and not resolved
+            and not q.has(
+                r"on the stack",
+                r"on the battlefield",
+                r"in (my |the |your |their )?(graveyard|hand|library|exile)",
+                r"\bspell\b",
+                r"\bpermanent\b",
+                _ON_PERMANENT,
+            )
         ):
             return Scenario(
                 "kicker_mana_value",
@@ -1061,7 +1164,11 @@ class KickerHandler:
         if not q.has(r"\bx\b") or not (asks_x or q.has(*_X_CHOICE_WORDS)):
             return None
         with_x = [m for m in q.cards if m.card.front.mana_cost.has_x]
-        if not with_x and not q.has(r"\bx (cost|spell)s?\b", r"\bspells? with (an )?\{?x\b"):
+        if not with_x and not q.has(
+            r"\bx (cost|spell)s?\b",
+            r"\bspells? with (an )?\{?x\b",
+            r"\b\{?x\}? in (its|the|their) (mana )?costs?\b",
+        ):
             return None
         routes: list[k.XRoute] = []
         for m in q.cards:
@@ -1302,7 +1409,10 @@ class KickerHandler:
         """'Kicked with only {2}{U}: does the tap trigger happen?' and 'not kicked: does it trigger?'"""
         if mention is None or not q.has(r"\b(does|do|will|would|is)\b"):
             return None
-        if not q.has(r"\btrigger", r"\bhappen", r"\bgo(es)? off\b", r"\bability (work|resolve)"):
+        said_trigger = q.has(
+            r"\btrigger", r"\bhappen", r"\bgo(es)? off\b", r"\bability (work|resolve)"
+        )
+        if not said_trigger and not _asks_effect(q, mention):
             return None
         if q.has(
             r"\btarget",
@@ -2015,6 +2125,75 @@ _EFFECT_STOP = frozenset(
 )
 
 
+# Words of a question that ask whether a kicked trigger's effect happens without naming any
+# part of it: the spell, its kicking and casting, and the question's own grammar.
+_EFFECT_QUESTION_WORDS = frozenset(
+    {
+        "if",
+        "when",
+        "i",
+        "we",
+        "my",
+        "me",
+        "do",
+        "does",
+        "did",
+        "will",
+        "would",
+        "is",
+        "it",
+        "they",
+        "them",
+        "still",
+        "also",
+        "cast",
+        "casting",
+        "play",
+        "played",
+        "kick",
+        "kicked",
+        "kicking",
+        "kicker",
+        "with",
+        "its",
+        "the",
+        "a",
+        "an",
+        "card",
+        "and",
+        "so",
+        "then",
+        "without",
+        "don't",
+        "didn't",
+        "not",
+        "unkicked",
+        "pay",
+        "paid",
+        "paying",
+    }
+)
+
+
+def _asks_effect(q: Question, mention: CardMention) -> bool:
+    """ "If I cast Goblin Bushwhacker kicked, do my creatures get haste?": the asked sentence
+    names only words of the card's one kicked enters trigger (by their first five letters), so
+    it asks whether that effect happens. A word the effect doesn't have ("opponent's", "next
+    turn") asks more than whether it triggers."""
+    etb = [
+        a for a in mention.of_kind("if_kicked") if isinstance(a, IfKicked) and a.trigger == "etb"
+    ]
+    if len(etb) != 1 or not etb[0].effect:
+        return False
+    effect = {w[:5] for w in re.findall(r"[a-z0-9+/]+", etb[0].effect.casefold())}
+    words = [
+        w
+        for w in re.findall(r"[a-z0-9+/']+", (q.asked or q.lower).replace("CARD", " card "))
+        if w not in _EFFECT_QUESTION_WORDS
+    ]
+    return bool(words) and all(w[:5] in effect for w in words)
+
+
 def _names_effect(q: Question, ability: IfKicked, others: list[IfKicked]) -> bool:
     """The question names this trigger by a word of its effect that the others don't share."""
     mine = set(re.findall(r"[a-z]+", ability.effect.casefold())) - _EFFECT_STOP
@@ -2281,6 +2460,39 @@ def _x_route(m: CardMention) -> k.XRoute | None:
     return None
 
 
+_FREE_SENTENCE = lazy(r"[^.]*\bwithout paying (?:its|their) mana costs?[^.]*", re.I)
+_FROM_ZONE = lazy(
+    r"\bfrom (?:my |the |your |their |his |her |an? )?(?:graveyard|exile|library|command zone)\b"
+    r"|\bflash(?:ed|ing)? ?back\b"
+)
+
+
+def _free_cast_granted(q: Question, spell: CardMention) -> bool | None:
+    """Whether another named card (Omniscience, a cascade creature) casts ``spell`` without
+    paying its mana cost: True when the text says it was cast through it, False when no such
+    card is named, None when one is named but whether it was used, or whether its limits
+    (mana value, the zone cast from) are met, isn't stated."""
+    granters = [m for m in q.cards if m.name != spell.name and _x_route(m) == "without_paying"]
+    if not granters:
+        return False
+    for m in granters:
+        if "Cascade" in m.card.keywords:
+            if spell.card.front.mana_cost.mana_value() >= m.card.front.mana_cost.mana_value():
+                return None  # cascade casts only a card of lesser mana value (CR 702.85a)
+            continue
+        for sentence in _FREE_SENTENCE.finditer(m.card.oracle_text):
+            said = sentence.group(0).casefold()
+            if "mana value" in said or "converted mana cost" in said:
+                return None  # a limit on which spells it casts free
+            if "from your hand" in said and _FROM_ZONE.search(q.lower):
+                return None  # it casts from the hand only, and the spell is cast from elsewhere
+    if any(_used_through(q, m) or _cast_through(q, m) for m in granters):
+        return True
+    if any(q.has(rf"{w}") for w in _FREE_WORDS):
+        return True
+    return None
+
+
 def _alt_routes(q: Question) -> list[str]:
     """The ways of casting the question names that are alternative costs themselves."""
     routes = [label for pattern, label in _ALT_ROUTES if q.has(pattern)]
@@ -2471,6 +2683,9 @@ def _asks_what(q: Question) -> bool:
     )
 
 
+_PERMANENT_TYPES = frozenset({"Artifact", "Creature", "Enchantment", "Planeswalker", "Battle"})
+# "with 4 counters on it": only a permanent has counters, so it is on the battlefield.
+_ON_PERMANENT = r"\b(with|has|had|have|having) (\d+|a|an|one|two|three|four|five|six|some) (\+1/\+1 |charge |\w+ )?counters? on (it|CARD)\b"
 _MV = r"(?:mana value|manavalue|mana valu|cmc|mv|converted mana cost|converted cost)"
 
 
@@ -2479,15 +2694,33 @@ def _asks_mana_value(q: Question) -> bool:
     phrase itself ("cmc of kicked tempest owl?", "Fireball's mana value on the stack")."""
     sentences = [p for p in re.split(r"[.!?;]\s+|\s+-\s+", q.lower) if p.strip()]
     last = sentences[-1].strip() if sentences else ""
+    if (
+        len(sentences) > 1
+        and re.fullmatch(
+            r"(so |and )?((what|what's|whats) (is|would be|will be)? ?(it|that)|what (would|will) (it|that) be)\W*",
+            last,
+        )
+        and re.search(
+            rf"\b(know|tell|what'?s?|asks?|asked|wonder\w*) (\w+ ){{0,2}}{_MV}\b", sentences[-2]
+        )
+    ):
+        # "He wants to know its mana value now that it's on the battlefield. What is it?"
+        return True
     if not re.search(rf"\b{_MV}\b", last) and fuzz.partial_ratio("mana value", last) < 88:
         return False
     if _asks_what(q):
         return True
-    # "mana value of a kicked Rite of Replication on the stack": a heading-like request.
-    return bool(
-        re.match(rf"(?:so |and )?(?:the |its |a |an )?(?:CARD'?s? )?{_MV}\b", last)
-        or re.match(r"(?:the )?CARD'?s? " + _MV + r"\b", last)
-    ) and not re.search(r"\b(i|you|we|they|he|she)\b", last)
+    # "mana value of a kicked Rite of Replication on the stack": a heading-like request, also
+    # as the last clause after the facts ("Hydroid Krasis cast for X=4, mv on the stack?").
+    clause = last.rsplit(", ", 1)[-1]
+    return any(
+        bool(
+            re.match(rf"(?:so |and )?(?:the |its |a |an )?(?:CARD'?s? )?{_MV}\b", part)
+            or re.match(r"(?:the )?CARD'?s? " + _MV + r"\b", part)
+        )
+        and not re.search(r"\b(i|you|we|they|he|she)\b", part)
+        for part in (last, clause)
+    )
 
 
 def _cost_claimed(q: Question, kicker: Kicker | None) -> str | None:
@@ -2564,6 +2797,21 @@ def _x(q: Question) -> int | None:
     if not m:
         return None
     return int(m.group(1) or m.group(2))
+
+
+_OFFERED = lazy(
+    r"(?<![\w{}])(\d+|(?:\{[^}\s]+\})+) or (\d+|(?:\{[^}\s]+\})+)(?![\w{}])"
+    r"(?! (?:less|more|greater|fewer|higher|lower|bigger|smaller|times))"
+)
+
+
+def _offered_values(q: Question) -> tuple[str, str] | None:
+    """Two values the asked sentence offers to choose between ("is its mv 2 or 4?", "{4}{R} or
+    {5}{R}?"): a question of which value, answered by the value, not by a yes or a no."""
+    sentences = [p for p in re.split(r"[.!?;]\s+|\s+-\s+", q.asked or q.lower) if p.strip()]
+    last = sentences[-1] if sentences else ""
+    m = _OFFERED.search(last)
+    return (m.group(1), m.group(2)) if m else None
 
 
 def _asks_yes_no(q: Question) -> bool:
