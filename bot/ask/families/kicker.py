@@ -1170,6 +1170,8 @@ class KickerHandler:
             r"\b\{?x\}? in (its|the|their) (mana )?costs?\b",
         ):
             return None
+        if not with_x and q.has(r"\benter", r"\btrigger"):
+            return None  # X as an enters trigger sees it is the X-trigger question's
         routes: list[k.XRoute] = []
         for m in q.cards:
             if m in with_x:
