@@ -405,6 +405,8 @@ _DEFENDER_COUNT = lazy(
     rf"{_NUM} (?:untapped |potential |possible )?(?:creatures|blockers|guys)\b"
     r"|\b(?:even )?though (?P<who3>he|she|they|i|my opponent) (?:had|has|have) "
     rf"{_NUM}(?: untapped)?(?: creatures| blockers| ones)?\b"
+    r"|,? (?P<who4>he|she|they|i|my opponent) (?:had|has|have) "
+    rf"{_NUM} untapped(?: creatures| blockers| ones)?\b"
 )
 _DEFENDER_ONLY = lazy(
     r"\b(?P<who>my|his|her|their|opponent's|my opponent's) only (?:untapped )?(?:creature|blocker|guy)"
@@ -498,7 +500,8 @@ def _read_position(q: Question) -> _Position | None:
     """The combat the text describes, when every named card and count in it is accounted for."""
     lower = q.lower
     slots = _slots(q)
-    if len(slots) != len(q.cards):
+    defender = _defender(lower)
+    if len(slots) != len(q.cards) or defender is None:
         return None
     sides: list[_Side] = []
     used: set[int] = set()
@@ -527,6 +530,11 @@ def _read_position(q: Question) -> _Position | None:
             target = slots[at]
             if "Creature" not in target.card.types or not plain(target):
                 return None
+            whose = _whose(lower, at)
+            if whose == defender:
+                return None  # the defending player's creature: it may be a blocker
+            if how == "self" and whose is None and not _ATTACK.search(_sentence_around(lower, at)):
+                return None  # a creature the text doesn't say attacks
             used.add(at)
             perm = _perm(target, YOU)
             host = None if how == "self" else _perm(m, YOU)
@@ -545,7 +553,13 @@ def _read_position(q: Question) -> _Position | None:
         if any(s.mention and s.mention.name == m.name for s in sides):
             continue  # the same attacker, named again
         sentence = _sentence_around(lower, i)
-        if "Creature" not in m.card.types or not plain(m) or not _ATTACK.search(sentence):
+        if (
+            "Creature" not in m.card.types
+            or not plain(m)
+            or not _ATTACK.search(sentence)
+            or _BLOCK_SIDE.search(sentence)
+            or _whose(lower, i) == defender
+        ):
             return None  # a named card the position doesn't place
         used.add(i)
         sides.append(_Side(b.Attacker.from_permanent(_perm(m, YOU)), m))
@@ -590,6 +604,22 @@ def _with_requirement(perm: Permanent, host: Permanent | None) -> b.Attacker | N
     return None
 
 
+_BLOCK_SIDE = lazy(r"\b(into|against|block\w*|blocker)\b")
+_MINE = lazy(r"\bmy\s*$")
+_THEIRS = lazy(r"\b(his|her|their|opponent's|opp's|opponents)\s*$")
+
+
+def _whose(lower: str, index: int) -> str | None:
+    """Whose creature the possessive before CARD mark ``index`` says it is."""
+    at = [x.start() for x in _CARD.finditer(lower)][index]
+    before = lower[max(0, at - 25) : at]
+    if _MINE.search(before):
+        return YOU
+    if _THEIRS.search(before):
+        return OPPONENT
+    return None
+
+
 def _sentence_around(lower: str, index: int) -> str:
     starts = [x.start() for x in _CARD.finditer(lower)]
     at = starts[index]
@@ -598,6 +628,10 @@ def _sentence_around(lower: str, index: int) -> str:
     return lower[left + 1 : min(ends) if ends else len(lower)]
 
 
+# "two creatures, one of them is tapped": one of the counted creatures can't block.
+_ONE_TAPPED = lazy(
+    r"\b(?:but |and )?(?:one|1)(?: of them| of which| of those)? (?:is|was|'s) tapped\b"
+)
 # "My creatures are all ground guys": the defending player's creatures, not counted.
 _DEFENDER_UNCOUNTED = lazy(
     r"\b(?P<who>my|his|her|their|opponent's|my opponent's) (?:untapped |potential )?(?:creatures|blockers|guys)"
@@ -629,14 +663,22 @@ def _read_blockers(q: Question) -> tuple[str, list[list[b.Blocker]]] | None:
         return None
     if not all(1 <= n <= 4 for n in sizes):
         return None
-    if (
-        lazy(r"\b(tapped|can'?t block|summoning sick\w*)\b").search(lower.replace(m.group(0), " "))
-        and not tapped
-    ):
+    rest = lower.replace(m.group(0), " ")
+    one_tapped = _ONE_TAPPED.search(rest)
+    if one_tapped is not None and not tapped and len(sizes) == 1 and sizes[0] >= 2:
+        rest = rest.replace(one_tapped.group(0), " ")
+    else:
+        one_tapped = None
+    if lazy(r"\b(tapped|can'?t block|summoning sick\w*)\b").search(rest) and not tapped:
         return None  # some of them may not be able to block
-    who = next(w for w in (m.groupdict().get(k) for k in ("who", "who2", "who3")) if w)
+    who = next(w for w in (m.groupdict().get(k) for k in ("who", "who2", "who3", "who4")) if w)
     lineups = [
-        [b.Blocker(name=f"their creature {i}", tapped=tapped) for i in range(1, n + 1)]
+        [
+            b.Blocker(
+                name=f"their creature {i}", tapped=tapped or (one_tapped is not None and i == n)
+            )
+            for i in range(1, n + 1)
+        ]
         for n in sizes
     ]
     return _who(who), lineups
@@ -677,7 +719,7 @@ def _defender(lower: str) -> str | None:
 _THE_REQ = r"(?:it|them|that creature|the creature|my creature|their creature|his creature|her creature|the attacker|my attacker|that attacker)"
 
 
-def _target(pos: _Position, q: Question, words: str) -> _Side | None:
+def _target(pos: _Position, q: Question, words: str, nth: int = 0) -> _Side | None:
     """The attacker the asked words name."""
     words = words.strip()
     required = [s for s in pos.sides if s.required]
@@ -693,7 +735,7 @@ def _target(pos: _Position, q: Question, words: str) -> _Side | None:
         rest = [s for s in pos.sides if not s.required]
         return rest[0] if len(rest) == 1 else None
     if re.fullmatch(rf"{_WHOSE_REQ}CARD(?: (?:creature|one|attacker|guy))?", words):
-        card = _asked_card(q)
+        card = _asked_card(q, nth)
         if card is None:
             return None
         found = [
@@ -705,23 +747,23 @@ def _target(pos: _Position, q: Question, words: str) -> _Side | None:
     return None
 
 
-def _asked_card(q: Question) -> CardMention | None:
-    """The one card the asked sentence names, found where that sentence stands in the text."""
+def _asked_card(q: Question, nth: int = 0) -> CardMention | None:
+    """The ``nth`` card the asked sentence names, found where that sentence stands in the text."""
     at = q.lower.rfind(q.asked)
-    if at < 0 or q.asked.count("CARD") != 1:
+    if at < 0 or q.asked.count("CARD") <= nth:
         return None
-    return _slots(q)[q.lower.count("CARD", 0, at)]
+    return _slots(q)[q.lower.count("CARD", 0, at) + nth]
 
 
 _PLAYER = r"(?:i|we|you|he|she|they|my opponent|the opponent|opponent|opp|the defending player)"
 _LONE = r"(?:it|my creature|their creature|his creature|her creature|my only creature|their only creature|the blocker|that creature|my blocker)"
-_ALL = r"(?:all(?: (?P<alln>two|three|four|\d))?(?: of them| of my creatures| of their creatures| my creatures| their creatures)?|both(?: of them)?)"
+_ALL = r"(?:(?:they |we |you )?all(?: (?P<alln>two|three|four|\d))?(?: of them| of my creatures| of their creatures| my creatures| their creatures)?|(?:they |we |you )?both(?: of them)?)"
 _MODAL = (
     r"(?:have to|has to|need to|needs to|required to|supposed to|forced to|obliged to|obligated to)"
 )
 _ALL_BARE = _ALL.replace("(?P<alln>", "(?:")
 _MUST_ASK = lazy(
-    rf"^(?:so |and |then |but )?(?:(?:do|does|is|are|will|would) (?P<subj>{_PLAYER}|{_LONE}|{_ALL_BARE}) (?:be )?{_MODAL}"
+    rf"^(?:so |and |then |but )?(?:(?:do|does|am|is|are|will|would) (?P<subj>{_PLAYER}|{_LONE}|{_ALL_BARE}) (?:be )?{_MODAL}"
     rf"|must (?P<subj2>{_PLAYER}|{_LONE}|{_ALL_BARE})) block(?: (?P<t>(?!with\b)[^,]+?))?"
     r"(?: with (?P<with>both|all of them|all|two|three|\d)(?: of (?:them|my creatures|their creatures|his creatures))?)?$"
 )
@@ -732,7 +774,11 @@ _LEAVE_ASK = lazy(
 )
 _ONE_ASK = lazy(
     rf"^(?:can|could|may) {_PLAYER} (?:just |only )?block (?P<t>.+?) with (?:only |just )?(?:one|a single|1) "
-    r"(?:creature|blocker)(?: (?:even )?though .*)?$"
+    r"(?:creature|blocker)(?:,? (?:(?:even )?though |and |but |while |when )?(?:he|she|they|i) (?:had|has|have) .*)?$"
+)
+_SPLIT_ASK = lazy(
+    rf"^(?:can|could|may) {_PLAYER} block (?P<t>[^,]+?) with one(?: creature| of them)? and (?P<t2>[^,]+?) "
+    r"with the other(?: one)?$"
 )
 _NUMBER_OF = {"both": 2, "two": 2, "three": 3, "four": 4}
 
@@ -749,6 +795,9 @@ def _requirement_scenario(q: Question) -> Scenario | None:
     if _defender(q.lower) != owner:
         return None
     asked = q.asked.strip().rstrip("?!. ").strip()
+    if lazy(r"^(if|when|say|so if) ").match(asked) and ", " in asked:
+        # "If it attacks and I have one creature, must I block it?": the condition is context.
+        asked = asked.rsplit(", ", 1)[1]
     runs = [_query(pos, q, asked, lineup) for lineup in lineups]
     if any(r is None for r in runs):
         return None
@@ -813,7 +862,11 @@ def _query(
             )
         every = re.fullmatch(_ALL, subj)
         if every is not None:
-            said = every["alln"] or ("two" if subj.startswith("both") else None)
+            said = every["alln"] or (
+                "two"
+                if subj.split(" ")[-1] == "both" or " both" in subj or subj.startswith("both")
+                else None
+            )
             if said is not None and _NUMBER_OF.get(said, 0) != len(blockers):
                 return None
             return _holds(
@@ -834,6 +887,14 @@ def _query(
         for bl in blockers[:n]:
             declaration[bl.name] = first.attacker.name
         return lambda: b.is_legal(attackers, blockers, declaration)
+    if m := _SPLIT_ASK.match(asked):
+        first, second = _target(pos, q, m["t"]), _target(pos, q, m["t2"], nth=1)
+        if first is None or second is None or first is second or len(blockers) < 2:
+            return None
+        split: dict[str, str | None] = {bl.name: None for bl in blockers}
+        split[blockers[0].name] = first.attacker.name
+        split[blockers[1].name] = second.attacker.name
+        return lambda: b.is_legal(attackers, blockers, split)
     if m := _ONE_ASK.match(asked):
         target = _target(pos, q, m["t"])
         if target is None:
