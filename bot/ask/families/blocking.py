@@ -386,7 +386,7 @@ _UNMODELLED_REQUIREMENT = lazy(
     r"\b(damage|assign\w*|trample\w*|deathtouch\w*|first strike|double strike|lifelink|hexproof|"
     r"shroud|ward|protection|indestructible|unblockable|can'?t be blocked|instant|in response|"
     r"after (blockers|blocks)|second combat|additional combat|extra combat|planeswalkers?|"
-    r"battles?|players|power|toughness|untap|untaps|untapping|pay\w*|costs?|goad\w*|provoke\w*|flash|"
+    r"battles?|players|power|toughness|untap|untaps|untapping|pay\w*|costs?|goad\w*|flash|"
     r"gains?|gained|gets|got|loses?|lost|becomes?|became|copy|copies|counters?|"
     r"phase\w*|regenerat\w*|sacrific\w*|destroy\w*|exile\w*|bounce\w*|dies|died|"
     r"horsemanship|shadow|fear|intimidate|skulk|\w+walk|defender|vigilance|"
@@ -424,15 +424,22 @@ _CARD = lazy(r"CARD")
 class _Side:
     """What the text says of one attacker: its engine value and how the question may name it."""
 
-    def __init__(self, attacker: b.Attacker, mention: CardMention | None, source: str = "") -> None:
+    def __init__(
+        self,
+        attacker: b.Attacker,
+        mention: CardMention | None,
+        source: str = "",
+        provoker: bool = False,
+    ) -> None:
         self.attacker = attacker
         self.mention = mention
         self.source = source  # the card whose requirement it carries, when not its own
+        self.provoker = provoker
 
     @property
     def required(self) -> bool:
         a = self.attacker
-        return a.must_be_blocked or a.by_all or a.blocked_by_type is not None
+        return self.provoker or a.must_be_blocked or a.by_all or a.blocked_by_type is not None
 
 
 def _mention_at(q: Question, index: int) -> CardMention:
@@ -487,9 +494,16 @@ def _who(word: str) -> str:
 class _Position:
     """Attackers and the defending player's creatures, as the question describes them."""
 
-    def __init__(self, sides: list[_Side], blockers: tuple[str, list[list[b.Blocker]]]) -> None:
+    def __init__(
+        self,
+        sides: list[_Side],
+        blockers: tuple[str, list[list[b.Blocker]]],
+        provoked: CardMention | None = None,
+    ) -> None:
         self.sides = sides
         self.blockers = blockers
+        # The creature a provoke trigger targeted, when the text names it.
+        self.provoked = provoked
 
     @property
     def attackers(self) -> list[b.Attacker]:
@@ -505,6 +519,13 @@ def _read_position(q: Question) -> _Position | None:
         return None
     sides: list[_Side] = []
     used: set[int] = set()
+    readable, provoke = _read_provoke(q, slots, defender)
+    if not readable:
+        return None
+    if provoke is not None:
+        provoked_at = provoke[1]
+        if provoked_at is not None:
+            used.add(provoked_at)
     for i, m in enumerate(slots):
         if not m.of_kind("must_be_blocked") or i in used:
             continue
@@ -544,7 +565,7 @@ def _read_position(q: Question) -> _Position | None:
         sides.append(_Side(attacker, slots[at] if at is not None else None, m.name))
     if lazy(r"\b(creature|attacker) (that|which) (must|has to) be blocked\b").search(lower):
         sides.append(_Side(b.Attacker(name="your attacking creature", must_be_blocked=True), None))
-    if not sides:
+    if not sides and provoke is None:
         return None
     # Other attackers: named plain creatures said to attack, and "another creature".
     for i, m in enumerate(slots):
@@ -552,6 +573,8 @@ def _read_position(q: Question) -> _Position | None:
             continue
         if any(s.mention and s.mention.name == m.name for s in sides):
             continue  # the same attacker, named again
+        if provoke is not None and provoke[1] is not None and slots[provoke[1]].name == m.name:
+            continue  # the provoked creature, named again
         sentence = _sentence_around(lower, i)
         if (
             "Creature" not in m.card.types
@@ -562,13 +585,24 @@ def _read_position(q: Question) -> _Position | None:
         ):
             return None  # a named card the position doesn't place
         used.add(i)
-        sides.append(_Side(b.Attacker.from_permanent(_perm(m, YOU)), m))
+        provoker = provoke is not None and i == provoke[0]
+        sides.append(_Side(b.Attacker.from_permanent(_perm(m, YOU)), m, provoker=provoker))
     if lazy(r"\b(another|other|a second|one more) (creature|attacker|guy|dude)\b").search(lower):
         sides.append(_Side(b.Attacker(name="the other attacker"), None))
     names = [s.attacker.name for s in sides]
     if len(set(names)) != len(names) or len(sides) > 3:
         return None
-    blockers = _read_blockers(q)
+    provoked: CardMention | None = None
+    if provoke is None:
+        blockers = _read_blockers(q)
+    else:
+        provoking = next((s.attacker.name for s in sides if s.provoker), None)
+        if provoking is None:
+            return None
+        provoked = slots[provoke[1]] if provoke[1] is not None else None
+        if provoked is not None and not _bystander(provoked):
+            return None
+        blockers = _provoked_lineups(q, provoked, provoking, defender)
     if blockers is None:
         return None
     flyers_said = bool(_NO_FLYERS.search(lower))
@@ -582,7 +616,46 @@ def _read_position(q: Question) -> _Position | None:
         return None
     if any(s.attacker.blocked_by_type for s in sides):
         return None  # which blockers are of that type is not read from the text
-    return _Position(sides, blockers)
+    return _Position(sides, blockers, provoked)
+
+
+# "provoke their Grizzly Bears", "provoked his creature", "target their creature with provoke".
+_PROVOKED = lazy(
+    r"(?<!the )(?<!that )(?<!a )\bprovok(?:e|es|ed|ing) (?:their |his |her |the |a |an |one of (?:their|his|her) |"
+    r"my opponent's |opponent's )?(?P<what>CARD|creatures?|blocker|guy)\b"
+    r"|\btarget(?:s|ed|ing)? (?:their |his |her |my opponent's |opponent's )?(?P<what2>CARD|creature)"
+    r" with (?:the |its |my )?provoke\b"
+)
+
+
+def _read_provoke(
+    q: Question, slots: list[CardMention], defender: str
+) -> tuple[bool, tuple[int, int | None] | None]:
+    """Whether any provoke the text tells of is read, and then the CARD mark of the attacking
+    creature whose provoke trigger targeted a creature and that creature's mark (None: one the
+    text doesn't name)."""
+    lower = q.lower
+    provokers = [
+        i
+        for i, m in enumerate(slots)
+        if any(isinstance(a, Keyword) and a.name.casefold() == "provoke" for a in m.abilities())
+    ]
+    if not lazy(r"\bprovok").search(lower):
+        return not provokers, None
+    found = list(_PROVOKED.finditer(lower))
+    names = {slots[i].name for i in provokers}
+    if len(names) != 1 or len(found) != 1:
+        return False, None
+    m = found[0]
+    what = m["what"] or m["what2"]
+    at = m.start("what") if m["what"] else m.start("what2")
+    provoked = _card_index(lower, at) if what == "CARD" else None
+    attacking = YOU if defender == OPPONENT else OPPONENT
+    if provoked is not None and (
+        slots[provoked].name in names or _whose(lower, provoked) == attacking
+    ):
+        return False, None
+    return True, (provokers[0], provoked)
 
 
 def _with_requirement(perm: Permanent, host: Permanent | None) -> b.Attacker | None:
@@ -637,6 +710,36 @@ _DEFENDER_UNCOUNTED = lazy(
     r"\b(?P<who>my|his|her|their|opponent's|my opponent's) (?:untapped |potential )?(?:creatures|blockers|guys)"
     r" (?:are|were|have|has|can't|don't)\b"
 )
+
+
+def _provoked_lineups(
+    q: Question, provoked: CardMention | None, attacker: str, defender: str
+) -> tuple[str, list[list[b.Blocker]]] | None:
+    """The provoked creature (untapped by the trigger) and the defending player's others: as
+    counted, whether or not the count includes it, else none to two others."""
+    if provoked is not None:
+        target = b.Blocker.from_permanent(_perm(provoked, defender))
+    else:
+        target = b.Blocker(name="the provoked creature")
+    target = target.model_copy(update={"tapped": False, "must_block_attacker": attacker})
+    counted = _read_blockers(q)
+    if counted is None:
+        if _DEFENDER_COUNT.search(q.lower) or _DEFENDER_ONLY.search(q.lower):
+            return None
+        sizes = [0, 1, 2]
+    else:
+        if counted[0] != defender:
+            return None
+        n = len(counted[1][0])
+        sizes = sorted({n - 1, n})
+        if any(bl.tapped for bl in counted[1][0]):
+            return None
+    lineups = [
+        [target, *(b.Blocker(name=f"their other creature {i}") for i in range(1, k + 1))]
+        for k in sizes
+        if k >= 0
+    ]
+    return defender, lineups
 
 
 def _read_blockers(q: Question) -> tuple[str, list[list[b.Blocker]]] | None:
@@ -706,6 +809,7 @@ _I_DEFEND = lazy(
 _THEY_DEFEND = lazy(
     r"\bi (\w+ ){0,10}?(attack|attacked|swing|swung|am attacking)\b"
     r"|\b(opp|opponent|he|she|they) (\w+ )?(block|blocks|blocked)\b|\bmy (\w+ )?(attacker|attacking)\b"
+    r"|\bmy (?!opponent|opp\b)\w+ (and (my )?\w+ )?(attack|attacks|attacked|is attacking|are attacking)\b"
 )
 
 
@@ -762,9 +866,12 @@ _MODAL = (
     r"(?:have to|has to|need to|needs to|required to|supposed to|forced to|obliged to|obligated to)"
 )
 _ALL_BARE = _ALL.replace("(?P<alln>", "(?:")
+_PROVOKED_REF = (
+    r"(?:the |their |his |her |my opponent's |opponent's )?(?:CARD|provoked creature|provoked one)"
+)
 _MUST_ASK = lazy(
-    rf"^(?:so |and |then |but )?(?:(?:do|does|am|is|are|will|would) (?P<subj>{_PLAYER}|{_LONE}|{_ALL_BARE}) (?:be )?{_MODAL}"
-    rf"|must (?P<subj2>{_PLAYER}|{_LONE}|{_ALL_BARE})) block(?: (?P<t>(?!with\b)[^,]+?))?"
+    rf"^(?:so |and |then |but )?(?:(?:do|does|am|is|are|will|would) (?P<subj>{_PLAYER}|{_LONE}|{_ALL_BARE}|{_PROVOKED_REF}) (?:be )?{_MODAL}"
+    rf"|must (?P<subj2>{_PLAYER}|{_LONE}|{_ALL_BARE}|{_PROVOKED_REF})) block(?: (?P<t>(?!with\b)[^,]+?))?"
     r"(?: with (?P<with>both|all of them|all|two|three|\d)(?: of (?:them|my creatures|their creatures|his creatures))?)?$"
 )
 _LEAVE_ASK = lazy(
@@ -779,6 +886,9 @@ _ONE_ASK = lazy(
 _SPLIT_ASK = lazy(
     rf"^(?:can|could|may) {_PLAYER} block (?P<t>[^,]+?) with one(?: creature| of them)? and (?P<t2>[^,]+?) "
     r"with the other(?: one)?$"
+)
+_PROVOKED_ASK = lazy(
+    rf"^(?:can|could|may) (?P<subj>{_PROVOKED_REF}) (?:still |just |even )?block (?P<t>.+?)(?: instead)?$"
 )
 _NUMBER_OF = {"both": 2, "two": 2, "three": 3, "four": 4}
 
@@ -820,8 +930,26 @@ def _query(
 ) -> Callable[[], Ruling] | None:
     """The engine call that answers the asked declaration against one line-up of blockers."""
     attackers = pos.attackers
+    provoked = next((bl for bl in blockers if bl.must_block_attacker), None)
+    if m := _PROVOKED_ASK.match(asked):
+        nth = _provoked_subject(pos, q, m["subj"])
+        target = _target(pos, q, m["t"], nth=nth) if nth is not None else None
+        if provoked is None or target is None:
+            return None
+        alone: dict[str, str | None] = {bl.name: None for bl in blockers}
+        alone[provoked.name] = target.attacker.name
+        return lambda: b.is_legal(attackers, blockers, alone)
     if m := _MUST_ASK.match(asked):
         subj = m["subj"] or m["subj2"]
+        if re.fullmatch(_PROVOKED_REF, subj) and not re.fullmatch(_LONE, subj):
+            nth = _provoked_subject(pos, q, subj)
+            target = _target(pos, q, m["t"] or "", nth=nth) if nth is not None else None
+            if provoked is None or target is None or m["with"]:
+                return None
+            goal, held = target.attacker.name, provoked.name
+            return _holds(
+                attackers, blockers, lambda a: a.get(held) == goal, f"{held} blocking {goal}"
+            )
         if re.fullmatch(_PLAYER, subj) and not m["t"] and not m["with"]:
             # "Do I have to block?": any block at all, whichever attacker it is.
             return _holds(
@@ -903,6 +1031,17 @@ def _query(
         single[blockers[0].name] = target.attacker.name
         return lambda: b.is_legal(attackers, blockers, single)
     return None
+
+
+def _provoked_subject(pos: _Position, q: Question, subj: str) -> int | None:
+    """The provoked creature as the asked sentence names it: the number of cards the subject
+    names (a target's card comes after it), or None when it names another creature."""
+    if "CARD" not in subj:
+        return 0
+    card = _asked_card(q, 0)
+    if card is None or pos.provoked is None or card.name != pos.provoked.name:
+        return None
+    return 1
 
 
 def _holds(
