@@ -499,7 +499,10 @@ class _Position:
         sides: list[_Side],
         blockers: tuple[str, list[list[b.Blocker]]],
         provoked: CardMention | None = None,
+        unknown: str = "",
     ) -> None:
+        # A fact the ruling needs that the text doesn't state.
+        self.unknown = unknown
         self.sides = sides
         self.blockers = blockers
         # The creature a provoke trigger targeted, when the text names it.
@@ -608,10 +611,11 @@ def _read_position(q: Question) -> _Position | None:
     flyers_said = bool(_NO_FLYERS.search(lower))
     if lazy(r"\b(flying|flyers?|fliers?|reach)\b").search(lower) and not flyers_said:
         return None  # which creatures fly decides it, and the text says it some other way
-    if any(s.attacker.only_by for s in sides) or (
-        any(s.attacker.flying for s in sides) and not flyers_said
-    ):
+    if any(s.attacker.only_by for s in sides):
         return None
+    if any(s.attacker.flying for s in sides) and not flyers_said:
+        unknown = "whether their creatures have flying or reach"
+        return _Position(sides, blockers, provoked, unknown=unknown)
     if lazy(r"\bmenace\b").search(lower) and not any(s.attacker.menace for s in sides):
         return None
     if any(s.attacker.blocked_by_type for s in sides):
@@ -703,7 +707,8 @@ def _sentence_around(lower: str, index: int) -> str:
 
 # "two creatures, one of them is tapped": one of the counted creatures can't block.
 _ONE_TAPPED = lazy(
-    r"\b(?:but |and )?(?:one|1)(?: of them| of which| of those)? (?:is|was|'s) tapped\b"
+    r"\b(?:but |and )?(?:one|1)(?: of them| of which| of those)? "
+    r"(?:(?:is|was|'s) tapped|(?P<cant>can'?t block))\b"
 )
 # "My creatures are all ground guys": the defending player's creatures, not counted.
 _DEFENDER_UNCOUNTED = lazy(
@@ -778,7 +783,9 @@ def _read_blockers(q: Question) -> tuple[str, list[list[b.Blocker]]] | None:
     lineups = [
         [
             b.Blocker(
-                name=f"their creature {i}", tapped=tapped or (one_tapped is not None and i == n)
+                name=f"their creature {i}",
+                tapped=tapped or (one_tapped is not None and not one_tapped["cant"] and i == n),
+                can_block=not (one_tapped is not None and one_tapped["cant"] and i == n),
             )
             for i in range(1, n + 1)
         ]
@@ -904,6 +911,15 @@ def _requirement_scenario(q: Question) -> Scenario | None:
     owner, lineups = pos.blockers
     if _defender(q.lower) != owner:
         return None
+    if pos.unknown:
+        missing = pos.unknown
+        return Scenario(
+            "blocking_requirement",
+            "yesno",
+            0.98,
+            lambda: Ruling(verdict=None, missing=(missing,)),
+            tuple(dict.fromkeys(m.name for m in q.cards)),
+        )
     asked = q.asked.strip().rstrip("?!. ").strip()
     if lazy(r"^(if|when|say|so if) ").match(asked) and ", " in asked:
         # "If it attacks and I have one creature, must I block it?": the condition is context.
