@@ -172,6 +172,8 @@ class MustBeBlocked(_Ability):
     subject: Literal["self", "target", "enchanted", "equipped", "each", "other"] = "self"
     by_all: bool = False
     duration: str = ""
+    # "must be blocked by an Eldrazi if able": only a blocker of this type meets it.
+    by_type: str = ""
 
 
 class BlockRestriction(_Ability):

@@ -31,6 +31,9 @@ class Attacker(Value):
     only_by: tuple[str, ...] = ()
     min_blockers: int = 1
     max_blockers: int | None = None
+    # "must be blocked by an Eldrazi if able": one requirement, met only by a blocker of
+    # this creature type (CR 509.1c).
+    blocked_by_type: str | None = None
 
     @classmethod
     def from_permanent(
@@ -49,9 +52,11 @@ class Attacker(Value):
             mbb += [a for a in host.abilities if isinstance(a, MustBeBlocked) and a.subject == kind]
         limits = _restrictions(perm)
         maxima = [r.max_blockers for r in limits if r.max_blockers is not None]
+        typed = next((a.by_type for a in mbb if a.by_type), None)
         return cls(
             name=perm.name,
-            must_be_blocked=must_be_blocked or any(not a.by_all for a in mbb),
+            blocked_by_type=typed,
+            must_be_blocked=must_be_blocked or any(not a.by_all and not a.by_type for a in mbb),
             by_all=by_all or any(a.by_all for a in mbb),
             flying="flying" in names,
             menace="menace" in names,
@@ -76,6 +81,10 @@ class Blocker(Value):
     flying: bool = False
     reach: bool = False
     must_block: bool = False
+    # Provoke and "target creature blocks it this turn if able": a requirement to block this
+    # one attacker, which blocking another attacker doesn't meet (CR 509.1c, 702.39a).
+    must_block_attacker: str | None = None
+    subtypes: frozenset[str] = frozenset()
     keywords: frozenset[str] = frozenset()
     # The Aura or Equipment whose "enchanted/equipped creature can't block" applies to it.
     restricted_by: str | None = None
@@ -109,7 +118,12 @@ class Blocker(Value):
             must_block="blocks each combat if able" in names
             or "blocks each combat if able" in text,
             keywords=frozenset(names),
+            subtypes=perm.subtypes,
         )
+
+
+def _a(noun: str) -> str:
+    return ("an " if noun[:1].casefold() in "aeiou" else "a ") + noun
 
 
 def _keywords(perm: Permanent) -> set[str]:
@@ -165,12 +179,24 @@ def _legal(attackers: Sequence[Attacker], assignment: Assignment) -> bool:
 def requirements_obeyed(
     attackers: Sequence[Attacker], blockers: Sequence[Blocker], assignment: Assignment
 ) -> int:
-    """Requirements obeyed: one per 'must be blocked' attacker that is blocked, one per
-    creature able to block a 'block it if able' (Lure) attacker that does block it, and one
-    per 'blocks each combat if able' creature that blocks."""
+    """Requirements obeyed: one per 'must be blocked' attacker that is blocked (by a creature
+    of the named type, if it names one), one per creature able to block a 'block it if able'
+    (Lure) attacker that does block it, one per 'blocks each combat if able' creature that
+    blocks, and one per provoked creature that blocks the attacker that provoked it."""
     obeyed = sum(1 for b in blockers if b.must_block and assignment.get(b.name) is not None)
+    obeyed += sum(
+        1
+        for b in blockers
+        if b.must_block_attacker is not None
+        and assignment.get(b.name) == b.must_block_attacker
+        and any(a.name == b.must_block_attacker for a in attackers)
+    )
     for a in attackers:
         if a.must_be_blocked and any(v == a.name for v in assignment.values()):
+            obeyed += 1
+        if a.blocked_by_type is not None and any(
+            assignment.get(b.name) == a.name and a.blocked_by_type in b.subtypes for b in blockers
+        ):
             obeyed += 1
         if a.by_all:
             for b in blockers:
@@ -225,6 +251,13 @@ def _explain(t: Trace, attackers: Sequence[Attacker], blockers: Sequence[Blocker
                 f"Every creature able to block {a.name} has a requirement to block it.",
                 a.card,
             )
+        if a.blocked_by_type is not None:
+            t.step(
+                Rule.BLOCK_REQUIREMENTS,
+                f"{a.name} must be blocked by {_a(a.blocked_by_type)} if "
+                "able: one requirement, met by a single blocker of that type.",
+                a.card,
+            )
         if a.menace:
             t.step(Rule.MENACE, f"{a.name} can't be blocked except by two or more creatures.")
         if a.min_blockers > 1:
@@ -245,6 +278,12 @@ def _explain(t: Trace, attackers: Sequence[Attacker], blockers: Sequence[Blocker
                 Rule.BLOCK_REQUIREMENTS,
                 f"{b.name} blocks each combat if able: one requirement, met if it blocks any "
                 "attacker.",
+            )
+        if b.must_block_attacker is not None:
+            t.step(
+                Rule.BLOCK_REQUIREMENTS,
+                f"{b.name} must block {b.must_block_attacker} if able: one requirement, met only "
+                f"if it blocks {b.must_block_attacker}, not another attacker.",
             )
         for a in attackers:
             ok, rule, why = can_block(b, a)

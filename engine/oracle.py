@@ -1067,7 +1067,8 @@ _LINE_PARSERS: tuple[LineParser, ...] = (
 
 _MUST_BE_BLOCKED = lazy(
     r"^(?:.*?, )?(?P<subj>[A-Za-z ]+?) (?:(?:gets|gains|has) [^.]*?(?: and|,) )?"
-    r"must be blocked(?P<dur> this turn| each combat this turn)? if able\.?$"
+    r"must be blocked(?: by an? (?P<by>[A-Z][a-z]+))?(?P<dur> this turn| each combat this turn)?"
+    r" if able\.?$"
 )
 _ALL_BLOCK = lazy(
     r"^(?P<pre>.*?)[Aa]ll creatures able to block (?P<subj>[A-Za-z ]+?)"
@@ -1099,7 +1100,10 @@ def _must_be_blocked(sentence: str, line: str) -> list[Ability]:
             subj = _antecedent(sentence[: m.start("subj")])
         return [
             MustBeBlocked(
-                text=line, subject=_subject(_lower_first(subj)), duration=(m["dur"] or "").strip()
+                text=line,
+                subject=_subject(_lower_first(subj)),
+                duration=(m["dur"] or "").strip(),
+                by_type=m["by"] or "",
             )
         ]
     m = _ALL_BLOCK.match(sentence)

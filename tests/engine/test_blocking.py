@@ -239,3 +239,62 @@ def test_a_group_block_with_no_requirement_cites_the_restrictions() -> None:
     ruling = b.is_legal([attacker], _blockers(2), {"B1": "Brute", "B2": "Brute"})
     assert ruling.verdict == "yes"
     assert ruling.steps[-1].rule == Rule.BLOCK_RESTRICTIONS
+
+
+def test_a_provoked_creature_must_block_the_provoking_attacker_not_another() -> None:
+    """Provoke's requirement names one attacker: blocking a different one doesn't meet it
+    (CR 509.1c, 702.39a)."""
+    provoker, other = b.Attacker(name="Craghorn"), b.Attacker(name="Bear")
+    goaded = b.Blocker(name="Wall", must_block_attacker="Craghorn")
+    assert b.is_legal([provoker, other], [goaded], {"Wall": "Bear"}).verdict == "no"
+    assert b.is_legal([provoker, other], [goaded], {"Wall": "Craghorn"}).verdict == "yes"
+    assert b.must_block_with([provoker, other], [goaded], "Craghorn", "Wall").verdict == "yes"
+
+
+def test_provoke_yields_to_a_restriction() -> None:
+    """A provoked creature that can't block the flyer that provoked it has no requirement it
+    can obey, so blocking nothing is as good as blocking anything (CR 509.1c)."""
+    provoker = b.Attacker(name="Drake", flying=True)
+    goaded = b.Blocker(name="Wall", must_block_attacker="Drake")
+    assert b.solve([provoker], [goaded])[0] == {"Wall": None}
+
+
+def test_a_requirement_naming_a_creature_type_is_met_only_by_that_type() -> None:
+    """'Must be blocked by an Eldrazi if able' (Slayer's Cleaver): one Eldrazi blocking meets
+    it, and a non-Eldrazi has no requirement at all."""
+    state = GameState.parse(
+        "you: Knight[type=Creature|attacking], Cleaver[type=Artifact]; "
+        "opponent: Spawn[type=Creature], Bear[type=Creature]"
+    )
+    cleaver = state.find("Cleaver").model_copy(
+        update={
+            "subtypes": frozenset({"Equipment"}),
+            "abilities": (MustBeBlocked(subject="equipped", by_type="Eldrazi"),),
+        }
+    )
+    attacker = b.Attacker.from_permanent(state.find("Knight"), attached=(cleaver,))
+    assert attacker.blocked_by_type == "Eldrazi" and not attacker.must_be_blocked
+    spawn = b.Blocker.from_permanent(
+        state.find("Spawn").model_copy(update={"subtypes": frozenset({"Eldrazi", "Drone"})})
+    )
+    bear = b.Blocker.from_permanent(state.find("Bear"))
+    assert b.must_block_with([attacker], [spawn, bear], "Knight", "Spawn").verdict == "yes"
+    assert b.must_block_with([attacker], [spawn, bear], "Knight", "Bear").verdict == "no"
+    assert b.solve([attacker], [bear])[0] == {"Bear": None}
+    menace = attacker.model_copy(update={"menace": True})
+    # One Eldrazi alone can't block a menace attacker: the requirement can't be obeyed.
+    assert b.must_block_with([menace], [spawn], "Knight", "Spawn").verdict == "no"
+
+
+def test_several_attackers_with_requirements_and_one_blocker() -> None:
+    """A Lure attacker and a must-be-blocked attacker against one creature: either block
+    obeys one requirement, so neither is required (CR 509.1c)."""
+    lured, must = LURED, MUST
+    lone = _blockers(1)
+    assert b.must_block_with([lured, must], lone, "Lured", "B1").verdict == "no"
+    assert b.holds_always(
+        [lured, must], lone, lambda a: a["B1"] is not None, "a block"
+    ).verdict == ("yes")
+    two = _blockers(2)
+    # Both blockers on the plain attacker obey nothing; something better is possible.
+    assert b.is_legal([must, PLAIN], two, {"B1": "Plain", "B2": "Plain"}).verdict == "no"

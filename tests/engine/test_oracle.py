@@ -394,6 +394,10 @@ BLOCK_CASES: list[tuple[str, MustBeBlocked]] = [
         "if able.",
         MustBeBlocked(subject="equipped"),
     ),
+    (
+        "Equipped creature gets +3/+1 and must be blocked by an Eldrazi if able.",
+        MustBeBlocked(subject="equipped", by_type="Eldrazi"),
+    ),
 ]
 
 

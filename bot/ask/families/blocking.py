@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from bot.ask.question import CardMention, Question, Scenario
 from bot.ask.question import permanent as _perm
 from engine import blocking as b
-from engine.abilities import Keyword
+from engine.abilities import Keyword, MustBeBlocked
 from engine.lazyre import lazy
 from engine.model import OPPONENT, YOU, Permanent
+from engine.ruling import Ruling
 
 # Evasion the solver doesn't check: a creature with one of these is left alone.
 _UNMODELLED_EVASION = frozenset(
@@ -156,6 +158,12 @@ class BlockingHandler:
     def scenarios(self, q: Question) -> list[Scenario]:
         if not q.has(r"\bblock"):
             return []
+        typed = _typed_requirement(q)
+        if typed is not None:
+            return [typed]
+        required = _requirement_scenario(q)
+        if required is not None:
+            return [required]
         attached = self._attached(q)
         if attached is not None:
             return [attached]
@@ -369,3 +377,713 @@ class BlockingHandler:
             lambda: b.is_legal([att], [blk], declaration),
             names,
         )
+
+
+# -- requirements on a described position (CR 509.1c) ---------------------------------------
+
+# Combat rules beyond declaring blockers, and changes the position read here can't hold.
+_UNMODELLED_REQUIREMENT = lazy(
+    r"\b(damage|assign\w*|trample\w*|deathtouch\w*|first strike|double strike|lifelink|hexproof|"
+    r"shroud|ward|protection|indestructible|unblockable|can'?t be blocked|instant|in response|"
+    r"after (blockers|blocks)|second combat|additional combat|extra combat|planeswalkers?|"
+    r"battles?|players|power|toughness|untap|untaps|untapping|pay\w*|costs?|goad\w*|flash|"
+    r"gains?|gained|gets|got|loses?|lost|becomes?|became|copy|copies|counters?|"
+    r"phase\w*|regenerat\w*|sacrific\w*|destroy\w*|exile\w*|bounce\w*|dies|died|"
+    r"horsemanship|shadow|fear|intimidate|skulk|\w+walk|defender|vigilance|"
+    r"equip\w*|attach\w*|tokens?|copy|clone)\b|\+\d|-\d/|/[+-]?\d",
+)
+_ATTACK = lazy(r"\b(attack\w*|swing\w*|swung|send\w*|comes? at)\b")
+_WHOSE_REQ = r"(?:an? |the |my |his |her |their |your |its |an opponent's |my opponent's |opponent's |opp's )?"
+_NOUN = r"(?:creature|attacker|guy|dude|one|token)"
+# The defending player's creatures as the text counts them.
+_NUM = r"(\d+|one|two|three|four|five|six|a single|an|a)"
+_DEFENDER_COUNT = lazy(
+    r"\b(?P<who>i|he|she|they|my opponent|the opponent|opponent|opp|the defending player|we)"
+    r"(?: only| just)? (?:has|have|had|control|controls|controlled|got)(?: only| just| exactly)? "
+    rf"{_NUM} (?P<untapped>untapped |potential |possible |open )?(?:creatures?|blockers?|guys?|dudes?)\b"
+    r"|\b(?P<who2>my|his|her|their|opponent's|my opponent's) (?:only |sole )?"
+    rf"{_NUM} (?:untapped |potential |possible )?(?:creatures|blockers|guys)\b"
+    r"|\b(?:even )?though (?P<who3>he|she|they|i|my opponent) (?:had|has|have) "
+    rf"{_NUM}(?: untapped)?(?: creatures| blockers| ones)?\b"
+    r"|,? (?P<who4>he|she|they|i|my opponent) (?:had|has|have) "
+    rf"{_NUM} untapped(?: creatures| blockers| ones)?\b"
+)
+_DEFENDER_ONLY = lazy(
+    r"\b(?P<who>my|his|her|their|opponent's|my opponent's) only (?:untapped )?(?:creature|blocker|guy)"
+    r"(?P<tapped> is tapped| was tapped)?"
+)
+_NO_FLYERS = lazy(
+    r"\bno (?:flying|flyers?|fliers?|reach)\b|\bground (?:guys|creatures|dudes)\b|"
+    r"\b(?:none|neither) of (?:them|my creatures|their creatures) (?:has|have) (?:flying|reach)\b|"
+    r"\bwithout (?:flying|reach)\b"
+)
+_ME = frozenset({"i", "my", "we"})
+_CARD = lazy(r"CARD")
+
+
+class _Side:
+    """What the text says of one attacker: its engine value and how the question may name it."""
+
+    def __init__(
+        self,
+        attacker: b.Attacker,
+        mention: CardMention | None,
+        source: str = "",
+        provoker: bool = False,
+    ) -> None:
+        self.attacker = attacker
+        self.mention = mention
+        self.source = source  # the card whose requirement it carries, when not its own
+        self.provoker = provoker
+
+    @property
+    def required(self) -> bool:
+        a = self.attacker
+        return self.provoker or a.must_be_blocked or a.by_all or a.blocked_by_type is not None
+
+
+def _mention_at(q: Question, index: int) -> CardMention:
+    return _slots(q)[index]
+
+
+def _card_index(lower: str, pos: int) -> int:
+    return lower.count("CARD", 0, pos)
+
+
+def _host_of(q: Question, i: int, m: CardMention) -> tuple[str, int | None] | None:
+    """Where the requirement card at CARD mark ``i`` goes: a named creature (its mark) or a
+    creature the text doesn't name (None); None when the text doesn't say."""
+    lower = q.lower
+    starts = [x.start() for x in _CARD.finditer(lower)]
+    at = starts[i]
+    before, after = lower[max(0, at - 60) : at], lower[at + 4 : at + 64]
+    kinds = {a.subject for a in m.of_kind("must_be_blocked") if isinstance(a, MustBeBlocked)}
+    if "self" in kinds and "Creature" in m.card.types:
+        return ("self", i)
+    link = r"(?:on|onto|to|at|targeting|attached to)"
+    # "Lure is on my opponent's Serra Angel", "cast Irresistible Prey on my Boggart Brute".
+    if re.match(rf"\s*(?:is |was |goes |went )?{link} {_WHOSE_REQ}CARD", after):
+        return ("named", i + 1)
+    # "my Serra Angel enchanted with Lure", "targeted my Boggart Brute with Irresistible Prey".
+    if re.search(
+        r"CARD,?(?: (?:that's|that is|which is|is|was|being))? (?:enchanted|equipped|targeted) (?:with|by) (?:an? |the )?$",
+        before,
+    ) or re.search(rf"\btarget(?:ed|s)? {_WHOSE_REQ}CARD with (?:an? |the )?$", before):
+        return ("named", i - 1)
+    # "their Serra Angel has Lure on it".
+    if re.search(r"CARD (?:has|with) (?:an? |the )?$", before) and re.match(r"\s*on it\b", after):
+        return ("named", i - 1)
+    # "a creature enchanted by Lure", "the Lure creature", "cast Irresistible Prey on their attacker".
+    if (
+        re.search(
+            rf"\b{_NOUN},?(?: (?:that's|that is|which is|is|was|being))? (?:enchanted|equipped|targeted) (?:with|by) (?:an? |the )?$",
+            before,
+        )
+        or re.match(rf"\s*(?:-enchanted |-equipped |'d |ed )?{_NOUN}\b", after)
+        or re.match(rf"\s*(?:is |was |goes |went )?{link} {_WHOSE_REQ}(?:\w+ )?{_NOUN}\b", after)
+        or re.search(rf"\b{_NOUN} with (?:an? |the )?$", before)
+    ):
+        return ("generic", None)
+    return None
+
+
+def _who(word: str) -> str:
+    return YOU if word in _ME else OPPONENT
+
+
+class _Position:
+    """Attackers and the defending player's creatures, as the question describes them."""
+
+    def __init__(
+        self,
+        sides: list[_Side],
+        blockers: tuple[str, list[list[b.Blocker]]],
+        provoked: CardMention | None = None,
+        unknown: str = "",
+    ) -> None:
+        # A fact the ruling needs that the text doesn't state.
+        self.unknown = unknown
+        self.sides = sides
+        self.blockers = blockers
+        # The creature a provoke trigger targeted, when the text names it.
+        self.provoked = provoked
+
+    @property
+    def attackers(self) -> list[b.Attacker]:
+        return [s.attacker for s in self.sides]
+
+
+def _read_position(q: Question) -> _Position | None:
+    """The combat the text describes, when every named card and count in it is accounted for."""
+    lower = q.lower
+    slots = _slots(q)
+    defender = _defender(lower)
+    if len(slots) != len(q.cards) or defender is None:
+        return None
+    sides: list[_Side] = []
+    used: set[int] = set()
+    readable, provoke = _read_provoke(q, slots, defender)
+    if not readable:
+        return None
+    if provoke is not None:
+        provoked_at = provoke[1]
+        if provoked_at is not None:
+            used.add(provoked_at)
+    for i, m in enumerate(slots):
+        if not m.of_kind("must_be_blocked") or i in used:
+            continue
+        if any(s.source == m.name or (s.mention and s.mention.name == m.name) for s in sides):
+            used.add(i)  # named again: "the Lure creature" is the one it enchants
+            continue
+        if any(_BLOCKING_WORDS.search(line) for f in m.faces for line in f.unparsed):
+            return None  # the card does something else to blocking no parser read
+        where = _host_of(q, i, m)
+        if where is None:
+            return None
+        how, at = where
+        used.add(i)
+        if how == "generic":
+            perm = Permanent(
+                name=f"the creature with {m.name}", controller=YOU, types=frozenset({"Creature"})
+            )
+            host: Permanent | None = _perm(m, YOU)
+        else:
+            assert at is not None
+            if not 0 <= at < len(slots) or (at in used and how != "self"):
+                return None
+            target = slots[at]
+            if "Creature" not in target.card.types or not plain(target):
+                return None
+            whose = _whose(lower, at)
+            if whose == defender:
+                return None  # the defending player's creature: it may be a blocker
+            if how == "self" and whose is None and not _ATTACK.search(_sentence_around(lower, at)):
+                return None  # a creature the text doesn't say attacks
+            used.add(at)
+            perm = _perm(target, YOU)
+            host = None if how == "self" else _perm(m, YOU)
+        attacker = _with_requirement(perm, host)
+        if attacker is None:
+            return None
+        sides.append(_Side(attacker, slots[at] if at is not None else None, m.name))
+    if lazy(r"\b(creature|attacker) (that|which) (must|has to) be blocked\b").search(lower):
+        sides.append(_Side(b.Attacker(name="your attacking creature", must_be_blocked=True), None))
+    if not sides and provoke is None:
+        return None
+    # Other attackers: named plain creatures said to attack, and "another creature".
+    for i, m in enumerate(slots):
+        if i in used:
+            continue
+        if any(s.mention and s.mention.name == m.name for s in sides):
+            continue  # the same attacker, named again
+        if provoke is not None and provoke[1] is not None and slots[provoke[1]].name == m.name:
+            continue  # the provoked creature, named again
+        sentence = _sentence_around(lower, i)
+        if (
+            "Creature" not in m.card.types
+            or not plain(m)
+            or not _ATTACK.search(sentence)
+            or _BLOCK_SIDE.search(sentence)
+            or _whose(lower, i) == defender
+        ):
+            return None  # a named card the position doesn't place
+        used.add(i)
+        provoker = provoke is not None and i == provoke[0]
+        sides.append(_Side(b.Attacker.from_permanent(_perm(m, YOU)), m, provoker=provoker))
+    if lazy(r"\b(another|other|a second|one more) (creature|attacker|guy|dude)\b").search(lower):
+        sides.append(_Side(b.Attacker(name="the other attacker"), None))
+    names = [s.attacker.name for s in sides]
+    if len(set(names)) != len(names) or len(sides) > 3:
+        return None
+    provoked: CardMention | None = None
+    if provoke is None:
+        blockers = _read_blockers(q)
+    else:
+        provoking = next((s.attacker.name for s in sides if s.provoker), None)
+        if provoking is None:
+            return None
+        provoked = slots[provoke[1]] if provoke[1] is not None else None
+        if provoked is not None and not _bystander(provoked):
+            return None
+        blockers = _provoked_lineups(q, provoked, provoking, defender)
+    if blockers is None:
+        return None
+    flyers_said = bool(_NO_FLYERS.search(lower))
+    if lazy(r"\b(flying|flyers?|fliers?|reach)\b").search(lower) and not flyers_said:
+        return None  # which creatures fly decides it, and the text says it some other way
+    if any(s.attacker.only_by for s in sides):
+        return None
+    if any(s.attacker.flying for s in sides) and not flyers_said:
+        unknown = "whether their creatures have flying or reach"
+        return _Position(sides, blockers, provoked, unknown=unknown)
+    if lazy(r"\bmenace\b").search(lower) and not any(s.attacker.menace for s in sides):
+        return None
+    if any(s.attacker.blocked_by_type for s in sides):
+        return None  # which blockers are of that type is not read from the text
+    return _Position(sides, blockers, provoked)
+
+
+# "provoke their Grizzly Bears", "provoked his creature", "target their creature with provoke".
+_PROVOKED = lazy(
+    r"(?<!the )(?<!that )(?<!a )\bprovok(?:e|es|ed|ing) (?:their |his |her |the |a |an |one of (?:their|his|her) |"
+    r"my opponent's |opponent's )?(?P<what>CARD|creatures?|blocker|guy)\b"
+    r"|\btarget(?:s|ed|ing)? (?:their |his |her |my opponent's |opponent's )?(?P<what2>CARD|creature)"
+    r" with (?:the |its |my )?provoke\b"
+)
+
+
+def _read_provoke(
+    q: Question, slots: list[CardMention], defender: str
+) -> tuple[bool, tuple[int, int | None] | None]:
+    """Whether any provoke the text tells of is read, and then the CARD mark of the attacking
+    creature whose provoke trigger targeted a creature and that creature's mark (None: one the
+    text doesn't name)."""
+    lower = q.lower
+    provokers = [
+        i
+        for i, m in enumerate(slots)
+        if any(isinstance(a, Keyword) and a.name.casefold() == "provoke" for a in m.abilities())
+    ]
+    if not lazy(r"\bprovok").search(lower):
+        return not provokers, None
+    found = list(_PROVOKED.finditer(lower))
+    names = {slots[i].name for i in provokers}
+    if len(names) != 1 or len(found) != 1:
+        return False, None
+    m = found[0]
+    what = m["what"] or m["what2"]
+    at = m.start("what") if m["what"] else m.start("what2")
+    provoked = _card_index(lower, at) if what == "CARD" else None
+    attacking = YOU if defender == OPPONENT else OPPONENT
+    if provoked is not None and (
+        slots[provoked].name in names or _whose(lower, provoked) == attacking
+    ):
+        return False, None
+    return True, (provokers[0], provoked)
+
+
+def _with_requirement(perm: Permanent, host: Permanent | None) -> b.Attacker | None:
+    """The attacker with its own requirement, or the one the Aura, Equipment or spell gives it."""
+    if host is None:
+        return b.Attacker.from_permanent(perm)
+    kinds = {a.subject for a in host.abilities if isinstance(a, MustBeBlocked)}
+    if ("Aura" in host.subtypes and "enchanted" in kinds) or (
+        "Equipment" in host.subtypes and "equipped" in kinds
+    ):
+        return b.Attacker.from_permanent(perm, attached=(host,))
+    if kinds & {"target", "other"} and host.types & {"Instant", "Sorcery"}:
+        mbb = [a for a in host.abilities if isinstance(a, MustBeBlocked)]
+        if len(mbb) != 1 or mbb[0].by_type:
+            return None
+        return b.Attacker.from_permanent(
+            perm, must_be_blocked=not mbb[0].by_all, by_all=mbb[0].by_all
+        ).model_copy(update={"card": host.name})
+    return None
+
+
+_BLOCK_SIDE = lazy(r"\b(into|against|block\w*|blocker)\b")
+_MINE = lazy(r"\bmy\s*$")
+_THEIRS = lazy(r"\b(his|her|their|opponent's|opp's|opponents)\s*$")
+
+
+def _whose(lower: str, index: int) -> str | None:
+    """Whose creature the possessive before CARD mark ``index`` says it is."""
+    at = [x.start() for x in _CARD.finditer(lower)][index]
+    before = lower[max(0, at - 25) : at]
+    if _MINE.search(before):
+        return YOU
+    if _THEIRS.search(before):
+        return OPPONENT
+    return None
+
+
+def _sentence_around(lower: str, index: int) -> str:
+    starts = [x.start() for x in _CARD.finditer(lower)]
+    at = starts[index]
+    left = max(lower.rfind(c, 0, at) for c in ".?!;")
+    ends = [e for e in (lower.find(c, at) for c in ".?!;") if e >= 0]
+    return lower[left + 1 : min(ends) if ends else len(lower)]
+
+
+# "two creatures, one of them is tapped": one of the counted creatures can't block.
+_ONE_TAPPED = lazy(
+    r"\b(?:but |and )?(?:one|1)(?: of them| of which| of those)? "
+    r"(?:(?:is|was|'s) tapped|(?P<cant>can'?t block))\b"
+)
+# "My creatures are all ground guys": the defending player's creatures, not counted.
+_DEFENDER_UNCOUNTED = lazy(
+    r"\b(?P<who>my|his|her|their|opponent's|my opponent's) (?:untapped |potential )?(?:creatures|blockers|guys)"
+    r" (?:are|were|have|has|can't|don't)\b"
+)
+
+
+def _provoked_lineups(
+    q: Question, provoked: CardMention | None, attacker: str, defender: str
+) -> tuple[str, list[list[b.Blocker]]] | None:
+    """The provoked creature (untapped by the trigger) and the defending player's others: as
+    counted, whether or not the count includes it, else none to two others."""
+    if provoked is not None:
+        target = b.Blocker.from_permanent(_perm(provoked, defender))
+    else:
+        target = b.Blocker(name="the provoked creature")
+    target = target.model_copy(update={"tapped": False, "must_block_attacker": attacker})
+    counted = _read_blockers(q)
+    if counted is None:
+        if _DEFENDER_COUNT.search(q.lower) or _DEFENDER_ONLY.search(q.lower):
+            return None
+        sizes = [0, 1, 2]
+    else:
+        if counted[0] != defender:
+            return None
+        n = len(counted[1][0])
+        sizes = sorted({n - 1, n})
+        if any(bl.tapped for bl in counted[1][0]):
+            return None
+    lineups = [
+        [target, *(b.Blocker(name=f"their other creature {i}") for i in range(1, k + 1))]
+        for k in sizes
+        if k >= 0
+    ]
+    return defender, lineups
+
+
+def _read_blockers(q: Question) -> tuple[str, list[list[b.Blocker]]] | None:
+    """Whose creatures may block, and the line-ups the text allows: one when it counts them,
+    else one to three creatures (a ruling must then hold for each)."""
+    lower = q.lower
+    counts = list(_DEFENDER_COUNT.finditer(lower))
+    only = list(_DEFENDER_ONLY.finditer(lower))
+    loose = list(_DEFENDER_UNCOUNTED.finditer(lower))
+    tapped = False
+    if len(counts) + len(only) > 1:
+        return None  # two counts that may disagree
+    if only:
+        m = only[0]
+        sizes, tapped = [1], bool(m["tapped"])
+    elif counts:
+        m = counts[0]
+        word = next(g for g in m.groups() if g and (g in _COUNT_WORDS or g.isdigit()))
+        sizes = [int(word) if word.isdigit() else _COUNT_WORDS[word]]
+    elif len(loose) == 1:
+        m = loose[0]
+        sizes = [1, 2, 3]
+    else:
+        return None
+    if not all(1 <= n <= 4 for n in sizes):
+        return None
+    rest = lower.replace(m.group(0), " ")
+    one_tapped = _ONE_TAPPED.search(rest)
+    if one_tapped is not None and not tapped and len(sizes) == 1 and sizes[0] >= 2:
+        rest = rest.replace(one_tapped.group(0), " ")
+    else:
+        one_tapped = None
+    if lazy(r"\b(tapped|can'?t block|summoning sick\w*)\b").search(rest) and not tapped:
+        return None  # some of them may not be able to block
+    who = next(w for w in (m.groupdict().get(k) for k in ("who", "who2", "who3", "who4")) if w)
+    lineups = [
+        [
+            b.Blocker(
+                name=f"their creature {i}",
+                tapped=tapped or (one_tapped is not None and not one_tapped["cant"] and i == n),
+                can_block=not (one_tapped is not None and one_tapped["cant"] and i == n),
+            )
+            for i in range(1, n + 1)
+        ]
+        for n in sizes
+    ]
+    return _who(who), lineups
+
+
+_COUNT_WORDS = {
+    "one": 1,
+    "two": 2,
+    "three": 3,
+    "four": 4,
+    "five": 5,
+    "six": 6,
+    "a single": 1,
+    "an": 1,
+    "a": 1,
+}
+
+
+_I_DEFEND = lazy(
+    r"\b(attacks?|attacked|attacking|swings?|swung)( at| into)? me\b"
+    r"|\b(opp|opponent|he|she|they)('s)? (\w+ ){0,2}(attack|attacks|attacked|swing|swings|swung|is attacking|are attacking)\b"
+    r"|\bi (\w+ )?(block|blocked)\b|\bis on (his|her|their|my opponent's|opponent's)\b"
+    r"|\b(their|his|her|opponent's) (\w+ )?(attacker|attacking)\b"
+)
+_THEY_DEFEND = lazy(
+    r"\bi (\w+ ){0,10}?(attack|attacked|swing|swung|am attacking)\b"
+    r"|\b(opp|opponent|he|she|they) (\w+ )?(block|blocks|blocked)\b|\bmy (\w+ )?(attacker|attacking)\b"
+    r"|\bmy (?!opponent|opp\b)\w+ (and (my )?\w+ )?(attack|attacks|attacked|is attacking|are attacking)\b"
+)
+
+
+def _defender(lower: str) -> str | None:
+    mine, theirs = bool(_I_DEFEND.search(lower)), bool(_THEY_DEFEND.search(lower))
+    if mine == theirs:
+        return None
+    return YOU if mine else OPPONENT
+
+
+_THE_REQ = r"(?:it|them|that creature|the creature|my creature|their creature|his creature|her creature|the attacker|my attacker|that attacker)"
+
+
+def _target(pos: _Position, q: Question, words: str, nth: int = 0) -> _Side | None:
+    """The attacker the asked words name."""
+    words = words.strip()
+    required = [s for s in pos.sides if s.required]
+    if (
+        words in ("", "it", "them")
+        or re.fullmatch(_THE_REQ, words)
+        or re.fullmatch(
+            r"(?:my|their|his|her|the) (?:creature|attacker) (?:that|which) must be blocked", words
+        )
+    ):
+        return required[0] if len(required) == 1 else None
+    if re.fullmatch(r"the other (?:attacker|creature|one|guy)", words):
+        rest = [s for s in pos.sides if not s.required]
+        return rest[0] if len(rest) == 1 else None
+    if re.fullmatch(rf"{_WHOSE_REQ}CARD(?: (?:creature|one|attacker|guy))?", words):
+        card = _asked_card(q, nth)
+        if card is None:
+            return None
+        found = [
+            s
+            for s in pos.sides
+            if (s.mention and s.mention.name == card.name) or s.source == card.name
+        ]
+        return found[0] if len(found) == 1 else None
+    return None
+
+
+def _asked_card(q: Question, nth: int = 0) -> CardMention | None:
+    """The ``nth`` card the asked sentence names, found where that sentence stands in the text."""
+    at = q.lower.rfind(q.asked)
+    if at < 0 or q.asked.count("CARD") <= nth:
+        return None
+    return _slots(q)[q.lower.count("CARD", 0, at) + nth]
+
+
+_PLAYER = r"(?:i|we|you|he|she|they|my opponent|the opponent|opponent|opp|the defending player)"
+_LONE = r"(?:it|my creature|their creature|his creature|her creature|my only creature|their only creature|the blocker|that creature|my blocker)"
+_ALL = r"(?:(?:they |we |you )?all(?: (?P<alln>two|three|four|\d))?(?: of them| of my creatures| of their creatures| my creatures| their creatures)?|(?:they |we |you )?both(?: of them)?)"
+_MODAL = (
+    r"(?:have to|has to|need to|needs to|required to|supposed to|forced to|obliged to|obligated to)"
+)
+_ALL_BARE = _ALL.replace("(?P<alln>", "(?:")
+_PROVOKED_REF = (
+    r"(?:the |their |his |her |my opponent's |opponent's )?(?:CARD|provoked creature|provoked one)"
+)
+_MUST_ASK = lazy(
+    rf"^(?:so |and |then |but )?(?:(?:do|does|am|is|are|will|would) (?P<subj>{_PLAYER}|{_LONE}|{_ALL_BARE}|{_PROVOKED_REF}) (?:be )?{_MODAL}"
+    rf"|must (?P<subj2>{_PLAYER}|{_LONE}|{_ALL_BARE}|{_PROVOKED_REF})) block(?: (?P<t>(?!with\b)[^,]+?))?"
+    r"(?: with (?P<with>both|all of them|all|two|three|\d)(?: of (?:them|my creatures|their creatures|his creatures))?)?$"
+)
+_LEAVE_ASK = lazy(
+    rf"^(?:can|could|may) {_PLAYER} (?P<double>double[- ]?block|block) (?P<t>[^,]+?)"
+    r"(?: with (?P<with>both|two|all|them)(?: of (?:them|my creatures))?)? and (?:leave|let) (?P<t2>.+?) "
+    r"(?:unblocked|through|go unblocked|go through)$"
+)
+_ONE_ASK = lazy(
+    rf"^(?:can|could|may) {_PLAYER} (?:just |only )?block (?P<t>.+?) with (?:only |just )?(?:one|a single|1) "
+    r"(?:creature|blocker)(?:,? (?:(?:even )?though |and |but |while |when )?(?:he|she|they|i) (?:had|has|have) .*)?$"
+)
+_SPLIT_ASK = lazy(
+    rf"^(?:can|could|may) {_PLAYER} block (?P<t>[^,]+?) with one(?: creature| of them)? and (?P<t2>[^,]+?) "
+    r"with the other(?: one)?$"
+)
+_PROVOKED_ASK = lazy(
+    rf"^(?:can|could|may) (?P<subj>{_PROVOKED_REF}) (?:still |just |even )?block (?P<t>.+?)(?: instead)?$"
+)
+_NUMBER_OF = {"both": 2, "two": 2, "three": 3, "four": 4}
+
+
+def _requirement_scenario(q: Question) -> Scenario | None:
+    """A requirement question about a position the text describes: who attacks with which
+    requirement, how many creatures may block, and the declaration asked about (CR 509.1c)."""
+    if _UNMODELLED_REQUIREMENT.search(q.lower):
+        return None
+    pos = _read_position(q)
+    if pos is None:
+        return None
+    owner, lineups = pos.blockers
+    if _defender(q.lower) != owner:
+        return None
+    if pos.unknown:
+        missing = pos.unknown
+        return Scenario(
+            "blocking_requirement",
+            "yesno",
+            0.98,
+            lambda: Ruling(verdict=None, missing=(missing,)),
+            tuple(dict.fromkeys(m.name for m in q.cards)),
+        )
+    asked = q.asked.strip().rstrip("?!. ").strip()
+    if lazy(r"^(if|when|say|so if) ").match(asked) and ", " in asked:
+        # "If it attacks and I have one creature, must I block it?": the condition is context.
+        asked = asked.rsplit(", ", 1)[1]
+    runs = [_query(pos, q, asked, lineup) for lineup in lineups]
+    if any(r is None for r in runs):
+        return None
+    ready = [r for r in runs if r is not None]
+    names = tuple(dict.fromkeys(m.name for m in q.cards))
+
+    def run() -> Ruling:
+        rulings = [r() for r in ready]
+        if len({r.verdict for r in rulings}) != 1:
+            return Ruling(
+                verdict=None, steps=rulings[0].steps, missing=("how many creatures can block",)
+            )
+        return rulings[0]
+
+    return Scenario("blocking_requirement", "yesno", 0.98, run, names)
+
+
+def _query(
+    pos: _Position, q: Question, asked: str, blockers: list[b.Blocker]
+) -> Callable[[], Ruling] | None:
+    """The engine call that answers the asked declaration against one line-up of blockers."""
+    attackers = pos.attackers
+    provoked = next((bl for bl in blockers if bl.must_block_attacker), None)
+    if m := _PROVOKED_ASK.match(asked):
+        nth = _provoked_subject(pos, q, m["subj"])
+        target = _target(pos, q, m["t"], nth=nth) if nth is not None else None
+        if provoked is None or target is None:
+            return None
+        alone: dict[str, str | None] = {bl.name: None for bl in blockers}
+        alone[provoked.name] = target.attacker.name
+        return lambda: b.is_legal(attackers, blockers, alone)
+    if m := _MUST_ASK.match(asked):
+        subj = m["subj"] or m["subj2"]
+        if re.fullmatch(_PROVOKED_REF, subj) and not re.fullmatch(_LONE, subj):
+            nth = _provoked_subject(pos, q, subj)
+            target = _target(pos, q, m["t"] or "", nth=nth) if nth is not None else None
+            if provoked is None or target is None or m["with"]:
+                return None
+            goal, held = target.attacker.name, provoked.name
+            return _holds(
+                attackers, blockers, lambda a: a.get(held) == goal, f"{held} blocking {goal}"
+            )
+        if re.fullmatch(_PLAYER, subj) and not m["t"] and not m["with"]:
+            # "Do I have to block?": any block at all, whichever attacker it is.
+            return _holds(
+                attackers,
+                blockers,
+                lambda a: any(v is not None for v in a.values()),
+                "a block",
+            )
+        target = _target(pos, q, m["t"] or "")
+        if target is None:
+            return None
+        goal = target.attacker.name
+        if m["with"]:
+            need = _NUMBER_OF.get(m["with"]) or (
+                len(blockers) if m["with"].startswith("all") else 0
+            )
+            if not need or need > len(blockers) or re.fullmatch(_LONE, subj):
+                return None
+            return _holds(
+                attackers,
+                blockers,
+                lambda a: sum(v == goal for v in a.values()) >= need,
+                f"{need} creatures blocking {goal}",
+            )
+        if re.fullmatch(_PLAYER, subj):
+            return _holds(
+                attackers,
+                blockers,
+                lambda a: any(v == goal for v in a.values()),
+                f"a creature blocking {goal}",
+            )
+        if re.fullmatch(_LONE, subj):
+            if len(blockers) != 1:
+                return None
+            lone = blockers[0].name
+            return _holds(
+                attackers, blockers, lambda a: a.get(lone) == goal, f"{lone} blocking {goal}"
+            )
+        every = re.fullmatch(_ALL, subj)
+        if every is not None:
+            said = every["alln"] or (
+                "two"
+                if subj.split(" ")[-1] == "both" or " both" in subj or subj.startswith("both")
+                else None
+            )
+            if said is not None and _NUMBER_OF.get(said, 0) != len(blockers):
+                return None
+            return _holds(
+                attackers,
+                blockers,
+                lambda a: all(v == goal for v in a.values()),
+                f"every one of their creatures blocking {goal}",
+            )
+        return None
+    if m := _LEAVE_ASK.match(asked):
+        first, second = _target(pos, q, m["t"]), _target(pos, q, m["t2"])
+        if first is None or second is None or first is second:
+            return None
+        n = 2 if m["double"] != "block" or m["with"] else 1
+        if n > len(blockers):
+            return None
+        declaration: dict[str, str | None] = {bl.name: None for bl in blockers}
+        for bl in blockers[:n]:
+            declaration[bl.name] = first.attacker.name
+        return lambda: b.is_legal(attackers, blockers, declaration)
+    if m := _SPLIT_ASK.match(asked):
+        first, second = _target(pos, q, m["t"]), _target(pos, q, m["t2"], nth=1)
+        if first is None or second is None or first is second or len(blockers) < 2:
+            return None
+        split: dict[str, str | None] = {bl.name: None for bl in blockers}
+        split[blockers[0].name] = first.attacker.name
+        split[blockers[1].name] = second.attacker.name
+        return lambda: b.is_legal(attackers, blockers, split)
+    if m := _ONE_ASK.match(asked):
+        target = _target(pos, q, m["t"])
+        if target is None:
+            return None
+        single: dict[str, str | None] = {bl.name: None for bl in blockers}
+        single[blockers[0].name] = target.attacker.name
+        return lambda: b.is_legal(attackers, blockers, single)
+    return None
+
+
+def _provoked_subject(pos: _Position, q: Question, subj: str) -> int | None:
+    """The provoked creature as the asked sentence names it: the number of cards the subject
+    names (a target's card comes after it), or None when it names another creature."""
+    if "CARD" not in subj:
+        return 0
+    card = _asked_card(q, 0)
+    if card is None or pos.provoked is None or card.name != pos.provoked.name:
+        return None
+    return 1
+
+
+def _holds(
+    attackers: list[b.Attacker],
+    blockers: list[b.Blocker],
+    claim: Callable[[b.Assignment], bool],
+    text: str,
+) -> Callable[[], Ruling]:
+    return lambda: b.holds_always(attackers, blockers, claim, text)
+
+
+def _typed_requirement(q: Question) -> Scenario | None:
+    """'Must be blocked by an Eldrazi if able': only a blocker of that type has the
+    requirement, and the text doesn't say which creatures are; no answer that reads it as
+    'must be blocked' may stand."""
+    typed = [
+        (m.name, a.by_type)
+        for m in q.cards
+        for a in m.of_kind("must_be_blocked")
+        if isinstance(a, MustBeBlocked) and a.by_type
+    ]
+    if not typed:
+        return None
+    name, kind = typed[0]
+
+    def run() -> Ruling:
+        return Ruling(verdict=None, missing=(f"which of the creatures that may block are {kind}",))
+
+    return Scenario("blocking_typed_requirement", "yesno", 0.99, run, (name,))
