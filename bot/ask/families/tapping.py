@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.ask.lexicon import Phrase
 from bot.ask.lexicon import load as load_lexicon
-from bot.ask.question import CardMention, Question, Scenario
+from bot.ask.question import CardMention, Question, Scenario, compiled
 from engine import effects as eff
 from engine import tapping as tp
 from engine.abilities import Ability, Activated, Cost, Keyword, ParsedFace
@@ -189,6 +189,9 @@ _ANIMATED = (
     r"\bcrew (it|them|CARD)\b",
     r"\bis a creature\b",
     r"\bas a creature\b",
+    # "Made it a 2/2", "turned Mutavault into a 2/2 creature": a creature's size is a creature's.
+    r"\b(make|makes|made|making|turn|turns|turned|turning) (it|him|her|them|CARD) (into )?an? "
+    r"(\d+/\d+|(\w+ )?creature)\b",
 )
 
 
@@ -328,6 +331,59 @@ def _turn_relative(q: Question) -> bool | None:
     return None
 
 
+# "Crewed it with an elf I've had since last turn": a creature that paid a cost, and what the
+# text tells of it in a relative clause, which is that creature's timing, not the permanent's.
+_PAID_WITH = lazy(
+    r"\b(?:crew|crews|crewed|crewing|convoke|convokes|convoked|convoking|tap|taps|tapped|"
+    r"tapping|pay|pays|paid|paying)(?: (?:it|them|CARD))? with (?:a|an|my|the|some|one|two|three|"
+    r"\d+|another|other)(?: \w+)?? (?!CARD\b)[a-z]+ (?:that |which |who )?(?:i|i've|i'd|we|"
+    r"we've|you|you've)\b[^.?!,;:]*"
+)
+# A clause and the first player it names as acting in it.
+_CLAUSES = lazy(r"[^.?!;,]+(?:[.?!;,]+|$)")
+_AND_CLAUSE = lazy(r"\s+(?:and|but)\s+(?=(?:i|we|you|he|she|they|my|his|her|their)\b)")
+
+
+def _control_gained_now(clause: str) -> bool:
+    """Whether the clause says the asker gained control this turn ("I stole it this turn"),
+    with no other turn between."""
+    return bool(
+        re.search(
+            r"\b(?:i|we)\b[^.?!;]{0,30}(?:" + _CONTROL_GAINED + r")(?:(?!\bturns?\b).){0,50}"
+            r"\bthis turn\b|\bthis turn\b[^.?!;]{0,15}\b(?:i|we)\b[^.?!;]{0,30}(?:"
+            + _CONTROL_GAINED
+            + ")",
+            clause,
+        )
+    )
+
+
+def _timing_view(q: Question, subject: CardMention | None) -> Question:
+    """The text with what it tells of other objects' and players' timing left out: a cost's
+    payer described in a relative clause ("crewed it with an elf I've had since last turn"), and,
+    once the asker says they gained control this turn, how long the previous controller had it
+    ("my opponent cast it last turn", "they've had it for ages"). 302.6 looks only at how long
+    the asker has controlled the permanent asked about."""
+    lower, asked = q.lower, q.asked
+    if subject is not None:
+        lower, asked = _PAID_WITH.sub(" ", lower), _PAID_WITH.sub(" ", asked)
+    clauses = [
+        part for c in _CLAUSES.findall(lower) for part in _AND_CLAUSE.split(c) if part.strip()
+    ]
+    if any(_control_gained_now(c) for c in clauses):
+        kept = []
+        for c in clauses:
+            actors = list(_ACTOR.finditer(c))
+            theirs = bool(actors) and _party(actors[0].group(1)) == "them"
+            if theirs and c.strip() not in asked:
+                continue
+            kept.append(c)
+        lower = " ".join(c.strip() for c in kept)
+    if lower == q.lower and asked == q.asked:
+        return q
+    return replace(q, lower=lower, asked=asked)
+
+
 # The text says the card's own ability was used, or gives it a creature's size.
 _USED_ITS_ABILITY = (
     r"\bactivat\w* (it|its|his|her)\b",
@@ -340,6 +396,26 @@ def _animated(q: Question) -> bool:
     """Whether the question says the permanent became a creature; the raw words count too, as
     "animate" may be read as part of a card's name ("Animate Land")."""
     return q.has(*_ANIMATED) or bool(re.search(r"\banimat", q.raw.casefold()))
+
+
+_CAME_IN = lazy(
+    r"\b(cast|casts|casted|play|plays|played|summon|summoned|drop|dropped|put|entered|came|"
+    r"had|has|have|controlled|stole|stolen|got|gained)\b|\b(i've|i'd|you've|we've)\b"
+)
+_TIMING_CLAUSE = lazy(r"[,;:.?!]|\b(?:and|but|then|so)\b")
+
+
+def _animated_before(q: Question) -> bool:
+    """Whether the text animates the permanent on an earlier turn ("I animated it last turn"):
+    most animations last until end of turn, so whether it is a creature now isn't said."""
+    return any(
+        any(compiled(p).search(c) for p in _ANIMATED)
+        and any(compiled(p).search(c) for p in _OLD)
+        # "An animated Colonnade I played last turn": the turn told is when it came in.
+        and not _CAME_IN.search(c)
+        for c in _TIMING_CLAUSE.split(q.lower)
+        if c
+    )
 
 
 # Other combat rules that change whether a creature can attack or block.
@@ -427,6 +503,11 @@ def _restricted(q: Question, pattern: str, defender: bool = False) -> bool:
         or (defender and any(k.casefold() == "defender" for k in m.card.keywords))
         for m in q.cards
     )
+
+
+def _still_tapped(what: str) -> str:
+    """The fact left out when something tapped the permanent earlier: is it tapped now?"""
+    return f"whether {what} is still tapped (permanents untap in their controller's untap step)"
 
 
 def _missing(*facts: str) -> Callable[[], Ruling]:
@@ -520,9 +601,12 @@ def _cases(perms: Sequence[Permanent]) -> list[str]:
     this turn'."""
     creature = len({p.is_creature for p in perms}) > 1
     new = len({p.since_turn_start for p in perms}) > 1
+    tapped = len({p.tapped for p in perms}) > 1
     out = []
     for p in perms:
         parts = []
+        if tapped:
+            parts.append("it's still tapped" if p.tapped else "it has untapped")
         if creature:
             parts.append("it's a creature" if p.is_creature else "it isn't a creature")
         if new:
@@ -695,33 +779,35 @@ class TappingHandler:
     def _facts(
         self, q: Question, subject: CardMention | None, helpers: Sequence[CardMention]
     ) -> _Facts:
-        old = q.has(*_OLD)
-        new = q.has(*_NEW) or self._sick_word_asked(q)
+        # Timing is read from the text without what it tells of other objects and players.
+        tq = _timing_view(q, subject)
+        old = tq.has(*_OLD)
+        new = tq.has(*_NEW) or self._sick_word_asked(tq)
         if (
             old
-            and q.asks(r"\bsummoning[ -]?sick")
-            and not q.has(*(p for p in _NEW if "summoning" not in p))
+            and tq.asks(r"\bsummoning[ -]?sick")
+            and not tq.has(*(p for p in _NEW if "summoning" not in p))
         ):
             # "I played it last turn: is it summoning sick?": the word is asked, not told.
             new = False
         fact_new: bool | None = None
-        relative = _turn_relative(q)
+        relative = _turn_relative(tq)
         if relative is not None and not (relative and old):
             # "Since their last turn" agrees with a permanent that isn't new; with one that is,
             # the text says two things and the other readings below decide.
             new, old = relative, not relative
-        elif q.has(*_OTHER_TURN):
+        elif tq.has(*_OTHER_TURN):
             new = old = False
         if (
             not old
             and any(_changes_control(h) for h in helpers)
-            and q.has(r"\b(i|we) (just )?(cast|casted|played|resolved|used|activated) CARD")
+            and tq.has(r"\b(i|we) (just )?(cast|casted|played|resolved|used|activated) CARD")
         ):
             # "I cast Control Magic on his Llanowar Elves": control changed as it resolved, and
             # nothing says that was before this turn.
             new = True
-        extra_phase = _extra_phase(q)
-        if extra_phase and not old and (_entered_by_me(q) or q.has(r"\bsummoning[ -]?sick")):
+        extra_phase = _extra_phase(tq)
+        if extra_phase and not old and (_entered_by_me(tq) or tq.has(r"\bsummoning[ -]?sick")):
             # "I cast it, then got an extra beginning phase", "is it still summoning sick after
             # the extra untap step?": the same turn, so still new.
             new = True
@@ -894,9 +980,12 @@ class TappingHandler:
             animated = (_animated(q) or (crewed and "Vehicle" in subtypes)) and (
                 "Creature" not in types
             )
+            printed = types
             if animated:
                 types = types | {"Creature"}
             options = [types]
+            if animated and _animated_before(q):
+                options = [printed, types]
             if (
                 (crewed or (facts.new and q.has(*_USED_ITS_ABILITY)))
                 and not facts.tapped
@@ -933,6 +1022,8 @@ class TappingHandler:
                 if generic is not None
                 else [frozenset({"Creature"}), frozenset({"Artifact"})]
             )
+            if generic is not None and "Creature" in generic and _animated_before(q):
+                options = [generic - {"Creature"} or frozenset({"Artifact"}), generic]
         if crew_unsaid and "Vehicle" in subtypes and all("Creature" not in t for t in options):
             options.append(options[0] | {"Creature"})
         if facts.haste:
@@ -940,26 +1031,33 @@ class TappingHandler:
         elif facts.haste_abilities:
             abilities = (*abilities, _AS_THOUGH_HASTE)
         perms: list[Permanent] = []
+        # Something tapped it and whether it has untapped since isn't said: both, and the
+        # verdict stands only where they agree.
+        tapped_options = [False, True] if facts.tapped_unsure else [bool(facts.tapped)]
         for types in options:
             for new in [facts.new] if facts.new is not None else [False, True]:
-                perms.append(
-                    Permanent(
-                        name=name,
-                        controller=YOU,
-                        tapped=bool(facts.tapped),
-                        supertypes=supertypes,
-                        types=types,
-                        subtypes=subtypes,
-                        since_turn_start=not new,
-                        abilities=abilities,
-                        card=subject.card if subject is not None else None,
+                for tapped in tapped_options:
+                    perms.append(
+                        Permanent(
+                            name=name,
+                            controller=YOU,
+                            tapped=tapped,
+                            supertypes=supertypes,
+                            types=types,
+                            subtypes=subtypes,
+                            since_turn_start=not new,
+                            abilities=abilities,
+                            card=subject.card if subject is not None else None,
+                        )
                     )
-                )
         unknown = []
         if len(options) > 1:
             unknown.append("whether the permanent is a creature")
         if facts.new is None:
             unknown.append("whether you've controlled it since your most recent turn began")
+        if facts.tapped_unsure:
+            what = subject.name if subject is not None else "the permanent"
+            unknown.append(_still_tapped(what))
         return perms, " and ".join(unknown) or None
 
     @staticmethod
@@ -1295,8 +1393,6 @@ class TappingHandler:
         facts = self._facts(q, subject, helpers)
         if facts.new is None and facts.tapped is None and not q.has(r"\bsummoning"):
             return None
-        if facts.tapped_unsure:
-            return self._unsure_tapped(q, subject, helpers)
         if facts.tapped is None:
             facts.tapped = False
         flip = self._sick_word_asked(q) or self._needs_haste(q)
@@ -1412,8 +1508,6 @@ class TappingHandler:
             and not (block and timing)
         ):
             return None
-        if facts.tapped_unsure:
-            return self._unsure_tapped(q, subject, helpers)
         if facts.haste_unsure and attack and facts.new is not False:
             return self._unsure_haste(subject, helpers)
         if facts.tapped is None:
@@ -1548,8 +1642,6 @@ class TappingHandler:
             return Scenario(
                 "tapping.no_tap_symbol", "yesno", 0.75, run_plain, self._cards(subject, helpers)
             )
-        if facts.tapped_unsure:
-            return self._unsure_tapped(q, subject, helpers)
         if facts.haste_unsure and facts.new is not False:
             return self._unsure_haste(subject, helpers)
         if facts.tapped is None:
@@ -1575,15 +1667,6 @@ class TappingHandler:
             return _flip(r) if flip else r
 
         return Scenario(name, "yesno", score, run, self._cards(subject, helpers))
-
-    def _unsure_tapped(
-        self, q: Question, subject: CardMention | None, helpers: Sequence[CardMention]
-    ) -> Scenario:
-        what = subject.name if subject else "the permanent"
-        missing = _missing(
-            f"whether {what} is still tapped (permanents untap in their controller's untap step)"
-        )
-        return Scenario("tapping.tapped", "yesno", 0.8, missing, self._cards(subject, helpers))
 
     def _unsure_haste(
         self, subject: CardMention | None, helpers: Sequence[CardMention]
@@ -1693,6 +1776,7 @@ class TappingHandler:
             r"\bfor mana\b",
             r"\btap (it|them|CARD)\b",
             r"\btapping (it|them|CARD)\b",
+            r"\btap(ping)? (my|your|the) CARD\b",
             r"\bmana abilit",
             r"\b(tap|use|activate) (a|an|my|your|the) (mana rock|mana dork|dork)s?\b",
             # "Can my mana dork tap the turn it comes in?": tapping it for its own ability.
