@@ -14,7 +14,7 @@ from engine import tapping as tp
 from engine.abilities import Ability, Activated, Cost, Keyword, ParsedFace
 from engine.card import TypeLine
 from engine.lazyre import lazy
-from engine.model import YOU, GameState, Permanent
+from engine.model import OPPONENT, YOU, GameState, Permanent
 from engine.ruling import Rule, Ruling, Step
 
 _PERMANENT_TYPES = frozenset(
@@ -161,6 +161,25 @@ _OPPONENTS_PERMANENT = (
     r"\b(creature|permanent|artifact|land|CARD|elf|elves|dork)s? (that )?(my |an |the |their )?"
     r"opponents? (controls?|has|have)\b",
     r"\bopponents?'?s?'? (CARD|creatures?|permanents?|artifacts?|lands?|dorks?|elf|elves)\b",
+)
+# Cast without an alternative cost: "hard cast", "normally", "for its mana cost".
+_HARD_CAST = (
+    r"\bhard[- ]?cast|\bnormally\b|\bregular(ly)?\b|\b(its|the|full) mana cost\b|\bfull cost\b"
+)
+_NEGATORS = (
+    r"without|not|no|never|didn't|don't|doesn't|won't|wasn't|isn't|instead of|rather than|"
+    r"can't|couldn't|forgot to|forget to"
+)
+# A card that lets players other than its controller activate its ability, or that speaks of
+# control: whose ability it is isn't plain.
+_ANY_PLAYER = lazy(
+    r"\bany player\b|\bopponents? may\b|\beach player may\b|\b(gain|gains|exchange) control\b|"
+    r"\bcontrol of\b|\bdon't control\b|\bcontrols? enchanted\b",
+    re.I,
+)
+# "Does Doubling Cube care about summoning sickness?": whether the rule restricts it.
+_CARES_ABOUT_SICKNESS = (
+    r"\b(care|cares|cared|caring|worry|worries) (about|for) (the )?summoning[ -]?sick"
 )
 _NEED_HASTE = (
     r"\b(need|needs|require|requires|have to have|has to have) haste (to|for|in order to)\b"
@@ -532,6 +551,14 @@ def _entered_by_me(q: Question) -> bool:
     return parties == {"me"}
 
 
+def _haste_way(ruling: Ruling, facts: _Facts, name: str) -> Ruling:
+    """The step saying which keyword gave it haste, when the text says it came in by one."""
+    if facts.haste_from is None or not name:
+        return ruling
+    step = tp.keyword_haste_step(name, facts.haste_from)
+    return Ruling(verdict=ruling.verdict, steps=(step, *ruling.steps), missing=ruling.missing)
+
+
 def _phase_not_turn(ruling: Ruling, facts: _Facts) -> Ruling:
     """The step saying an extra phase or step isn't a new turn, when the permanent is new."""
     if facts.extra_phase is None or not facts.new:
@@ -651,6 +678,8 @@ class _Facts:
     haste_abilities: bool = False
     # An extra phase or step this turn the text speaks of, which isn't a new turn.
     extra_phase: str | None = None
+    # The keyword it came in by that gives it haste (unearth, dash, blitz).
+    haste_from: str | None = None
 
 
 class TappingHandler:
@@ -707,12 +736,16 @@ class TappingHandler:
             return []
         if (
             q.has(*_OPPONENTS_PERMANENT)
-            and q.has(r"\b(i|me|we)\b[^?]{0,20}\b(tap|use|activate|crew|convoke)")
+            and q.has(
+                r"\b(i|me|we)\b[^?]{0,20}\b(tap|use|activate|crew|convoke)",
+                r"\b(legal|allowed|possible) to (tap|use|activate|crew|convoke)",
+            )
             and not (q.has(_CONTROL_GAINED) or any(_changes_control(m) for m in q.cards))
         ):
             # You tapping an opponent's permanent: only a controller activates its abilities,
             # and costs like Springleaf Drum's or convoke's tap only creatures you control.
-            return []
+            found = self._not_controller(q)
+            return [found] if found is not None else []
         untap_step = () if _extra_phase(q) else (r"\buntap step\b",)
         if q.has(r"\buntaps? (during|in|at)\b", *untap_step) and not q.has(*_OLD):
             # Whether it untaps is the untap step's rule, not this family's.
@@ -817,11 +850,20 @@ class TappingHandler:
             fact_new = False
         haste = bool(q.has(_HASTE_FACT)) and not q.has(_NO_HASTE) and not self._needs_haste(q)
         haste_unsure = False
+        haste_from: str | None = None
         if subject is not None and any(k.casefold() == "haste" for k in subject.card.keywords):
             haste = True
         elif subject is not None and re.search(r"\bhaste\b", subject.card.oracle_text, re.I):
-            # Riot, dash, "has haste as long as...": it may or may not have haste.
-            haste_unsure = True
+            # Riot, dash, "has haste as long as...": it may or may not have haste, unless the
+            # text says it came in by the keyword that gives it ("the turn I unearth it").
+            came_by = self._came_in_by(q, subject, old)
+            haste_from = came_by or None
+            haste = bool(came_by)
+            # Cast without the keyword ("hard cast", "without dashing it"): no haste from it.
+            haste_unsure = came_by is None
+            if haste and fact_new is None:
+                # Unearthing or dashing it is how it came in, on the turn the text speaks of.
+                fact_new = True
         haste_abilities = False
         for h in helpers:
             # Threaten, Act of Treason, Lightning Greaves: the permanent gains haste from them.
@@ -860,6 +902,7 @@ class TappingHandler:
             haste_unsure=haste_unsure and not haste,
             haste_abilities=haste_abilities and not haste,
             extra_phase=extra_phase,
+            haste_from=haste_from if haste else None,
         )
         stated = _board_perm(q, subject)
         if stated is not None:
@@ -890,6 +933,29 @@ class TappingHandler:
                 elif enters:
                     facts.tapped = facts.enters_tapped = True
         return facts
+
+    @staticmethod
+    def _came_in_by(q: Question, subject: CardMention, old: bool) -> str | None:
+        """The keyword the text says the permanent came in by this turn that gives it haste
+        ("the turn I unearth it", "if I dash it"); "" when the text says it was cast without
+        ("hard cast", "without dashing it") and the card has haste no other way; None when
+        the text doesn't tell, or tells of another turn."""
+        keywords = tp.haste_keywords(subject.card.oracle_text, subject.card.keywords)
+        if old or q.has(*_OTHER_TURN) or not keywords:
+            return None
+        used: list[str] = []
+        refused = q.has(_HARD_CAST)
+        for keyword in keywords:
+            word = re.escape(keyword.casefold())
+            if q.has(rf"\b({_NEGATORS})\b(\s+[\w']+){{0,4}}?\s+{word}"):
+                refused = True
+            elif q.has(rf"\b{word}(s|es|ed|ing)?\b"):
+                used.append(keyword)
+        if used and not refused:
+            return used[0]
+        if refused and not used and q.has(r"\b(cast|casts|casted|play|played|hard[- ]?cast)\b"):
+            return ""
+        return None
 
     @staticmethod
     def _split(q: Question) -> tuple[CardMention | None, list[CardMention]]:
@@ -1096,7 +1162,20 @@ class TappingHandler:
             return None
         card = cards[q.lower[:before].count("CARD") + q.asked[: found.start(2)].count("CARD")]
 
+        keyword = next(
+            (
+                k
+                for k in tp.haste_keywords(card.card.oracle_text, card.card.keywords)
+                if re.search(rf"\b{re.escape(k.casefold())}\b", q.asked)
+            ),
+            None,
+        )
+
         def run() -> Ruling:
+            if keyword is not None:
+                # "Does Goblin Heelcutter's dash give it haste?": what the keyword does.
+                step = tp.keyword_haste_step(card.name, keyword)
+                return Ruling(verdict="yes", steps=(step,))
             return _capitalised(tp.grants_haste(card.name, card.card.oracle_text))
 
         return Scenario("tapping.grants_haste", "yesno", 0.8, run, (card.name,))
@@ -1474,9 +1553,13 @@ class TappingHandler:
         if q.has(_SICK_MEANS_CANT):
             # "Does summoning sickness mean it can't block?": the "can't" is what's asked.
             combat_other = combat_other[:-1]
-        if q.has(*combat_other) or _restricted(
-            q, r"can't (attack|block)|attacks? each combat", defender=attack
-        ):
+        # A restriction on blocking doesn't bear on attacking, nor one on attacking on blocking.
+        restriction = (
+            r"can't attack|attacks? each (combat|turn)|can't attack or block"
+            if attack
+            else r"can't block|blocks? each (combat|turn)|can't attack or block"
+        )
+        if q.has(*combat_other) or _restricted(q, restriction, defender=attack):
             # Evasion, defender and "can't block" are other rules: not this family's answer.
             return None
         subject, helpers = self._split(q)
@@ -1524,6 +1607,7 @@ class TappingHandler:
                 self._run_all(perms, unknown, check, q.board), facts, subject_name
             )
             ruling = _phase_not_turn(ruling, facts) if attack else ruling
+            ruling = _haste_way(ruling, facts, subject_name)
             return _flip(ruling) if flip else ruling
 
         return Scenario(name, "yesno", 0.8, run, self._cards(subject, helpers))
@@ -1664,9 +1748,73 @@ class TappingHandler:
                 perms, unknown, lambda st, n: tp.can_pay_tap_cost(st, n, sym), q.board
             )
             r = _phase_not_turn(_enters_tapped(r, facts, subject_name), facts)
+            r = _haste_way(r, facts, subject_name)
             return _flip(r) if flip else r
 
         return Scenario(name, "yesno", score, run, self._cards(subject, helpers))
+
+    def _not_controller(self, q: Question) -> Scenario | None:
+        """'Can I tap my opponent's Llanowar Elves for mana?', 'can I crew with his creature?':
+        only a permanent's controller activates its abilities (602.2), and crew, convoke and
+        improvise tap only what the payer controls."""
+        if q.has(_CONTROL_TAKEN, *_CONTROL_BACK) or any(
+            _ANY_PLAYER.search(m.card.oracle_text) for m in q.cards
+        ):
+            # "Any player may activate this ability", or control said to have changed.
+            return None
+        if not q.asks(r"\b(can|could|may|am) (i|we)\b", r"^\W*(is it|is that) (legal|allowed)\b"):
+            return None
+        via: tp.TapOthersVia | None = None
+        if q.has(r"\bconvok"):
+            via = "convoke"
+        elif q.has(r"\bimprovis"):
+            via = "improvise"
+        elif q.has(r"\bcrew(s|ing)?\b"):
+            via = "crew"
+        subject, helpers = self._split(q)
+        if via is not None:
+            # The opponent's creature pays the cost; a named card is the spell or Vehicle.
+            theirs = q.has(r"\bopponents?'?s?'? (creatures?|artifacts?|elf|elves|dorks?)\b")
+            if not theirs:
+                return None
+            kind = "Artifact" if via == "improvise" else "Creature"
+            payer = Permanent(
+                name="the opponent's " + kind.lower(),
+                controller=OPPONENT,
+                types=frozenset({kind}),
+            )
+            source = next((m.name for m in q.cards if "Vehicle" in m.card.subtypes), None)
+
+            def run_cost() -> Ruling:
+                state = GameState(battlefield=(payer,))
+                return _capitalised(tp.can_tap_for_cost(state, payer.name, via, source, by=YOU))
+
+            return Scenario(f"tapping.{via}", "yesno", 0.8, run_cost, self._cards(None, q.cards))
+        if subject is None or helpers or not q.has(r"\bopponents?'?s?'? CARD\b"):
+            return None
+        used = q.has(r"\b(use|using|activate|activating) (my |an |the )?opponents?'?s?'? CARD\b")
+        if self._symbol(q, subject) is None and not used:
+            return None
+        if not any(isinstance(a, Activated) for a in subject.abilities()) and not (
+            self._has_symbol(subject, "T")
+        ):
+            return None
+        line = TypeLine.parse(subject.card.front.type_line)
+        perm = Permanent(
+            name=subject.name,
+            controller=OPPONENT,
+            types=line.types - {"Token"},
+            subtypes=line.subtypes,
+            abilities=subject.abilities(),
+            card=subject.card,
+        )
+
+        def run() -> Ruling:
+            state = GameState(battlefield=(perm,))
+            ruling = tp.controller_activates(state, perm.name, YOU)
+            return ruling if ruling is not None else Ruling(verdict=None)
+
+        return Scenario("tapping.not_controller", "yesno", 0.8, run, (subject.name,))
 
     def _unsure_haste(
         self, subject: CardMention | None, helpers: Sequence[CardMention]
@@ -1684,6 +1832,7 @@ class TappingHandler:
         if not lose and not q.has(
             r"\b(have|has|get|gets|is|are|it's)\b[^?]{0,40}\bsummoning[ -]?sick",
             r"\bsummoning[ -]?sick(ness)? (affect|apply|applies|matter)",
+            _CARES_ABOUT_SICKNESS,
         ):
             return None
         if q.has(
@@ -1708,6 +1857,7 @@ class TappingHandler:
             r"\bsummoning[ -]?sick(ness)? (affect|apply|applies|matter)",
             r"\b(affected|restricted|hindered|bound) by summoning[ -]?sick",
             r"\bsubject to summoning[ -]?sick",
+            _CARES_ABOUT_SICKNESS,
         ):
             # "Is it affected by summoning sickness": whether the rule applies to it, that is, to
             # a creature of this kind the turn it comes under your control.
