@@ -156,6 +156,10 @@ _CARD_TAPPED = lazy(
 )
 # "Can my Elvish Mystic make mana...": activating its mana ability, whatever its cost is.
 _MAKE_MANA = r"\b(make|makes|produce|produces|add|adds|generate|generates) (\w+ )?mana\b"
+_MAKE_TYPE = (
+    r"\b(make|makes|produce|produces|add|adds|generate|generates) ((\{[wubrgc]\})+|(white|blue|"
+    r"black|red|green|colorless)\b)"
+)
 # A permanent the question says an opponent controls, and words that say control changed.
 _OPPONENTS_PERMANENT = (
     r"\b(creature|permanent|artifact|land|CARD|elf|elves|dork)s? (that )?(my |an |the |their )?"
@@ -411,10 +415,22 @@ _USED_ITS_ABILITY = (
 )
 
 
+# "If I don't animate it", "not crewed", "without animating it": no animation.
+_NOT_ANIMATED = lazy(
+    r"\b(without|not|never|didn't|don't|doesn't|won't|wasn't|isn't|hasn't|haven't|no)\b"
+    r"(\s+[\w']+){0,3}?\s+(animat\w*|crew\w*|(turn\w* (it|them|CARD) )?into a creature)\b"
+    r"|\bun(animated|crewed)\b"
+)
+
+
 def _animated(q: Question) -> bool:
     """Whether the question says the permanent became a creature; the raw words count too, as
-    "animate" may be read as part of a card's name ("Animate Land")."""
-    return q.has(*_ANIMATED) or bool(re.search(r"\banimat", q.raw.casefold()))
+    "animate" may be read as part of a card's name ("Animate Land"). Animation the text negates
+    ("if I don't animate it") doesn't count."""
+    lower = _NOT_ANIMATED.sub(" ", q.lower)
+    return any(compiled(p).search(lower) for p in _ANIMATED) or bool(
+        re.search(r"\banimat", _NOT_ANIMATED.sub(" ", q.raw.casefold()))
+    )
 
 
 _CAME_IN = lazy(
@@ -1751,6 +1767,16 @@ class TappingHandler:
             r = _haste_way(r, facts, subject_name)
             return _flip(r) if flip else r
 
+        if (
+            score >= 0.8
+            and facts.new
+            and not facts.tapped
+            and len(q.cards) <= 1
+            and run().verdict == "no"
+        ):
+            # "Can I tap Llanowar Elves for {G} the turn I cast it?": what mana it could make
+            # doesn't matter when it can't be tapped for any, so this outranks that reading.
+            score = 0.9
         return Scenario(name, "yesno", score, run, self._cards(subject, helpers))
 
     def _not_controller(self, q: Question) -> Scenario | None:
@@ -1908,7 +1934,11 @@ class TappingHandler:
             return "Q"
         if (
             subject is not None
-            and q.has(r"\bfor mana\b", r"\bmana abilit", _MAKE_MANA)
+            and (
+                q.has(r"\bfor mana\b", r"\bmana abilit", _MAKE_MANA)
+                # "Can Llanowar Elves make {G}": a type named, of the one card named.
+                or (len(q.cards) == 1 and q.has(_MAKE_TYPE))
+            )
             and not q.has(r"\{t\}", r"\btap symbol\b")
         ):
             # "Can I activate Pili-Pala's mana ability?": the cost printed on the card decides.
