@@ -463,7 +463,16 @@ _COMBAT_OTHER = (
 
 
 # A creature the question speaks of without naming it: "a creature I cast this turn".
-_GENERIC_CREATURE = r"\b(creatures?|dorks?|guys?)\b"
+# Creature types players call a creature by ("my birds", "a goblin I just cast"): only a
+# creature has one, so an unnamed permanent called so is a creature.
+_CREATURE_WORDS = (
+    r"\b(elf|elves|goblins?|birds?|bears?|zombies?|dragons?|angels?|soldiers?|knights?|wizards?|"
+    r"merfolk|vampires?|beasts?|warriors?|slivers?|dinosaurs?|cats?|wolf|wolves|spiders?|"
+    r"squirrels?|saprolings?|thopters?|servos?|demons?|giants?|faeries?|rats?|snakes?|insects?|"
+    r"elementals?|druids?|shamans?|clerics?|rogues?|pirates?|ninjas?|hydras?|wurms?|ogres?|"
+    r"orcs?|dwarf|dwarves|horrors?|golems?|myr)\b"
+)
+_GENERIC_CREATURE = r"\b(creatures?|dorks?|guys?)\b|" + _CREATURE_WORDS
 _GRANTS = lazy(
     r"\b(creatures|enchanted creature|equipped creature|each creature|creatures you control)\b"
     r"[^.]{0,40}\b(have|has|gains?|gets?)\b|"
@@ -721,7 +730,16 @@ class TappingHandler:
     def scenarios(self, q: Question) -> list[Scenario]:
         # "Does Concordant Crossroads let my Elves tap for mana...": only for cards that give
         # other creatures abilities.
-        lets = q.has(r"\b(let|lets|allow|allows)\b") and any(_grants_to_others(m) for m in q.cards)
+        lets = q.has(r"\b(let|lets|allow|allows)\b") and (
+            any(_grants_to_others(m) for m in q.cards)
+            # "Does the extra beginning phase let it attack?": whether it can.
+            or (
+                _extra_phase(q) is not None
+                and q.asks(
+                    rf"^\W*(does|do|will|would) (the |an |that |this |CARD'?s? )?{_EXTRA_PHASE}"
+                )
+            )
+        )
         if not (
             lets
             or q.has(_ASK, r"\bsummoning[ -]?sick", _NEED_HASTE, _NEED_CREW)
@@ -1017,8 +1035,7 @@ class TappingHandler:
         if q.has(
             r"\bcreatures?\b",
             r"\bdorks?\b",
-            r"\belf\b",
-            r"\belves\b",
+            _CREATURE_WORDS,
             r"\bmana creature",
             r"\b\d+/\d+ (\w+ )?tokens?\b",
         ):
@@ -1456,6 +1473,8 @@ class TappingHandler:
             via = "improvise"
         elif q.has(r"\bcrew(s|ing)?\b(?!ed)", r"\bto crew\b") and not q.has(
             r"\bcrewed\b",
+            # "After crewing it": the Vehicle's state, not what taps to crew it.
+            r"\b(after|once|when|while|since) crewing\b",
             r"\b(attack|block)\w*\b",
             # "Do Vehicles have summoning sickness when crewed?": the Vehicle's own state.
             r"\b(vehicles?|CARD) (have|has|is|are|get|gets|be)\b[^?]{0,20}\bsummoning[ -]?sick",
