@@ -358,10 +358,36 @@ def _turn_relative(q: Question) -> bool | None:
 # text tells of it in a relative clause, which is that creature's timing, not the permanent's.
 _PAID_WITH = lazy(
     r"\b(?:crew|crews|crewed|crewing|convoke|convokes|convoked|convoking|tap|taps|tapped|"
-    r"tapping|pay|pays|paid|paying)(?: (?:it|them|CARD))? with (?:a|an|my|the|some|one|two|three|"
+    r"tapping|pay|pays|paid|paying)(?: (?:it|them|(?:my |the |your )?CARD))? with (?:a|an|my|the|some|one|two|three|"
     r"\d+|another|other)(?: \w+)?? (?!CARD\b)[a-z]+ (?:that |which |who )?(?:i|i've|i'd|we|"
     r"we've|you|you've)\b[^.?!,;:]*"
 )
+# "Crewed it with Llanowar Elves, which I cast this turn": a named payer and its relative clause.
+_PAID_WITH_CARD = lazy(
+    r"\b(?:crew|crews|crewed|crewing|convoke|convokes|convoked|convoking|tap|taps|tapped|"
+    r"tapping|pay|pays|paid|paying)(?: (?:it|them|(?:my |the |your )?CARD))? with (?:a |an |my |the )?"
+    r"(?P<card>CARD)(?P<clause>,? (?:that |which |who )?(?:i|i've|i'd|we|we've|you|you've)\b"
+    r"[^.?!,;:]*)"
+)
+
+
+def _drop_payer_clauses(text: str, q: Question, subject: CardMention) -> str:
+    """``text`` without the relative clauses that tell of a named card other than ``subject``
+    paying a cost; the CARD marks stay, so they still line up with the cards named."""
+    cards = sorted(q.cards, key=lambda m: m.start)
+    if text.count("CARD") != len(cards):
+        return text
+    out, pos = [], 0
+    for hit in _PAID_WITH_CARD.finditer(text):
+        index = text[: hit.start("card")].count("CARD")
+        if cards[index].name == subject.name:
+            continue
+        out.append(text[pos : hit.start("clause")])
+        pos = hit.end("clause")
+    out.append(text[pos:])
+    return "".join(out)
+
+
 # A clause and the first player it names as acting in it.
 _CLAUSES = lazy(r"[^.?!;,]+(?:[.?!;,]+|$)")
 _AND_CLAUSE = lazy(r"\s+(?:and|but)\s+(?=(?:i|we|you|he|she|they|my|his|her|their)\b)")
@@ -390,6 +416,7 @@ def _timing_view(q: Question, subject: CardMention | None) -> Question:
     lower, asked = q.lower, q.asked
     if subject is not None:
         lower, asked = _PAID_WITH.sub(" ", lower), _PAID_WITH.sub(" ", asked)
+        lower = _drop_payer_clauses(lower, q, subject)
     clauses = [
         part for c in _CLAUSES.findall(lower) for part in _AND_CLAUSE.split(c) if part.strip()
     ]
@@ -969,6 +996,27 @@ class TappingHandler:
         return facts
 
     @staticmethod
+    def _asked_permanent(q: Question) -> CardMention | None:
+        """The one card the asked sentence names, when it is a permanent card and the context
+        before it names others."""
+        cards = sorted(q.cards, key=lambda m: m.start)
+        before = q.lower.find(q.asked) if q.asked else -1
+        if before < 0 or q.lower.count("CARD") != len(cards):
+            return None
+        first = q.lower[:before].count("CARD")
+        named = cards[first : first + q.asked.count("CARD")]
+        if len({m.name for m in named}) != 1 or not named[0].card.types & _PERMANENT_TYPES:
+            return None
+        # The card must be what the question is about, not a condition ("what if I control X").
+        if not q.asks(
+            r"^\W*(can|could|does|do|will|would) (my |the |your |this |that )?CARD( still)? "
+            r"(attack|block)\b",
+            r"^\W*(can|could) (i|we|you) (attack|block) with (my |the |your )?CARD\b",
+        ):
+            return None
+        return named[0]
+
+    @staticmethod
     def _came_in_by(q: Question, subject: CardMention, old: bool) -> str | None:
         """The keyword the text says the permanent came in by this turn that gives it haste
         ("the turn I unearth it", "if I dash it"); "" when the text says it was cast without
@@ -1008,6 +1056,12 @@ class TappingHandler:
                 continue
             else:
                 helpers.append(m)
+        asked = TappingHandler._asked_permanent(q)
+        if asked is not None and subject is not None and asked.name != subject.name:
+            # "I crewed my Copter with Llanowar Elves. Can the Copter attack?": the one
+            # permanent the question names is what it asks about.
+            helpers = [m for m in [subject, *helpers] if m.name != asked.name]
+            subject = asked
         if subject is None:
             # "Can I attack with Smuggler's Copter...": the Vehicle is what's asked about.
             vehicle = next((m for m in helpers if "Vehicle" in m.card.subtypes), None)
