@@ -114,6 +114,10 @@ class Rule(StrEnum):
     COMBAT_TAP_STATUS = "506.4b"
     AURA_UNATTACHED = "704.5m"
     NOT_TARGETED = "115.10a"
+    ACTIVATE_CONTROLLER = "602.2"
+    UNEARTH = "702.84a"
+    DASH = "702.109a"
+    BLITZ = "702.152a"
 
 
 class Step(Value):

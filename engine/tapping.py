@@ -58,6 +58,47 @@ def haste_grant(oracle_text: str) -> Literal["always", "maybe"] | None:
     return found
 
 
+# Keywords that give haste to what is cast or returned with them, by their rule.
+_KEYWORD_HASTE_RULE = {"unearth": Rule.UNEARTH, "dash": Rule.DASH, "blitz": Rule.BLITZ}
+_GAINS_HASTE = re.compile(r"\b(?:it|this creature|that creature) gains haste\b", re.I)
+
+
+def haste_keywords(oracle_text: str, keywords: tuple[str, ...]) -> tuple[str, ...]:
+    """The card's keywords that give it haste when used (unearth, dash, blitz): its reminder
+    says "it gains haste". Empty when the card speaks of haste anywhere else, or by a choice
+    (riot), since then the keyword alone doesn't settle whether it has haste."""
+    found: list[str] = []
+    for line in oracle_text.splitlines():
+        if not re.search(r"\bhaste\b", line, re.I):
+            continue
+        core = re.sub(r"\s*\([^)]*\)", "", line)
+        keyword = next(
+            (k for k in keywords if re.match(rf"{re.escape(k)}\b", core.strip(), re.I)), None
+        )
+        reminder = " ".join(re.findall(r"\(([^)]*)\)", line))
+        if (
+            keyword is None
+            or re.search(r"\bhaste\b", core, re.I)
+            or not _GAINS_HASTE.search(reminder)
+            or re.search(r"\bchoice\b|\bchoose\b", reminder, re.I)
+        ):
+            return ()
+        found.append(keyword)
+    return tuple(found)
+
+
+def keyword_haste_step(card: str, keyword: str) -> Step:
+    """Why ``card`` has haste: it came in by ``keyword`` (unearth, dash, blitz), which gives it."""
+    rule = _KEYWORD_HASTE_RULE.get(keyword.casefold(), Rule.HASTE)
+    word = keyword.casefold()
+    return Step(
+        rule=rule,
+        note=f"{card} cast or returned by {word} gains haste: {word} gives it haste as part of "
+        "what it does.",
+        card=card,
+    )
+
+
 def grants_haste(card: str, oracle_text: str) -> Ruling:
     """Whether ``card``'s text gives haste (702.10): yes for a plain grant, no when its text never
     speaks of haste, undecided for a grant that depends on a condition or choice."""
@@ -227,8 +268,37 @@ def extra_phase_step(phase: str) -> Step:
     )
 
 
-def can_pay_tap_cost(state: GameState, name: str, symbol: TapSymbol = "T") -> Ruling:
-    """Whether ``name`` can pay a {T} or {Q} in the cost of its own ability (107.5, 107.6, 302.6)."""
+def controller_activates(state: GameState, name: str, player: str) -> Ruling | None:
+    """A "no" when ``player`` doesn't control ``name``: only an object's controller activates
+    its activated abilities, {T} mana abilities included (602.2); None when ``player`` controls
+    it. A card whose text lets other players activate its ability is the caller's to weigh."""
+    p = state.find(name)
+    if p.controller == player:
+        return None
+    t = Trace()
+    t.step(
+        Rule.ACTIVATE_CONTROLLER,
+        f"Only a permanent's controller can activate its activated abilities, and {p.name} is "
+        f"controlled by {_player(p.controller)}, not {_player(player)}: tapping it for mana or "
+        "for its other abilities isn't yours to do.",
+        card=p.card.name if p.card else None,
+    )
+    return t.ruling("no")
+
+
+def _player(who: str) -> str:
+    return {"you": "you", "opponent": "your opponent"}.get(who, who)
+
+
+def can_pay_tap_cost(
+    state: GameState, name: str, symbol: TapSymbol = "T", by: str | None = None
+) -> Ruling:
+    """Whether ``name`` can pay a {T} or {Q} in the cost of its own ability (107.5, 107.6, 302.6);
+    ``by``: the player who would activate it, when not necessarily its controller (602.2)."""
+    if by is not None:
+        other = controller_activates(state, name, by)
+        if other is not None:
+            return other
     p = state.find(name)
     t = Trace()
     ok = True
@@ -383,16 +453,27 @@ def can_tap_for_cost(
     via: TapOthersVia,
     source: str | None = None,
     source_taps_itself: bool = False,
+    by: str | None = None,
 ) -> Ruling:
     """Whether creature ``name`` can be tapped to pay another object's cost (convoke, crew,
     'Tap an untapped creature you control'); 302.6 doesn't restrict this.
 
     ``source_taps_itself``: the ability's cost also has {T}, so its source is tapped by that
-    part and can't be the untapped creature the other part taps.
+    part and can't be the untapped creature the other part taps. ``by``: the player paying,
+    when not necessarily its controller: these costs tap only what the payer controls.
     """
     p = state.find(name)
     t = Trace()
     rule = _VIA_RULE[via]
+    if by is not None and p.controller != by:
+        t.step(
+            rule,
+            f"The cost taps untapped {'artifacts' if via == 'improvise' else 'creatures'} "
+            f"{_player(by)} control{'' if by == 'you' else 's'}, and {p.name} is controlled by "
+            f"{_player(p.controller)}: it can't be tapped to pay it.",
+            card=source,
+        )
+        return t.ruling("no")
     if source_taps_itself and source is not None and source.casefold() == p.name.casefold():
         t.step(
             Rule.TAP_SYMBOL,

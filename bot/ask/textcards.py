@@ -325,6 +325,9 @@ class TextCardFinder:
         # "Whats" is no plural of the face What (of Who // What // When // Where // Why).
         if row.is_token or key in _COMMON_SINGLE or normalize(row.name) in _COMMON_SINGLE:
             return False
+        if key in _programs():
+            # "Arena wouldn't let me ...": a lone program's name is the program, not the card.
+            return False
         sentence_start = _sentence_start(text, word, '.?!:;"(')
         before = text[: word.start()].split()[-1:]
         if key in _programs() and before and before[0].casefold() in _PLATFORM_PREPOSITIONS:

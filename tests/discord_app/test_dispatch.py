@@ -336,10 +336,12 @@ async def test_cr_paging_by_two_users_at_once(discord_harness: Harness) -> None:
     (first,) = await h.slash(guild, alice, "cr", rule_or_term="702")
     (second,) = await h.slash(guild, bob, "cr", rule_or_term="707")
     a_msg, b_msg = h.message(first), h.message(second)
-    assert a_msg["embeds"][0]["title"].startswith("702") and "1/3" in str(a_msg["components"])
+    # Page counts follow the built-in rules the engine cites; only the page turned matters.
+    a_pages = re.search(r"1/(\d+)", str(a_msg["components"]))
+    assert a_msg["embeds"][0]["title"].startswith("702") and a_pages is not None
+    assert int(a_pages[1]) >= 2
     a_next, b_next = custom_id(a_msg, ":next"), custom_id(b_msg, ":next")
     assert a_next != b_next
-    # 707's page count follows the built-in rules the engine cites; only the page turned matters.
     b_pages = re.search(r"1/(\d+)", str(b_msg["components"]))
     assert b_pages is not None
     # Both presses arrive before either is handled.
@@ -355,7 +357,8 @@ async def test_cr_paging_by_two_users_at_once(discord_harness: Harness) -> None:
     updates = h.api.requests[start:]
     assert sorted(u.callback_type or 0 for u in updates) == [7, 7]
     a_now, b_now = h.api.messages[int(a_msg["id"])], h.api.messages[int(b_msg["id"])]
-    assert a_now["embeds"][0]["title"].startswith("702") and "page 2/3" in str(a_now["embeds"])
+    assert a_now["embeds"][0]["title"].startswith("702")
+    assert f"page 2/{a_pages[1]}" in str(a_now["embeds"])
     assert b_now["embeds"][0]["title"].startswith("707")
     assert f"page 2/{b_pages[1]}" in str(b_now["embeds"])
 

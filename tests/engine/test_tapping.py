@@ -409,3 +409,86 @@ def test_grants_haste(text: str, verdict: str | None) -> None:
     assert ruling.verdict == verdict
     if verdict == "yes":
         assert {Rule.HASTE, Rule.HASTE_ATTACK, Rule.HASTE_TAP} <= set(ruling.rules)
+
+
+@pytest.mark.parametrize(
+    ("check", "verdict", "rule"),
+    [
+        (lambda st: tp.can_pay_tap_cost(st, "Llanowar Elves", "T", by="you"), "no", None),
+        (lambda st: tp.can_pay_tap_cost(st, "Sol Ring", "T", by="opponent"), "yes", None),
+        (
+            lambda st: tp.can_tap_for_cost(st, "Llanowar Elves", "convoke", by="you"),
+            "no",
+            Rule.CONVOKE_MEANING,
+        ),
+        (
+            lambda st: tp.can_tap_for_cost(st, "Llanowar Elves", "crew", by="opponent"),
+            "yes",
+            Rule.CREW_MEANING,
+        ),
+    ],
+)
+def test_only_the_controller_activates_or_pays(
+    check: Callable[[GameState], Ruling], verdict: str, rule: Rule | None
+) -> None:
+    """602.2: only a permanent's controller activates its abilities; crew and convoke tap only
+    the payer's own creatures."""
+    state = position("opponent: Llanowar Elves, Sol Ring[new]")
+    ruling = check(state)
+    assert ruling.verdict == verdict, [s.note for s in ruling.steps]
+    if verdict == "no" and rule is None:
+        assert Rule.ACTIVATE_CONTROLLER in ruling.rules
+    if rule is not None:
+        assert rule in ruling.rules
+
+
+def test_controller_activates_is_silent_for_the_controller() -> None:
+    state = position("you: Llanowar Elves")
+    assert tp.controller_activates(state, "Llanowar Elves", "you") is None
+    ruling = tp.controller_activates(state, "Llanowar Elves", "opponent")
+    assert ruling is not None and ruling.verdict == "no"
+    assert ruling.rules == (Rule.ACTIVATE_CONTROLLER,)
+
+
+@pytest.mark.parametrize(
+    ("text", "keywords", "found"),
+    [
+        (
+            "{T}: Tap target permanent.\nUnearth {U} ({U}: Return this card from your graveyard "
+            "to the battlefield. It gains haste. Exile it at the beginning of the next end step.)",
+            ("Unearth",),
+            ("Unearth",),
+        ),
+        (
+            "Dash {2}{R} (You may cast this spell for its dash cost. If you do, it gains haste, "
+            "and it's returned from the battlefield to its owner's hand at the next end step.)",
+            ("Dash",),
+            ("Dash",),
+        ),
+        # A choice isn't a grant, and haste told outside the keyword's reminder is another source.
+        (
+            "Riot (This creature enters with your choice of a +1/+1 counter or haste.)",
+            ("Riot",),
+            (),
+        ),
+        (
+            "Haste\nDash {1}{R} (You may cast this spell for its dash cost. If you do, it gains "
+            "haste.)",
+            ("Haste", "Dash"),
+            (),
+        ),
+        ("Flying", ("Flying",), ()),
+    ],
+)
+def test_haste_keywords(text: str, keywords: tuple[str, ...], found: tuple[str, ...]) -> None:
+    assert tp.haste_keywords(text, keywords) == found
+
+
+@pytest.mark.parametrize(
+    ("keyword", "rule"),
+    [("Unearth", Rule.UNEARTH), ("dash", Rule.DASH), ("Blitz", Rule.BLITZ)],
+)
+def test_keyword_haste_step_cites_the_keyword(keyword: str, rule: Rule) -> None:
+    step = tp.keyword_haste_step("The Card", keyword)
+    assert step.rule == rule
+    assert step.card == "The Card" and "haste" in step.note

@@ -4,17 +4,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bot.ask.lexicon import Phrase
 from bot.ask.lexicon import load as load_lexicon
-from bot.ask.question import CardMention, Question, Scenario
+from bot.ask.question import CardMention, Question, Scenario, compiled
 from engine import effects as eff
 from engine import tapping as tp
 from engine.abilities import Ability, Activated, Cost, Keyword, ParsedFace
 from engine.card import TypeLine
 from engine.lazyre import lazy
-from engine.model import YOU, GameState, Permanent
+from engine.model import OPPONENT, YOU, GameState, Permanent
 from engine.ruling import Rule, Ruling, Step
 
 _PERMANENT_TYPES = frozenset(
@@ -156,11 +156,34 @@ _CARD_TAPPED = lazy(
 )
 # "Can my Elvish Mystic make mana...": activating its mana ability, whatever its cost is.
 _MAKE_MANA = r"\b(make|makes|produce|produces|add|adds|generate|generates) (\w+ )?mana\b"
+_MAKE_TYPE = (
+    r"\b(make|makes|produce|produces|add|adds|generate|generates) ((\{[wubrgc]\})+|(white|blue|"
+    r"black|red|green|colorless)\b)"
+)
 # A permanent the question says an opponent controls, and words that say control changed.
 _OPPONENTS_PERMANENT = (
     r"\b(creature|permanent|artifact|land|CARD|elf|elves|dork)s? (that )?(my |an |the |their )?"
     r"opponents? (controls?|has|have)\b",
     r"\bopponents?'?s?'? (CARD|creatures?|permanents?|artifacts?|lands?|dorks?|elf|elves)\b",
+)
+# Cast without an alternative cost: "hard cast", "normally", "for its mana cost".
+_HARD_CAST = (
+    r"\bhard[- ]?cast|\bnormally\b|\bregular(ly)?\b|\b(its|the|full) mana cost\b|\bfull cost\b"
+)
+_NEGATORS = (
+    r"without|not|no|never|didn't|don't|doesn't|won't|wasn't|isn't|instead of|rather than|"
+    r"can't|couldn't|forgot to|forget to"
+)
+# A card that lets players other than its controller activate its ability, or that speaks of
+# control: whose ability it is isn't plain.
+_ANY_PLAYER = lazy(
+    r"\bany player\b|\bopponents? may\b|\beach player may\b|\b(gain|gains|exchange) control\b|"
+    r"\bcontrol of\b|\bdon't control\b|\bcontrols? enchanted\b",
+    re.I,
+)
+# "Does Doubling Cube care about summoning sickness?": whether the rule restricts it.
+_CARES_ABOUT_SICKNESS = (
+    r"\b(care|cares|cared|caring|worry|worries) (about|for) (the )?summoning[ -]?sick"
 )
 _NEED_HASTE = (
     r"\b(need|needs|require|requires|have to have|has to have) haste (to|for|in order to)\b"
@@ -189,6 +212,9 @@ _ANIMATED = (
     r"\bcrew (it|them|CARD)\b",
     r"\bis a creature\b",
     r"\bas a creature\b",
+    # "Made it a 2/2", "turned Mutavault into a 2/2 creature": a creature's size is a creature's.
+    r"\b(make|makes|made|making|turn|turns|turned|turning) (it|him|her|them|CARD) (into )?an? "
+    r"(\d+/\d+|(\w+ )?creature)\b",
 )
 
 
@@ -328,6 +354,86 @@ def _turn_relative(q: Question) -> bool | None:
     return None
 
 
+# "Crewed it with an elf I've had since last turn": a creature that paid a cost, and what the
+# text tells of it in a relative clause, which is that creature's timing, not the permanent's.
+_PAID_WITH = lazy(
+    r"\b(?:crew|crews|crewed|crewing|convoke|convokes|convoked|convoking|tap|taps|tapped|"
+    r"tapping|pay|pays|paid|paying)(?: (?:it|them|(?:my |the |your )?CARD))? with (?:a|an|my|the|some|one|two|three|"
+    r"\d+|another|other)(?: \w+)?? (?!CARD\b)[a-z]+ (?:that |which |who )?(?:i|i've|i'd|we|"
+    r"we've|you|you've)\b[^.?!,;:]*"
+)
+# "Crewed it with Llanowar Elves, which I cast this turn": a named payer and its relative clause.
+_PAID_WITH_CARD = lazy(
+    r"\b(?:crew|crews|crewed|crewing|convoke|convokes|convoked|convoking|tap|taps|tapped|"
+    r"tapping|pay|pays|paid|paying)(?: (?:it|them|(?:my |the |your )?CARD))? with (?:a |an |my |the )?"
+    r"(?P<card>CARD)(?P<clause>,? (?:that |which |who )?(?:i|i've|i'd|we|we've|you|you've)\b"
+    r"[^.?!,;:]*)"
+)
+
+
+def _drop_payer_clauses(text: str, q: Question, subject: CardMention) -> str:
+    """``text`` without the relative clauses that tell of a named card other than ``subject``
+    paying a cost; the CARD marks stay, so they still line up with the cards named."""
+    cards = sorted(q.cards, key=lambda m: m.start)
+    if text.count("CARD") != len(cards):
+        return text
+    out, pos = [], 0
+    for hit in _PAID_WITH_CARD.finditer(text):
+        index = text[: hit.start("card")].count("CARD")
+        if cards[index].name == subject.name:
+            continue
+        out.append(text[pos : hit.start("clause")])
+        pos = hit.end("clause")
+    out.append(text[pos:])
+    return "".join(out)
+
+
+# A clause and the first player it names as acting in it.
+_CLAUSES = lazy(r"[^.?!;,]+(?:[.?!;,]+|$)")
+_AND_CLAUSE = lazy(r"\s+(?:and|but)\s+(?=(?:i|we|you|he|she|they|my|his|her|their)\b)")
+
+
+def _control_gained_now(clause: str) -> bool:
+    """Whether the clause says the asker gained control this turn ("I stole it this turn"),
+    with no other turn between."""
+    return bool(
+        re.search(
+            r"\b(?:i|we)\b[^.?!;]{0,30}(?:" + _CONTROL_GAINED + r")(?:(?!\bturns?\b).){0,50}"
+            r"\bthis turn\b|\bthis turn\b[^.?!;]{0,15}\b(?:i|we)\b[^.?!;]{0,30}(?:"
+            + _CONTROL_GAINED
+            + ")",
+            clause,
+        )
+    )
+
+
+def _timing_view(q: Question, subject: CardMention | None) -> Question:
+    """The text with what it tells of other objects' and players' timing left out: a cost's
+    payer described in a relative clause ("crewed it with an elf I've had since last turn"), and,
+    once the asker says they gained control this turn, how long the previous controller had it
+    ("my opponent cast it last turn", "they've had it for ages"). 302.6 looks only at how long
+    the asker has controlled the permanent asked about."""
+    lower, asked = q.lower, q.asked
+    if subject is not None:
+        lower, asked = _PAID_WITH.sub(" ", lower), _PAID_WITH.sub(" ", asked)
+        lower = _drop_payer_clauses(lower, q, subject)
+    clauses = [
+        part for c in _CLAUSES.findall(lower) for part in _AND_CLAUSE.split(c) if part.strip()
+    ]
+    if any(_control_gained_now(c) for c in clauses):
+        kept = []
+        for c in clauses:
+            actors = list(_ACTOR.finditer(c))
+            theirs = bool(actors) and _party(actors[0].group(1)) == "them"
+            if theirs and c.strip() not in asked:
+                continue
+            kept.append(c)
+        lower = " ".join(c.strip() for c in kept)
+    if lower == q.lower and asked == q.asked:
+        return q
+    return replace(q, lower=lower, asked=asked)
+
+
 # The text says the card's own ability was used, or gives it a creature's size.
 _USED_ITS_ABILITY = (
     r"\bactivat\w* (it|its|his|her)\b",
@@ -336,10 +442,42 @@ _USED_ITS_ABILITY = (
 )
 
 
+# "If I don't animate it", "not crewed", "without animating it": no animation.
+_NOT_ANIMATED = lazy(
+    r"\b(without|not|never|didn't|don't|doesn't|won't|wasn't|isn't|hasn't|haven't|no)\b"
+    r"(\s+[\w']+){0,3}?\s+(animat\w*|crew\w*|(turn\w* (it|them|CARD) )?into a creature)\b"
+    r"|\bun(animated|crewed)\b"
+)
+
+
 def _animated(q: Question) -> bool:
     """Whether the question says the permanent became a creature; the raw words count too, as
-    "animate" may be read as part of a card's name ("Animate Land")."""
-    return q.has(*_ANIMATED) or bool(re.search(r"\banimat", q.raw.casefold()))
+    "animate" may be read as part of a card's name ("Animate Land"). Animation the text negates
+    ("if I don't animate it") doesn't count."""
+    lower = _NOT_ANIMATED.sub(" ", q.lower)
+    return any(compiled(p).search(lower) for p in _ANIMATED) or bool(
+        re.search(r"\banimat", _NOT_ANIMATED.sub(" ", q.raw.casefold()))
+    )
+
+
+_CAME_IN = lazy(
+    r"\b(cast|casts|casted|play|plays|played|summon|summoned|drop|dropped|put|entered|came|"
+    r"had|has|have|controlled|stole|stolen|got|gained)\b|\b(i've|i'd|you've|we've)\b"
+)
+_TIMING_CLAUSE = lazy(r"[,;:.?!]|\b(?:and|but|then|so)\b")
+
+
+def _animated_before(q: Question) -> bool:
+    """Whether the text animates the permanent on an earlier turn ("I animated it last turn"):
+    most animations last until end of turn, so whether it is a creature now isn't said."""
+    return any(
+        any(compiled(p).search(c) for p in _ANIMATED)
+        and any(compiled(p).search(c) for p in _OLD)
+        # "An animated Colonnade I played last turn": the turn told is when it came in.
+        and not _CAME_IN.search(c)
+        for c in _TIMING_CLAUSE.split(q.lower)
+        if c
+    )
 
 
 # Other combat rules that change whether a creature can attack or block.
@@ -352,7 +490,16 @@ _COMBAT_OTHER = (
 
 
 # A creature the question speaks of without naming it: "a creature I cast this turn".
-_GENERIC_CREATURE = r"\b(creatures?|dorks?|guys?)\b"
+# Creature types players call a creature by ("my birds", "a goblin I just cast"): only a
+# creature has one, so an unnamed permanent called so is a creature.
+_CREATURE_WORDS = (
+    r"\b(elf|elves|goblins?|birds?|bears?|zombies?|dragons?|angels?|soldiers?|knights?|wizards?|"
+    r"merfolk|vampires?|beasts?|warriors?|slivers?|dinosaurs?|cats?|wolf|wolves|spiders?|"
+    r"squirrels?|saprolings?|thopters?|servos?|demons?|giants?|faeries?|rats?|snakes?|insects?|"
+    r"elementals?|druids?|shamans?|clerics?|rogues?|pirates?|ninjas?|hydras?|wurms?|ogres?|"
+    r"orcs?|dwarf|dwarves|horrors?|golems?|myr)\b"
+)
+_GENERIC_CREATURE = r"\b(creatures?|dorks?|guys?)\b|" + _CREATURE_WORDS
 _GRANTS = lazy(
     r"\b(creatures|enchanted creature|equipped creature|each creature|creatures you control)\b"
     r"[^.]{0,40}\b(have|has|gains?|gets?)\b|"
@@ -429,6 +576,11 @@ def _restricted(q: Question, pattern: str, defender: bool = False) -> bool:
     )
 
 
+def _still_tapped(what: str) -> str:
+    """The fact left out when something tapped the permanent earlier: is it tapped now?"""
+    return f"whether {what} is still tapped (permanents untap in their controller's untap step)"
+
+
 def _missing(*facts: str) -> Callable[[], Ruling]:
     def run() -> Ruling:
         return Ruling(verdict=None, missing=facts)
@@ -449,6 +601,14 @@ def _entered_by_me(q: Question) -> bool:
     """Whether the text says the asker put the permanent onto the battlefield, and no one else."""
     parties = {p for s in re.split(r"(?<=[.?!;])\s+", q.lower) for _, p in _entries(s)}
     return parties == {"me"}
+
+
+def _haste_way(ruling: Ruling, facts: _Facts, name: str) -> Ruling:
+    """The step saying which keyword gave it haste, when the text says it came in by one."""
+    if facts.haste_from is None or not name:
+        return ruling
+    step = tp.keyword_haste_step(name, facts.haste_from)
+    return Ruling(verdict=ruling.verdict, steps=(step, *ruling.steps), missing=ruling.missing)
 
 
 def _phase_not_turn(ruling: Ruling, facts: _Facts) -> Ruling:
@@ -520,9 +680,12 @@ def _cases(perms: Sequence[Permanent]) -> list[str]:
     this turn'."""
     creature = len({p.is_creature for p in perms}) > 1
     new = len({p.since_turn_start for p in perms}) > 1
+    tapped = len({p.tapped for p in perms}) > 1
     out = []
     for p in perms:
         parts = []
+        if tapped:
+            parts.append("it's still tapped" if p.tapped else "it has untapped")
         if creature:
             parts.append("it's a creature" if p.is_creature else "it isn't a creature")
         if new:
@@ -567,6 +730,8 @@ class _Facts:
     haste_abilities: bool = False
     # An extra phase or step this turn the text speaks of, which isn't a new turn.
     extra_phase: str | None = None
+    # The keyword it came in by that gives it haste (unearth, dash, blitz).
+    haste_from: str | None = None
 
 
 class TappingHandler:
@@ -592,7 +757,16 @@ class TappingHandler:
     def scenarios(self, q: Question) -> list[Scenario]:
         # "Does Concordant Crossroads let my Elves tap for mana...": only for cards that give
         # other creatures abilities.
-        lets = q.has(r"\b(let|lets|allow|allows)\b") and any(_grants_to_others(m) for m in q.cards)
+        lets = q.has(r"\b(let|lets|allow|allows)\b") and (
+            any(_grants_to_others(m) for m in q.cards)
+            # "Does the extra beginning phase let it attack?": whether it can.
+            or (
+                _extra_phase(q) is not None
+                and q.asks(
+                    rf"^\W*(does|do|will|would) (the |an |that |this |CARD'?s? )?{_EXTRA_PHASE}"
+                )
+            )
+        )
         if not (
             lets
             or q.has(_ASK, r"\bsummoning[ -]?sick", _NEED_HASTE, _NEED_CREW)
@@ -623,12 +797,16 @@ class TappingHandler:
             return []
         if (
             q.has(*_OPPONENTS_PERMANENT)
-            and q.has(r"\b(i|me|we)\b[^?]{0,20}\b(tap|use|activate|crew|convoke)")
+            and q.has(
+                r"\b(i|me|we)\b[^?]{0,20}\b(tap|use|activate|crew|convoke)",
+                r"\b(legal|allowed|possible) to (tap|use|activate|crew|convoke)",
+            )
             and not (q.has(_CONTROL_GAINED) or any(_changes_control(m) for m in q.cards))
         ):
             # You tapping an opponent's permanent: only a controller activates its abilities,
             # and costs like Springleaf Drum's or convoke's tap only creatures you control.
-            return []
+            found = self._not_controller(q)
+            return [found] if found is not None else []
         untap_step = () if _extra_phase(q) else (r"\buntap step\b",)
         if q.has(r"\buntaps? (during|in|at)\b", *untap_step) and not q.has(*_OLD):
             # Whether it untaps is the untap step's rule, not this family's.
@@ -695,33 +873,35 @@ class TappingHandler:
     def _facts(
         self, q: Question, subject: CardMention | None, helpers: Sequence[CardMention]
     ) -> _Facts:
-        old = q.has(*_OLD)
-        new = q.has(*_NEW) or self._sick_word_asked(q)
+        # Timing is read from the text without what it tells of other objects and players.
+        tq = _timing_view(q, subject)
+        old = tq.has(*_OLD)
+        new = tq.has(*_NEW) or self._sick_word_asked(tq)
         if (
             old
-            and q.asks(r"\bsummoning[ -]?sick")
-            and not q.has(*(p for p in _NEW if "summoning" not in p))
+            and tq.asks(r"\bsummoning[ -]?sick")
+            and not tq.has(*(p for p in _NEW if "summoning" not in p))
         ):
             # "I played it last turn: is it summoning sick?": the word is asked, not told.
             new = False
         fact_new: bool | None = None
-        relative = _turn_relative(q)
+        relative = _turn_relative(tq)
         if relative is not None and not (relative and old):
             # "Since their last turn" agrees with a permanent that isn't new; with one that is,
             # the text says two things and the other readings below decide.
             new, old = relative, not relative
-        elif q.has(*_OTHER_TURN):
+        elif tq.has(*_OTHER_TURN):
             new = old = False
         if (
             not old
             and any(_changes_control(h) for h in helpers)
-            and q.has(r"\b(i|we) (just )?(cast|casted|played|resolved|used|activated) CARD")
+            and tq.has(r"\b(i|we) (just )?(cast|casted|played|resolved|used|activated) CARD")
         ):
             # "I cast Control Magic on his Llanowar Elves": control changed as it resolved, and
             # nothing says that was before this turn.
             new = True
-        extra_phase = _extra_phase(q)
-        if extra_phase and not old and (_entered_by_me(q) or q.has(r"\bsummoning[ -]?sick")):
+        extra_phase = _extra_phase(tq)
+        if extra_phase and not old and (_entered_by_me(tq) or tq.has(r"\bsummoning[ -]?sick")):
             # "I cast it, then got an extra beginning phase", "is it still summoning sick after
             # the extra untap step?": the same turn, so still new.
             new = True
@@ -731,11 +911,20 @@ class TappingHandler:
             fact_new = False
         haste = bool(q.has(_HASTE_FACT)) and not q.has(_NO_HASTE) and not self._needs_haste(q)
         haste_unsure = False
+        haste_from: str | None = None
         if subject is not None and any(k.casefold() == "haste" for k in subject.card.keywords):
             haste = True
         elif subject is not None and re.search(r"\bhaste\b", subject.card.oracle_text, re.I):
-            # Riot, dash, "has haste as long as...": it may or may not have haste.
-            haste_unsure = True
+            # Riot, dash, "has haste as long as...": it may or may not have haste, unless the
+            # text says it came in by the keyword that gives it ("the turn I unearth it").
+            came_by = self._came_in_by(q, subject, old)
+            haste_from = came_by or None
+            haste = bool(came_by)
+            # Cast without the keyword ("hard cast", "without dashing it"): no haste from it.
+            haste_unsure = came_by is None
+            if haste and fact_new is None:
+                # Unearthing or dashing it is how it came in, on the turn the text speaks of.
+                fact_new = True
         haste_abilities = False
         for h in helpers:
             # Threaten, Act of Treason, Lightning Greaves: the permanent gains haste from them.
@@ -774,6 +963,7 @@ class TappingHandler:
             haste_unsure=haste_unsure and not haste,
             haste_abilities=haste_abilities and not haste,
             extra_phase=extra_phase,
+            haste_from=haste_from if haste else None,
         )
         stated = _board_perm(q, subject)
         if stated is not None:
@@ -806,6 +996,50 @@ class TappingHandler:
         return facts
 
     @staticmethod
+    def _asked_permanent(q: Question) -> CardMention | None:
+        """The one card the asked sentence names, when it is a permanent card and the context
+        before it names others."""
+        cards = sorted(q.cards, key=lambda m: m.start)
+        before = q.lower.find(q.asked) if q.asked else -1
+        if before < 0 or q.lower.count("CARD") != len(cards):
+            return None
+        first = q.lower[:before].count("CARD")
+        named = cards[first : first + q.asked.count("CARD")]
+        if len({m.name for m in named}) != 1 or not named[0].card.types & _PERMANENT_TYPES:
+            return None
+        # The card must be what the question is about, not a condition ("what if I control X").
+        if not q.asks(
+            r"^\W*(can|could|does|do|will|would) (my |the |your |this |that )?CARD( still)? "
+            r"(attack|block)\b",
+            r"^\W*(can|could) (i|we|you) (attack|block) with (my |the |your )?CARD\b",
+        ):
+            return None
+        return named[0]
+
+    @staticmethod
+    def _came_in_by(q: Question, subject: CardMention, old: bool) -> str | None:
+        """The keyword the text says the permanent came in by this turn that gives it haste
+        ("the turn I unearth it", "if I dash it"); "" when the text says it was cast without
+        ("hard cast", "without dashing it") and the card has haste no other way; None when
+        the text doesn't tell, or tells of another turn."""
+        keywords = tp.haste_keywords(subject.card.oracle_text, subject.card.keywords)
+        if old or q.has(*_OTHER_TURN) or not keywords:
+            return None
+        used: list[str] = []
+        refused = q.has(_HARD_CAST)
+        for keyword in keywords:
+            word = re.escape(keyword.casefold())
+            if q.has(rf"\b({_NEGATORS})\b(\s+[\w']+){{0,4}}?\s+{word}"):
+                refused = True
+            elif q.has(rf"\b{word}(s|es|ed|ing)?\b"):
+                used.append(keyword)
+        if used and not refused:
+            return used[0]
+        if refused and not used and q.has(r"\b(cast|casts|casted|play|played|hard[- ]?cast)\b"):
+            return ""
+        return None
+
+    @staticmethod
     def _split(q: Question) -> tuple[CardMention | None, list[CardMention]]:
         """The permanent the question is about, and the other cards (spells, Vehicles, Drums)."""
         subject: CardMention | None = None
@@ -822,6 +1056,12 @@ class TappingHandler:
                 continue
             else:
                 helpers.append(m)
+        asked = TappingHandler._asked_permanent(q)
+        if asked is not None and subject is not None and asked.name != subject.name:
+            # "I crewed my Copter with Llanowar Elves. Can the Copter attack?": the one
+            # permanent the question names is what it asks about.
+            helpers = [m for m in [subject, *helpers] if m.name != asked.name]
+            subject = asked
         if subject is None:
             # "Can I attack with Smuggler's Copter...": the Vehicle is what's asked about.
             vehicle = next((m for m in helpers if "Vehicle" in m.card.subtypes), None)
@@ -849,8 +1089,7 @@ class TappingHandler:
         if q.has(
             r"\bcreatures?\b",
             r"\bdorks?\b",
-            r"\belf\b",
-            r"\belves\b",
+            _CREATURE_WORDS,
             r"\bmana creature",
             r"\b\d+/\d+ (\w+ )?tokens?\b",
         ):
@@ -894,9 +1133,12 @@ class TappingHandler:
             animated = (_animated(q) or (crewed and "Vehicle" in subtypes)) and (
                 "Creature" not in types
             )
+            printed = types
             if animated:
                 types = types | {"Creature"}
             options = [types]
+            if animated and _animated_before(q):
+                options = [printed, types]
             if (
                 (crewed or (facts.new and q.has(*_USED_ITS_ABILITY)))
                 and not facts.tapped
@@ -933,6 +1175,8 @@ class TappingHandler:
                 if generic is not None
                 else [frozenset({"Creature"}), frozenset({"Artifact"})]
             )
+            if generic is not None and "Creature" in generic and _animated_before(q):
+                options = [generic - {"Creature"} or frozenset({"Artifact"}), generic]
         if crew_unsaid and "Vehicle" in subtypes and all("Creature" not in t for t in options):
             options.append(options[0] | {"Creature"})
         if facts.haste:
@@ -940,26 +1184,33 @@ class TappingHandler:
         elif facts.haste_abilities:
             abilities = (*abilities, _AS_THOUGH_HASTE)
         perms: list[Permanent] = []
+        # Something tapped it and whether it has untapped since isn't said: both, and the
+        # verdict stands only where they agree.
+        tapped_options = [False, True] if facts.tapped_unsure else [bool(facts.tapped)]
         for types in options:
             for new in [facts.new] if facts.new is not None else [False, True]:
-                perms.append(
-                    Permanent(
-                        name=name,
-                        controller=YOU,
-                        tapped=bool(facts.tapped),
-                        supertypes=supertypes,
-                        types=types,
-                        subtypes=subtypes,
-                        since_turn_start=not new,
-                        abilities=abilities,
-                        card=subject.card if subject is not None else None,
+                for tapped in tapped_options:
+                    perms.append(
+                        Permanent(
+                            name=name,
+                            controller=YOU,
+                            tapped=tapped,
+                            supertypes=supertypes,
+                            types=types,
+                            subtypes=subtypes,
+                            since_turn_start=not new,
+                            abilities=abilities,
+                            card=subject.card if subject is not None else None,
+                        )
                     )
-                )
         unknown = []
         if len(options) > 1:
             unknown.append("whether the permanent is a creature")
         if facts.new is None:
             unknown.append("whether you've controlled it since your most recent turn began")
+        if facts.tapped_unsure:
+            what = subject.name if subject is not None else "the permanent"
+            unknown.append(_still_tapped(what))
         return perms, " and ".join(unknown) or None
 
     @staticmethod
@@ -998,7 +1249,20 @@ class TappingHandler:
             return None
         card = cards[q.lower[:before].count("CARD") + q.asked[: found.start(2)].count("CARD")]
 
+        keyword = next(
+            (
+                k
+                for k in tp.haste_keywords(card.card.oracle_text, card.card.keywords)
+                if re.search(rf"\b{re.escape(k.casefold())}\b", q.asked)
+            ),
+            None,
+        )
+
         def run() -> Ruling:
+            if keyword is not None:
+                # "Does Goblin Heelcutter's dash give it haste?": what the keyword does.
+                step = tp.keyword_haste_step(card.name, keyword)
+                return Ruling(verdict="yes", steps=(step,))
             return _capitalised(tp.grants_haste(card.name, card.card.oracle_text))
 
         return Scenario("tapping.grants_haste", "yesno", 0.8, run, (card.name,))
@@ -1263,6 +1527,8 @@ class TappingHandler:
             via = "improvise"
         elif q.has(r"\bcrew(s|ing)?\b(?!ed)", r"\bto crew\b") and not q.has(
             r"\bcrewed\b",
+            # "After crewing it": the Vehicle's state, not what taps to crew it.
+            r"\b(after|once|when|while|since) crewing\b",
             r"\b(attack|block)\w*\b",
             # "Do Vehicles have summoning sickness when crewed?": the Vehicle's own state.
             r"\b(vehicles?|CARD) (have|has|is|are|get|gets|be)\b[^?]{0,20}\bsummoning[ -]?sick",
@@ -1295,8 +1561,6 @@ class TappingHandler:
         facts = self._facts(q, subject, helpers)
         if facts.new is None and facts.tapped is None and not q.has(r"\bsummoning"):
             return None
-        if facts.tapped_unsure:
-            return self._unsure_tapped(q, subject, helpers)
         if facts.tapped is None:
             facts.tapped = False
         flip = self._sick_word_asked(q) or self._needs_haste(q)
@@ -1378,9 +1642,13 @@ class TappingHandler:
         if q.has(_SICK_MEANS_CANT):
             # "Does summoning sickness mean it can't block?": the "can't" is what's asked.
             combat_other = combat_other[:-1]
-        if q.has(*combat_other) or _restricted(
-            q, r"can't (attack|block)|attacks? each combat", defender=attack
-        ):
+        # A restriction on blocking doesn't bear on attacking, nor one on attacking on blocking.
+        restriction = (
+            r"can't attack|attacks? each (combat|turn)|can't attack or block"
+            if attack
+            else r"can't block|blocks? each (combat|turn)|can't attack or block"
+        )
+        if q.has(*combat_other) or _restricted(q, restriction, defender=attack):
             # Evasion, defender and "can't block" are other rules: not this family's answer.
             return None
         subject, helpers = self._split(q)
@@ -1412,8 +1680,6 @@ class TappingHandler:
             and not (block and timing)
         ):
             return None
-        if facts.tapped_unsure:
-            return self._unsure_tapped(q, subject, helpers)
         if facts.haste_unsure and attack and facts.new is not False:
             return self._unsure_haste(subject, helpers)
         if facts.tapped is None:
@@ -1430,6 +1696,7 @@ class TappingHandler:
                 self._run_all(perms, unknown, check, q.board), facts, subject_name
             )
             ruling = _phase_not_turn(ruling, facts) if attack else ruling
+            ruling = _haste_way(ruling, facts, subject_name)
             return _flip(ruling) if flip else ruling
 
         return Scenario(name, "yesno", 0.8, run, self._cards(subject, helpers))
@@ -1548,8 +1815,6 @@ class TappingHandler:
             return Scenario(
                 "tapping.no_tap_symbol", "yesno", 0.75, run_plain, self._cards(subject, helpers)
             )
-        if facts.tapped_unsure:
-            return self._unsure_tapped(q, subject, helpers)
         if facts.haste_unsure and facts.new is not False:
             return self._unsure_haste(subject, helpers)
         if facts.tapped is None:
@@ -1572,18 +1837,83 @@ class TappingHandler:
                 perms, unknown, lambda st, n: tp.can_pay_tap_cost(st, n, sym), q.board
             )
             r = _phase_not_turn(_enters_tapped(r, facts, subject_name), facts)
+            r = _haste_way(r, facts, subject_name)
             return _flip(r) if flip else r
 
+        if (
+            score >= 0.8
+            and facts.new
+            and not facts.tapped
+            and len(q.cards) <= 1
+            and run().verdict == "no"
+        ):
+            # "Can I tap Llanowar Elves for {G} the turn I cast it?": what mana it could make
+            # doesn't matter when it can't be tapped for any, so this outranks that reading.
+            score = 0.9
         return Scenario(name, "yesno", score, run, self._cards(subject, helpers))
 
-    def _unsure_tapped(
-        self, q: Question, subject: CardMention | None, helpers: Sequence[CardMention]
-    ) -> Scenario:
-        what = subject.name if subject else "the permanent"
-        missing = _missing(
-            f"whether {what} is still tapped (permanents untap in their controller's untap step)"
+    def _not_controller(self, q: Question) -> Scenario | None:
+        """'Can I tap my opponent's Llanowar Elves for mana?', 'can I crew with his creature?':
+        only a permanent's controller activates its abilities (602.2), and crew, convoke and
+        improvise tap only what the payer controls."""
+        if q.has(_CONTROL_TAKEN, *_CONTROL_BACK) or any(
+            _ANY_PLAYER.search(m.card.oracle_text) for m in q.cards
+        ):
+            # "Any player may activate this ability", or control said to have changed.
+            return None
+        if not q.asks(r"\b(can|could|may|am) (i|we)\b", r"^\W*(is it|is that) (legal|allowed)\b"):
+            return None
+        via: tp.TapOthersVia | None = None
+        if q.has(r"\bconvok"):
+            via = "convoke"
+        elif q.has(r"\bimprovis"):
+            via = "improvise"
+        elif q.has(r"\bcrew(s|ing)?\b"):
+            via = "crew"
+        subject, helpers = self._split(q)
+        if via is not None:
+            # The opponent's creature pays the cost; a named card is the spell or Vehicle.
+            theirs = q.has(r"\bopponents?'?s?'? (creatures?|artifacts?|elf|elves|dorks?)\b")
+            if not theirs:
+                return None
+            kind = "Artifact" if via == "improvise" else "Creature"
+            payer = Permanent(
+                name="the opponent's " + kind.lower(),
+                controller=OPPONENT,
+                types=frozenset({kind}),
+            )
+            source = next((m.name for m in q.cards if "Vehicle" in m.card.subtypes), None)
+
+            def run_cost() -> Ruling:
+                state = GameState(battlefield=(payer,))
+                return _capitalised(tp.can_tap_for_cost(state, payer.name, via, source, by=YOU))
+
+            return Scenario(f"tapping.{via}", "yesno", 0.8, run_cost, self._cards(None, q.cards))
+        if subject is None or helpers or not q.has(r"\bopponents?'?s?'? CARD\b"):
+            return None
+        used = q.has(r"\b(use|using|activate|activating) (my |an |the )?opponents?'?s?'? CARD\b")
+        if self._symbol(q, subject) is None and not used:
+            return None
+        if not any(isinstance(a, Activated) for a in subject.abilities()) and not (
+            self._has_symbol(subject, "T")
+        ):
+            return None
+        line = TypeLine.parse(subject.card.front.type_line)
+        perm = Permanent(
+            name=subject.name,
+            controller=OPPONENT,
+            types=line.types - {"Token"},
+            subtypes=line.subtypes,
+            abilities=subject.abilities(),
+            card=subject.card,
         )
-        return Scenario("tapping.tapped", "yesno", 0.8, missing, self._cards(subject, helpers))
+
+        def run() -> Ruling:
+            state = GameState(battlefield=(perm,))
+            ruling = tp.controller_activates(state, perm.name, YOU)
+            return ruling if ruling is not None else Ruling(verdict=None)
+
+        return Scenario("tapping.not_controller", "yesno", 0.8, run, (subject.name,))
 
     def _unsure_haste(
         self, subject: CardMention | None, helpers: Sequence[CardMention]
@@ -1601,6 +1931,7 @@ class TappingHandler:
         if not lose and not q.has(
             r"\b(have|has|get|gets|is|are|it's)\b[^?]{0,40}\bsummoning[ -]?sick",
             r"\bsummoning[ -]?sick(ness)? (affect|apply|applies|matter)",
+            _CARES_ABOUT_SICKNESS,
         ):
             return None
         if q.has(
@@ -1625,6 +1956,7 @@ class TappingHandler:
             r"\bsummoning[ -]?sick(ness)? (affect|apply|applies|matter)",
             r"\b(affected|restricted|hindered|bound) by summoning[ -]?sick",
             r"\bsubject to summoning[ -]?sick",
+            _CARES_ABOUT_SICKNESS,
         ):
             # "Is it affected by summoning sickness": whether the rule applies to it, that is, to
             # a creature of this kind the turn it comes under your control.
@@ -1675,7 +2007,11 @@ class TappingHandler:
             return "Q"
         if (
             subject is not None
-            and q.has(r"\bfor mana\b", r"\bmana abilit", _MAKE_MANA)
+            and (
+                q.has(r"\bfor mana\b", r"\bmana abilit", _MAKE_MANA)
+                # "Can Llanowar Elves make {G}": a type named, of the one card named.
+                or (len(q.cards) == 1 and q.has(_MAKE_TYPE))
+            )
             and not q.has(r"\{t\}", r"\btap symbol\b")
         ):
             # "Can I activate Pili-Pala's mana ability?": the cost printed on the card decides.
@@ -1693,6 +2029,7 @@ class TappingHandler:
             r"\bfor mana\b",
             r"\btap (it|them|CARD)\b",
             r"\btapping (it|them|CARD)\b",
+            r"\btap(ping)? (my|your|the) CARD\b",
             r"\bmana abilit",
             r"\b(tap|use|activate) (a|an|my|your|the) (mana rock|mana dork|dork)s?\b",
             # "Can my mana dork tap the turn it comes in?": tapping it for its own ability.
