@@ -17,6 +17,9 @@ from engine.lazyre import lazy
 from engine.model import OPPONENT, YOU, GameState, Permanent
 from engine.ruling import Rule, Ruling, Step
 
+# A cost part that needs the card in another zone ("Exile this card from your hand").
+_FROM_A_ZONE = lazy(r"\bfrom your (hand|graveyard|library)\b", re.I)
+
 _PERMANENT_TYPES = frozenset(
     {"Creature", "Artifact", "Enchantment", "Land", "Planeswalker", "Battle"}
 )
@@ -1805,6 +1808,10 @@ class TappingHandler:
                 ),
                 Activated(cost=Cost()),
             )
+            if any(_FROM_A_ZONE.search(part) for part in ability.cost.other):
+                # "Exile this card from your hand": the ability works only from that zone
+                # (113.6m), and summoning sickness is not what decides it.
+                return None
 
             def run_plain() -> Ruling:
                 r = self._run_all(
