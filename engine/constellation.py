@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from engine.abilities import EnchantmentEnters, SpellRule
+from engine.effects import parse_effect
+from engine.lazyre import lazy
 from engine.model import GameState, Permanent, Spell
 from engine.render import possessive
 from engine.ruling import Rule, Ruling, Trace
@@ -36,6 +39,7 @@ class Triggered:
     source: str
     controller: str
     entered: str
+    effect: str = ""
 
 
 def _watchers(state: GameState, entering: Sequence[Permanent]) -> list[Permanent]:
@@ -181,7 +185,7 @@ def enters(
                 if ability.one_or_more and hits:
                     continue
                 hits += 1
-                fired.append(Triggered(perm.name, perm.controller, entered.name))
+                fired.append(Triggered(perm.name, perm.controller, entered.name, ability.effect))
                 closing = False
                 t.step(
                     Rule.TRIGGER_EVENT,
@@ -216,6 +220,82 @@ def trigger_count(
     fired, ruling = enters(state, entering, how, watcher)
     mine = [f for f in fired if watcher is None or f.source.casefold() == watcher.casefold()]
     return Ruling(verdict=str(len(mine)), steps=ruling.steps)
+
+
+Yield = Literal["draw", "tokens"]
+_YIELD_WORDS: dict[str, tuple[str, str]] = {
+    "draw": ("card", "cards"),
+    "tokens": ("token", "tokens"),
+}
+# An effect whose amount turns on a choice or a condition the position doesn't hold.
+_UNSURE_EFFECT = lazy(r"\b(may|if|unless|for each|equal to|x|instead|choose|up to)\b")
+_EFFECT_PARTS = lazy(r"(?:,| and|\.) (?=(?:then )?[a-z])")
+
+
+def effect_yield(effect: str, verb: Yield) -> int | None:
+    """How many cards one resolution of ``effect`` draws its controller, or tokens it makes
+    them; None when that depends on a choice or a condition."""
+    low = effect.strip().casefold()
+    if not re.search(r"\bdraws?\b" if verb == "draw" else r"\bcreates?\b", low):
+        return 0
+    if _UNSURE_EFFECT.search(low):
+        return None
+    total = 0
+    for part in _EFFECT_PARTS.split(low):
+        parsed = parse_effect(part)
+        if parsed.verb != verb:
+            continue
+        if parsed.amount is None or parsed.amount.fixed is None:
+            return None
+        total += parsed.amount.fixed
+    return total or None  # the verb is there, but no part of the text read its amount
+
+
+def effect_total(
+    state: GameState,
+    entering: Sequence[Permanent],
+    how: How,
+    verb: Yield,
+    player: str,
+    watcher: str | None = None,
+) -> Ruling:
+    """How many cards ``player`` draws (or tokens they create) from the enchantment-enters
+    abilities this event triggers: each trigger's controller follows its instructions (CR
+    603.2, 608.2c)."""
+    fired, ruling = enters(state, entering, how, watcher)
+    t = Trace()
+    one, many = _YIELD_WORDS[verb]
+    total = 0
+    for f in fired:
+        if watcher is not None and f.source.casefold() != watcher.casefold():
+            continue
+        n = effect_yield(f.effect, verb)
+        if n is None:
+            return Ruling(
+                verdict=None,
+                steps=ruling.steps,
+                missing=(f"how many {many} {possessive(f.source)} ability gives",),
+            )
+        if f.controller != player:
+            t.step(
+                Rule.FOLLOW_INSTRUCTIONS,
+                f"{possessive(f.source)} ability is {possessive(f.controller)}: its controller "
+                f"follows its instructions, so it gives {_whose_obj(player)} no {many}.",
+            )
+            continue
+        total += n
+        if n:
+            t.step(
+                Rule.FOLLOW_INSTRUCTIONS,
+                f"{possessive(f.source)} trigger for {f.entered} gives {n} "
+                f"{one if n == 1 else many} as it resolves.",
+            )
+    t.step(Rule.FOLLOW_INSTRUCTIONS, f"So that's {total} {one if total == 1 else many} in all.")
+    return Ruling(verdict=str(total), steps=ruling.steps + t.ruling(None).steps)
+
+
+def _whose_obj(player: str) -> str:
+    return "you" if player == "you" else f"your {player}"
 
 
 def resolve_aura(spell: Spell, target_legal: bool) -> tuple[Permanent | None, Ruling]:

@@ -114,6 +114,8 @@ class Rule(StrEnum):
     COMBAT_TAP_STATUS = "506.4b"
     AURA_UNATTACHED = "704.5m"
     NOT_TARGETED = "115.10a"
+    FOLLOW_INSTRUCTIONS = "608.2c"
+    SPELL_BECOMES_CAST = "601.2i"
 
 
 class Step(Value):

@@ -352,3 +352,43 @@ def test_an_aura_put_without_casting_ignores_targeting_protection(quality: str) 
     ruling = c.aura_put_untargeted("Rancor", quality)
     assert ruling.verdict == "yes"
     assert ruling.rules == [Rule.AURA_PUT, Rule.AURA_PUT] or Rule.AURA_PUT in ruling.rules
+
+
+@pytest.mark.parametrize(
+    ("effect", "verb", "expected"),
+    [
+        ("draw a card", "draw", 1),
+        ("put a +1/+1 counter on this creature and draw a card", "draw", 1),
+        ("draw two cards, then discard a card", "draw", 2),
+        ("create a 2/2 white Pegasus creature token with flying", "tokens", 1),
+        ("create a 2/2 white Pegasus creature token with flying", "draw", 0),
+        ("each opponent loses 1 life", "draw", 0),
+        ("you may draw a card", "draw", None),
+        ("draw a card for each enchantment you control", "draw", None),
+    ],
+)
+def test_effect_yield(effect: str, verb: c.Yield, expected: int | None) -> None:
+    assert c.effect_yield(effect, verb) == expected
+
+
+def test_effect_total_counts_only_the_players_triggers() -> None:
+    drawer = EnchantmentEnters(whose="you", effect="draw a card")
+    maker = EnchantmentEnters(whose="any", effect="create a 1/1 white Spirit creature token")
+    state = GameState(
+        battlefield=(
+            _watcher("Drawer", drawer),
+            _watcher("Second Drawer", drawer),
+            _watcher("Maker", maker, controller=OPPONENT),
+        )
+    )
+    entering = [_enchantment("Aura One"), _enchantment("Aura Two")]
+    drawn = c.effect_total(state, entering, "resolve", "draw", YOU)
+    assert drawn.verdict == "4"
+    assert Rule.FOLLOW_INSTRUCTIONS in drawn.rules
+    # The opponent's any-player trigger makes its tokens for its controller, not for you.
+    assert c.effect_total(state, entering, "resolve", "tokens", YOU).verdict == "0"
+    assert c.effect_total(state, entering, "resolve", "tokens", OPPONENT).verdict == "2"
+    unsure = GameState(
+        battlefield=(_watcher("Maybe", EnchantmentEnters(effect="you may draw a card")),)
+    )
+    assert c.effect_total(unsure, entering[:1], "resolve", "draw", YOU).verdict is None

@@ -982,24 +982,26 @@ class ConstellationHandler:
         watchers = self._watchers(q)
         if _asks_other_trigger(q, {w.name for w in watchers}):
             return None
-        draws = bool(watchers) and all(
-            isinstance(a, EnchantmentEnters) and a.effect.strip(". ").casefold() == "draw a card"
-            for w in watchers
-            for a in w.abilities
-            if isinstance(a, EnchantmentEnters)
-        )
-        count_asked = q.has(r"how many (\w+ )?(times|triggers|abilities)") or (
-            draws and q.has(r"how many cards")
-        )
-        draw_asked = draws and q.has(r"\bdraws?\b")
-        if not (q.fuzzy_has("trigger") or count_asked or draw_asked):
+        count_asked = q.has(r"how many (\w+ )?(times|triggers|abilities)")
+        # "How many cards do I draw?", "Do I draw two cards?", "Does it give me a Pegasus?":
+        # what the triggered abilities give, asked of their controller.
+        yielded = _yield_asked(q, watchers)
+        stated = _stated_count(q, watchers) if not count_asked else None
+        if yielded is not None and yielded[1]:
+            count_asked = False
+        if not (q.fuzzy_has("trigger") or count_asked or yielded is not None or stated is not None):
             return None
         event = _event(q)
         if event is None:
             return None
         how, controller, types, subtypes, token = event
         simultaneous = q.has(r"same time", r"simultaneous", r"together", r"at once", r"both enter")
-        n_entering = _count_before(q, r"(\w+ )?enchantments") or 1
+        n_entering = (
+            _count_before(
+                q, r"(\w+ )?(enchantments|auras|sagas|curses|shrines|cartouches|classes|roles)\b"
+            )
+            or 1
+        )
         watchers_enter = (
             simultaneous
             and q.has(
@@ -1020,6 +1022,10 @@ class ConstellationHandler:
                     r"\bit(self)? (enters|comes|resolves)",
                     r"\b(reanimate|flicker|blink|resurrect)s? it\b",
                     r"enters itself",
+                    # "Does it trigger off itself (entering)?"
+                    r"\b(off|for|on|from|by) (of )?itself\b",
+                    r"\btriggers? itself\b",
+                    r"\bitself (enters|entering|comes|coming)\b",
                 )
             )
         )
@@ -1076,7 +1082,8 @@ class ConstellationHandler:
             )
         several = len(watchers) > 1 and q.has(r"\b(both|each|all|every|two|several|multiple)\b")
         asked = _asked_watcher(q)
-        if several:
+        if several or (len(watchers) > 1 and asked is None and (yielded or stated)):
+            # What all of them give together: each trigger counts.
             watcher = None
         elif asked is not None and any(w.name == asked for w in watchers):
             watcher = asked
@@ -1097,7 +1104,13 @@ class ConstellationHandler:
             state, entering = _on_board(q, entering, watchers_enter)
         newcomers = {o.name for o in others}
 
+        yield_count = yielded is not None and yielded[1]
+
         def run() -> Ruling:
+            if stated is not None:
+                return _compare(stated, state, entering, how, watcher)
+            if yielded is not None and yield_count:
+                return c.effect_total(state, entering, how, yielded[0], yielded[2], watcher)
             if for_other and not count_asked and not several:
                 fired, ruling = c.enters(state, entering, how, watcher)
                 hit = any(
@@ -1112,6 +1125,8 @@ class ConstellationHandler:
                 sources = {f.source for f in fired}
                 every = all(w.name in sources for w in watchers)
                 return Ruling(verdict="yes" if every else "no", steps=ruling.steps)
+            if yielded is not None:
+                return _gives(state, entering, how, yielded[0], yielded[2], watcher)
             return c.enters(state, entering, how, watcher)[1]
 
         name = (
@@ -1119,7 +1134,8 @@ class ConstellationHandler:
             if simultaneous or len(entering) > 1
             else ("constellation_each_triggers" if several else "constellation_enters")
         )
-        return Scenario(name, "number" if count_asked else "yesno", 0.9, run, self._cards(q))
+        number = (count_asked or yield_count) and stated is None
+        return Scenario(name, "number" if number else "yesno", 0.9, run, self._cards(q))
 
     # -- must be blocked -----------------------------------------------------
     def _must_be_blocked(self, q: Question) -> Scenario | None:
@@ -1749,10 +1765,18 @@ def _last_in_first_out() -> Ruling:
 
 
 def _many(q: Question) -> int:
-    m = re.search(
-        r"\b(two|three|four|five|both|several|multiple|\d)\b\s+(\w+\s+)?(permanents|creatures|cards|"
-        r"constellation|copies|eidolons|abilities|of them|things|CARD\b)",
-        q.lower,
+    m = next(
+        (
+            m
+            for m in re.finditer(
+                r"\b(two|three|four|five|both|several|multiple|\d)\b\s+(\w+\s+)?(permanents|"
+                r"creatures|cards|constellation|copies|eidolons|abilities|of them|things|CARD\b)",
+                q.lower,
+            )
+            # "Do I draw two cards?" counts what is drawn, not what watches.
+            if not re.search(rf"\b{_GIVE_VERBS} (me |you |us )?$", q.lower[: m.start()])
+        ),
+        None,
     )
     if m:
         word = m.group(1)
@@ -1923,6 +1947,163 @@ def _event(q: Question) -> Event | None:
         # "Does it trigger on cast?" is about casting any enchantment spell.
         types = frozenset({"Enchantment"})
     return how, controller, types, subtypes, token
+
+
+# What a player asks a trigger to give: cards drawn, or tokens made ("a Pegasus").
+_GIVE_VERBS = r"(give|gives|get|gets|make|makes|create|creates|draw|draws)"
+_COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _token_noun(noun: str, watchers: list[Permanent]) -> bool:
+    """A noun of the asked sentence ("pegasus", "tokens") names what a watcher's ability creates."""
+    stem = re.sub(r"(es|s|i)$", "", noun)
+    for w in watchers:
+        for a in w.abilities:
+            if isinstance(a, EnchantmentEnters) and re.search(r"\bcreates?\b", a.effect, re.I):
+                words = re.findall(r"[a-z]+", a.effect.casefold())
+                if noun in ("token", "tokens") or any(
+                    x.startswith(stem) for x in words if x != "a"
+                ):
+                    return True
+    return False
+
+
+def _yield_asked(q: Question, watchers: list[Permanent]) -> tuple[c.Yield, bool, str] | None:
+    """The asked sentence asks what the triggers give a player: cards drawn or tokens made,
+    as a count ("how many cards do I draw?", True) or a yes/no ("does it give me a Pegasus?"),
+    and to whom."""
+    if not watchers:
+        return None
+    player = (
+        OPPONENT
+        if q.asks(
+            r"\b(does|do|did|will|would|should) (my |the |an )?(opponents?|they|he|she)\b",
+            rf"\b{_GIVE_VERBS} (my |the |an )?(opponents?|them|him|her)\b",
+        )
+        else YOU
+    )
+    if q.asks(r"\beach (player|opponent)\b"):
+        return None
+    if q.asks(r"\bhow many (\w+ )?cards\b") and q.asks(r"\bdraw\w*\b"):
+        return "draw", True, player
+    m = re.search(r"\bhow many (\w+ )?(?P<noun>[a-z]+)\b", q.asked)
+    if m and _token_noun(m["noun"], watchers) and q.asks(r"\b(get|make|create|have)\b"):
+        return "tokens", True, player
+    if q.asks(
+        r"\b(do|did|will|would|should|does) (i|you|my opponent|the opponent|an opponent|they|he|she)"
+        r" (still )?(get to )?draw\b",
+        r"\bdraws? (me|you|us|him|her|them|my opponent)\b",
+        r"\bdraw (a|an|one) card\b",
+    ):
+        return "draw", False, player
+    m = re.search(
+        rf"\b{_GIVE_VERBS} (me |you |us )?(an? |one |another )(?P<noun>[a-z]+)\b", q.asked
+    )
+    if m and _token_noun(m["noun"], watchers):
+        return "tokens", False, player
+    return None
+
+
+_STATED = lazy(
+    r"(?<!at )\b(once|twice|thrice|(?P<n>\d+|one|two|three|four|five|six) (?:separate )?(?P<noun>[a-z]+))\b"
+)
+
+
+def _stated_count(q: Question, watchers: list[Permanent]) -> tuple[str, int] | None:
+    """A yes/no question that states how many: "does it trigger twice?", "do I draw two
+    cards?", "do I get two Pegasus tokens?" — what is counted, and the number."""
+    if q.asks(r"\b(at least|at most|more than|less than|fewer than|up to|only)\b"):
+        return None
+    for m in _STATED.finditer(q.asked):
+        word = m[1]
+        if word in ("once", "twice", "thrice"):
+            return "times", {"once": 1, "twice": 2, "thrice": 3}[word]
+        n = int(m["n"]) if m["n"].isdigit() else _COUNT_WORDS[m["n"]]
+        noun = m["noun"]
+        if noun in ("times", "triggers"):
+            return "times", n
+        # What is drawn or made follows its verb: "draw two cards", "get two Pegasus tokens".
+        given = re.search(rf"\b{_GIVE_VERBS} (me |you |us )?$", q.asked[: m.start()])
+        if given is None:
+            continue
+        if noun == "cards" and given[1].startswith("draw"):
+            return "draw", n
+        if _token_noun(noun, watchers) and not given[1].startswith("draw"):
+            return "tokens", n
+    return None
+
+
+def _compare(
+    stated: tuple[str, int],
+    state: GameState,
+    entering: list[Permanent],
+    how: c.How,
+    watcher: str | None,
+) -> Ruling:
+    """The stated count against the one the engine finds: yes only when they agree."""
+    what, n = stated
+    if what == "times":
+        found = c.trigger_count(state, entering, how, watcher)
+    else:
+        verb: c.Yield = "draw" if what == "draw" else "tokens"
+        found = c.effect_total(state, entering, how, verb, YOU, watcher)
+    if found.verdict is None:
+        return found
+    t = Trace()
+    noun = {"times": ("time", "times"), "draw": ("card", "cards"), "tokens": ("token", "tokens")}
+    one, many = noun[what]
+    got = int(found.verdict)
+    if got == n:
+        t.step(Rule.TRIGGER_EVENT, f"So it's {n} {one if n == 1 else many}, as asked.")
+    else:
+        t.step(
+            Rule.TRIGGER_EVENT,
+            f"So it's {got} {one if got == 1 else many}, not {n}.",
+        )
+    return Ruling(verdict="yes" if got == n else "no", steps=found.steps + t.ruling(None).steps)
+
+
+def _gives(
+    state: GameState,
+    entering: list[Permanent],
+    how: c.How,
+    verb: c.Yield,
+    player: str,
+    watcher: str | None,
+) -> Ruling:
+    """Does the event give ``player`` a card (or a token)? Yes when a trigger of theirs does."""
+    found = c.effect_total(state, entering, how, verb, player, watcher)
+    if found.verdict is None:
+        return found
+    got = int(found.verdict)
+    t = Trace()
+    if verb == "draw":
+        what = "a card" if got == 1 else f"{got} cards"
+        t.step(
+            Rule.FOLLOW_INSTRUCTIONS,
+            f"So {_who(player)} {_verb('draw', player)} {what}."
+            if got
+            else f"So {_who(player)} {_verb('do', player)}n't draw a card from it.",
+        )
+    else:
+        what = "a token" if got == 1 else f"{got} tokens"
+        t.step(
+            Rule.FOLLOW_INSTRUCTIONS,
+            f"So {_who(player)} {_verb('get', player)} {what}."
+            if got
+            else f"So {_who(player)} {_verb('do', player)}n't get a token from it.",
+        )
+    return Ruling(verdict="yes" if got else "no", steps=found.steps + t.ruling(None).steps)
+
+
+def _who(player: str) -> str:
+    return "you" if player == YOU else "your opponent"
+
+
+def _verb(verb: str, player: str) -> str:
+    if player == YOU:
+        return verb
+    return "does" if verb == "do" else verb + "s"
 
 
 def _asks_other_trigger(q: Question, watchers: set[str]) -> bool:
