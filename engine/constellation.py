@@ -657,3 +657,80 @@ def bestowed_matches(
 
 def _article(word: str) -> str:
     return "an" if word[:1].casefold() in "aeiou" else "a"
+
+
+# What each event is, said of the permanent it brings: none of them casts a spell.
+_NOT_CAST: dict[str, str] = {
+    "put": "put onto the battlefield",
+    "token": "created as a token",
+    "reanimate": "returned to the battlefield",
+    "flicker": "returned to the battlefield after leaving it",
+    "copy": "put onto the battlefield as a copy",
+    "phase_in": "phased in",
+    "becomes": "made an enchantment by an effect",
+    "control_change": "taken over by a change of control",
+    "leaves": "moved off the battlefield",
+    "attach": "moved to another object",
+}
+
+
+def cast_trigger(
+    rule: SpellRule,
+    source: str,
+    how: How,
+    types: frozenset[str],
+    caster: str,
+    controller: str = "you",
+    card: str | None = None,
+) -> Ruling:
+    """Does ``source``'s "Whenever you cast a [quality] spell" trigger for this event? Only
+    casting a spell with the quality does, as the spell becomes cast, whether or not it then
+    resolves (CR 601.2i, 603.2)."""
+    t = Trace()
+    t.step(
+        Rule.SPELL_BECOMES_CAST,
+        f"{possessive(source)} “{rule.text}” triggers as a spell becomes cast, not when a "
+        "permanent enters the battlefield.",
+        card,
+    )
+    if how != "cast":
+        done = _NOT_CAST.get(how, "put onto the battlefield")
+        t.step(
+            Rule.TRIGGER_EVENT,
+            f"The enchantment is {done}; no spell is cast, so {possessive(source)} ability "
+            "doesn't trigger.",
+            card,
+        )
+        return t.ruling("no")
+    if rule.whose == "you" and caster != controller:
+        t.step(
+            Rule.TRIGGER_EVENT,
+            f"The spell is cast by {_whose_obj(caster)}, and the ability looks only at spells "
+            f"its controller ({_whose_obj(controller)}) casts, so it doesn't trigger.",
+            card,
+        )
+        return t.ruling("no")
+    if rule.whose == "opponent" and caster == controller:
+        t.step(
+            Rule.TRIGGER_EVENT,
+            "The spell is cast by the ability's controller, and the ability looks only at "
+            "opponents' spells, so it doesn't trigger.",
+            card,
+        )
+        return t.ruling("no")
+    has = {q.casefold() for q in rule.qualities} & {ty.casefold() for ty in types}
+    if not has:
+        t.step(
+            Rule.TRIGGER_EVENT,
+            f"The spell isn't {' or '.join(rule.qualities)}, so the ability doesn't trigger.",
+            card,
+        )
+        return t.ruling("no")
+    quality = sorted(has)[0]
+    t.step(
+        Rule.TRIGGER_EVENT,
+        f"Casting {_article(quality)} {quality} spell is the event: {possessive(source)} ability "
+        "triggers as it's cast, even if the spell is later countered.",
+        card,
+    )
+    return t.ruling("yes")

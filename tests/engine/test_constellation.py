@@ -392,3 +392,16 @@ def test_effect_total_counts_only_the_players_triggers() -> None:
         battlefield=(_watcher("Maybe", EnchantmentEnters(effect="you may draw a card")),)
     )
     assert c.effect_total(unsure, entering[:1], "resolve", "draw", YOU).verdict is None
+
+
+def test_cast_trigger_sees_only_spells_cast() -> None:
+    (rule,) = spell_rules("Whenever you cast an enchantment spell, draw a card.")
+    aura = frozenset({"Enchantment", "Aura"})
+    cast = c.cast_trigger(rule, "Enchantress's Presence", "cast", aura, YOU)
+    assert cast.verdict == "yes"
+    assert Rule.SPELL_BECOMES_CAST in cast.rules
+    for how in ("put", "token", "reanimate", "flicker"):
+        assert c.cast_trigger(rule, "Enchantress's Presence", how, aura, YOU).verdict == "no"
+    assert c.cast_trigger(rule, "Enchantress's Presence", "cast", aura, OPPONENT).verdict == "no"
+    creature = frozenset({"Creature"})
+    assert c.cast_trigger(rule, "Enchantress's Presence", "cast", creature, YOU).verdict == "no"

@@ -375,6 +375,10 @@ class ConstellationHandler:
                 )
             )
             return out
+        cast = self._cast_trigger(q)
+        if cast is not None:
+            out.append(cast)
+            return out
         if any(
             _is_asked(q, m)
             and not m.of_kind("enchantment_enters")
@@ -412,6 +416,84 @@ class ConstellationHandler:
             # "How many triggers ...?" is never answered by a yes or a no.
             out = [s for s in out if s.kind != "yesno"]
         return out
+
+    def _cast_trigger(self, q: Question) -> Scenario | None:
+        """'Does Enchantress's Presence trigger if I reanimate an enchantment?': a "whenever you
+        cast an enchantment spell" ability sees spells being cast, not permanents entering
+        (CR 601.2i, 603.2)."""
+        found = [
+            (m, r)
+            for m in q.cards
+            if len(m.faces) == 1
+            for r in spell_rules(m.card.oracle_text)
+            if r.kind == "cast_trigger"
+        ]
+        if len(found) != 1 or len({m.name for m in q.cards if m.name == found[0][0].name}) != 1:
+            return None
+        source, rule = found[0]
+        if not any(w.casefold() in ("enchantment", "aura") for w in rule.qualities):
+            return None  # spells of other kinds are not this family's part
+        mentions = [m for m in q.cards if m.name == source.name]
+        draws = bool(re.search(r"\bdraw\b", rule.text, re.I))
+        asked = any(
+            _is_asked(q, m)
+            and re.match(
+                r"(\s*'s?( \w+)? (ability|abilities))?\s+(still )?(trigger|draw)", _after(q, m)
+            )
+            for m in mentions
+        ) or (draws and q.asks(r"\b(do|does|did|will|would|should) i (still )?(get to )?draw\b"))
+        if not asked or any(_is_entering(q, m) or _moved(q, m) for m in mentions):
+            return None  # the card itself entering or cast: its ability isn't on the battlefield
+        if q.has(
+            r"\bcop(y|ies|ying|ied)\b",
+            r"\bCARD (is|was|'s) (still )?in (my|your|their|his|her|the) "
+            r"(graveyard|hand|library|exile)",
+        ):
+            return None
+        others = [m for m in q.cards if m.name != source.name]
+        if any(
+            m.card.types & {"Instant", "Sorcery"}
+            or len(m.faces) != 1
+            or re.search(
+                r"\bcast\b|\bcopy\b|\bwithout paying\b", _unreminded(m.card.oracle_text), re.I
+            )
+            for m in others
+        ):
+            return None  # another card casts, copies or moves the spell: not read here
+        event = _event(q)
+        if event is None:
+            return None
+        how, caster, types, subtypes, _ = event
+        named = {m.name: m for m in others}
+        if len(named) > 1:
+            return None
+        if named:
+            # The other card named is what is cast or enters.
+            only = next(iter(named.values()))
+            types, subtypes = only.card.types, only.card.subtypes
+        if how == "resolve" and q.has(r"\bplay(s|ed|ing)?\b") and not (types and "Land" in types):
+            how = "cast"  # "I play an Aura": a spell cast
+        if how == "resolve":
+            return Scenario(
+                "constellation_cast_trigger",
+                "yesno",
+                0.9,
+                _missing("whether the enchantment was cast as a spell"),
+                (source.name,),
+            )
+        controller = _mention_controller(q, mentions[0])
+        spell_types = types or frozenset({"Enchantment"})
+        kinds = spell_types | subtypes
+        if not named and not q.has(_ENCHANTMENT_SUBTYPES, r"\benchantments?\b"):
+            return None  # "when I cast it": what is cast isn't named
+        if how == "cast" and not ({"Enchantment", "Aura"} & kinds):
+            return None  # what was cast isn't said to be an enchantment
+        name = source.name
+
+        def run() -> Ruling:
+            return c.cast_trigger(rule, name, how, kinds, caster, controller, name)
+
+        return Scenario("constellation_cast_trigger", "yesno", 0.9, run, (name,))
 
     def _elsewhere(self, q: Question) -> Scenario | None:
         """'Doomwake Giant is in my graveyard ... does it trigger?': only permanents trigger."""
@@ -451,6 +533,12 @@ class ConstellationHandler:
             return True
         if any("Aura" in m.card.subtypes or m.of_kind("bestow") for m in q.cards):
             return True
+        if any(
+            r.kind == "cast_trigger" and "enchantment" in (w.casefold() for w in r.qualities)
+            for m in q.cards
+            for r in spell_rules(m.card.oracle_text)
+        ):
+            return True  # "whenever you cast an enchantment spell"
         return q.has(
             r"\baura('s)? (spell|target)",
             r"\baura\b[^.?!]*\b(resolv\w*|fizzl\w*|in response|countered)\b",
