@@ -331,6 +331,28 @@ def resolve_aura(spell: Spell, target_legal: bool) -> tuple[Permanent | None, Ru
     return None, t.ruling("no")
 
 
+def target_after_control_change(name: str, enchant: str, legal: bool) -> Ruling:
+    """An Aura spell's target changed control before it resolves: still a legal target unless
+    its enchant ability asks for an object its controller controls (CR 303.4a, 608.2b)."""
+    t = Trace()
+    t.step(
+        Rule.TARGET_ILLEGAL,
+        f"As {name} resolves, it checks that its target is still legal for “Enchant {enchant}”.",
+    )
+    if legal:
+        t.step(
+            Rule.TARGET_ILLEGAL,
+            "A change of control doesn't change what the target is, so it's still a legal target.",
+        )
+    else:
+        t.step(
+            Rule.TARGET_ILLEGAL,
+            "The target is now controlled by another player, so it's no longer one its "
+            "controller controls: the target is illegal.",
+        )
+    return t.ruling("yes" if legal else "no")
+
+
 def _as_permanent(spell: Spell, types: frozenset[str]) -> Permanent:
     return Permanent(
         name=spell.name,

@@ -405,3 +405,11 @@ def test_cast_trigger_sees_only_spells_cast() -> None:
     assert c.cast_trigger(rule, "Enchantress's Presence", "cast", aura, OPPONENT).verdict == "no"
     creature = frozenset({"Creature"})
     assert c.cast_trigger(rule, "Enchantress's Presence", "cast", creature, YOU).verdict == "no"
+
+
+def test_target_after_control_change() -> None:
+    still = c.target_after_control_change("Rancor", "creature", legal=True)
+    assert still.verdict == "yes"
+    assert Rule.TARGET_ILLEGAL in still.rules
+    gone = c.target_after_control_change("Mechanized Production", "artifact you control", False)
+    assert gone.verdict == "no"

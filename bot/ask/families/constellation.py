@@ -541,7 +541,7 @@ class ConstellationHandler:
             return True  # "whenever you cast an enchantment spell"
         return q.has(
             r"\baura('s)? (spell|target)",
-            r"\baura\b[^.?!]*\b(resolv\w*|fizzl\w*|in response|countered)\b",
+            r"\baura\b[^.?!]*\b(resolv\w*|fizzl\w*|in response|countered|illegal)\b",
             r"enchantment(s)? (you control |i control )?(enter|come)",
             r"\benchantment.*\btrigger",
             r"\btrigger.*\benchantment",
@@ -656,9 +656,10 @@ class ConstellationHandler:
             r"in response",
             r"fizzle",
             r"(dies|died|leaves|left|destroyed|"
-            r"exiled|sacrificed|bounced|gone)",
+            r"exiled|sacrificed|bounced|gone|killed|murdered)",
             r"no longer (there|legal|on the battlefield)",
             r"hexproof|shroud|protection",
+            _CONTROL_TAKEN,
         ):
             return None
         if q.has(
@@ -709,7 +710,7 @@ class ConstellationHandler:
         # says nothing happened to the target: either may leave an ordinary Aura's target legal.
         certain = q.has(
             r"\b(illegal|removed|dies|died|leaves|left|destroyed|exiled|sacrificed|bounced|"
-            r"gone|shroud|protection)\b",
+            r"gone|shroud|protection|killed|murdered)\b",
             r"no longer (there|legal|on the battlefield)",
             # Told, not asked: "my aura fizzled", "if it fizzles, ...".
             r"\bfizzled\b",
@@ -723,6 +724,9 @@ class ConstellationHandler:
             )
             and not q.has(r"\bopponent'?s'? (aura|spell)", r"\bopponent (casts?|cast)")
         )
+        cards = self._cards(q) + tuple(m.name for m in aura_cards)
+        if not certain and q.has(_CONTROL_TAKEN):
+            return self._aura_control_changed(q, spell, state, asks_trigger, asks_countered, cards)
         if not bestowed and not certain:
             return Scenario(
                 "constellation_aura_illegal_target",
@@ -740,6 +744,54 @@ class ConstellationHandler:
 
         cards = self._cards(q) + tuple(m.name for m in aura_cards)
         return Scenario("constellation_aura_illegal_target", "yesno", 0.92, run, cards)
+
+    def _aura_control_changed(
+        self,
+        q: Question,
+        spell: Spell,
+        state: GameState,
+        asks_trigger: bool,
+        asks_countered: bool,
+        cards: tuple[str, ...],
+    ) -> Scenario | None:
+        """'My opponent gains control of the creature my Rancor targets': the target is still a
+        creature, legal unless the enchant ability asks for one its controller controls (608.2b)."""
+        if q.has(r"\b(hexproof|shroud|protection|ward)\b"):
+            return None  # who controls it now decides targeting: not read here
+        if not q.has(
+            r"\b(opponents?|they|he|she) (\w+ )?((gains?|gained|takes?|took) control|steals?|stole)\b"
+        ):
+            return None  # only a target taken by another player is read
+        auras = {m.name: m for m in q.cards if "Aura" in m.card.subtypes or m.of_kind("bestow")}
+        if spell.bestowed:
+            enchant = "creature"
+        elif len(auras) == 1:
+            aura = next(iter(auras.values()))
+            lines = re.findall(r"^Enchant ([a-z ]+)$", aura.card.oracle_text, re.M)
+            if len(lines) != 1 or len(aura.faces) != 1:
+                return None
+            enchant = lines[0]
+        else:
+            return None
+        words = enchant.split()
+        if len(words) == 1 and words[0] in ("creature", "permanent", "artifact", "land"):
+            legal = True
+        elif words[1:] == ["you", "control"]:
+            legal = False
+        else:
+            return None
+        what = enchant
+
+        def run() -> Ruling:
+            check = c.target_after_control_change(spell.name, what, legal)
+            if asks_trigger:
+                then = c.aura_spell_triggers(state, spell, target_legal=legal)
+            else:
+                _, then = c.resolve_aura(spell, target_legal=legal)
+                then = _flip(then) if asks_countered else then
+            return Ruling(verdict=then.verdict, steps=check.steps + then.steps)
+
+        return Scenario("constellation_aura_control_changed", "yesno", 0.92, run, cards)
 
     def _bestow_uncast(self, q: Question) -> Scenario | None:
         """'Replenish returns my Boon Satyr: can I bestow it?': only a cast spell can be
@@ -1757,6 +1809,10 @@ _AURA_LEFT_UNMODELLED = (
     r"\b(return\w*|phas\w+|control\w*|protection|hexproof|shroud|illegal|in response|cop(y|ies|ying)|"
     r"token|umbra|totem|regenerat\w*|indestructible|instead|replace\w*|flicker\w*|blink\w*|"
     r"another creature|attach(es|ed)? (it )?to|moves?|equipment|stack|spell|resolv\w*|cast\w*)\b"
+)
+# Another player takes control of something (the Aura spell's target, as read).
+_CONTROL_TAKEN = (
+    r"\b(gains?|gained|takes?|took|exchanges?|exchanged) control\b|\b(steals?|stole|stolen)\b"
 )
 # Aura text that says what becomes of the Aura itself.
 _AURA_OWN_FATE = re.compile(
