@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 
 from bot.ask.families import blocking as blocking_family
@@ -564,7 +565,16 @@ class ConstellationHandler:
         mentions = _watcher_mentions(q)
         many = _many(q)
         if mentions:
-            perms = [_perm(m, _mention_controller(q, m)) for m in mentions]
+            taken = _watcher_taken(q)
+            perms = [
+                _perm(
+                    m,
+                    taken[2]
+                    if taken and _taken_name(q, taken) == m.name
+                    else _mention_controller(q, m),
+                )
+                for m in mentions
+            ]
             if len(perms) == 1 and many > 1:
                 perms += [_perm(mentions[0], suffix=f" #{i}") for i in range(2, many + 1)]
             return perms
@@ -1982,6 +1992,7 @@ def _event(q: Question) -> Event | None:
         OPPONENT
         if q.has(
             r"opponent('s|s'?)? (casts?|plays?|creates?|resolves?|puts?|returns?|enchantment)",
+            r"\b(they|he|she) (casts?|plays?)\b",
             r"opponent('s|s'?)? (\w+ )?(aura|saga|enchantment|token)s?\b",
             r"(enchantment|aura|saga|token)s?( \w+)? (that )?(my |an |the )?opponents? controls?",
             r"under (my |an |the |their |his |her )?opponent'?s?'? control",
@@ -2014,6 +2025,11 @@ def _event(q: Question) -> Event | None:
     ):
         how = "becomes"
     elif q.has(r"gain(s|ed)? control", r"\bsteal", r"take control", r"exchange control"):
+        taken = _watcher_taken(q)
+        if taken is not None:
+            # The watcher changed hands: what enters, and how, is told by the rest.
+            start, end, _ = taken
+            return _event(replace(q, lower=q.lower[:start] + q.lower[end:]))
         if any(_TOOK.search(_before(q, m)) for m in _watcher_mentions(q)):
             # The watcher changed hands, not the enchantment that enters: what enters, and how,
             # is told elsewhere in the text, which this reading doesn't separate.
@@ -2248,6 +2264,42 @@ def _verb(verb: str, player: str) -> str:
     if player == YOU:
         return verb
     return "does" if verb == "do" else verb + "s"
+
+
+# "My opponent steals it", "I gain control of my opponent's CARD": who takes what.
+_TAKES = lazy(
+    r"\b(?P<who>i|my opponent|an opponent|the opponent|opponent|they|he|she) "
+    r"(?:steals?|stole|(?:gains?|gained|takes?|took) control of) "
+    r"(?:my |their |his |her |the |an? )?(?:opponent'?s'? )?(?P<what>CARD|it)\b"
+)
+
+
+def _watcher_taken(q: Question) -> tuple[int, int, str] | None:
+    """The clause (in ``q.lower``) that says a watcher changed hands, and its new controller."""
+    found = list(_TAKES.finditer(q.lower))
+    if len(found) != 1:
+        return None
+    m = found[0]
+    watchers = _watcher_mentions(q)
+    if m["what"] == "it":
+        if len(watchers) != 1 or len(q.cards) != 1:
+            return None
+    else:
+        index = q.lower[: m.start("what")].count("CARD")
+        if index >= len(q.cards) or q.cards[index].name not in {w.name for w in watchers}:
+            return None
+    return m.start(), m.end(), YOU if m["who"] == "i" else OPPONENT
+
+
+def _taken_name(q: Question, taken: tuple[int, int, str]) -> str | None:
+    """The watcher a taking clause names."""
+    start, end, _ = taken
+    piece = q.lower[start:end]
+    if not piece.endswith("CARD"):
+        watchers = _watcher_mentions(q)
+        return watchers[0].name if len(watchers) == 1 else None
+    index = q.lower[: end - 4].count("CARD")
+    return q.cards[index].name if index < len(q.cards) else None
 
 
 def _asks_other_trigger(q: Question, watchers: set[str]) -> bool:
