@@ -147,6 +147,9 @@ def _asked_watcher(q: Question) -> str | None:
 def _is_creator(q: Question, m: CardMention) -> bool:
     """'CARD makes an Angel token', 'put onto the battlefield with CARD': the named card
     makes or moves what enters; it doesn't enter."""
+    before = _before(q, m, 60)
+    if re.search(r"\benchanted\b[^.?!]*\bwith( my| the| an?| their| his| her)? $", before):
+        return False  # "I enchanted their creature with Control Magic": the Aura entered
     return bool(
         re.match(r"\s*(makes|creates|puts|returns|gives|brings)\b", _after(q, m))
         or re.search(
@@ -221,7 +224,12 @@ def _entering_mentions(q: Question) -> list[CardMention]:
     return [
         m
         for m in q.cards
-        if (m.name not in watching or _is_entering(q, m)) and not _is_creator(q, m)
+        if (m.name not in watching or _is_entering(q, m))
+        and not _is_creator(q, m)
+        # "I enchanted their Grizzly Bears with Pacifism": the creature was already there.
+        and not re.search(
+            r"\benchanted (my |an |the |a |his |her |their )?(opponent'?s'? )?$", _before(q, m)
+        )
     ]
 
 
@@ -1139,7 +1147,15 @@ class ConstellationHandler:
         stated = _stated_count(q, watchers) if not count_asked else None
         if yielded is not None and yielded[1]:
             count_asked = False
-        if not (q.fuzzy_has("trigger") or count_asked or yielded is not None or stated is not None):
+        # "Does Eidolon of Blossoms see an Aura ...?" asks whether it triggers.
+        sees = q.asks(r"\bCARD('s \w+)? (still )?(see|sees|notice|notices)\b")
+        if not (
+            q.fuzzy_has("trigger")
+            or count_asked
+            or yielded is not None
+            or stated is not None
+            or sees
+        ):
             return None
         event = _event(q)
         if event is None:
@@ -1986,6 +2002,8 @@ def _event(q: Question) -> Event | None:
         r"\b(dies|destroyed|sacrificed|leaves|exiled)\b",
         r"\b(moved?|attach(es|ed)?|reattach(es|ed)?)\b",
         r"\bbounce",
+        # "I enchanted their creature with Control Magic": the Aura resolved and entered.
+        r"\b(i|you|we|he|she|they|opponent) enchanted\b",
     ):
         return None
     controller = (
@@ -1993,6 +2011,7 @@ def _event(q: Question) -> Event | None:
         if q.has(
             r"opponent('s|s'?)? (casts?|plays?|creates?|resolves?|puts?|returns?|enchantment)",
             r"\b(they|he|she) (casts?|plays?)\b",
+            r"\b(opponent|they|he|she) enchanted\b",
             r"opponent('s|s'?)? (\w+ )?(aura|saga|enchantment|token)s?\b",
             r"(enchantment|aura|saga|token)s?( \w+)? (that )?(my |an |the )?opponents? controls?",
             r"under (my |an |the |their |his |her )?opponent'?s?'? control",
