@@ -602,6 +602,28 @@ _BESTOWED_IS: dict[str, bool] = {
 }
 
 
+def bestowed_spell_is(name: str, quality: str, card: str | None = None) -> Ruling:
+    """Is ``name``, cast bestowed, a ``quality`` spell ("creature", "Aura")? It is an Aura
+    enchantment spell and no creature spell (CR 702.103b)."""
+    w = quality.casefold()
+    if w not in _BESTOWED_IS:
+        return Ruling(verdict=None, missing=(f"whether a bestowed Aura spell is {quality}",))
+    has = _BESTOWED_IS[w]
+    t = Trace()
+    t.step(
+        Rule.BESTOW_AURA,
+        f"Cast bestowed, {name} becomes an Aura enchantment spell with enchant creature and "
+        "loses the creature type: it isn't a creature spell while it's on the stack.",
+        card,
+    )
+    shown = "Aura" if w == "aura" else w
+    t.step(
+        Rule.BESTOW_AURA,
+        f"So it {'is' if has else 'is not'} {_article(w)} {shown} spell.",
+    )
+    return t.ruling("yes" if has else "no")
+
+
 def bestowed_matches(
     name: str,
     rule: SpellRule,

@@ -413,3 +413,11 @@ def test_target_after_control_change() -> None:
     assert Rule.TARGET_ILLEGAL in still.rules
     gone = c.target_after_control_change("Mechanized Production", "artifact you control", False)
     assert gone.verdict == "no"
+
+
+def test_bestowed_spell_is_an_aura_spell() -> None:
+    creature = c.bestowed_spell_is("Boon Satyr", "creature")
+    assert creature.verdict == "no"
+    assert Rule.BESTOW_AURA in creature.rules
+    assert c.bestowed_spell_is("Boon Satyr", "Aura").verdict == "yes"
+    assert c.bestowed_spell_is("Boon Satyr", "Satyr").verdict is None

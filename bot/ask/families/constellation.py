@@ -367,6 +367,10 @@ class ConstellationHandler:
         if quality is not None:
             out.append(quality)
             return out
+        spell = self._bestowed_spell(q)
+        if spell is not None:
+            out.append(spell)
+            return out
         status = self._bestowed_status(q)
         if status is not None:
             out.append(status)
@@ -895,7 +899,9 @@ class ConstellationHandler:
             r"any time|at instant)\b"
         )
         flip = False
-        if q.asks(r"\b(trigger\w*|counts?|counting|counted)\b"):
+        # "Do I draw?" of a trigger that draws asks whether it triggers.
+        draw_asked = q.asks(r"\b(do|does|did|will|would|should) i (still )?(get to )?draw\b")
+        if q.asks(r"\b(trigger\w*|counts?|counting|counted)\b") or draw_asked:
             kinds: tuple[str, ...] = ("cast_trigger", "enters_trigger")
         elif q.asks(r"\b(prevents?|stops?|forbids?|prohibits?)\b"):
             kinds = ("cant_cast",)
@@ -911,6 +917,10 @@ class ConstellationHandler:
         if len(found) != 1:
             return None
         rule = found[0]
+        if draw_asked and not re.search(r"\bdraws? (a|one) card\b", rule.text, re.I):
+            return None  # what it draws, or whether, isn't plain
+        if draw_asked and re.search(r"\bmay\b", rule.text, re.I):
+            return None
         if rule.kind == "enters_trigger" and any(
             w.casefold() in ("enchantment", "aura") for w in rule.qualities
         ):
@@ -1050,6 +1060,42 @@ class ConstellationHandler:
             )
         return None
 
+    def _bestowed_spell(self, q: Question) -> Scenario | None:
+        """'Is a bestowed Boon Satyr a creature spell?': cast bestowed it is an Aura spell,
+        and no creature spell (CR 702.103b)."""
+        bestowers = {m.name for m in q.cards if m.of_kind("bestow")}
+        if len(bestowers) != 1 or len(q.cards) != sum(1 for m in q.cards if m.name in bestowers):
+            return None  # another named card may change what it is
+        if not q.has(r"\bbestow") or q.has(
+            r"\b(illegal|in response|fizzl\w*|dies|died|destroyed|removed|leaves|left|unattached|"
+            r"sacrificed|exiled|bounced|hexproof|shroud|protection|phas\w+|cop(y|ies|ying)|"
+            r"countered|resolv\w*|battlefield|permanent|without|not|no|never|normally|instead)\b",
+            r"n't\b",
+            r"\bnon-?bestow",
+        ):
+            return None
+        found = re.search(
+            r"(^|, )(so )?(is|does|would|will) (a |the |my |his |her |their )?(bestowed |bestow )?"
+            r"(CARD|it)"
+            r"( cast)?( bestowed| with bestow| for its bestow cost)?,? (still )?(count as |counts as )?"
+            r"(an? )(?P<q>creature|enchantment|aura|noncreature|artifact|enchantment creature) spell\b",
+            q.asked,
+        )
+        if found is None:
+            return None
+        name = next(iter(bestowers))
+        quality = found["q"]
+        if quality == "enchantment creature":
+            quality = "creature"
+
+        return Scenario(
+            "constellation_bestowed_spell",
+            "yesno",
+            0.9,
+            lambda: c.bestowed_spell_is(name, quality, name),
+            (name,),
+        )
+
     def _bestowed_status(self, q: Question) -> Scenario | None:
         """'Is a bestowed Nighthowler a creature?', 'Can I Doom Blade a bestowed Dryad?',
         'Does it become a creature when the enchanted creature dies?' (CR 702.103b, 702.103f)."""
@@ -1076,6 +1122,10 @@ class ConstellationHandler:
             r"\bbestowed (on|onto|to) (a|the|my|his|her|their|an opponent's) (\w+ )?creature "
             r"(that|which)\b",
             r"\bhost\b",
+            # "bestowed on my Elf and the creature dies": what died is what it enchants.
+            r"\bbestowed (on|onto|to) (a|the|my|his|her|their|an opponent's) (\w+ )?(creature|CARD)"
+            r"\b[^.?!]*\b(and|then|but) (then )?(the creature|that creature|the \w+|CARD) "
+            r"(dies|died|(is|was|gets|got) (destroyed|exiled|sacrificed|killed|bounced)|leaves|left)\b",
         )
         if left and not host:
             return None  # what left the battlefield isn't said to be the enchanted creature
