@@ -12,7 +12,8 @@ from bot.ask.question import CardMention, Question, Scenario
 from bot.ask.question import permanent as _perm
 from engine import blocking as b
 from engine import constellation as c
-from engine.abilities import Ability, EnchantmentEnters, Keyword, MustBeBlocked
+from engine import kicker as kicker_engine
+from engine.abilities import Ability, Bestow, CostChange, EnchantmentEnters, Keyword, MustBeBlocked
 from engine.lazyre import lazy
 from engine.model import OPPONENT, YOU, GameState, Permanent, Spell
 from engine.oracle import spell_rules, targets
@@ -366,6 +367,10 @@ class ConstellationHandler:
         quality = self._bestowed_quality(q)
         if quality is not None:
             out.append(quality)
+            return out
+        cost = self._bestow_cost(q)
+        if cost is not None:
+            out.append(cost)
             return out
         spell = self._bestowed_spell(q)
         if spell is not None:
@@ -1059,6 +1064,93 @@ class ConstellationHandler:
                 cited,
             )
         return None
+
+    def _bestow_cost(self, q: Question) -> Scenario | None:
+        """'How much does it cost to bestow Boon Satyr with Thalia out?': bestow is an
+        alternative cost, and cost changes see the spell as the Aura it is when bestowed (CR
+        702.103b, 601.2f)."""
+        bestowers = {m.name: m for m in q.cards if m.of_kind("bestow")}
+        if len(bestowers) != 1 or not q.has(r"\bbestow"):
+            return None
+        if not q.asks(r"\bhow much\b", r"\b(total|the) cost\b", r"\bcost to bestow\b"):
+            return None
+        if q.has(
+            r"\b(kick\w*|free|without paying|x ?=|copy|copies|convoke|delve|improvise|reduc\w*|"
+            r"discount|treasure|instead)\b"
+        ):
+            return None
+        card = next(iter(bestowers.values()))
+        bestow = card.of_kind("bestow")
+        if len(bestow) != 1 or len(card.faces) != 1:
+            return None
+        changes: list[tuple[str, int]] = []
+        untouched: list[tuple[str, CostChange]] = []
+        for m in q.cards:
+            if m.name in bestowers:
+                continue
+            found = [a for a in m.abilities() if isinstance(a, CostChange)]
+            if len(found) != 1 or len(m.faces) != 1 or any(f.unparsed for f in m.faces):
+                return None
+            change = found[0]
+            if re.search(
+                r"\b(white|blue|black|red|green|colou?r\w*|multicolou?red)\b",
+                change.applies_to,
+                re.I,
+            ):
+                return None  # the spell's colors aren't read here
+            applies = kicker_engine.cost_change_applies(
+                change,
+                types=frozenset({"Enchantment"}),
+                subtypes=frozenset({"Aura"}),
+                colors=frozenset(),
+                same_controller=_mention_controller(q, m) == YOU,
+            )
+            if applies is None:
+                return None
+            if applies:
+                changes.append((m.name, change.delta))
+            else:
+                untouched.append((m.name, change))
+        if not changes and not untouched:
+            return None  # a bestow cost alone isn't this question
+        name = card.name
+        base = card.card.faces[0].mana_cost
+        alternative = bestow[0]
+        assert isinstance(alternative, Bestow)
+
+        def run() -> Ruling:
+            t = Trace()
+            t.step(
+                Rule.BESTOW_AURA,
+                f"Cast bestowed, {name} is an Aura enchantment spell, not a creature spell, as its "
+                "total cost is determined.",
+                name,
+            )
+            skipped = [
+                s
+                for src, ch in untouched
+                for s in kicker_engine.cost_change_ruling(src, ch, False, name).steps
+            ]
+            total = kicker_engine.total_cost(
+                base,
+                alternative=alternative.cost,
+                alternative_name="bestow",
+                changes=changes,
+                card=name,
+            )
+            return Ruling(
+                verdict=total.verdict,
+                steps=t.ruling(None).steps + tuple(skipped) + total.steps,
+                missing=total.missing,
+            )
+
+        return Scenario(
+            "constellation_bestow_cost",
+            "mana",
+            0.9,
+            run,
+            (name, *(m.name for m in q.cards if m.name != name)),
+        )
 
     def _bestowed_spell(self, q: Question) -> Scenario | None:
         """'Is a bestowed Boon Satyr a creature spell?': cast bestowed it is an Aura spell,
