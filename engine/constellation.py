@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
 from engine.abilities import EnchantmentEnters, SpellRule
+from engine.effects import parse_effect
+from engine.lazyre import lazy
 from engine.model import GameState, Permanent, Spell
 from engine.render import possessive
 from engine.ruling import Rule, Ruling, Trace
@@ -36,6 +39,7 @@ class Triggered:
     source: str
     controller: str
     entered: str
+    effect: str = ""
 
 
 def _watchers(state: GameState, entering: Sequence[Permanent]) -> list[Permanent]:
@@ -181,7 +185,7 @@ def enters(
                 if ability.one_or_more and hits:
                     continue
                 hits += 1
-                fired.append(Triggered(perm.name, perm.controller, entered.name))
+                fired.append(Triggered(perm.name, perm.controller, entered.name, ability.effect))
                 closing = False
                 t.step(
                     Rule.TRIGGER_EVENT,
@@ -218,6 +222,82 @@ def trigger_count(
     return Ruling(verdict=str(len(mine)), steps=ruling.steps)
 
 
+Yield = Literal["draw", "tokens"]
+_YIELD_WORDS: dict[str, tuple[str, str]] = {
+    "draw": ("card", "cards"),
+    "tokens": ("token", "tokens"),
+}
+# An effect whose amount turns on a choice or a condition the position doesn't hold.
+_UNSURE_EFFECT = lazy(r"\b(may|if|unless|for each|equal to|x|instead|choose|up to)\b")
+_EFFECT_PARTS = lazy(r"(?:,| and|\.) (?=(?:then )?[a-z])")
+
+
+def effect_yield(effect: str, verb: Yield) -> int | None:
+    """How many cards one resolution of ``effect`` draws its controller, or tokens it makes
+    them; None when that depends on a choice or a condition."""
+    low = effect.strip().casefold()
+    if not re.search(r"\bdraws?\b" if verb == "draw" else r"\bcreates?\b", low):
+        return 0
+    if _UNSURE_EFFECT.search(low):
+        return None
+    total = 0
+    for part in _EFFECT_PARTS.split(low):
+        parsed = parse_effect(part)
+        if parsed.verb != verb:
+            continue
+        if parsed.amount is None or parsed.amount.fixed is None:
+            return None
+        total += parsed.amount.fixed
+    return total or None  # the verb is there, but no part of the text read its amount
+
+
+def effect_total(
+    state: GameState,
+    entering: Sequence[Permanent],
+    how: How,
+    verb: Yield,
+    player: str,
+    watcher: str | None = None,
+) -> Ruling:
+    """How many cards ``player`` draws (or tokens they create) from the enchantment-enters
+    abilities this event triggers: each trigger's controller follows its instructions (CR
+    603.2, 608.2c)."""
+    fired, ruling = enters(state, entering, how, watcher)
+    t = Trace()
+    one, many = _YIELD_WORDS[verb]
+    total = 0
+    for f in fired:
+        if watcher is not None and f.source.casefold() != watcher.casefold():
+            continue
+        n = effect_yield(f.effect, verb)
+        if n is None:
+            return Ruling(
+                verdict=None,
+                steps=ruling.steps,
+                missing=(f"how many {many} {possessive(f.source)} ability gives",),
+            )
+        if f.controller != player:
+            t.step(
+                Rule.FOLLOW_INSTRUCTIONS,
+                f"{possessive(f.source)} ability is {possessive(f.controller)}: its controller "
+                f"follows its instructions, so it gives {_whose_obj(player)} no {many}.",
+            )
+            continue
+        total += n
+        if n:
+            t.step(
+                Rule.FOLLOW_INSTRUCTIONS,
+                f"{possessive(f.source)} trigger for {f.entered} gives {n} "
+                f"{one if n == 1 else many} as it resolves.",
+            )
+    t.step(Rule.FOLLOW_INSTRUCTIONS, f"So that's {total} {one if total == 1 else many} in all.")
+    return Ruling(verdict=str(total), steps=ruling.steps + t.ruling(None).steps)
+
+
+def _whose_obj(player: str) -> str:
+    return "you" if player == "you" else f"your {player}"
+
+
 def resolve_aura(spell: Spell, target_legal: bool) -> tuple[Permanent | None, Ruling]:
     """An Aura spell resolves: with an illegal target a bestowed Aura becomes a creature
     and enters; any other Aura doesn't resolve (CR 608.3b, 702.103e)."""
@@ -249,6 +329,28 @@ def resolve_aura(spell: Spell, target_legal: bool) -> tuple[Permanent | None, Ru
         "never enters the battlefield.",
     )
     return None, t.ruling("no")
+
+
+def target_after_control_change(name: str, enchant: str, legal: bool) -> Ruling:
+    """An Aura spell's target changed control before it resolves: still a legal target unless
+    its enchant ability asks for an object its controller controls (CR 303.4a, 608.2b)."""
+    t = Trace()
+    t.step(
+        Rule.TARGET_ILLEGAL,
+        f"As {name} resolves, it checks that its target is still legal for “Enchant {enchant}”.",
+    )
+    if legal:
+        t.step(
+            Rule.TARGET_ILLEGAL,
+            "A change of control doesn't change what the target is, so it's still a legal target.",
+        )
+    else:
+        t.step(
+            Rule.TARGET_ILLEGAL,
+            "The target is now controlled by another player, so it's no longer one its "
+            "controller controls: the target is illegal.",
+        )
+    return t.ruling("yes" if legal else "no")
 
 
 def _as_permanent(spell: Spell, types: frozenset[str]) -> Permanent:
@@ -500,6 +602,28 @@ _BESTOWED_IS: dict[str, bool] = {
 }
 
 
+def bestowed_spell_is(name: str, quality: str, card: str | None = None) -> Ruling:
+    """Is ``name``, cast bestowed, a ``quality`` spell ("creature", "Aura")? It is an Aura
+    enchantment spell and no creature spell (CR 702.103b)."""
+    w = quality.casefold()
+    if w not in _BESTOWED_IS:
+        return Ruling(verdict=None, missing=(f"whether a bestowed Aura spell is {quality}",))
+    has = _BESTOWED_IS[w]
+    t = Trace()
+    t.step(
+        Rule.BESTOW_AURA,
+        f"Cast bestowed, {name} becomes an Aura enchantment spell with enchant creature and "
+        "loses the creature type: it isn't a creature spell while it's on the stack.",
+        card,
+    )
+    shown = "Aura" if w == "aura" else w
+    t.step(
+        Rule.BESTOW_AURA,
+        f"So it {'is' if has else 'is not'} {_article(w)} {shown} spell.",
+    )
+    return t.ruling("yes" if has else "no")
+
+
 def bestowed_matches(
     name: str,
     rule: SpellRule,
@@ -577,3 +701,80 @@ def bestowed_matches(
 
 def _article(word: str) -> str:
     return "an" if word[:1].casefold() in "aeiou" else "a"
+
+
+# What each event is, said of the permanent it brings: none of them casts a spell.
+_NOT_CAST: dict[str, str] = {
+    "put": "put onto the battlefield",
+    "token": "created as a token",
+    "reanimate": "returned to the battlefield",
+    "flicker": "returned to the battlefield after leaving it",
+    "copy": "put onto the battlefield as a copy",
+    "phase_in": "phased in",
+    "becomes": "made an enchantment by an effect",
+    "control_change": "taken over by a change of control",
+    "leaves": "moved off the battlefield",
+    "attach": "moved to another object",
+}
+
+
+def cast_trigger(
+    rule: SpellRule,
+    source: str,
+    how: How,
+    types: frozenset[str],
+    caster: str,
+    controller: str = "you",
+    card: str | None = None,
+) -> Ruling:
+    """Does ``source``'s "Whenever you cast a [quality] spell" trigger for this event? Only
+    casting a spell with the quality does, as the spell becomes cast, whether or not it then
+    resolves (CR 601.2i, 603.2)."""
+    t = Trace()
+    t.step(
+        Rule.SPELL_BECOMES_CAST,
+        f"{possessive(source)} “{rule.text}” triggers as a spell becomes cast, not when a "
+        "permanent enters the battlefield.",
+        card,
+    )
+    if how != "cast":
+        done = _NOT_CAST.get(how, "put onto the battlefield")
+        t.step(
+            Rule.TRIGGER_EVENT,
+            f"The enchantment is {done}; no spell is cast, so {possessive(source)} ability "
+            "doesn't trigger.",
+            card,
+        )
+        return t.ruling("no")
+    if rule.whose == "you" and caster != controller:
+        t.step(
+            Rule.TRIGGER_EVENT,
+            f"The spell is cast by {_whose_obj(caster)}, and the ability looks only at spells "
+            f"its controller ({_whose_obj(controller)}) casts, so it doesn't trigger.",
+            card,
+        )
+        return t.ruling("no")
+    if rule.whose == "opponent" and caster == controller:
+        t.step(
+            Rule.TRIGGER_EVENT,
+            "The spell is cast by the ability's controller, and the ability looks only at "
+            "opponents' spells, so it doesn't trigger.",
+            card,
+        )
+        return t.ruling("no")
+    has = {q.casefold() for q in rule.qualities} & {ty.casefold() for ty in types}
+    if not has:
+        t.step(
+            Rule.TRIGGER_EVENT,
+            f"The spell isn't {' or '.join(rule.qualities)}, so the ability doesn't trigger.",
+            card,
+        )
+        return t.ruling("no")
+    quality = sorted(has)[0]
+    t.step(
+        Rule.TRIGGER_EVENT,
+        f"Casting {_article(quality)} {quality} spell is the event: {possessive(source)} ability "
+        "triggers as it's cast, even if the spell is later countered.",
+        card,
+    )
+    return t.ruling("yes")

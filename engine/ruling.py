@@ -118,6 +118,8 @@ class Rule(StrEnum):
     UNEARTH = "702.84a"
     DASH = "702.109a"
     BLITZ = "702.152a"
+    FOLLOW_INSTRUCTIONS = "608.2c"
+    SPELL_BECOMES_CAST = "601.2i"
 
 
 class Step(Value):

@@ -352,3 +352,72 @@ def test_an_aura_put_without_casting_ignores_targeting_protection(quality: str) 
     ruling = c.aura_put_untargeted("Rancor", quality)
     assert ruling.verdict == "yes"
     assert ruling.rules == [Rule.AURA_PUT, Rule.AURA_PUT] or Rule.AURA_PUT in ruling.rules
+
+
+@pytest.mark.parametrize(
+    ("effect", "verb", "expected"),
+    [
+        ("draw a card", "draw", 1),
+        ("put a +1/+1 counter on this creature and draw a card", "draw", 1),
+        ("draw two cards, then discard a card", "draw", 2),
+        ("create a 2/2 white Pegasus creature token with flying", "tokens", 1),
+        ("create a 2/2 white Pegasus creature token with flying", "draw", 0),
+        ("each opponent loses 1 life", "draw", 0),
+        ("you may draw a card", "draw", None),
+        ("draw a card for each enchantment you control", "draw", None),
+    ],
+)
+def test_effect_yield(effect: str, verb: c.Yield, expected: int | None) -> None:
+    assert c.effect_yield(effect, verb) == expected
+
+
+def test_effect_total_counts_only_the_players_triggers() -> None:
+    drawer = EnchantmentEnters(whose="you", effect="draw a card")
+    maker = EnchantmentEnters(whose="any", effect="create a 1/1 white Spirit creature token")
+    state = GameState(
+        battlefield=(
+            _watcher("Drawer", drawer),
+            _watcher("Second Drawer", drawer),
+            _watcher("Maker", maker, controller=OPPONENT),
+        )
+    )
+    entering = [_enchantment("Aura One"), _enchantment("Aura Two")]
+    drawn = c.effect_total(state, entering, "resolve", "draw", YOU)
+    assert drawn.verdict == "4"
+    assert Rule.FOLLOW_INSTRUCTIONS in drawn.rules
+    # The opponent's any-player trigger makes its tokens for its controller, not for you.
+    assert c.effect_total(state, entering, "resolve", "tokens", YOU).verdict == "0"
+    assert c.effect_total(state, entering, "resolve", "tokens", OPPONENT).verdict == "2"
+    unsure = GameState(
+        battlefield=(_watcher("Maybe", EnchantmentEnters(effect="you may draw a card")),)
+    )
+    assert c.effect_total(unsure, entering[:1], "resolve", "draw", YOU).verdict is None
+
+
+def test_cast_trigger_sees_only_spells_cast() -> None:
+    (rule,) = spell_rules("Whenever you cast an enchantment spell, draw a card.")
+    aura = frozenset({"Enchantment", "Aura"})
+    cast = c.cast_trigger(rule, "Enchantress's Presence", "cast", aura, YOU)
+    assert cast.verdict == "yes"
+    assert Rule.SPELL_BECOMES_CAST in cast.rules
+    for how in ("put", "token", "reanimate", "flicker"):
+        assert c.cast_trigger(rule, "Enchantress's Presence", how, aura, YOU).verdict == "no"
+    assert c.cast_trigger(rule, "Enchantress's Presence", "cast", aura, OPPONENT).verdict == "no"
+    creature = frozenset({"Creature"})
+    assert c.cast_trigger(rule, "Enchantress's Presence", "cast", creature, YOU).verdict == "no"
+
+
+def test_target_after_control_change() -> None:
+    still = c.target_after_control_change("Rancor", "creature", legal=True)
+    assert still.verdict == "yes"
+    assert Rule.TARGET_ILLEGAL in still.rules
+    gone = c.target_after_control_change("Mechanized Production", "artifact you control", False)
+    assert gone.verdict == "no"
+
+
+def test_bestowed_spell_is_an_aura_spell() -> None:
+    creature = c.bestowed_spell_is("Boon Satyr", "creature")
+    assert creature.verdict == "no"
+    assert Rule.BESTOW_AURA in creature.rules
+    assert c.bestowed_spell_is("Boon Satyr", "Aura").verdict == "yes"
+    assert c.bestowed_spell_is("Boon Satyr", "Satyr").verdict is None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 
 from bot.ask.families import blocking as blocking_family
@@ -11,7 +12,8 @@ from bot.ask.question import CardMention, Question, Scenario
 from bot.ask.question import permanent as _perm
 from engine import blocking as b
 from engine import constellation as c
-from engine.abilities import Ability, EnchantmentEnters, Keyword, MustBeBlocked
+from engine import kicker as kicker_engine
+from engine.abilities import Ability, Bestow, CostChange, EnchantmentEnters, Keyword, MustBeBlocked
 from engine.lazyre import lazy
 from engine.model import OPPONENT, YOU, GameState, Permanent, Spell
 from engine.oracle import spell_rules, targets
@@ -146,6 +148,9 @@ def _asked_watcher(q: Question) -> str | None:
 def _is_creator(q: Question, m: CardMention) -> bool:
     """'CARD makes an Angel token', 'put onto the battlefield with CARD': the named card
     makes or moves what enters; it doesn't enter."""
+    before = _before(q, m, 60)
+    if re.search(r"\benchanted\b[^.?!]*\bwith( my| the| an?| their| his| her)? $", before):
+        return False  # "I enchanted their creature with Control Magic": the Aura entered
     return bool(
         re.match(r"\s*(makes|creates|puts|returns|gives|brings)\b", _after(q, m))
         or re.search(
@@ -220,7 +225,12 @@ def _entering_mentions(q: Question) -> list[CardMention]:
     return [
         m
         for m in q.cards
-        if (m.name not in watching or _is_entering(q, m)) and not _is_creator(q, m)
+        if (m.name not in watching or _is_entering(q, m))
+        and not _is_creator(q, m)
+        # "I enchanted their Grizzly Bears with Pacifism": the creature was already there.
+        and not re.search(
+            r"\benchanted (my |an |the |a |his |her |their )?(opponent'?s'? )?$", _before(q, m)
+        )
     ]
 
 
@@ -358,6 +368,14 @@ class ConstellationHandler:
         if quality is not None:
             out.append(quality)
             return out
+        cost = self._bestow_cost(q)
+        if cost is not None:
+            out.append(cost)
+            return out
+        spell = self._bestowed_spell(q)
+        if spell is not None:
+            out.append(spell)
+            return out
         status = self._bestowed_status(q)
         if status is not None:
             out.append(status)
@@ -374,6 +392,10 @@ class ConstellationHandler:
                     self._cards(q),
                 )
             )
+            return out
+        cast = self._cast_trigger(q)
+        if cast is not None:
+            out.append(cast)
             return out
         if any(
             _is_asked(q, m)
@@ -413,6 +435,84 @@ class ConstellationHandler:
             out = [s for s in out if s.kind != "yesno"]
         return out
 
+    def _cast_trigger(self, q: Question) -> Scenario | None:
+        """'Does Enchantress's Presence trigger if I reanimate an enchantment?': a "whenever you
+        cast an enchantment spell" ability sees spells being cast, not permanents entering
+        (CR 601.2i, 603.2)."""
+        found = [
+            (m, r)
+            for m in q.cards
+            if len(m.faces) == 1
+            for r in spell_rules(m.card.oracle_text)
+            if r.kind == "cast_trigger"
+        ]
+        if len(found) != 1 or len({m.name for m in q.cards if m.name == found[0][0].name}) != 1:
+            return None
+        source, rule = found[0]
+        if not any(w.casefold() in ("enchantment", "aura") for w in rule.qualities):
+            return None  # spells of other kinds are not this family's part
+        mentions = [m for m in q.cards if m.name == source.name]
+        draws = bool(re.search(r"\bdraw\b", rule.text, re.I))
+        asked = any(
+            _is_asked(q, m)
+            and re.match(
+                r"(\s*'s?( \w+)? (ability|abilities))?\s+(still )?(trigger|draw)", _after(q, m)
+            )
+            for m in mentions
+        ) or (draws and q.asks(r"\b(do|does|did|will|would|should) i (still )?(get to )?draw\b"))
+        if not asked or any(_is_entering(q, m) or _moved(q, m) for m in mentions):
+            return None  # the card itself entering or cast: its ability isn't on the battlefield
+        if q.has(
+            r"\bcop(y|ies|ying|ied)\b",
+            r"\bCARD (is|was|'s) (still )?in (my|your|their|his|her|the) "
+            r"(graveyard|hand|library|exile)",
+        ):
+            return None
+        others = [m for m in q.cards if m.name != source.name]
+        if any(
+            m.card.types & {"Instant", "Sorcery"}
+            or len(m.faces) != 1
+            or re.search(
+                r"\bcast\b|\bcopy\b|\bwithout paying\b", _unreminded(m.card.oracle_text), re.I
+            )
+            for m in others
+        ):
+            return None  # another card casts, copies or moves the spell: not read here
+        event = _event(q)
+        if event is None:
+            return None
+        how, caster, types, subtypes, _ = event
+        named = {m.name: m for m in others}
+        if len(named) > 1:
+            return None
+        if named:
+            # The other card named is what is cast or enters.
+            only = next(iter(named.values()))
+            types, subtypes = only.card.types, only.card.subtypes
+        if how == "resolve" and q.has(r"\bplay(s|ed|ing)?\b") and not (types and "Land" in types):
+            how = "cast"  # "I play an Aura": a spell cast
+        if how == "resolve":
+            return Scenario(
+                "constellation_cast_trigger",
+                "yesno",
+                0.9,
+                _missing("whether the enchantment was cast as a spell"),
+                (source.name,),
+            )
+        controller = _mention_controller(q, mentions[0])
+        spell_types = types or frozenset({"Enchantment"})
+        kinds = spell_types | subtypes
+        if not named and not q.has(_ENCHANTMENT_SUBTYPES, r"\benchantments?\b"):
+            return None  # "when I cast it": what is cast isn't named
+        if how == "cast" and not ({"Enchantment", "Aura"} & kinds):
+            return None  # what was cast isn't said to be an enchantment
+        name = source.name
+
+        def run() -> Ruling:
+            return c.cast_trigger(rule, name, how, kinds, caster, controller, name)
+
+        return Scenario("constellation_cast_trigger", "yesno", 0.9, run, (name,))
+
     def _elsewhere(self, q: Question) -> Scenario | None:
         """'Doomwake Giant is in my graveyard ... does it trigger?': only permanents trigger."""
         if not q.fuzzy_has("trigger"):
@@ -451,9 +551,15 @@ class ConstellationHandler:
             return True
         if any("Aura" in m.card.subtypes or m.of_kind("bestow") for m in q.cards):
             return True
+        if any(
+            r.kind == "cast_trigger" and "enchantment" in (w.casefold() for w in r.qualities)
+            for m in q.cards
+            for r in spell_rules(m.card.oracle_text)
+        ):
+            return True  # "whenever you cast an enchantment spell"
         return q.has(
             r"\baura('s)? (spell|target)",
-            r"\baura\b[^.?!]*\b(resolv\w*|fizzl\w*|in response|countered)\b",
+            r"\baura\b[^.?!]*\b(resolv\w*|fizzl\w*|in response|countered|illegal)\b",
             r"enchantment(s)? (you control |i control )?(enter|come)",
             r"\benchantment.*\btrigger",
             r"\btrigger.*\benchantment",
@@ -476,7 +582,16 @@ class ConstellationHandler:
         mentions = _watcher_mentions(q)
         many = _many(q)
         if mentions:
-            perms = [_perm(m, _mention_controller(q, m)) for m in mentions]
+            taken = _watcher_taken(q)
+            perms = [
+                _perm(
+                    m,
+                    taken[2]
+                    if taken and _taken_name(q, taken) == m.name
+                    else _mention_controller(q, m),
+                )
+                for m in mentions
+            ]
             if len(perms) == 1 and many > 1:
                 perms += [_perm(mentions[0], suffix=f" #{i}") for i in range(2, many + 1)]
             return perms
@@ -568,9 +683,10 @@ class ConstellationHandler:
             r"in response",
             r"fizzle",
             r"(dies|died|leaves|left|destroyed|"
-            r"exiled|sacrificed|bounced|gone)",
+            r"exiled|sacrificed|bounced|gone|killed|murdered)",
             r"no longer (there|legal|on the battlefield)",
             r"hexproof|shroud|protection",
+            _CONTROL_TAKEN,
         ):
             return None
         if q.has(
@@ -621,7 +737,7 @@ class ConstellationHandler:
         # says nothing happened to the target: either may leave an ordinary Aura's target legal.
         certain = q.has(
             r"\b(illegal|removed|dies|died|leaves|left|destroyed|exiled|sacrificed|bounced|"
-            r"gone|shroud|protection)\b",
+            r"gone|shroud|protection|killed|murdered)\b",
             r"no longer (there|legal|on the battlefield)",
             # Told, not asked: "my aura fizzled", "if it fizzles, ...".
             r"\bfizzled\b",
@@ -635,6 +751,9 @@ class ConstellationHandler:
             )
             and not q.has(r"\bopponent'?s'? (aura|spell)", r"\bopponent (casts?|cast)")
         )
+        cards = self._cards(q) + tuple(m.name for m in aura_cards)
+        if not certain and q.has(_CONTROL_TAKEN):
+            return self._aura_control_changed(q, spell, state, asks_trigger, asks_countered, cards)
         if not bestowed and not certain:
             return Scenario(
                 "constellation_aura_illegal_target",
@@ -652,6 +771,54 @@ class ConstellationHandler:
 
         cards = self._cards(q) + tuple(m.name for m in aura_cards)
         return Scenario("constellation_aura_illegal_target", "yesno", 0.92, run, cards)
+
+    def _aura_control_changed(
+        self,
+        q: Question,
+        spell: Spell,
+        state: GameState,
+        asks_trigger: bool,
+        asks_countered: bool,
+        cards: tuple[str, ...],
+    ) -> Scenario | None:
+        """'My opponent gains control of the creature my Rancor targets': the target is still a
+        creature, legal unless the enchant ability asks for one its controller controls (608.2b)."""
+        if q.has(r"\b(hexproof|shroud|protection|ward)\b"):
+            return None  # who controls it now decides targeting: not read here
+        if not q.has(
+            r"\b(opponents?|they|he|she) (\w+ )?((gains?|gained|takes?|took) control|steals?|stole)\b"
+        ):
+            return None  # only a target taken by another player is read
+        auras = {m.name: m for m in q.cards if "Aura" in m.card.subtypes or m.of_kind("bestow")}
+        if spell.bestowed:
+            enchant = "creature"
+        elif len(auras) == 1:
+            aura = next(iter(auras.values()))
+            lines = re.findall(r"^Enchant ([a-z ]+)$", aura.card.oracle_text, re.M)
+            if len(lines) != 1 or len(aura.faces) != 1:
+                return None
+            enchant = lines[0]
+        else:
+            return None
+        words = enchant.split()
+        if len(words) == 1 and words[0] in ("creature", "permanent", "artifact", "land"):
+            legal = True
+        elif words[1:] == ["you", "control"]:
+            legal = False
+        else:
+            return None
+        what = enchant
+
+        def run() -> Ruling:
+            check = c.target_after_control_change(spell.name, what, legal)
+            if asks_trigger:
+                then = c.aura_spell_triggers(state, spell, target_legal=legal)
+            else:
+                _, then = c.resolve_aura(spell, target_legal=legal)
+                then = _flip(then) if asks_countered else then
+            return Ruling(verdict=then.verdict, steps=check.steps + then.steps)
+
+        return Scenario("constellation_aura_control_changed", "yesno", 0.92, run, cards)
 
     def _bestow_uncast(self, q: Question) -> Scenario | None:
         """'Replenish returns my Boon Satyr: can I bestow it?': only a cast spell can be
@@ -737,7 +904,9 @@ class ConstellationHandler:
             r"any time|at instant)\b"
         )
         flip = False
-        if q.asks(r"\b(trigger\w*|counts?|counting|counted)\b"):
+        # "Do I draw?" of a trigger that draws asks whether it triggers.
+        draw_asked = q.asks(r"\b(do|does|did|will|would|should) i (still )?(get to )?draw\b")
+        if q.asks(r"\b(trigger\w*|counts?|counting|counted)\b") or draw_asked:
             kinds: tuple[str, ...] = ("cast_trigger", "enters_trigger")
         elif q.asks(r"\b(prevents?|stops?|forbids?|prohibits?)\b"):
             kinds = ("cant_cast",)
@@ -753,6 +922,10 @@ class ConstellationHandler:
         if len(found) != 1:
             return None
         rule = found[0]
+        if draw_asked and not re.search(r"\bdraws? (a|one) card\b", rule.text, re.I):
+            return None  # what it draws, or whether, isn't plain
+        if draw_asked and re.search(r"\bmay\b", rule.text, re.I):
+            return None
         if rule.kind == "enters_trigger" and any(
             w.casefold() in ("enchantment", "aura") for w in rule.qualities
         ):
@@ -892,6 +1065,129 @@ class ConstellationHandler:
             )
         return None
 
+    def _bestow_cost(self, q: Question) -> Scenario | None:
+        """'How much does it cost to bestow Boon Satyr with Thalia out?': bestow is an
+        alternative cost, and cost changes see the spell as the Aura it is when bestowed (CR
+        702.103b, 601.2f)."""
+        bestowers = {m.name: m for m in q.cards if m.of_kind("bestow")}
+        if len(bestowers) != 1 or not q.has(r"\bbestow"):
+            return None
+        if not q.asks(r"\bhow much\b", r"\b(total|the) cost\b", r"\bcost to bestow\b"):
+            return None
+        if q.has(
+            r"\b(kick\w*|free|without paying|x ?=|copy|copies|convoke|delve|improvise|reduc\w*|"
+            r"discount|treasure|instead)\b"
+        ):
+            return None
+        card = next(iter(bestowers.values()))
+        bestow = card.of_kind("bestow")
+        if len(bestow) != 1 or len(card.faces) != 1:
+            return None
+        changes: list[tuple[str, int]] = []
+        untouched: list[tuple[str, CostChange]] = []
+        for m in q.cards:
+            if m.name in bestowers:
+                continue
+            found = [a for a in m.abilities() if isinstance(a, CostChange)]
+            if len(found) != 1 or len(m.faces) != 1 or any(f.unparsed for f in m.faces):
+                return None
+            change = found[0]
+            if re.search(
+                r"\b(white|blue|black|red|green|colou?r\w*|multicolou?red)\b",
+                change.applies_to,
+                re.I,
+            ):
+                return None  # the spell's colors aren't read here
+            applies = kicker_engine.cost_change_applies(
+                change,
+                types=frozenset({"Enchantment"}),
+                subtypes=frozenset({"Aura"}),
+                colors=frozenset(),
+                same_controller=_mention_controller(q, m) == YOU,
+            )
+            if applies is None:
+                return None
+            if applies:
+                changes.append((m.name, change.delta))
+            else:
+                untouched.append((m.name, change))
+        if not changes and not untouched:
+            return None  # a bestow cost alone isn't this question
+        name = card.name
+        base = card.card.faces[0].mana_cost
+        alternative = bestow[0]
+        assert isinstance(alternative, Bestow)
+
+        def run() -> Ruling:
+            t = Trace()
+            t.step(
+                Rule.BESTOW_AURA,
+                f"Cast bestowed, {name} is an Aura enchantment spell, not a creature spell, as its "
+                "total cost is determined.",
+                name,
+            )
+            skipped = [
+                s
+                for src, ch in untouched
+                for s in kicker_engine.cost_change_ruling(src, ch, False, name).steps
+            ]
+            total = kicker_engine.total_cost(
+                base,
+                alternative=alternative.cost,
+                alternative_name="bestow",
+                changes=changes,
+                card=name,
+            )
+            return Ruling(
+                verdict=total.verdict,
+                steps=t.ruling(None).steps + tuple(skipped) + total.steps,
+                missing=total.missing,
+            )
+
+        return Scenario(
+            "constellation_bestow_cost",
+            "mana",
+            0.9,
+            run,
+            (name, *(m.name for m in q.cards if m.name != name)),
+        )
+
+    def _bestowed_spell(self, q: Question) -> Scenario | None:
+        """'Is a bestowed Boon Satyr a creature spell?': cast bestowed it is an Aura spell,
+        and no creature spell (CR 702.103b)."""
+        bestowers = {m.name for m in q.cards if m.of_kind("bestow")}
+        if len(bestowers) != 1 or len(q.cards) != sum(1 for m in q.cards if m.name in bestowers):
+            return None  # another named card may change what it is
+        if not q.has(r"\bbestow") or q.has(
+            r"\b(illegal|in response|fizzl\w*|dies|died|destroyed|removed|leaves|left|unattached|"
+            r"sacrificed|exiled|bounced|hexproof|shroud|protection|phas\w+|cop(y|ies|ying)|"
+            r"countered|resolv\w*|battlefield|permanent|without|not|no|never|normally|instead)\b",
+            r"n't\b",
+            r"\bnon-?bestow",
+        ):
+            return None
+        found = re.search(
+            r"(^|, )(so )?(is|does|would|will) (a |the |my |his |her |their )?(bestowed |bestow )?"
+            r"(CARD|it)"
+            r"( cast)?( bestowed| with bestow| for its bestow cost)?,? (still )?(count as |counts as )?"
+            r"(an? )(?P<q>creature|enchantment|aura|noncreature|artifact|enchantment creature) spell\b",
+            q.asked,
+        )
+        if found is None:
+            return None
+        name = next(iter(bestowers))
+        quality = found["q"]
+        if quality == "enchantment creature":
+            quality = "creature"
+
+        return Scenario(
+            "constellation_bestowed_spell",
+            "yesno",
+            0.9,
+            lambda: c.bestowed_spell_is(name, quality, name),
+            (name,),
+        )
+
     def _bestowed_status(self, q: Question) -> Scenario | None:
         """'Is a bestowed Nighthowler a creature?', 'Can I Doom Blade a bestowed Dryad?',
         'Does it become a creature when the enchanted creature dies?' (CR 702.103b, 702.103f)."""
@@ -918,6 +1214,10 @@ class ConstellationHandler:
             r"\bbestowed (on|onto|to) (a|the|my|his|her|their|an opponent's) (\w+ )?creature "
             r"(that|which)\b",
             r"\bhost\b",
+            # "bestowed on my Elf and the creature dies": what died is what it enchants.
+            r"\bbestowed (on|onto|to) (a|the|my|his|her|their|an opponent's) (\w+ )?(creature|CARD)"
+            r"\b[^.?!]*\b(and|then|but) (then )?(the creature|that creature|the \w+|CARD) "
+            r"(dies|died|(is|was|gets|got) (destroyed|exiled|sacrificed|killed|bounced)|leaves|left)\b",
         )
         if left and not host:
             return None  # what left the battlefield isn't said to be the enchanted creature
@@ -982,24 +1282,34 @@ class ConstellationHandler:
         watchers = self._watchers(q)
         if _asks_other_trigger(q, {w.name for w in watchers}):
             return None
-        draws = bool(watchers) and all(
-            isinstance(a, EnchantmentEnters) and a.effect.strip(". ").casefold() == "draw a card"
-            for w in watchers
-            for a in w.abilities
-            if isinstance(a, EnchantmentEnters)
-        )
-        count_asked = q.has(r"how many (\w+ )?(times|triggers|abilities)") or (
-            draws and q.has(r"how many cards")
-        )
-        draw_asked = draws and q.has(r"\bdraws?\b")
-        if not (q.fuzzy_has("trigger") or count_asked or draw_asked):
+        count_asked = q.has(r"how many (\w+ )?(times|triggers|abilities)")
+        # "How many cards do I draw?", "Do I draw two cards?", "Does it give me a Pegasus?":
+        # what the triggered abilities give, asked of their controller.
+        yielded = _yield_asked(q, watchers)
+        stated = _stated_count(q, watchers) if not count_asked else None
+        if yielded is not None and yielded[1]:
+            count_asked = False
+        # "Does Eidolon of Blossoms see an Aura ...?" asks whether it triggers.
+        sees = q.asks(r"\bCARD('s \w+)? (still )?(see|sees|notice|notices)\b")
+        if not (
+            q.fuzzy_has("trigger")
+            or count_asked
+            or yielded is not None
+            or stated is not None
+            or sees
+        ):
             return None
         event = _event(q)
         if event is None:
             return None
         how, controller, types, subtypes, token = event
         simultaneous = q.has(r"same time", r"simultaneous", r"together", r"at once", r"both enter")
-        n_entering = _count_before(q, r"(\w+ )?enchantments") or 1
+        n_entering = (
+            _count_before(
+                q, r"(\w+ )?(enchantments|auras|sagas|curses|shrines|cartouches|classes|roles)\b"
+            )
+            or 1
+        )
         watchers_enter = (
             simultaneous
             and q.has(
@@ -1020,6 +1330,10 @@ class ConstellationHandler:
                     r"\bit(self)? (enters|comes|resolves)",
                     r"\b(reanimate|flicker|blink|resurrect)s? it\b",
                     r"enters itself",
+                    # "Does it trigger off itself (entering)?"
+                    r"\b(off|for|on|from|by) (of )?itself\b",
+                    r"\btriggers? itself\b",
+                    r"\bitself (enters|entering|comes|coming)\b",
                 )
             )
         )
@@ -1085,7 +1399,8 @@ class ConstellationHandler:
             )
         several = len(watchers) > 1 and q.has(r"\b(both|each|all|every|two|several|multiple)\b")
         asked = _asked_watcher(q)
-        if several:
+        if several or (len(watchers) > 1 and asked is None and (yielded or stated)):
+            # What all of them give together: each trigger counts.
             watcher = None
         elif asked is not None and any(w.name == asked for w in watchers):
             watcher = asked
@@ -1106,7 +1421,13 @@ class ConstellationHandler:
             state, entering = _on_board(q, entering, watchers_enter)
         newcomers = {o.name for o in others}
 
+        yield_count = yielded is not None and yielded[1]
+
         def run() -> Ruling:
+            if stated is not None:
+                return _compare(stated, state, entering, how, watcher)
+            if yielded is not None and yield_count:
+                return c.effect_total(state, entering, how, yielded[0], yielded[2], watcher)
             if for_other and not count_asked and not several:
                 fired, ruling = c.enters(state, entering, how, watcher)
                 hit = any(
@@ -1121,6 +1442,8 @@ class ConstellationHandler:
                 sources = {f.source for f in fired}
                 every = all(w.name in sources for w in watchers)
                 return Ruling(verdict="yes" if every else "no", steps=ruling.steps)
+            if yielded is not None:
+                return _gives(state, entering, how, yielded[0], yielded[2], watcher)
             return c.enters(state, entering, how, watcher)[1]
 
         name = (
@@ -1128,7 +1451,8 @@ class ConstellationHandler:
             if simultaneous or len(entering) > 1
             else ("constellation_each_triggers" if several else "constellation_enters")
         )
-        return Scenario(name, "number" if count_asked else "yesno", 0.9, run, self._cards(q))
+        number = (count_asked or yield_count) and stated is None
+        return Scenario(name, "number" if number else "yesno", 0.9, run, self._cards(q))
 
     # -- must be blocked -----------------------------------------------------
     def _must_be_blocked(self, q: Question) -> Scenario | None:
@@ -1663,6 +1987,10 @@ _AURA_LEFT_UNMODELLED = (
     r"token|umbra|totem|regenerat\w*|indestructible|instead|replace\w*|flicker\w*|blink\w*|"
     r"another creature|attach(es|ed)? (it )?to|moves?|equipment|stack|spell|resolv\w*|cast\w*)\b"
 )
+# Another player takes control of something (the Aura spell's target, as read).
+_CONTROL_TAKEN = (
+    r"\b(gains?|gained|takes?|took|exchanges?|exchanged) control\b|\b(steals?|stole|stolen)\b"
+)
 # Aura text that says what becomes of the Aura itself.
 _AURA_OWN_FATE = re.compile(
     r"put into (a|your|its owner's) graveyard from the battlefield|\bwhen [^.]*\b(dies|leaves)\b"
@@ -1758,10 +2086,18 @@ def _last_in_first_out() -> Ruling:
 
 
 def _many(q: Question) -> int:
-    m = re.search(
-        r"\b(two|three|four|five|both|several|multiple|\d)\b\s+(\w+\s+)?(permanents|creatures|cards|"
-        r"constellation|copies|eidolons|abilities|of them|things|CARD\b)",
-        q.lower,
+    m = next(
+        (
+            m
+            for m in re.finditer(
+                r"\b(two|three|four|five|both|several|multiple|\d)\b\s+(\w+\s+)?(permanents|"
+                r"creatures|cards|constellation|copies|eidolons|abilities|of them|things|CARD\b)",
+                q.lower,
+            )
+            # "Do I draw two cards?" counts what is drawn, not what watches.
+            if not re.search(rf"\b{_GIVE_VERBS} (me |you |us )?$", q.lower[: m.start()])
+        ),
+        None,
     )
     if m:
         word = m.group(1)
@@ -1817,12 +2153,16 @@ def _event(q: Question) -> Event | None:
         r"\b(dies|destroyed|sacrificed|leaves|exiled)\b",
         r"\b(moved?|attach(es|ed)?|reattach(es|ed)?)\b",
         r"\bbounce",
+        # "I enchanted their creature with Control Magic": the Aura resolved and entered.
+        r"\b(i|you|we|he|she|they|opponent) enchanted\b",
     ):
         return None
     controller = (
         OPPONENT
         if q.has(
             r"opponent('s|s'?)? (casts?|plays?|creates?|resolves?|puts?|returns?|enchantment)",
+            r"\b(they|he|she) (casts?|plays?)\b",
+            r"\b(opponent|they|he|she) enchanted\b",
             r"opponent('s|s'?)? (\w+ )?(aura|saga|enchantment|token)s?\b",
             r"(enchantment|aura|saga|token)s?( \w+)? (that )?(my |an |the )?opponents? controls?",
             r"under (my |an |the |their |his |her )?opponent'?s?'? control",
@@ -1855,6 +2195,11 @@ def _event(q: Question) -> Event | None:
     ):
         how = "becomes"
     elif q.has(r"gain(s|ed)? control", r"\bsteal", r"take control", r"exchange control"):
+        taken = _watcher_taken(q)
+        if taken is not None:
+            # The watcher changed hands: what enters, and how, is told by the rest.
+            start, end, _ = taken
+            return _event(replace(q, lower=q.lower[:start] + q.lower[end:]))
         if any(_TOOK.search(_before(q, m)) for m in _watcher_mentions(q)):
             # The watcher changed hands, not the enchantment that enters: what enters, and how,
             # is told elsewhere in the text, which this reading doesn't separate.
@@ -1932,6 +2277,199 @@ def _event(q: Question) -> Event | None:
         # "Does it trigger on cast?" is about casting any enchantment spell.
         types = frozenset({"Enchantment"})
     return how, controller, types, subtypes, token
+
+
+# What a player asks a trigger to give: cards drawn, or tokens made ("a Pegasus").
+_GIVE_VERBS = r"(give|gives|get|gets|make|makes|create|creates|draw|draws)"
+_COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _token_noun(noun: str, watchers: list[Permanent]) -> bool:
+    """A noun of the asked sentence ("pegasus", "tokens") names what a watcher's ability creates."""
+    stem = re.sub(r"(es|s|i)$", "", noun)
+    for w in watchers:
+        for a in w.abilities:
+            if isinstance(a, EnchantmentEnters) and re.search(r"\bcreates?\b", a.effect, re.I):
+                words = re.findall(r"[a-z]+", a.effect.casefold())
+                if noun in ("token", "tokens") or any(
+                    x.startswith(stem) for x in words if x != "a"
+                ):
+                    return True
+    return False
+
+
+def _yield_asked(q: Question, watchers: list[Permanent]) -> tuple[c.Yield, bool, str] | None:
+    """The asked sentence asks what the triggers give a player: cards drawn or tokens made,
+    as a count ("how many cards do I draw?", True) or a yes/no ("does it give me a Pegasus?"),
+    and to whom."""
+    if not watchers:
+        return None
+    player = (
+        OPPONENT
+        if q.asks(
+            r"\b(does|do|did|will|would|should) (my |the |an )?(opponents?|they|he|she)\b",
+            rf"\b{_GIVE_VERBS} (my |the |an )?(opponents?|them|him|her)\b",
+        )
+        else YOU
+    )
+    if q.asks(r"\beach (player|opponent)\b"):
+        return None
+    if q.asks(r"\bhow many (\w+ )?cards\b") and q.asks(r"\bdraw\w*\b"):
+        return "draw", True, player
+    m = re.search(r"\bhow many (\w+ )?(?P<noun>[a-z]+)\b", q.asked)
+    if m and _token_noun(m["noun"], watchers) and q.asks(r"\b(get|make|create|have)\b"):
+        return "tokens", True, player
+    if q.asks(
+        r"\b(do|did|will|would|should|does) (i|you|my opponent|the opponent|an opponent|they|he|she)"
+        r" (still )?(get to )?draw\b",
+        r"\bdraws? (me|you|us|him|her|them|my opponent)\b",
+        r"\bdraw (a|an|one) card\b",
+    ):
+        return "draw", False, player
+    m = re.search(
+        rf"\b{_GIVE_VERBS} (me |you |us )?(an? |one |another )(?P<noun>[a-z]+)\b", q.asked
+    )
+    if m and _token_noun(m["noun"], watchers):
+        return "tokens", False, player
+    return None
+
+
+_STATED = lazy(
+    r"(?<!at )\b(once|twice|thrice|(?P<n>\d+|one|two|three|four|five|six) (?:separate )?(?P<noun>[a-z]+))\b"
+)
+
+
+def _stated_count(q: Question, watchers: list[Permanent]) -> tuple[str, int] | None:
+    """A yes/no question that states how many: "does it trigger twice?", "do I draw two
+    cards?", "do I get two Pegasus tokens?" — what is counted, and the number."""
+    if q.asks(r"\b(at least|at most|more than|less than|fewer than|up to|only)\b"):
+        return None
+    for m in _STATED.finditer(q.asked):
+        word = m[1]
+        if word in ("once", "twice", "thrice"):
+            return "times", {"once": 1, "twice": 2, "thrice": 3}[word]
+        n = int(m["n"]) if m["n"].isdigit() else _COUNT_WORDS[m["n"]]
+        noun = m["noun"]
+        if noun in ("times", "triggers"):
+            return "times", n
+        # What is drawn or made follows its verb: "draw two cards", "get two Pegasus tokens".
+        given = re.search(rf"\b{_GIVE_VERBS} (me |you |us )?$", q.asked[: m.start()])
+        if given is None:
+            continue
+        if noun == "cards" and given[1].startswith("draw"):
+            return "draw", n
+        if _token_noun(noun, watchers) and not given[1].startswith("draw"):
+            return "tokens", n
+    return None
+
+
+def _compare(
+    stated: tuple[str, int],
+    state: GameState,
+    entering: list[Permanent],
+    how: c.How,
+    watcher: str | None,
+) -> Ruling:
+    """The stated count against the one the engine finds: yes only when they agree."""
+    what, n = stated
+    if what == "times":
+        found = c.trigger_count(state, entering, how, watcher)
+    else:
+        verb: c.Yield = "draw" if what == "draw" else "tokens"
+        found = c.effect_total(state, entering, how, verb, YOU, watcher)
+    if found.verdict is None:
+        return found
+    t = Trace()
+    noun = {"times": ("time", "times"), "draw": ("card", "cards"), "tokens": ("token", "tokens")}
+    one, many = noun[what]
+    got = int(found.verdict)
+    if got == n:
+        t.step(Rule.TRIGGER_EVENT, f"So it's {n} {one if n == 1 else many}, as asked.")
+    else:
+        t.step(
+            Rule.TRIGGER_EVENT,
+            f"So it's {got} {one if got == 1 else many}, not {n}.",
+        )
+    return Ruling(verdict="yes" if got == n else "no", steps=found.steps + t.ruling(None).steps)
+
+
+def _gives(
+    state: GameState,
+    entering: list[Permanent],
+    how: c.How,
+    verb: c.Yield,
+    player: str,
+    watcher: str | None,
+) -> Ruling:
+    """Does the event give ``player`` a card (or a token)? Yes when a trigger of theirs does."""
+    found = c.effect_total(state, entering, how, verb, player, watcher)
+    if found.verdict is None:
+        return found
+    got = int(found.verdict)
+    t = Trace()
+    if verb == "draw":
+        what = "a card" if got == 1 else f"{got} cards"
+        t.step(
+            Rule.FOLLOW_INSTRUCTIONS,
+            f"So {_who(player)} {_verb('draw', player)} {what}."
+            if got
+            else f"So {_who(player)} {_verb('do', player)}n't draw a card from it.",
+        )
+    else:
+        what = "a token" if got == 1 else f"{got} tokens"
+        t.step(
+            Rule.FOLLOW_INSTRUCTIONS,
+            f"So {_who(player)} {_verb('get', player)} {what}."
+            if got
+            else f"So {_who(player)} {_verb('do', player)}n't get a token from it.",
+        )
+    return Ruling(verdict="yes" if got else "no", steps=found.steps + t.ruling(None).steps)
+
+
+def _who(player: str) -> str:
+    return "you" if player == YOU else "your opponent"
+
+
+def _verb(verb: str, player: str) -> str:
+    if player == YOU:
+        return verb
+    return "does" if verb == "do" else verb + "s"
+
+
+# "My opponent steals it", "I gain control of my opponent's CARD": who takes what.
+_TAKES = lazy(
+    r"\b(?P<who>i|my opponent|an opponent|the opponent|opponent|they|he|she) "
+    r"(?:steals?|stole|(?:gains?|gained|takes?|took) control of) "
+    r"(?:my |their |his |her |the |an? )?(?:opponent'?s'? )?(?P<what>CARD|it)\b"
+)
+
+
+def _watcher_taken(q: Question) -> tuple[int, int, str] | None:
+    """The clause (in ``q.lower``) that says a watcher changed hands, and its new controller."""
+    found = list(_TAKES.finditer(q.lower))
+    if len(found) != 1:
+        return None
+    m = found[0]
+    watchers = _watcher_mentions(q)
+    if m["what"] == "it":
+        if len(watchers) != 1 or len(q.cards) != 1:
+            return None
+    else:
+        index = q.lower[: m.start("what")].count("CARD")
+        if index >= len(q.cards) or q.cards[index].name not in {w.name for w in watchers}:
+            return None
+    return m.start(), m.end(), YOU if m["who"] == "i" else OPPONENT
+
+
+def _taken_name(q: Question, taken: tuple[int, int, str]) -> str | None:
+    """The watcher a taking clause names."""
+    start, end, _ = taken
+    piece = q.lower[start:end]
+    if not piece.endswith("CARD"):
+        watchers = _watcher_mentions(q)
+        return watchers[0].name if len(watchers) == 1 else None
+    index = q.lower[: end - 4].count("CARD")
+    return q.cards[index].name if index < len(q.cards) else None
 
 
 def _asks_other_trigger(q: Question, watchers: set[str]) -> bool:

@@ -716,6 +716,8 @@ class KickerHandler:
                 self._cards(mention),
             )
         without = without or granted
+        if q.has(r"\bbestow") and not q.has(r"\bkick"):
+            return None  # a bestow cost with no kicker in it is the bestow question's
         if q.has(*_OTHER_COST_WORDS):
             return Scenario(
                 "kicker_total_cost",
