@@ -26,7 +26,7 @@ from typing import Any
 Entry = tuple[int, list[int], int, dict[str, int], tuple[str | None, ...]]
 
 # Past this many patterns the file starts afresh: patterns built from input vary.
-LIMIT = 5000
+LIMIT = 3000
 
 
 def _sre() -> Any:

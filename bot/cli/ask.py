@@ -8,7 +8,6 @@ import json
 import logging
 import sys
 import textwrap
-import uuid
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -122,6 +121,8 @@ async def safe_ask(
     except RulesbotError as exc:
         return Answer(question=question[:200], error=exc.user_message, summary=exc.user_message)
     except Exception:
+        import uuid  # only here: it loads platform, which compiles regexes at import
+
         error_id = uuid.uuid4().hex[:8]
         log.exception("ask failed (error id %s)", error_id)
         msg = f"Sorry, something went wrong answering this question (error id {error_id})."
