@@ -52,6 +52,32 @@ def db_path(args: argparse.Namespace) -> Path:
     return default_db_path()
 
 
+# The settings that bound one question; Settings reads them from the environment or .env.
+_LIMIT_SETTINGS = ("RULESBOT_MAX_QUESTION_CHARS", "RULESBOT_MAX_BRACKETS")
+
+
+def question_limits() -> dict[str, int]:
+    """Settings' limits on one question (its length and its [[brackets]]), as the bot's.
+
+    When neither the environment nor a .env file can set them they are Settings'
+    defaults, known without loading pydantic-settings.
+    """
+    if not Path(".env").is_file() and {k.upper() for k in os.environ}.isdisjoint(_LIMIT_SETTINGS):
+        from bot import limits
+
+        return {
+            "max_question_chars": limits.MAX_QUESTION_CHARS,
+            "max_brackets": limits.MAX_BRACKETS,
+        }
+    from bot.settings import load_settings
+
+    settings = load_settings()
+    return {
+        "max_question_chars": settings.max_question_chars,
+        "max_brackets": settings.max_brackets,
+    }
+
+
 def explicit_db(args: argparse.Namespace) -> Path | None:
     """The database the user named (--db or RULESBOT_DB), if any."""
     if getattr(args, "db", None):

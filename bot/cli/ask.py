@@ -75,7 +75,7 @@ async def answer_all(
 ) -> int:
     """Answer the question (or each line of stdin) from ``store``, then close it."""
     from bot.ask.pipeline import AskService
-    from bot.cli import builtin_cards_note
+    from bot.cli import builtin_cards_note, question_limits
     from bot.store.catalog import Catalog
     from engine.errors import NotationError
 
@@ -85,6 +85,7 @@ async def answer_all(
             # stderr: --json and --embed output stays machine-readable.
             print(f"rulesbot: {note}", file=sys.stderr)
         service = await AskService.create(Catalog(store))
+        service.limit(**question_limits())
         board = None
         if getattr(args, "board", None) is not None:
             try:
