@@ -26,6 +26,10 @@ class AmbiguousCardError(RulesbotError, LookupError):
         self.candidates = candidates
 
 
+class ConfigError(RulesbotError):
+    """The settings (RULESBOT_* variables, .env) can't be used."""
+
+
 class StoreError(RulesbotError):
     """The database can't be used: locked, read-only, full or not SQLite."""
 

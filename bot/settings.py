@@ -6,10 +6,11 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from platformdirs import user_data_dir
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 from bot import limits
+from bot.errors import ConfigError
 
 
 def default_db_path() -> Path:
@@ -88,3 +89,15 @@ class Settings(BaseSettings):
                 raise ValueError(f"expected guild_id:role_id pairs, got {pair.strip()!r}")
             roles.setdefault(int(guild), set()).add(int(role))
         return roles
+
+
+def load_settings() -> Settings:
+    """Settings from the environment and .env; a clear ConfigError when a value is invalid."""
+    try:
+        return Settings()
+    except ValidationError as exc:
+        problems = "; ".join(
+            f"RULESBOT_{'_'.join(str(p) for p in err['loc']).upper()}: {err['msg']}"
+            for err in exc.errors()
+        )
+        raise ConfigError(f"invalid settings: {problems}") from None

@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import argparse
-import asyncio
 import io
 import json
 import logging
 import sys
 import textwrap
-import uuid
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Awaitable, Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from bot.answer import Answer
 from bot.errors import RulesbotError
+
+if TYPE_CHECKING:
+    from bot.store import Store
 
 log = logging.getLogger(__name__)
 
@@ -40,24 +41,51 @@ def register(sub: Any) -> None:
     out.add_argument(
         "--embed", action="store_true", help="print the Discord message payload /ask would send"
     )
-    p.set_defaults(func=run_ask)
+    p.set_defaults(func=run_ask, ready=ask_ready)
+
+
+def ask_ready(args: argparse.Namespace) -> int | None:
+    """`ask` on a database that needs nothing written first, with no event loop; else None."""
+    from bot.cli import db_path, finish
+    from bot.store import Store
+
+    store = Store.open_ready(db_path(args))
+    if store is None:
+        return None
+
+    async def read_line() -> str:
+        return sys.stdin.readline()
+
+    return finish(answer_all(args, store, read_line))
 
 
 async def run_ask(args: argparse.Namespace) -> int:
-    from bot.ask.pipeline import AskService
-    from bot.cli import builtin_cards_note, db_path
+    import asyncio
+
+    from bot.cli import db_path
     from bot.store import Store
-    from bot.store.catalog import Catalog
-    from engine.errors import NotationError
 
     # Nothing else runs on this loop: reads need no thread of their own.
     store = await Store.open(db_path(args), inline_reads=True)
+    return await answer_all(args, store, lambda: asyncio.to_thread(sys.stdin.readline))
+
+
+async def answer_all(
+    args: argparse.Namespace, store: Store, read_line: Callable[[], Awaitable[str]]
+) -> int:
+    """Answer the question (or each line of stdin) from ``store``, then close it."""
+    from bot.ask.pipeline import AskService
+    from bot.cli import builtin_cards_note, question_limits
+    from bot.store.catalog import Catalog
+    from engine.errors import NotationError
+
     try:
         note = await builtin_cards_note(store)
         if note is not None:
             # stderr: --json and --embed output stays machine-readable.
             print(f"rulesbot: {note}", file=sys.stderr)
         service = await AskService.create(Catalog(store))
+        service.limit(**question_limits())
         board = None
         if getattr(args, "board", None) is not None:
             try:
@@ -71,7 +99,7 @@ async def run_ask(args: argparse.Namespace) -> int:
             if isinstance(sys.stdin, io.TextIOWrapper):
                 sys.stdin.reconfigure(errors="replace")
             while True:
-                line = await asyncio.to_thread(sys.stdin.readline)
+                line = await read_line()
                 if not line:
                     break
                 emit(args, await safe_ask(service, line.rstrip("\r\n"), args.fact, board))
@@ -94,6 +122,8 @@ async def safe_ask(
     except RulesbotError as exc:
         return Answer(question=question[:200], error=exc.user_message, summary=exc.user_message)
     except Exception:
+        import uuid  # only here: it loads platform, which compiles regexes at import
+
         error_id = uuid.uuid4().hex[:8]
         log.exception("ask failed (error id %s)", error_id)
         msg = f"Sorry, something went wrong answering this question (error id {error_id})."

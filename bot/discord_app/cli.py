@@ -15,15 +15,10 @@ from typing import Any
 
 import aiohttp
 import discord
-from pydantic import ValidationError
 
-from bot.errors import RulesbotError
+from bot.errors import ConfigError, RulesbotError
 
 log = logging.getLogger(__name__)
-
-
-class ConfigError(RulesbotError):
-    """The settings can't be used to start the bot."""
 
 
 class DiscordUnreachableError(RulesbotError):
@@ -90,16 +85,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def load_settings() -> Any:
-    from bot.settings import Settings
+    from bot.settings import load_settings
 
-    try:
-        return Settings()
-    except ValidationError as exc:
-        problems = "; ".join(
-            f"RULESBOT_{'_'.join(str(p) for p in err['loc']).upper()}: {err['msg']}"
-            for err in exc.errors()
-        )
-        raise ConfigError(f"invalid settings: {problems}") from None
+    return load_settings()
 
 
 def require_token(settings: Any) -> str:

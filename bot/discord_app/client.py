@@ -299,6 +299,31 @@ class RulesBot(commands.Bot):
                     return False
             return report.ok
 
+    async def connect(self, *, reconnect: bool = True) -> None:
+        """discord.py's connect, kept trying while the first connection fails.
+
+        When the very first gateway connection fails (a DNS error while the network comes
+        up), discord.py waits its back-off and then reads the websocket it never made
+        (``self.ws.sequence`` on None). Until one connection is made, a fresh connect is
+        tried after a growing back-off instead.
+        """
+        if isinstance(self, discord.AutoShardedClient):
+            await super().connect(reconnect=reconnect)
+            return
+        from discord.backoff import ExponentialBackoff
+
+        backoff: ExponentialBackoff[bool] = ExponentialBackoff()
+        while True:
+            try:
+                await super().connect(reconnect=reconnect)
+                return
+            except AttributeError:
+                if self.ws is not None or self.is_closed() or not reconnect:
+                    raise
+            retry = backoff.delay()
+            log.warning("could not reach Discord's gateway; trying again in %.1f s", retry)
+            await asyncio.sleep(retry)
+
     async def close(self) -> None:
         for loop in (self._sync_loop, self._heartbeat_loop):
             if loop is not None:

@@ -8,11 +8,8 @@ facade the ask pipeline reads through.
 
 from __future__ import annotations
 
-import asyncio
 import sqlite3
 from pathlib import Path
-
-import aiosqlite
 
 from bot.errors import StoreError
 from bot.store.db import is_read_only, prepare_path, store_error
@@ -51,9 +48,49 @@ class Store(Search, Feedback, Writes):
         return store
 
     @classmethod
+    def open_ready(cls, path: str | Path, *, busy_timeout_ms: int = 5000) -> Store | None:
+        """The store at ``path`` for reading, without an event loop, if ``open`` would write nothing.
+
+        None when the file is missing or not a rulesbot database in WAL mode at this
+        rulesbot's schema, or holds no data yet: ``open`` then migrates or seeds it, or
+        says what is wrong. Its reads run inline and its writes fail; closing it needs no
+        loop either.
+        """
+        file = Path(path).expanduser()
+        if not file.is_file():
+            return None
+        try:
+            conn = sqlite3.connect(
+                f"{file.resolve().as_uri()}?mode=ro",
+                uri=True,
+                isolation_level=None,
+                check_same_thread=False,
+            )
+        except sqlite3.Error:
+            return None
+        try:
+            conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+            ready = (
+                conn.execute("PRAGMA user_version").fetchone()[0] == cls.latest_schema()
+                and str(conn.execute("PRAGMA journal_mode").fetchone()[0]).lower() == "wal"
+                and conn.execute("SELECT EXISTS (SELECT 1 FROM sources)").fetchone()[0]
+            )
+        except sqlite3.Error:
+            ready = False
+        if not ready:
+            conn.close()
+            return None
+        store = cls(None, file, read_only=True)
+        store._target, store._busy_timeout_ms = str(file), int(busy_timeout_ms)
+        store._inline = conn
+        return store
+
+    @classmethod
     async def _open(
         cls, path: Path, read_only: bool, seed_builtin: bool, busy_timeout_ms: int
     ) -> Store:
+        import asyncio
+
         file, target = await asyncio.to_thread(prepare_path, path, read_only)
         try:
             return await cls._connect(file, target, read_only, seed_builtin, busy_timeout_ms)
@@ -77,6 +114,8 @@ class Store(Search, Feedback, Writes):
     async def _connect(
         cls, file: Path, target: str, read_only: bool, seed_builtin: bool, busy_timeout_ms: int
     ) -> Store:
+        import aiosqlite
+
         try:
             db = await aiosqlite.connect(target, uri=read_only, isolation_level=None)
         except sqlite3.Error as exc:

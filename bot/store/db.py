@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import re
 import sqlite3
@@ -11,12 +10,15 @@ from collections.abc import AsyncIterator, Iterator, Sequence
 from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
-from typing import Any, Self
-
-import aiosqlite
+from typing import TYPE_CHECKING, Any, Self
 
 from bot.errors import StoreError
 from bot.store.records import BUILTIN_SOURCE, SourceRecord, StoreStatus
+
+if TYPE_CHECKING:
+    import asyncio
+
+    import aiosqlite
 
 _REBUILD = "Delete the file and run `rulesbot sync` or `rulesbot import FILE...` to rebuild it."
 
@@ -32,6 +34,7 @@ BUMP_GENERATION = (
 )
 # The migration that adds the full-text indexes, which Python fills for existing data.
 _FULLTEXT_MIGRATION = 3
+_MIGRATION = re.compile(r"^(\d+)_\w+\.sql$")
 
 
 def store_error(exc: sqlite3.Error, path: Path) -> StoreError:
@@ -102,10 +105,17 @@ def prepare_path(path: Path, read_only: bool) -> tuple[Path, str]:
 
 
 class Connection:
-    """The store's aiosqlite connection, its optional inline reader, and the schema."""
+    """The store's aiosqlite connection, its optional inline reader, and the schema.
 
-    def __init__(self, db: aiosqlite.Connection, path: Path, *, read_only: bool = False) -> None:
+    A store opened by ``Store.open_ready`` has only the inline reader: it reads without an
+    event loop, and asyncio is never imported for it.
+    """
+
+    def __init__(
+        self, db: aiosqlite.Connection | None, path: Path, *, read_only: bool = False
+    ) -> None:
         self._db: aiosqlite.Connection | None = db
+        self._loop_free = db is None
         # Reads on a plain connection of their own, in the caller's thread (see _reader).
         self._inline: sqlite3.Connection | None = None
         self._inline_lock = threading.Lock()
@@ -116,10 +126,25 @@ class Connection:
         self._generation = 0
         self._cache_key: tuple[int, int] | None = None
         self._seen: tuple[int, int] | None = None
-        self._write_lock = asyncio.Lock()
-        # The staging tables have fixed names: one import at a time per connection.
-        self._import_lock = asyncio.Lock()
+        # Made on first use (see _locks): reading alone never needs them.
+        self._lock_pair: tuple[asyncio.Lock, asyncio.Lock] | None = None
         self._forget()
+
+    @property
+    def _write_lock(self) -> asyncio.Lock:
+        return self._locks()[0]
+
+    @property
+    def _import_lock(self) -> asyncio.Lock:
+        """The staging tables have fixed names: one import at a time per connection."""
+        return self._locks()[1]
+
+    def _locks(self) -> tuple[asyncio.Lock, asyncio.Lock]:
+        if self._lock_pair is None:
+            import asyncio
+
+            self._lock_pair = (asyncio.Lock(), asyncio.Lock())
+        return self._lock_pair
 
     def _open_inline(self) -> None:
         """The plain read connection: the same file as the store's, never written through."""
@@ -143,7 +168,9 @@ class Connection:
         A transaction spans awaits under the write lock, and only its own connection sees
         what it wrote so far.
         """
-        if self._inline is None or self._write_lock.locked() or self._import_lock.locked():
+        if self._inline is None:
+            return None
+        if self._lock_pair is not None and any(lock.locked() for lock in self._lock_pair):
             return None
         return self._inline
 
@@ -167,6 +194,8 @@ class Connection:
 
     def _conn(self) -> aiosqlite.Connection:
         if self._db is None:
+            if self._loop_free and self._inline is not None:
+                raise StoreError(f"The database {self.path} was opened for reading only.")
             raise StoreError("The store is closed.")
         return self._db
 
@@ -211,10 +240,17 @@ class Connection:
         folder = resources.files("data") / "migrations"
         found = []
         for entry in folder.iterdir():
-            match = re.match(r"^(\d+)_\w+\.sql$", entry.name)
+            match = _MIGRATION.match(entry.name)
             if match:
                 found.append((int(match.group(1)), entry.name, entry.read_text("utf-8")))
         return sorted(found)
+
+    @staticmethod
+    def latest_schema() -> int:
+        """The number of the newest migration this rulesbot has (no file is read)."""
+        folder = resources.files("data") / "migrations"
+        numbers = [int(m.group(1)) for e in folder.iterdir() if (m := _MIGRATION.match(e.name))]
+        return max(numbers, default=0)
 
     async def _migrate(self, version: int) -> None:
         migrations = self._migrations()

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import json
 import math
-
-import aiosqlite
+from typing import TYPE_CHECKING
 
 from bot.store.cards import Cards
 from bot.store.records import GlossaryRecord, RuleRecord, RulingRecord
 from bot.store.rules import CACHE_LIMIT, Rules
 from bot.words import STOPWORDS, match_any, rule_vocabulary, terms
+
+if TYPE_CHECKING:
+    import aiosqlite
 
 # FTS5's bm25() constants, so one card's rulings rank as the whole index would rank them.
 _BM25_K1 = 1.2

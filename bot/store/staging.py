@@ -8,9 +8,7 @@ import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from datetime import date, datetime
 from importlib import resources
-from typing import Any, NamedTuple
-
-import aiosqlite
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bot.errors import ImportFailedError, StoreError
 from bot.store.crtext import ParsedRule, parent_of
@@ -18,6 +16,9 @@ from bot.store.db import BUMP_GENERATION, Connection, utc_now
 from bot.store.names import normalize
 from bot.store.records import BUILTIN_SOURCE, DATASETS, Dataset
 from bot.store.search import index_rules, index_rulings
+
+if TYPE_CHECKING:
+    import aiosqlite
 
 # Objects that are not cards in a deck: name resolution prefers real cards over these.
 _TOKEN_LAYOUTS = frozenset(

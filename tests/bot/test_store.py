@@ -515,3 +515,33 @@ async def test_feedback_kept_before_per_guild_review_counts_as_private(tmp_path:
         assert [r.id for r in await store.recent_wrong(10, guild_id=5)] == [new]
     finally:
         await store.close()
+
+
+async def test_open_ready_reads_a_ready_database_and_writes_nothing(tmp_path: Path) -> None:
+    path = tmp_path / "db.sqlite3"
+    assert Store.open_ready(path) is None  # no file: open() makes it
+    await (await Store.open(path, seed_builtin=False)).close()
+    assert Store.open_ready(path) is None  # no data yet: open() seeds it
+    opened = await Store.open(path)
+    expected = await opened.status()
+    await opened.close()
+    ready = Store.open_ready(path)
+    assert ready is not None and ready.read_only
+    assert await ready.status() == expected
+    assert (await ready.card_json(ANA) or {}).get("name") == ANA
+    with pytest.raises(StoreError, match="reading only"):
+        await ready.set_source("cards", "elsewhere")
+    await ready.close()
+    with raw(path) as conn:
+        assert conn.execute("SELECT source FROM sources WHERE dataset = 'cards'").fetchone()[0] == (
+            BUILTIN_SOURCE
+        )
+        conn.execute(f"PRAGMA user_version = {Store.latest_schema() - 1}")
+    assert Store.open_ready(path) is None  # an older schema: open() migrates it
+
+
+def test_open_ready_declines_a_file_that_is_not_a_database(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("not a database", encoding="utf-8")
+    assert Store.open_ready(path) is None
+    assert Store.open_ready(tmp_path) is None

@@ -78,3 +78,74 @@ def test_embed_output_still_loads_discord(tmp_path: Path) -> None:
     db = str(tmp_path / "db.sqlite3")
     embedded = _loaded("--db", db, "ask", "--embed", "Is a copy of a kicked spell kicked?")
     assert embedded["code"] == 0 and "discord" in embedded["loaded"]  # type: ignore[operator]
+
+
+def test_ask_on_a_ready_database_runs_without_an_event_loop(tmp_path: Path) -> None:
+    db = str(tmp_path / "db.sqlite3")
+    probe = _PROBE.replace('"bot.store.importer")', '"bot.store.importer", "asyncio", "aiosqlite")')
+    question = ["--db", db, "ask", "Can Llanowar Elves tap for mana the turn it enters?"]
+
+    def loaded() -> dict[str, object]:
+        proc = subprocess.run(
+            [sys.executable, "-c", probe, *question],
+            capture_output=True,
+            text=True,
+            cwd=REPO,
+            timeout=120,
+            check=True,
+        )
+        result: dict[str, object] = json.loads(proc.stdout.strip().splitlines()[-1])
+        return result
+
+    # The first ask makes and seeds the database, which takes the loop; later ones don't.
+    first = loaded()
+    assert first["code"] == 0 and "asyncio" in first["loaded"]  # type: ignore[operator]
+    assert loaded() == {"code": 0, "loaded": []}
+
+
+def test_finish_runs_a_coroutine_that_never_waits_and_refuses_one_that_does() -> None:
+    import asyncio
+
+    from bot.cli import finish
+
+    async def immediate() -> int:
+        async def inner() -> int:
+            return 41
+
+        return await inner() + 1
+
+    assert finish(immediate()) == 42
+
+    async def waits() -> None:
+        await asyncio.sleep(0)
+
+    with pytest.raises(RuntimeError, match="event loop"):
+        finish(waits())
+
+
+def test_compiled_patterns_kept_by_one_ask_serve_the_next_the_same_answer(
+    tmp_path: Path,
+) -> None:
+    import os
+
+    db = str(tmp_path / "db.sqlite3")
+    env = {**os.environ, "RULESBOT_CACHE_DIR": str(tmp_path / "cache")}
+    argv = [
+        sys.executable,
+        "-m",
+        "bot.cli",
+        "--db",
+        db,
+        "ask",
+        "--json",
+        "Is a copy of a kicked spell kicked?",
+    ]
+
+    def ask() -> str:
+        return subprocess.run(
+            argv, capture_output=True, text=True, cwd=REPO, env=env, timeout=120, check=True
+        ).stdout
+
+    first = ask()
+    assert list((tmp_path / "cache").glob("patterns-*.marshal"))
+    assert ask() == first and json.loads(first)["verdict"] == "yes"
