@@ -5,9 +5,6 @@ this checkout installed with `pip install .` (not editable) into a fresh virtual
 environment that borrows this interpreter's dependencies, bytecode compiled by pip, and
 the checkout off the path. Wall time is measured by the parent (the median of the runs),
 peak RSS by the child. `--checkout` runs from the source tree instead, without installing.
-A first run, not timed, leaves what every later run of an install finds: bytecode, and
-the compiled patterns rulesbot keeps in its cache folder (bot/patterns.py; a fresh folder
-per case here). The first run after an install is timed on its own.
 """
 
 from __future__ import annotations
@@ -101,11 +98,7 @@ def cold_ask(
     env = _env()
     if python is not None:
         env.pop("PYTHONPATH", None)  # the install, not a checkout, is what runs
-    cache = Path(tempfile.mkdtemp(prefix="rulesbot-bench-cache-"))
-    env["RULESBOT_CACHE_DIR"] = str(cache)
-    started = time.perf_counter()
-    subprocess.run(argv, cwd=cwd, env=env, capture_output=True, check=True)  # bytecode, patterns
-    first = time.perf_counter() - started
+    subprocess.run(argv, cwd=cwd, env=env, capture_output=True, check=True)  # bytecode
     walls: list[float] = []
     peaks: list[float] = []
     cpus: list[float] = []
@@ -122,12 +115,10 @@ def cold_ask(
             - before.children_system
         )
         peaks.append(int(done.stderr.strip().splitlines()[-1]) / 1024)
-    shutil.rmtree(cache, ignore_errors=True)
     return {
         "wall_s": statistics.median(walls),
         "cpu_s": statistics.median(cpus),
         "peak_mib": max(peaks),
-        "first_s": first,
     }
 
 
@@ -212,8 +203,8 @@ def main(argv: list[str] | None = None) -> None:
         f = figures[name]
         print(
             f"cold `rulesbot ask` ({label}, {how}): median of {args.runs} runs "
-            f"{f['wall_s']:.2f} s wall, {f['cpu_s']:.2f} s CPU, peak {f['peak_mib']:.0f} MiB; "
-            f"the first run after installing {f['first_s']:.2f} s (load average {load:.1f})"
+            f"{f['wall_s']:.2f} s wall, {f['cpu_s']:.2f} s CPU, peak {f['peak_mib']:.0f} MiB "
+            f"(load average {load:.1f})"
         )
     b = figures["brackets"]
     print(

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import os
-import tempfile
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -33,9 +32,6 @@ def have_shared_data() -> bool:
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    # Compiled patterns the commands keep between runs (bot/patterns.py) go to a folder
-    # of the test run's own, never the user's cache.
-    os.environ.setdefault("RULESBOT_CACHE_DIR", tempfile.mkdtemp(prefix="rulesbot-test-cache-"))
     config.addinivalue_line(
         "markers", "full_data: needs ../shared/data; deselected (not skipped) without it"
     )

@@ -156,9 +156,6 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    from bot import patterns
-
-    patterns.install()
     parser = build_parser(argv)
     args = parser.parse_args(argv)
     logging.basicConfig(

@@ -121,31 +121,3 @@ def test_finish_runs_a_coroutine_that_never_waits_and_refuses_one_that_does() ->
 
     with pytest.raises(RuntimeError, match="event loop"):
         finish(waits())
-
-
-def test_compiled_patterns_kept_by_one_ask_serve_the_next_the_same_answer(
-    tmp_path: Path,
-) -> None:
-    import os
-
-    db = str(tmp_path / "db.sqlite3")
-    env = {**os.environ, "RULESBOT_CACHE_DIR": str(tmp_path / "cache")}
-    argv = [
-        sys.executable,
-        "-m",
-        "bot.cli",
-        "--db",
-        db,
-        "ask",
-        "--json",
-        "Is a copy of a kicked spell kicked?",
-    ]
-
-    def ask() -> str:
-        return subprocess.run(
-            argv, capture_output=True, text=True, cwd=REPO, env=env, timeout=120, check=True
-        ).stdout
-
-    first = ask()
-    assert list((tmp_path / "cache").glob("patterns-*.marshal"))
-    assert ask() == first and json.loads(first)["verdict"] == "yes"
