@@ -116,7 +116,9 @@ def test_a_gap_row_answered_right_says_to_remove_the_mark() -> None:
     assert problem is not None and "remove its gap mark" in problem
 
 
-@pytest.mark.parametrize(("n", "allowed"), [(0, 0), (10, 0), (24, 0), (25, 1), (60, 2), (100, 4)])
+@pytest.mark.parametrize(
+    ("n", "allowed"), [(0, 0), (10, 0), (24, 0), (25, 1), (60, 1), (75, 2), (100, 3)]
+)
 def test_heldout_ceiling(n: int, allowed: int) -> None:
     assert heldout_ceiling(n) == allowed
 
