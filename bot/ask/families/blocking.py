@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
+from bot.ask import lexicon
 from bot.ask.question import CardMention, Question, Scenario
 from bot.ask.question import permanent as _perm
 from engine import blocking as b
@@ -762,8 +763,8 @@ def _read_blockers(q: Question) -> tuple[str, list[list[b.Blocker]]] | None:
         sizes, tapped = [1], bool(m["tapped"])
     elif counts:
         m = counts[0]
-        word = next(g for g in m.groups() if g and (g in _COUNT_WORDS or g.isdigit()))
-        sizes = [int(word) if word.isdigit() else _COUNT_WORDS[word]]
+        found = next(n for g in m.groups() if g and (n := _count_of(g)) is not None)
+        sizes = [found]
     elif len(loose) == 1:
         m = loose[0]
         sizes = [1, 2, 3]
@@ -794,17 +795,11 @@ def _read_blockers(q: Question) -> tuple[str, list[list[b.Blocker]]] | None:
     return _who(who), lineups
 
 
-_COUNT_WORDS = {
-    "one": 1,
-    "two": 2,
-    "three": 3,
-    "four": 4,
-    "five": 5,
-    "six": 6,
-    "a single": 1,
-    "an": 1,
-    "a": 1,
-}
+def _count_of(word: str) -> int | None:
+    """A count as written ("2", "two", "a single"), by the lexicon's number words."""
+    if word.isdigit():
+        return int(word)
+    return lexicon.load().numbers.get(word.split()[-1])
 
 
 _I_DEFEND = lazy(
