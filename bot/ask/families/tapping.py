@@ -69,6 +69,8 @@ _NEW = (
     r"\b(cast|play|played|resolve|resolves)\b[^.?!]{0,60}\b(right away|immediately|straight away|"
     r"at once|instantly)\b",
     r"\b(came|come|comes) under (my|your|their|his|her) control\b[^.?!]{0,20}\bthis turn\b",
+    # "If I flicker it, can it tap?": it returns as a new object now (400.7).
+    r"\b(if|when|after|once) (i|you|u|we) (flicker|blink|flickered|blinked)\b",
 )
 # Timing told relative to another player's turn: whether the permanent is still "new" depends
 # on whose turn began most recently, so the question is read as not saying.
