@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from bot.answer import Answer, Choice, Citation, ResolvedCard
 from bot.ask import families
 from bot.ask.question import CardMention, FamilyHandler, Question, Scenario, clean_text, mention_for
-from bot.ask.reader import Reader, Span
+from bot.ask.reader import Read, Reader, Span
 from bot.ask.reading import Query, Reading
 from bot.ask.storednames import card_finder
 from bot.ask.textcards import Found, TextCardFinder
@@ -212,11 +212,8 @@ class AskService:
                 answer.summary = f"I don't know a card named {names}, so I can't rule on it."
             answer.notes.append("Unknown card name(s): " + ", ".join(scan.unknown[:5]))
             return answer
-        read = self.reader.read(
-            text, [Span(m.start, m.end, m.name) for m in mentions], chosen_until=chosen_until
-        )
+        read, q = self._question(text, mentions, chosen_until, board)
         reading = read.reading
-        moved = [replace(mentions[i], start=start, end=end) for i, start, end in read.spans]
         if board is not None:
             # A stated board replaces what the text says of who controls what.
             stated_board: dict[str, tuple[str, ...]] = {}
@@ -226,8 +223,6 @@ class AskService:
             reading = reading.model_copy(
                 update={"position": str(board), "board": stated_board, "board_source": "board"}
             )
-        q = Question.build(reading.canonical, moved, read.asked)
-        q.board = board
         answer.reading = reading.contract()
         if reading.negated_query is not None:
             return await self._abstain(
@@ -328,6 +323,27 @@ class AskService:
             )
         return await self._compose(answer, q, scenario, ruling, reading)
 
+    def _question(
+        self,
+        text: str,
+        mentions: Sequence[CardMention],
+        chosen_until: int,
+        board: GameState | None,
+        as_count: bool = False,
+    ) -> tuple[Read, Question]:
+        """The text read once, and the question the families see: its canonical text, with
+        each card mention moved to where the reading put it."""
+        read = self.reader.read(
+            text,
+            [Span(m.start, m.end, m.name) for m in mentions],
+            chosen_until=chosen_until,
+            as_count=as_count,
+        )
+        moved = [replace(mentions[i], start=start, end=end) for i, start, end in read.spans]
+        q = Question.build(read.reading.canonical, moved, read.asked)
+        q.board = board
+        return read, q
+
     def _counted(
         self,
         text: str,
@@ -337,15 +353,7 @@ class AskService:
     ) -> tuple[str, str] | None:
         """What a yes/no question's stated count comes to, asked as how many ("Do I draw 1
         card?" as "How many cards do I draw?"), and that question, if a rule answers it."""
-        read = self.reader.read(
-            text,
-            [Span(m.start, m.end, m.name) for m in mentions],
-            chosen_until=chosen_until,
-            as_count=True,
-        )
-        moved = [replace(mentions[i], start=start, end=end) for i, start, end in read.spans]
-        q = Question.build(read.reading.canonical, moved, read.asked)
-        q.board = board
+        read, q = self._question(text, mentions, chosen_until, board, as_count=True)
         scenario = self._choose(q)
         if scenario is None or scenario.kind != "number":
             return None

@@ -822,7 +822,7 @@ class Reader:
             if t.lemma in ("once", "twice", "thrice") and question[i - 1].tag is not None:
                 times = Tok("times", "time", "NNS", " ")
                 return _count_question(question, i, times, 1), self.lex.numbers[t.lemma]
-            value = int(t.lemma) if t.lemma.isdigit() else self.lex.numbers.get(t.lemma)
+            value = self._count_of(t)
             if value is not None:
                 # The count is the verb's object ("draw 2 cards"), not its subject ("do all
                 # three trigger?").
@@ -832,11 +832,15 @@ class Reader:
                 return (made, value) if made is not None else None
         return None
 
+    def _count_of(self, t: Tok) -> int | None:
+        """The count a token writes ("2", "two"), if any."""
+        return int(t.lemma) if t.lemma.isdigit() else self.lex.numbers.get(t.lemma)
+
     def _how_many(self, question: list[Tok], number: int) -> list[Tok] | None:
         """ "Do I draw 2 cards off it?" as "How many cards do I draw off it?". None unless a
         plain noun follows the number."""
         for i, t in enumerate(question[1:-2], start=1):
-            value = int(t.lemma) if t.lemma.isdigit() else self.lex.numbers.get(t.lemma)
+            value = self._count_of(t)
             noun = question[i + 1]
             if (
                 value != number
