@@ -71,6 +71,13 @@ _CONDITIONS = frozenset(
         "as",
     ]
 )
+# "with Earthcraft out can I tap it", "on my turn can it ...": a setting first, then a
+# question that a modal or "do" opens (not "has" or "is", which go on a statement).
+_SETTINGS = frozenset(["with", "during", "before", "on", "in"])
+_SETTING_ASKS = frozenset(
+    ["can", "could", "may", "might", "will", "would", "should", "must", "do", "does", "did"]
+)
+_WH_WORDS = frozenset(["what", "what's", "whats", "which"])
 _PRONOUN_SUBJECTS = frozenset(["i", "you", "we", "they", "he", "she", "it", "this", "that", "one"])
 _PLURAL_SUBJECTS = frozenset(["i", "you", "we", "they"])
 _NOT_A_COUNT = frozenset(
@@ -490,9 +497,21 @@ class Reader:
                 and self._starts(words[1:], self.lex.forms["what"])
             ):
                 return "what"
+            if (
+                n == len(clauses) - 1
+                and words[0].lemma in _SETTINGS
+                and self._embedded_yesno(words, _SETTING_ASKS)
+            ):
+                return "yesno"
             if words[0].lemma in _CONDITIONS:
                 if n == len(clauses) - 1 and self._embedded_yesno(words):
                     return "yesno"
+                if n == len(clauses) - 1:
+                    # "If I pay both kickers what's the total cost?": the question after the
+                    # condition, with no comma between them.
+                    embedded = self._embedded_wh(words)
+                    if embedded is not None:
+                        return embedded
                 continue
             for form in forms:
                 if not self._starts(words, self.lex.forms[form]):
@@ -555,10 +574,10 @@ class Reader:
         # "what types of mana can it make": the noun is a phrase with "of".
         return len(words) > 4 and words[2].lemma == "of" and words[4].lemma in starts
 
-    def _embedded_yesno(self, words: Sequence[Tok]) -> bool:
+    def _embedded_yesno(self, words: Sequence[Tok], starts: Iterable[str] = ()) -> bool:
         """ "if my kicked Owl gets blinked does it count as kicked": a question after a
-        condition with no comma between them."""
-        starts = self._yesno_starts
+        condition with no comma between them (opened by one of ``starts``, if given)."""
+        starts = frozenset(starts) or self._yesno_starts
         for i in range(2, len(words) - 1):
             nxt = words[i + 1]
             if (
@@ -572,6 +591,17 @@ class Reader:
             ):
                 return True
         return False
+
+    def _embedded_wh(self, words: Sequence[Tok]) -> Form | None:
+        """The what/which question inside a condition clause ("if I kick it what's its
+        cost"), when its question word is followed by what it asks."""
+        for i in range(2, len(words) - 1):
+            if words[i].text.casefold().replace("’", "'") not in _WH_WORDS:
+                continue
+            for form in ("what", "which"):
+                if self._starts(words[i:], self.lex.forms[form]) and self._asks_after(words[i:]):
+                    return form
+        return None
 
     def is_question(self, sentence: Sequence[Tok]) -> bool:
         return bool(sentence) and (sentence[-1].text == "?" or self.form(sentence) != "statement")

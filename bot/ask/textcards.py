@@ -75,6 +75,46 @@ _TYPE_WORDS = frozenset(
 )
 _BASIC_LANDS = frozenset({"plains", "island", "swamp", "mountain", "forest", "wastes"})
 _NAME_JOINERS = frozenset({"of", "the", "and", "to", "from", "in", "with"})
+# Words after which a lowercase word is a verb ("i reanimate it", "to flicker it"), not a name.
+_VERB_MARKERS = frozenset(
+    [
+        "i",
+        "you",
+        "we",
+        "they",
+        "he",
+        "she",
+        "it",
+        "to",
+        "can",
+        "cant",
+        "could",
+        "couldnt",
+        "will",
+        "wont",
+        "would",
+        "wouldnt",
+        "should",
+        "shouldnt",
+        "must",
+        "may",
+        "might",
+        "not",
+        "just",
+        "also",
+        "then",
+        "still",
+        "never",
+        "already",
+        "dont",
+        "doesnt",
+        "didnt",
+        "lets",
+        "please",
+        "gonna",
+        "wanna",
+    ]
+)
 
 
 @dataclass(frozen=True)
@@ -343,11 +383,26 @@ class TextCardFinder:
                 return True
             # A lowercase possessive ("necravolver's kicker") names something, too.
             owned = bare != word.group(0)
-            return ("-" in bare or owned) and key not in self._vocab
+            if key in self._vocab:
+                return False
+            return "-" in bare or owned or self._rare_noun(text, word, key)
         if key in self._common and key not in _BASIC_LANDS and _beside_capital(text, word):
             # "Snow Plains": a common word inside a capitalised phrase is part of the phrase.
             return False
         return not sentence_start or key not in self._vocab
+
+    def _rare_noun(self, text: str, word: re.Match[str], key: str) -> bool:
+        """ "with earthcraft out", "my lands are forest and mutavault": a lowercase word no
+        English speaker or rule uses names its card, unless it stands where a verb would
+        ("can i reanimate it", "to flicker it")."""
+        lex = lexicon.load()
+        if len(key) < 5 or key in self._common or key in lex.lemmas:
+            return False
+        if key.endswith("s") and (key[:-1] in self._vocab or key[:-1] in self._common):
+            # "my clerics": a plural of a type or an English word.
+            return False
+        before = text[: word.start()].split()[-1:]
+        return not before or normalize(before[0]) not in _VERB_MARKERS
 
     def _plain_word(self, text: str, word: re.Match[str]) -> bool:
         """A capitalised word that is English, not a name: at a sentence start, or a word

@@ -26,6 +26,9 @@ NAMES = [
     ("Delver of Secrets", False),
     ("The End", False),
     ("The One Ring", False),
+    ("Mutavault", False),
+    ("Earthcraft", False),
+    ("Clerics", False),
 ]
 ROWS = [NameRow(n, n, f"id-{i}", tok) for i, (n, tok) in enumerate(NAMES)]
 ROWS.append(NameRow("Insectile Aberration", "Delver of Secrets", "id-delver", False))
@@ -52,6 +55,7 @@ VOCAB = [
     "my",
     "is",
     "kicker",
+    "cleric",
 ]
 
 
@@ -87,6 +91,12 @@ def finder() -> TextCardFinder:
         ("Can I cast The End at the end of my turn?", ["The End"]),
         ("can i tap [[the one ring]] the turn i cast it", ["The One Ring"]),
         ("Can I tap The One Ring the turn I cast it?", ["The One Ring"]),
+        # A lowercase word no English speaker or rule uses is its card's name...
+        ("my lands are a forest and mutavault", ["Forest", "Mutavault"]),
+        ("with earthcraft out can i untap a forest", ["Earthcraft", "Forest"]),
+        # ... but not where a verb stands, nor as the plural of a rules noun.
+        ("can i earthcraft it", []),
+        ("do my clerics tap for mana", []),
     ],
 )
 def test_finds_the_cards_people_write(
