@@ -77,6 +77,7 @@ _SETTINGS = frozenset(["with", "during", "before", "on", "in"])
 _SETTING_ASKS = frozenset(
     ["can", "could", "may", "might", "will", "would", "should", "must", "do", "does", "did"]
 )
+_CONTRASTS = frozenset(["but", "however", "instead", "yet"])
 _WH_WORDS = frozenset(["what", "what's", "whats", "which"])
 _PRONOUN_SUBJECTS = frozenset(["i", "you", "we", "they", "he", "she", "it", "this", "that", "one"])
 _PLURAL_SUBJECTS = frozenset(["i", "you", "we", "they"])
@@ -661,6 +662,11 @@ class Reader:
 
     def _unlabel(self, toks: list[Tok]) -> list[Tok]:
         """ "Bug: X doesn't trigger": the report without its title's label."""
+        if len(toks) > 4 and toks[0].card is not None and toks[1].card is None:
+            # "Dryad Arbor Bug: Dryad Arbor is ...": the card the title is about, then a label.
+            rest = self._unlabel(toks[1:])
+            if rest is not toks[1:] and len(rest) < len(toks) - 2:
+                return rest
         for label in self.lex.framing.get("label", ()):
             n = len(label)
             if (
@@ -743,6 +749,59 @@ class Reader:
             )
         )
 
+    def _expectation(self, sentences: Sequence[list[Tok]]) -> tuple[int, list[Tok]] | None:
+        """What a report says should happen: the words after an "Expected behavior:" label,
+        else the last sentence whose verb is "should", cut before "but it didn't"."""
+        labelled: tuple[int, list[Tok]] | None = None
+        should: tuple[int, list[Tok]] | None = None
+        for i, s in enumerate(sentences):
+            words = [t.lemma for t in s]
+            for label in self.lex.framing.get("expected", ()):
+                n = len(label)
+                at = next(
+                    (
+                        j
+                        for j in range(len(s) - n)
+                        if tuple(words[j : j + n]) == label and s[j + n].text in (":", "-")
+                    ),
+                    None,
+                )
+                if at is not None and len(s) - (at + n + 1) >= 3:
+                    labelled = (i, self._before_contrast(s[at + n + 1 :]))
+                    break
+            lead = self._words(s)[:10]
+            at = next((j for j, t in enumerate(lead) if t.text.casefold() in _SHOULD), None)
+            after = s[s.index(lead[at]) + 1 :] if at else []
+            said = next((j for j, t in enumerate(after) if not t.text[:1].isalnum()), len(after))
+            if at and said >= 2 and lead[0].lemma not in (*_SUBORDINATORS, "i"):
+                # ("You should be, though": no expectation is said.) "I should be able to
+                # ..." is what the player may do, read as it stands.
+                should = (i, self._before_contrast(self._after_contrast(s, s.index(lead[at]))))
+        return labelled or should
+
+    @staticmethod
+    def _after_contrast(toks: list[Tok], should_at: int) -> list[Tok]:
+        """ "It only makes one but it should make two": the clause that holds the "should"."""
+        cut = max(
+            (j for j in range(should_at) if toks[j].card is None and toks[j].lemma in _CONTRASTS),
+            default=-1,
+        )
+        return [_respace(toks[cut + 1], ""), *toks[cut + 2 :]] if cut >= 0 else toks
+
+    @staticmethod
+    def _before_contrast(toks: list[Tok]) -> list[Tok]:
+        """ "X should block Y, but it didn't": the expectation without what happened."""
+        for j, t in enumerate(toks):
+            if j > 2 and t.card is None and t.lemma in _CONTRASTS:
+                end = j - 1 if toks[j - 1].text == "," else j
+                return [*toks[:end], Tok(".", ".", None, "")]
+        return toks
+
+    @staticmethod
+    def _expectation_clear(toks: Sequence[Tok]) -> bool:
+        """An expectation names a card, so what it is about isn't left to guess."""
+        return any(t.card is not None for t in toks)
+
     def _program_let(self, sentence: Sequence[Tok]) -> bool:
         words = self._words(sentence)
         return any(
@@ -797,6 +856,17 @@ class Reader:
             if rest and rest[0].lemma in ("only", "also", "still", "not", "never"):
                 # "should only trigger on X" claims it doesn't on the rest: no plain question.
                 return None
+            if len(rest) > 1 and rest[0].lemma == "have" and rest[1].tag in ("VBN", "VBD"):
+                # "It should have triggered": whether it does; "should have been": is it.
+                if rest[1].lemma == "be":
+                    return self._rearrange(subject, low, verb, rest[1:], neg)
+                aux = "Do" if plural else "Does"
+                base = replace(rest[1], text=rest[1].lemma, space=" ")
+                return [Tok(aux, "do", None, ""), *subj, base, *rest[2:]], negative
+            if len(rest) > 1 and rest[0].lemma == "be" and able != ["be", "able", "to"]:
+                # "It should be summoning sick": whether it is.
+                aux = "Are" if plural else "Is"
+                return [Tok(aux, "be", None, ""), *subj, *rest[1:]], negative
             if (
                 rest
                 and rest[0].card is None
@@ -1367,6 +1437,15 @@ class Reader:
                 if (made := self.to_question(s)) is not None
             }
             converted = list(made_at)
+            expectation = self._expectation(sentences)
+            if expectation is not None:
+                # "X should force Y to block, but it didn't": what the writer expects is what
+                # they ask about, more than the steps that led there.
+                where, expected_toks = expectation
+                made = self.to_question(expected_toks)
+                if made is not None:
+                    made_at[where] = made
+                    converted = [where]
             carded = [i for i in converted if any(t.card is not None for t in sentences[i])]
             negative_report = [i for i in carded if made_at[i][1]]
             # What the program let happen is the behaviour reported ("The game allowed X to
@@ -1384,8 +1463,12 @@ class Reader:
                     form = "yesno"
                     out_sentences = [s for i, s in enumerate(sentences) if i != stmt_idx] + [asked]
                     # Without a question, only a sentence that opens with the card and its
-                    # verb ("X doesn't trigger") says plainly what is asked.
-                    clear = self._plain_report(sentences[stmt_idx])
+                    # verb ("X doesn't trigger"), or what the writer says should happen, says
+                    # plainly what is asked.
+                    if expectation is not None and expectation[0] == stmt_idx:
+                        clear = self._expectation_clear(expectation[1])
+                    else:
+                        clear = self._plain_report(sentences[stmt_idx])
 
         stated_count: int | None = None
         if framing == "question" and form == "yesno" and polarity == "as_asked":

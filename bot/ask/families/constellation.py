@@ -1240,6 +1240,8 @@ class ConstellationHandler:
                 lambda: c.bestowed_targetable(name, what, spell.name, name),
                 (name, spell.name),
             )
+        if q.asks(r"\b(enters?|entering|entered|triggers?|triggering|triggered|constellation)\b"):
+            return None  # the question asks about entering, not what the Aura now is
         if not q.has(
             r"\b(a|an|the) creature\b[^.?!]*\b(is|was|are|be|become|becomes|stay|stays)\b",
             r"\b(become|becomes|became|turn into|turns into|count as|counts as|is it|still) (an? )?(enchantment )?creature\b",
