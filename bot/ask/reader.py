@@ -77,6 +77,8 @@ _SETTINGS = frozenset(["with", "during", "before", "on", "in"])
 _SETTING_ASKS = frozenset(
     ["can", "could", "may", "might", "will", "would", "should", "must", "do", "does", "did"]
 )
+# Claims that only answer yes or no to what was told ("Judge said no").
+_BARE_ANSWERS = {"no": False, "nope": False, "yes": True, "yeah": True, "yep": True}
 _CONTRASTS = frozenset(["but", "however", "instead", "yet"])
 _WH_WORDS = frozenset(["what", "what's", "whats", "which"])
 _PRONOUN_SUBJECTS = frozenset(["i", "you", "we", "they", "he", "she", "it", "this", "that", "one"])
@@ -384,6 +386,10 @@ class Reader:
                 merged.append(s)
         return merged
 
+    def _phrase_in(self, sentence: Sequence[Tok], framing: str) -> Phrase | None:
+        found = self._find(sentence, self.lex.framing[framing])
+        return found[1] if found else None
+
     def _told_before(
         self, sentences: list[list[Tok]], bodies: list[list[Tok]]
     ) -> tuple[list[Tok], dict[int, bool]] | None:
@@ -391,20 +397,21 @@ class Reader:
         can-question the told action raises, and each claim's stance on it."""
         stances: dict[int, bool] = {}
         for i, body in enumerate(bodies):
-            lemmas = [t.lemma for t in self._words(body)]
-            if not lemmas or lemmas[0] not in ("that", "this", "it", "that's", "it's"):
+            stance = self._bare_answer(body)
+            if stance is None:
                 return None
-            judged = [w for w in lemmas[1:4] if w in _LEGAL]
-            if not judged:
-                return None
-            negated = any(w in ("not", "n't") or w.endswith("n't") for w in lemmas[1:4])
-            stances[i] = _LEGAL[judged[0]] != negated
+            stances[i] = stance
         first = bodies[0][0]
-        for s in sentences:
+        for n, s in enumerate(sentences):
             at = next((j for j, t in enumerate(s) if t is first), None)
             if at is None:
                 continue
             cut = max((j for j in range(at) if s[j].text in (",", ";")), default=None)
+            if cut is None and n > 0 and at <= 4:
+                # "I tried to tap it for convoke. Judge said no.": the answer is to the
+                # sentence before.
+                action = self._told_action(sentences[n - 1])
+                return (action, stances) if action is not None else None
             if cut is None or cut < 3:
                 return None
             made = self.to_question(s[:cut])
@@ -412,6 +419,42 @@ class Reader:
                 return None
             return _as_can(made[0]), stances
         return None
+
+    def _bare_answer(self, body: Sequence[Tok]) -> bool | None:
+        """A claim that only answers what was told: "that's illegal", "no", "you can't"
+        (False); "it's fine", "yes", "you can" (True). None for a claim of its own."""
+        lemmas = [t.lemma for t in self._words(body)]
+        if not lemmas:
+            return None
+        if len(lemmas) == 1 and lemmas[0] in _BARE_ANSWERS:
+            return _BARE_ANSWERS[lemmas[0]]
+        low = [t.text.casefold().replace("’", "'") for t in self._words(body)]
+        if len(low) == 2 and low[0] in _PRONOUN_SUBJECTS and low[1] in _MODALS:
+            return not _MODALS[low[1]]
+        if lemmas[0] not in ("that", "this", "it", "that's", "it's"):
+            return None
+        judged = [w for w in lemmas[1:4] if w in _LEGAL]
+        if not judged:
+            return None
+        negated = any(w in ("not", "n't") or w.endswith("n't") for w in lemmas[1:4])
+        return _LEGAL[judged[0]] != negated
+
+    def _told_action(self, sentence: list[Tok]) -> list[Tok] | None:
+        """What a sentence says was done or tried, as "can I ...?" ("I tapped it for G and
+        then tried to tap it for convoke": can I tap it for convoke, after tapping it for G)."""
+        toks = [t for t in sentence if not (t.card is None and t.text in _END)]
+        lemmas = [t.lemma for t in toks]
+        for i in range(1, len(lemmas) - 2):
+            if lemmas[i] in _TRY and lemmas[i + 1] == "to" and "i" in lemmas[:i]:
+                before = toks[: max(0, i)]
+                while before and before[-1].lemma in ("and", "then", ",", "i", "also"):
+                    before = before[:-1]
+                body = [*self._can_i(toks[i + 2 :]), Tok("?", "?", None, "")]
+                if len(before) >= 2:
+                    return [*before, Tok(".", ".", None, ""), _respace(body[0], " "), *body[1:]]
+                return body
+        made = self.to_question(sentence)
+        return _as_can(made[0]) if made is not None else None
 
     def _present(self, question: list[Tok]) -> list[Tok]:
         """A report's other verbs in the present, as a question asks ("Does it trigger when my
@@ -1381,8 +1424,13 @@ class Reader:
             if am_i is not None and not who_right:
                 mine = self._claims_meant(am_i, claims)
                 if len(mine) == 1 and mine[0].positive is not None:
-                    # "Am I right?": whether the claim in question holds.
-                    polarity = "behaviour_right"
+                    # "Am I right?": whether the claim in question holds. "He said I can't.
+                    # Am I right?": I am right when his claim fails.
+                    polarity = (
+                        "behaviour_wrong"
+                        if _asks_own(self._phrase_in(am_i, "am_i_right"), mine[0])
+                        else "behaviour_right"
+                    )
                     negative = mine[0].positive is False
                     if main_negative is not None and main is bodies[claims.index(mine[0])]:
                         negative = main_negative
@@ -1392,8 +1440,13 @@ class Reader:
                 # verdict answers that question, not whether the claim fails.
                 mine = self._claims_meant(am_wrong, claims)
                 if len(mine) == 1 and mine[0].positive is not None:
-                    # "He's wrong, right?": whether the claim in question fails.
-                    polarity = "behaviour_wrong"
+                    # "He's wrong, right?": whether the claim in question fails. "He said I
+                    # can't. Am I wrong?": I am wrong when his claim holds.
+                    polarity = (
+                        "behaviour_right"
+                        if _asks_own(self._phrase_in(am_wrong, "am_i_wrong"), mine[0])
+                        else "behaviour_wrong"
+                    )
                     negative = mine[0].positive is False
                     claims = mine
         elif tag is not None or split is not None:
@@ -1574,6 +1627,13 @@ class Reader:
             state = tuple(f"{f.kind} {f.value}" for f in facts if f.subject == name)
             out.append(Subject(name=name, written=t.text, controller=controller, state=state))
         return tuple(out)
+
+
+def _asks_own(phrase: Phrase | None, claim: Claim) -> bool:
+    """ "Am I right?" asked of another's claim: it asks about the asker's own view, the
+    opposite of that claim."""
+    asker = set(phrase or ()) & {"i", "me", "we"}
+    return bool(asker) and claim.who.casefold() not in ("i", "me", "we")
 
 
 def _count_question(question: list[Tok], i: int, noun: Tok, width: int) -> list[Tok]:
