@@ -391,7 +391,7 @@ _UNMODELLED_REQUIREMENT = lazy(
     r"gains?|gained|gets|got|loses?|lost|becomes?|became|copy|copies|counters?|"
     r"phase\w*|regenerat\w*|sacrific\w*|destroy\w*|exile\w*|bounce\w*|dies|died|"
     r"horsemanship|shadow|fear|intimidate|skulk|\w+walk|defender|vigilance|"
-    r"equip\w*|attach\w*|tokens?|copy|clone)\b|\+\d|-\d/|/[+-]?\d",
+    r"equip\w*|attach\w*|tokens?|copy|clone)\b|\+\d|-\d/|(?<!\d)/[+-]?\d|/[+-]\d",
 )
 _ATTACK = lazy(r"\b(attack\w*|swing\w*|swung|send\w*|comes? at)\b")
 _WHOSE_REQ = r"(?:an? |the |my |his |her |their |your |its |an opponent's |my opponent's |opponent's |opp's )?"
@@ -593,6 +593,11 @@ def _read_position(q: Question) -> _Position | None:
         sides.append(_Side(b.Attacker.from_permanent(_perm(m, YOU)), m, provoker=provoker))
     if lazy(r"\b(another|other|a second|one more) (creature|attacker|guy|dude)\b").search(lower):
         sides.append(_Side(b.Attacker(name="the other attacker"), None))
+    for pt in _PT_ATTACKER.finditer(lower):
+        clause = lower[max(0, lower.rfind(".", 0, pt.start()) + 1) : pt.end()]
+        if not _ATTACK.search(clause) or _BLOCK_SIDE.search(clause):
+            return None  # a creature the position doesn't place
+        sides.append(_Side(b.Attacker(name=f"the {pt['pt']}"), None))
     names = [s.attacker.name for s in sides]
     if len(set(names)) != len(names) or len(sides) > 3:
         return None
@@ -612,8 +617,8 @@ def _read_position(q: Question) -> _Position | None:
     flyers_said = bool(_NO_FLYERS.search(lower))
     if lazy(r"\b(flying|flyers?|fliers?|reach)\b").search(lower) and not flyers_said:
         return None  # which creatures fly decides it, and the text says it some other way
-    if any(s.attacker.only_by for s in sides):
-        return None
+    if any(s.attacker.only_by or s.attacker.by_power for s in sides):
+        return None  # which creatures have those keywords, or what power, decides it
     if any(s.attacker.flying for s in sides) and not flyers_said:
         unknown = "whether their creatures have flying or reach"
         return _Position(sides, blockers, provoked, unknown=unknown)
@@ -756,8 +761,23 @@ def _read_blockers(q: Question) -> tuple[str, list[list[b.Blocker]]] | None:
     only = list(_DEFENDER_ONLY.finditer(lower))
     loose = list(_DEFENDER_UNCOUNTED.finditer(lower))
     tapped = False
+    extra: list[re.Match[str]] = []
     if len(counts) + len(only) > 1:
-        return None  # two counts that may disagree
+        # "I only have one untapped creature ... can my only untapped creature block": the
+        # same one creature, said twice.
+        said = [
+            next(n for g in c.groups() if g and (n := _count_of(g)) is not None) for c in counts
+        ]
+        whose = {
+            _who(w)
+            for c in [*counts, *only]
+            for w in (c.groupdict().get(k) for k in ("who", "who2", "who3", "who4"))
+            if w
+        }
+        if set(said) - {1} or any(o["tapped"] for o in only) or len(whose) != 1:
+            return None  # two counts that may disagree
+        extra = [*counts, *only][1:]
+        counts, only = ([], only[:1]) if only else (counts[:1], [])
     if only:
         m = only[0]
         sizes, tapped = [1], bool(m["tapped"])
@@ -773,6 +793,8 @@ def _read_blockers(q: Question) -> tuple[str, list[list[b.Blocker]]] | None:
     if not all(1 <= n <= 4 for n in sizes):
         return None
     rest = lower.replace(m.group(0), " ")
+    for other in extra:
+        rest = rest.replace(other.group(0), " ")
     one_tapped = _ONE_TAPPED.search(rest)
     if one_tapped is not None and not tapped and len(sizes) == 1 and sizes[0] >= 2:
         rest = rest.replace(one_tapped.group(0), " ")
@@ -822,7 +844,11 @@ def _defender(lower: str) -> str | None:
     return YOU if mine else OPPONENT
 
 
-_THE_REQ = r"(?:it|them|that creature|the creature|my creature|their creature|his creature|her creature|the attacker|my attacker|that attacker)"
+_THE_REQ = (
+    r"(?:it|them|that creature|the creature|my creature|their creature|his creature|her creature|"
+    r"the attacker|my attacker|that attacker|"
+    r"(?:the|that|their|his|her|my) (?:lured|enchanted|provoking) (?:creature|attacker|guy|one|dude))"
+)
 
 
 def _target(pos: _Position, q: Question, words: str, nth: int = 0) -> _Side | None:
@@ -837,6 +863,11 @@ def _target(pos: _Position, q: Question, words: str, nth: int = 0) -> _Side | No
         )
     ):
         return required[0] if len(required) == 1 else None
+    if pt := re.fullmatch(
+        r"(?:the|that|their|his|her) (\d+/\d+)(?: creature| attacker| guy| one)?", words
+    ):
+        found = [s for s in pos.sides if s.attacker.name == f"the {pt[1]}"]
+        return found[0] if len(found) == 1 else None
     if re.fullmatch(r"the other (?:attacker|creature|one|guy)", words):
         rest = [s for s in pos.sides if not s.required]
         return rest[0] if len(rest) == 1 else None
@@ -862,7 +893,10 @@ def _asked_card(q: Question, nth: int = 0) -> CardMention | None:
 
 
 _PLAYER = r"(?:i|we|you|he|she|they|my opponent|the opponent|opponent|opp|the defending player)"
-_LONE = r"(?:it|my creature|their creature|his creature|her creature|my only creature|their only creature|the blocker|that creature|my blocker)"
+_LONE = (
+    r"(?:it|my creature|their creature|his creature|her creature|my only creature|their only creature|"
+    r"the blocker|that creature|my blocker|my guy|(?:my|their|his|her) only untapped (?:creature|blocker|guy))"
+)
 _ALL = r"(?:(?:they |we |you )?all(?: (?P<alln>two|three|four|\d))?(?: of them| of my creatures| of their creatures| my creatures| their creatures)?|(?:they |we |you )?both(?: of them)?)"
 _MODAL = (
     r"(?:have to|has to|need to|needs to|required to|supposed to|forced to|obliged to|obligated to)"
@@ -893,6 +927,21 @@ _PROVOKED_ASK = lazy(
     rf"^(?:can|could|may) (?P<subj>{_PROVOKED_REF}) (?:still |just |even )?block (?P<t>.+?)(?: instead)?$"
 )
 _NUMBER_OF = {"both": 2, "two": 2, "three": 3, "four": 4}
+# "Can my only untapped creature block the Bears instead of the Unicorn?": one block, the
+# other attacker unblocked.
+_INSTEAD_ASK = lazy(
+    rf"^(?:can|could|may) (?:{_PLAYER} (?:choose to |decide to |just )?(?:have (?:it|them) |let (?:it|them) )?"
+    rf"|(?P<lone>{_LONE}) (?:just |still )?)block (?P<t>[^,]+?) instead(?: of (?P<t2>[^,]+?))?$"
+)
+# An attacker the text describes by its power and toughness: "attacks with a 5/5".
+_PT_ATTACKER = lazy(r"\b(?:an?|one) (?P<pt>\d+/\d+)(?: creature| attacker| token| guy)?\b")
+# "How many of my creatures have to block it?": the fewest blockers the maximum needs.
+_HOW_MANY_ASK = lazy(
+    r"^how many(?: of)?(?: my| his| her| their| the| our| mine| them)?(?: creatures| blockers| guys)?"
+    r"(?: of mine| of theirs)?(?: do i| does (?:he|she)| do (?:they|we))? (?:have to|has to|need to|needs to|must|"
+    r"are (?:forced|required|supposed|obliged) to|(?:will |would )?end up|should) "
+    r"block(?:ing)? (?P<t>[^,]+?)$"
+)
 
 
 def _requirement_scenario(q: Question) -> Scenario | None:
@@ -919,6 +968,7 @@ def _requirement_scenario(q: Question) -> Scenario | None:
     if lazy(r"^(if|when|say|so if) ").match(asked) and ", " in asked:
         # "If it attacks and I have one creature, must I block it?": the condition is context.
         asked = asked.rsplit(", ", 1)[1]
+    kind = "number" if _HOW_MANY_ASK.match(asked) else "yesno"
     runs = [_query(pos, q, asked, lineup) for lineup in lineups]
     if any(r is None for r in runs):
         return None
@@ -933,7 +983,7 @@ def _requirement_scenario(q: Question) -> Scenario | None:
             )
         return rulings[0]
 
-    return Scenario("blocking_requirement", "yesno", 0.98, run, names)
+    return Scenario("blocking_requirement", kind, 0.98, run, names)
 
 
 def _query(
@@ -1015,6 +1065,19 @@ def _query(
                 f"every one of their creatures blocking {goal}",
             )
         return None
+    if m := _INSTEAD_ASK.match(asked):
+        first = _target(pos, q, m["t"])
+        second = _target(pos, q, m["t2"], nth=m["t"].count("CARD")) if m["t2"] else None
+        if first is None or len(blockers) != 1 or (m["t2"] and (second is None or second is first)):
+            return None
+        instead: dict[str, b.Choice] = {blockers[0].name: first.attacker.name}
+        return lambda: b.is_legal(attackers, blockers, instead)
+    if m := _HOW_MANY_ASK.match(asked):
+        target = _target(pos, q, m["t"])
+        if target is None:
+            return None
+        goal = target.attacker.name
+        return lambda: b.min_blockers(attackers, blockers, goal)
     if m := _LEAVE_ASK.match(asked):
         first, second = _target(pos, q, m["t"]), _target(pos, q, m["t2"])
         if first is None or second is None or first is second:
