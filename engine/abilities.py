@@ -208,6 +208,8 @@ class MustBlock(_Ability):
     duration: str = ""
     # Provoke's "blocks that creature this turn if able": only blocking this attacker meets it.
     attacker: str = ""
+    # "attacks or blocks each combat if able": the attack half is kept so the line is read whole.
+    attacks_too: bool = False
 
 
 class Activated(_Ability):

@@ -1151,7 +1151,8 @@ _POWER_BLOCKERS = lazy(
     r"(?P<dur> this turn)?\.?$"
 )
 _MUST_BLOCK = lazy(
-    rf"^(?:{_RESTRICTED}|(?P<all>All creatures)) blocks? each combat if able(?P<dur> this turn)?\.?$"
+    rf"^(?:{_RESTRICTED}|(?P<all>All creatures)) (?P<attack>attacks? or )?blocks? each combat if able"
+    r"(?P<dur> this turn)?\.?$"
 )
 
 
@@ -1166,6 +1167,7 @@ def _must_block(sentence: str, line: str) -> list[Ability]:
             text=line,
             subject="each" if m["all"] else _subject(_lower_first(m["subj"])),
             duration=(m["dur"] or "").strip(),
+            attacks_too=bool(m["attack"]),
         )
     ]
 

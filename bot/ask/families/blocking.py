@@ -157,7 +157,7 @@ class BlockingHandler:
     family = "blocking"
 
     def scenarios(self, q: Question) -> list[Scenario]:
-        if not q.has(r"\bblock"):
+        if not q.has(r"\b(block|chump)"):
             return []
         typed = _typed_requirement(q)
         if typed is not None:
@@ -407,7 +407,7 @@ _DEFENDER_COUNT = lazy(
     r"|\b(?:even )?though (?P<who3>he|she|they|i|my opponent) (?:had|has|have) "
     rf"{_NUM}(?: untapped)?(?: creatures| blockers| ones)?\b"
     r"|,? (?P<who4>he|she|they|i|my opponent) (?:had|has|have) "
-    rf"{_NUM} untapped(?: creatures| blockers| ones)?\b"
+    rf"{_NUM} untapped(?: creatures| blockers| ones)?\b(?! CARD)"
 )
 _DEFENDER_ONLY = lazy(
     r"\b(?P<who>my|his|her|their|opponent's|my opponent's) only (?:untapped )?(?:creature|blocker|guy)"
@@ -501,9 +501,12 @@ class _Position:
         blockers: tuple[str, list[list[b.Blocker]]],
         provoked: CardMention | None = None,
         unknown: str = "",
+        named: tuple[str, ...] = (),
     ) -> None:
         # A fact the ruling needs that the text doesn't state.
         self.unknown = unknown
+        # The defending player's creatures the text names (each line-up starts with them).
+        self.named = named
         self.sides = sides
         self.blockers = blockers
         # The creature a provoke trigger targeted, when the text names it.
@@ -536,7 +539,7 @@ def _read_position(q: Question) -> _Position | None:
         if any(s.source == m.name or (s.mention and s.mention.name == m.name) for s in sides):
             used.add(i)  # named again: "the Lure creature" is the one it enchants
             continue
-        if any(_BLOCKING_WORDS.search(line) for f in m.faces for line in f.unparsed):
+        if any(_REQUIRER_WORDS.search(line) for f in m.faces for line in f.unparsed):
             return None  # the card does something else to blocking no parser read
         where = _host_of(q, i, m)
         if where is None:
@@ -553,7 +556,7 @@ def _read_position(q: Question) -> _Position | None:
             if not 0 <= at < len(slots) or (at in used and how != "self"):
                 return None
             target = slots[at]
-            if "Creature" not in target.card.types or not plain(target):
+            if "Creature" not in target.card.types or not _plain_requirer(target):
                 return None
             whose = _whose(lower, at)
             if whose == defender:
@@ -569,8 +572,29 @@ def _read_position(q: Question) -> _Position | None:
         sides.append(_Side(attacker, slots[at] if at is not None else None, m.name))
     if lazy(r"\b(creature|attacker) (that|which) (must|has to) be blocked\b").search(lower):
         sides.append(_Side(b.Attacker(name="your attacking creature", must_be_blocked=True), None))
-    if not sides and provoke is None:
-        return None
+    if (
+        _LURED.search(lower)
+        and _ATTACK.search(lower)
+        and not any(s.attacker.by_all for s in sides)
+        and not any(m.name == "Lure" for m in slots)
+    ):
+        # "A lured creature attacks": the Lure isn't named, its requirement is.
+        sides.append(_Side(b.Attacker(name="the lured creature", by_all=True), None))
+    # The defending player's named creatures: blockers, each mention of them.
+    theirs = {
+        m.name
+        for i, m in enumerate(slots)
+        if i not in used and (_whose(lower, i) == defender or _held_by(lower, i) == defender)
+    }
+    named: list[b.Blocker] = []
+    for i, m in enumerate(slots):
+        if i in used or m.name not in theirs:
+            continue
+        if provoke is not None or not _plain_blocker(m):
+            return None
+        used.add(i)
+        if all(bl.name != m.name for bl in named):
+            named.append(b.Blocker.from_permanent(_perm(m, defender)))
     # Other attackers: named plain creatures said to attack, and "another creature".
     for i, m in enumerate(slots):
         if i in used:
@@ -597,10 +621,18 @@ def _read_position(q: Question) -> _Position | None:
         clause = lower[max(0, lower.rfind(".", 0, pt.start()) + 1) : pt.end()]
         if not _ATTACK.search(clause) or _BLOCK_SIDE.search(clause):
             return None  # a creature the position doesn't place
-        sides.append(_Side(b.Attacker(name=f"the {pt['pt']}"), None))
+        what = pt["pt"]
+        flyer = what in ("flyer", "flier", "flying creature")
+        sides.append(_Side(b.Attacker(name=f"the {what}", flying=flyer), None))
     names = [s.attacker.name for s in sides]
     if len(set(names)) != len(names) or len(sides) > 3:
         return None
+    if (
+        not any(s.required for s in sides)
+        and provoke is None
+        and not any(bl.must_block for bl in named)
+    ):
+        return None  # no requirement to read
     provoked: CardMention | None = None
     if provoke is None:
         blockers = _read_blockers(q)
@@ -612,9 +644,13 @@ def _read_position(q: Question) -> _Position | None:
         if provoked is not None and not _bystander(provoked):
             return None
         blockers = _provoked_lineups(q, provoked, provoking, defender)
+    if named:
+        blockers = _with_named(q, blockers, named, defender)
     if blockers is None:
         return None
-    flyers_said = bool(_NO_FLYERS.search(lower))
+    flyers_said = bool(_NO_FLYERS.search(lower)) or (
+        bool(named) and all(len(lu) == len(named) for lu in blockers[1])
+    )
     if lazy(r"\b(flying|flyers?|fliers?|reach)\b").search(lower) and not flyers_said:
         return None  # which creatures fly decides it, and the text says it some other way
     if any(s.attacker.only_by or s.attacker.by_power for s in sides):
@@ -626,7 +662,79 @@ def _read_position(q: Question) -> _Position | None:
         return None
     if any(s.attacker.blocked_by_type for s in sides):
         return None  # which blockers are of that type is not read from the text
-    return _Position(sides, blockers, provoked)
+    return _Position(sides, blockers, provoked, named=tuple(bl.name for bl in named))
+
+
+# A requirement card's unparsed lines that may change who can block whom ("When it dies,
+# you gain 1 life" doesn't).
+_REQUIRER_WORDS = lazy(
+    r"\b(block\w*|flying|reach|menace|horsemanship|shadow|fear|intimidate|skulk|\w+walk|"
+    r"protection|evasion|can'?t|power|toughness|gets|get|has|have|gains?(?! \d+ life)|loses?)\b|[+-]\d"
+)
+_LURED = lazy(r"\blured (?:creature|attacker|guy|dude|one)\b")
+# "I have an untapped CARD", "my only untapped creature is CARD": whose the creature is.
+_HAS_BEFORE = lazy(
+    r"\b(?P<who>i|we|he|she|they|my opponent|opponent|opp)(?: only| just| still)? "
+    r"(?:have|has|had|control|controls|controlled|got)(?: only| just)? "
+    r"(?:an? |one |my |his |her |their )?(?:untapped |single |lone )?$"
+    r"|\b(?P<whose>my|his|her|their|opponent's|my opponent's) (?:only |sole |one )?(?:untapped )?"
+    r"(?:creature|blocker|guy) (?:is|was) (?:an? )?$"
+)
+# A blocker's unparsed lines that may change whom it can block.
+_BLOCKER_WORDS = lazy(r"\b(block\w*|flying|reach|menace|shadow|horsemanship|can'?t|protection)\b")
+
+
+def _held_by(lower: str, index: int) -> str | None:
+    """Whose creature the words before CARD mark ``index`` say it is ("I have an untapped")."""
+    at = [x.start() for x in _CARD.finditer(lower)][index]
+    m = _HAS_BEFORE.search(lower[max(0, at - 50) : at])
+    if m is None:
+        return None
+    return _who(m["who"] or m["whose"])
+
+
+def _plain_requirer(m: CardMention) -> bool:
+    """An attacking creature whose text about being blocked is all parsed."""
+    if "Creature" not in m.card.types or len(m.faces) != 1:
+        return False
+    if any(k in _UNMODELLED_EVASION or k.endswith("walk") for k in _keywords(m)):
+        return False
+    return not any(_REQUIRER_WORDS.search(line) for f in m.faces for line in f.unparsed)
+
+
+def _plain_blocker(m: CardMention) -> bool:
+    """A creature whose text about blocking is all parsed."""
+    if "Creature" not in m.card.types or len(m.faces) != 1:
+        return False
+    if "shadow" in _keywords(m):
+        return False
+    return not any(_BLOCKER_WORDS.search(line) for f in m.faces for line in f.unparsed)
+
+
+def _with_named(
+    q: Question,
+    counted: tuple[str, list[list[b.Blocker]]] | None,
+    named: list[b.Blocker],
+    defender: str,
+) -> tuple[str, list[list[b.Blocker]]] | None:
+    """The line-ups with the named creatures first: in place of counted ones, else with none
+    to two others beside them."""
+    if lazy(r"(?<!un)tapped\b").search(q.lower) and counted is None:
+        return None  # which creature is tapped isn't read
+    if counted is None:
+        if _DEFENDER_COUNT.search(q.lower) or _DEFENDER_ONLY.search(q.lower):
+            return None
+        others = [b.Blocker(name=f"their other creature {i}") for i in (1, 2)]
+        return defender, [[*named, *others[:k]] for k in (0, 1, 2)]
+    owner, lineups = counted
+    if owner != defender:
+        return None
+    out: list[list[b.Blocker]] = []
+    for lineup in lineups:
+        if len(lineup) < len(named) or any(bl.tapped or not bl.can_block for bl in lineup):
+            return None
+        out.append([*named, *lineup[len(named) :]])
+    return defender, out
 
 
 # "provoke their Grizzly Bears", "provoked his creature", "target their creature with provoke".
@@ -862,7 +970,9 @@ def _target(pos: _Position, q: Question, words: str, nth: int = 0) -> _Side | No
             r"(?:my|their|his|her|the) (?:creature|attacker) (?:that|which) must be blocked", words
         )
     ):
-        return required[0] if len(required) == 1 else None
+        if len(required) == 1:
+            return required[0]
+        return pos.sides[0] if len(pos.sides) == 1 else None
     if pt := re.fullmatch(
         r"(?:the|that|their|his|her) (\d+/\d+)(?: creature| attacker| guy| one)?", words
     ):
@@ -907,8 +1017,10 @@ _PROVOKED_REF = (
 )
 _MUST_ASK = lazy(
     rf"^(?:so |and |then |but )?(?:(?:do|does|am|is|are|will|would) (?P<subj>{_PLAYER}|{_LONE}|{_ALL_BARE}|{_PROVOKED_REF}) (?:be )?{_MODAL}"
-    rf"|must (?P<subj2>{_PLAYER}|{_LONE}|{_ALL_BARE}|{_PROVOKED_REF})) block(?: (?P<t>(?!with\b)[^,]+?))?"
-    r"(?: with (?P<with>both|all of them|all|two|three|\d)(?: of (?:them|my creatures|their creatures|his creatures))?)?$"
+    rf"|must (?P<subj2>{_PLAYER}|{_LONE}|{_ALL_BARE}|{_PROVOKED_REF})) (?:chump[- ]?block|chump|block)(?: (?P<t>(?!with\b)[^,]+?))?"
+    r"(?: with (?P<with>both|all of them|all|two|three|\d)(?: of (?:them|my creatures|their creatures|his creatures))?"
+    r"| with (?P<wcard>(?:my |the |our |his |her |their )?CARD)"
+    r"| with (?:my|the|our|his|her|their) (?P<wword>[a-z'-]+))?$"
 )
 _LEAVE_ASK = lazy(
     rf"^(?:can|could|may) {_PLAYER} (?P<double>double[- ]?block|block) (?P<t>[^,]+?)"
@@ -934,7 +1046,9 @@ _INSTEAD_ASK = lazy(
     rf"|(?P<lone>{_LONE}) (?:just |still )?)block (?P<t>[^,]+?) instead(?: of (?P<t2>[^,]+?))?$"
 )
 # An attacker the text describes by its power and toughness: "attacks with a 5/5".
-_PT_ATTACKER = lazy(r"\b(?:an?|one) (?P<pt>\d+/\d+)(?: creature| attacker| token| guy)?\b")
+_PT_ATTACKER = lazy(
+    r"\b(?:an?|one) (?P<pt>\d+/\d+|flyer|flier|flying creature)(?: creature| attacker| token| guy)?\b"
+)
 # "How many of my creatures have to block it?": the fewest blockers the maximum needs.
 _HOW_MANY_ASK = lazy(
     r"^how many(?: of)?(?: my| his| her| their| the| our| mine| them)?(?: creatures| blockers| guys)?"
@@ -965,7 +1079,12 @@ def _requirement_scenario(q: Question) -> Scenario | None:
             tuple(dict.fromkeys(m.name for m in q.cards)),
         )
     asked = q.asked.strip().rstrip("?!. ").strip()
-    if lazy(r"^(if|when|say|so if) ").match(asked) and ", " in asked:
+    if ", " in asked and (
+        lazy(r"^(if|when|say|so if) ").match(asked)
+        or lazy(r"^(can|could|may|do|does|am|is|are|must|how|will|would) ").match(
+            asked.rsplit(", ", 1)[1]
+        )
+    ):
         # "If it attacks and I have one creature, must I block it?": the condition is context.
         asked = asked.rsplit(", ", 1)[1]
     kind = "number" if _HOW_MANY_ASK.match(asked) else "yesno"
@@ -1002,6 +1121,24 @@ def _query(
         return lambda: b.is_legal(attackers, blockers, alone)
     if m := _MUST_ASK.match(asked):
         subj = m["subj"] or m["subj2"]
+        named = _named_blocker(pos, q, subj, m)
+        if named is not None:
+            held, nth = named
+            if m["with"]:
+                return None
+            if not m["t"]:
+                return _holds(
+                    attackers, blockers, lambda a: bool(b.targets(a.get(held))), f"{held} blocking"
+                )
+            target = _target(pos, q, m["t"], nth=nth)
+            if target is None:
+                return None
+            aim = target.attacker.name
+            return _holds(
+                attackers, blockers, lambda a: b.blocks(a, held, aim), f"{held} blocking {aim}"
+            )
+        if m["wcard"] or m["wword"]:
+            return None
         if re.fullmatch(_PROVOKED_REF, subj) and not re.fullmatch(_LONE, subj):
             nth = _provoked_subject(pos, q, subj)
             target = _target(pos, q, m["t"] or "", nth=nth) if nth is not None else None
@@ -1105,6 +1242,46 @@ def _query(
         single[blockers[0].name] = target.attacker.name
         return lambda: b.is_legal(attackers, blockers, single)
     return None
+
+
+def _named_blocker(
+    pos: _Position, q: Question, subj: str, m: re.Match[str]
+) -> tuple[str, int] | None:
+    """The named blocker a requirement question asks about ("does CARD have to block", "must
+    I block with my CARD"), and how many cards the asked words name before the attacker."""
+    if not pos.named:
+        return None
+    if "CARD" in subj and re.fullmatch(_PLAYER, subj) is None:
+        card, nth = _asked_card(q, 0), 1
+    elif m["wcard"] and re.fullmatch(_PLAYER, subj):
+        card, nth = _asked_card(q, (m["t"] or "").count("CARD")), 0
+    elif m["wword"] and re.fullmatch(_PLAYER, subj):
+        # "with my elves": a word of one named creature's name or creature types.
+        word = _singular(m["wword"])
+        fits = [
+            c
+            for c in q.cards
+            if c.name in pos.named
+            and word in {_singular(w) for w in (*c.name.split(), *c.card.subtypes)}
+        ]
+        if len({c.name for c in fits}) != 1:
+            return None
+        card, nth = fits[0], 0
+    else:
+        return None
+    if card is None or card.name not in pos.named:
+        return None
+    return card.name, nth
+
+
+def _singular(word: str) -> str:
+    """A word's singular, as players shorten a card name ("my elves", "the golems")."""
+    w = word.casefold()
+    if w.endswith("ves"):
+        return w[:-3] + "f"
+    if w.endswith("ies"):
+        return w[:-3] + "y"
+    return w[:-1] if w.endswith("s") and not w.endswith("ss") else w
 
 
 def _provoked_subject(pos: _Position, q: Question, subj: str) -> int | None:
