@@ -483,7 +483,13 @@ def is_legal(
         if len(chosen) > 1 and (b.capacity is not None and len(chosen) > b.capacity):
             t.step(
                 Rule.BLOCKERS_UNTAPPED,
-                f"{b.name} can block only {b.capacity} creature(s), so the declaration is illegal.",
+                f"{b.name} can block only "
+                + (
+                    "one attacking creature"
+                    if b.capacity == 1
+                    else f"{b.capacity} attacking creatures"
+                )
+                + ", so the declaration is illegal.",
             )
             return t.ruling("no")
         for choice in chosen:

@@ -10,7 +10,7 @@ from bot.ask import lexicon
 from bot.ask.question import CardMention, Question, Scenario
 from bot.ask.question import permanent as _perm
 from engine import blocking as b
-from engine.abilities import Keyword, MustBeBlocked
+from engine.abilities import Keyword, MustBeBlocked, MustBlock
 from engine.lazyre import lazy
 from engine.model import OPPONENT, YOU, Permanent
 from engine.ruling import Ruling
@@ -59,6 +59,13 @@ _GROUP = (
 )
 
 
+# One creature blocking several attackers: "can CARD block two attackers (at once)?".
+_MULTI_SIZES = {"two": 2, "2": 2, "both": 2, "three": 3, "3": 3, "more than one": 2, "multiple": 2}
+_MULTI_BLOCK = lazy(
+    rf"CARD{_GAP}\bblock (?:(?P<n>two|2|three|3|more than one|multiple) (?:different |attacking |separate )?"
+    r"(?:creatures|attackers|creature|attacker|of them|guys)|(?P<both>both)(?: (?:attackers|creatures|of them))?)"
+    r"(?: at once| at the same time| simultaneously| in one combat| this combat)?\s*[?.!]?$"
+)
 # A creature the question describes by its keywords instead of naming it.
 _WHOSE = r"(?:an? |any |the |his |her |their |my |your |an opponent's |my opponent's )?"
 _DESC = (
@@ -170,7 +177,7 @@ class BlockingHandler:
             return [attached]
         if _changed(q):
             return []
-        group = self._group(q) or self._described(q)
+        group = self._multi(q) or self._group(q) or self._described(q)
         if group is not None:
             return [group]
         if q.has(
@@ -183,6 +190,33 @@ class BlockingHandler:
             return []  # requirements are the must-be-blocked questions' part
         found = self._pair(q)
         return [found] if found is not None else []
+
+    def _multi(self, q: Question) -> Scenario | None:
+        """'Can Night Market Guard block two attackers?': one creature blocking several, by
+        its 'can block an additional creature' abilities (CR 509.1a)."""
+        m = _MULTI_BLOCK.search(q.asked)
+        if m is None or len({c.name for c in q.cards}) != 1:
+            return None
+        if not q.asks(r"\b(can|could|may|able|allowed|legal)\b") or q.has(
+            r"\bhow (many|much)\b", r"\b(must|have to|has to|need to|needs to|required)\b"
+        ):
+            return None
+        named = q.cards[0]
+        if not _plain_blocker(named):
+            return None
+        n = _MULTI_SIZES.get(m["n"] or "two", 2)
+        blocker = b.Blocker.from_permanent(_perm(named, OPPONENT))
+        if not blocker.can_block or blocker.blocks_only:
+            return None  # then which attackers they are decides it
+        attackers = [b.Attacker(name=f"attacking creature {i}") for i in range(1, n + 1)]
+        declaration = {blocker.name: tuple(a.name for a in attackers)}
+        return Scenario(
+            "blocking_several_attackers",
+            "yesno",
+            0.88,
+            lambda: b.is_legal(attackers, [blocker], declaration),
+            (named.name,),
+        )
 
     def _described(self, q: Question) -> Scenario | None:
         """'Can Serra Angel block a creature with flying?', 'their only creature: can it block
@@ -207,12 +241,12 @@ class BlockingHandler:
             r"\b(only|sole) (untapped )?(creature|blocker)\b",
         ) and re.search(rf"\b(it|that creature|the creature|that one) block {_WHOSE}CARD", q.asked):
             attacker = b.Attacker.from_permanent(_perm(named, YOU))
-            if attacker.flying or attacker.only_by:
+            if attacker.flying or attacker.only_by or attacker.by_power:
                 return None  # which creature it is decides it
             blocker = b.Blocker(name="their only creature")
         else:
             return None
-        if attacker.only_by:
+        if attacker.only_by or attacker.by_power:
             return None  # the described creature's other keywords would decide it
         if (
             attacker.fewest > 1
@@ -243,7 +277,7 @@ class BlockingHandler:
         if not plain(attacker) or attacker.of_kind("must_be_blocked"):
             return None
         att = b.Attacker.from_permanent(_perm(attacker, YOU))
-        if att.flying or att.only_by:
+        if att.flying or att.only_by or att.by_power:
             return None  # then which creatures block decides it, not how many
         n = _GROUP_SIZES[found[0]["n"]]
         blockers = [b.Blocker(name=f"blocking creature {i}") for i in range(1, n + 1)]
@@ -323,6 +357,12 @@ class BlockingHandler:
         )
 
     def _pair(self, q: Question) -> Scenario | None:
+        if q.has(
+            r"\bblock\w*\b[^.?!]*\b(?:with|alongside|together with|along with) (?:my |his |her |their |the |an? )?CARD",
+            r"\bCARD (?:and|&) (?:my |his |her |their |the )?CARD (?:\w+ )?block",
+            r"\b(?:double|triple|gang)[- ]?block",
+        ):
+            return None  # several creatures blocking together: each of them decides it
         slots = _slots(q)
         blocker: CardMention | None = None
         attacker: CardMention | None = None
@@ -357,7 +397,7 @@ class BlockingHandler:
             if blk is None or blk.can_block:
                 return None
         if single or (attacker is not None and blocker is None):
-            if att.only_by:
+            if att.only_by or att.by_power:
                 return None  # which single creature blocks decides it
             blk = b.Blocker(name="a single creature")
         else:
@@ -533,6 +573,15 @@ def _read_position(q: Question) -> _Position | None:
         provoked_at = provoke[1]
         if provoked_at is not None:
             used.add(provoked_at)
+    # "All creatures block each combat if able" (Grand Melee): a requirement on every blocker.
+    everyone = {m.name for m in slots if _everyone_blocks(m)}
+    for i, m in enumerate(slots):
+        if m.name in everyone:
+            if "Creature" in m.card.types or len(m.faces) != 1:
+                return None  # it may be an attacker or a blocker itself
+            if any(_BLOCKER_WORDS.search(line) for f in m.faces for line in f.unparsed):
+                return None
+            used.add(i)
     for i, m in enumerate(slots):
         if not m.of_kind("must_be_blocked") or i in used:
             continue
@@ -630,6 +679,7 @@ def _read_position(q: Question) -> _Position | None:
     if (
         not any(s.required for s in sides)
         and provoke is None
+        and not everyone
         and not any(bl.must_block for bl in named)
     ):
         return None  # no requirement to read
@@ -648,6 +698,12 @@ def _read_position(q: Question) -> _Position | None:
         blockers = _with_named(q, blockers, named, defender)
     if blockers is None:
         return None
+    if everyone:
+        owner, lineups = blockers
+        blockers = (
+            owner,
+            [[bl.model_copy(update={"must_block": True}) for bl in lu] for lu in lineups],
+        )
     flyers_said = bool(_NO_FLYERS.search(lower)) or (
         bool(named) and all(len(lu) == len(named) for lu in blockers[1])
     )
@@ -693,6 +749,10 @@ def _held_by(lower: str, index: int) -> str | None:
     return _who(m["who"] or m["whose"])
 
 
+def _everyone_blocks(m: CardMention) -> bool:
+    return any(isinstance(a, MustBlock) and a.subject == "each" for a in m.abilities())
+
+
 def _plain_requirer(m: CardMention) -> bool:
     """An attacking creature whose text about being blocked is all parsed."""
     if "Creature" not in m.card.types or len(m.faces) != 1:
@@ -708,7 +768,19 @@ def _plain_blocker(m: CardMention) -> bool:
         return False
     if "shadow" in _keywords(m):
         return False
-    return not any(_BLOCKER_WORDS.search(line) for f in m.faces for line in f.unparsed)
+    return not any(
+        _BLOCKER_WORDS.search(line) and not _BLOCK_TRIGGER.match(line)
+        for f in m.faces
+        for line in f.unparsed
+    )
+
+
+# "Whenever this creature blocks, it gets +1/+1": it triggers once blocks are declared, so it
+# changes nothing about which blocks are legal.
+_BLOCK_TRIGGER = lazy(
+    r"^Whenever (?:this creature|it) blocks(?: (?:a creature|two or more creatures))?, "
+    r"(?:(?!\b(?:can|can't|must|block)\b)[^.])*\.$"
+)
 
 
 def _with_named(
