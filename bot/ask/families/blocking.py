@@ -714,6 +714,16 @@ def _read_position(q: Question) -> _Position | None:
     if any(s.attacker.flying for s in sides) and not flyers_said:
         unknown = "whether their creatures have flying or reach"
         return _Position(sides, blockers, provoked, unknown=unknown)
+    unnamed = [i for i, s in enumerate(sides) if s.mention is None]
+    if (
+        _MENACE_SAID.search(lower)
+        and len(unnamed) == 1
+        and len(sides) == 1
+        and not sides[0].attacker.menace
+    ):
+        sides[0] = _Side(
+            sides[0].attacker.model_copy(update={"menace": True}), None, sides[0].source
+        )
     if lazy(r"\bmenace\b").search(lower) and not any(s.attacker.menace for s in sides):
         return None
     if any(s.attacker.blocked_by_type for s in sides):
@@ -727,7 +737,14 @@ _REQUIRER_WORDS = lazy(
     r"\b(block\w*|flying|reach|menace|horsemanship|shadow|fear|intimidate|skulk|\w+walk|"
     r"protection|evasion|can'?t|power|toughness|gets|get|has|have|gains?(?! \d+ life)|loses?)\b|[+-]\d"
 )
-_LURED = lazy(r"\blured (?:creature|attacker|guy|dude|one)\b")
+_LURED = lazy(
+    r"\blured (?:creature|attacker|guy|dude|one)\b|\b(?:has|with|and|\+) lure (?:on it|attached)\b"
+)
+# The unnamed attacker's menace: "the attacker has menace and lure on it", "menace + Lure".
+_MENACE_SAID = lazy(
+    r"\b(?:attacker|creature|it|guy|one) (?:has|with|that has|having) (?:\w+ and )?menace\b"
+    r"|\bmenace (?:\+|and|&) (?:CARD|lure)\b|\b(?:CARD|lure) (?:\+|and|&) menace\b"
+)
 # "I have an untapped CARD", "my only untapped creature is CARD": whose the creature is.
 _HAS_BEFORE = lazy(
     r"\b(?P<who>i|we|he|she|they|my opponent|opponent|opp)(?: only| just| still)? "
@@ -811,8 +828,8 @@ def _with_named(
 
 # "provoke their Grizzly Bears", "provoked his creature", "target their creature with provoke".
 _PROVOKED = lazy(
-    r"(?<!the )(?<!that )(?<!a )\bprovok(?:e|es|ed|ing) (?:their |his |her |the |a |an |one of (?:their|his|her) |"
-    r"my opponent's |opponent's )?(?P<what>CARD|creatures?|blocker|guy)\b"
+    r"(?<!the )(?<!that )(?<!a )\bprovok(?:e|es|ed|ing) (?:their |his |her |the |a |an |one of (?:their|his|her|my) |"
+    r"my opponent's |opponent's |my (?:only |sole )?(?:untapped )?)?(?:ground )?(?P<what>CARD|creatures?|blocker|guy)\b"
     r"|\btarget(?:s|ed|ing)? (?:their |his |her |my opponent's |opponent's )?(?P<what2>CARD|creature)"
     r" with (?:the |its |my )?provoke\b"
 )
@@ -1008,7 +1025,9 @@ _I_DEFEND = lazy(
     r"\b(attacks?|attacked|attacking|swings?|swung)( at| into)? me\b"
     r"|\b(opp|opponent|he|she|they)('s)? (\w+ ){0,2}(attack|attacks|attacked|swing|swings|swung|is attacking|are attacking)\b"
     r"|\bi (\w+ )?(block|blocked)\b|\bis on (his|her|their|my opponent's|opponent's)\b"
-    r"|\b(their|his|her|opponent's) (\w+ )?(attacker|attacking)\b"
+    r"|\b(their|his|her|opponent's|opp's) (\w+ )?(attacker|attacking)\b"
+    r"|\bi (?:only )?(?:have|control) [^.?!]{0,40}\b(?:vs\.?|versus|against) (?:the |an? |their |his |her )?"
+    r"(?:[\w+]+ ){0,3}(?:attacker|attacking creature)\b"
 )
 _THEY_DEFEND = lazy(
     r"\bi (\w+ ){0,10}?(attack|attacked|swing|swung|am attacking)\b"
@@ -1092,6 +1111,7 @@ _MUST_ASK = lazy(
     rf"|must (?P<subj2>{_PLAYER}|{_LONE}|{_ALL_BARE}|{_PROVOKED_REF})) (?:chump[- ]?block|chump|block)(?: (?P<t>(?!with\b)[^,]+?))?"
     r"(?: with (?P<with>both|all of them|all|two|three|\d)(?: of (?:them|my creatures|their creatures|his creatures))?"
     r"| with (?P<wcard>(?:my |the |our |his |her |their )?CARD)"
+    r"| with (?P<wlone>it|that creature|that one|my creature|my guy|my blocker|my only creature)"
     r"| with (?:my|the|our|his|her|their) (?P<wword>[a-z'-]+))?$"
 )
 _LEAVE_ASK = lazy(
@@ -1111,6 +1131,10 @@ _PROVOKED_ASK = lazy(
     rf"^(?:can|could|may) (?P<subj>{_PROVOKED_REF}) (?:still |just |even )?block (?P<t>.+?)(?: instead)?$"
 )
 _NUMBER_OF = {"both": 2, "two": 2, "three": 3, "four": 4}
+# "Can it block the 3/3 instead?" when a provoke trigger targeted the defender's creature.
+_PROVOKED_LONE_ASK = lazy(
+    rf"^(?:can|could|may) (?P<subj>{_LONE}) (?:still |just |even )?block (?P<t>[^,]+?)(?: instead)?$"
+)
 # "Can my only untapped creature block the Bears instead of the Unicorn?": one block, the
 # other attacker unblocked.
 _INSTEAD_ASK = lazy(
@@ -1183,7 +1207,9 @@ def _query(
     """The engine call that answers the asked declaration against one line-up of blockers."""
     attackers = pos.attackers
     provoked = next((bl for bl in blockers if bl.must_block_attacker), None)
-    if m := _PROVOKED_ASK.match(asked):
+    if m := _PROVOKED_ASK.match(asked) or (
+        _PROVOKED_LONE_ASK.match(asked) if provoked is not None else None
+    ):
         nth = _provoked_subject(pos, q, m["subj"])
         target = _target(pos, q, m["t"], nth=nth) if nth is not None else None
         if provoked is None or target is None:
@@ -1209,7 +1235,22 @@ def _query(
             return _holds(
                 attackers, blockers, lambda a: b.blocks(a, held, aim), f"{held} blocking {aim}"
             )
-        if m["wcard"] or m["wword"]:
+        if m["wlone"] and re.fullmatch(_PLAYER, subj):
+            if len(blockers) != 1:
+                return None
+            only = blockers[0].name
+            if not m["t"]:
+                return _holds(
+                    attackers, blockers, lambda a: bool(b.targets(a.get(only))), f"{only} blocking"
+                )
+            aimed = _target(pos, q, m["t"])
+            if aimed is None:
+                return None
+            aim = aimed.attacker.name
+            return _holds(
+                attackers, blockers, lambda a: b.blocks(a, only, aim), f"{only} blocking {aim}"
+            )
+        if m["wcard"] or m["wword"] or m["wlone"]:
             return None
         if re.fullmatch(_PROVOKED_REF, subj) and not re.fullmatch(_LONE, subj):
             nth = _provoked_subject(pos, q, subj)
@@ -1252,9 +1293,10 @@ def _query(
                 f"a creature blocking {goal}",
             )
         if re.fullmatch(_LONE, subj):
-            if len(blockers) != 1:
+            if provoked is None and len(blockers) != 1:
                 return None
-            lone = blockers[0].name
+            # Provoke's target is the creature the text speaks of.
+            lone = provoked.name if provoked is not None else blockers[0].name
             return _holds(
                 attackers, blockers, lambda a: a.get(lone) == goal, f"{lone} blocking {goal}"
             )
