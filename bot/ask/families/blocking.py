@@ -10,7 +10,7 @@ from bot.ask import lexicon
 from bot.ask.question import CardMention, Question, Scenario
 from bot.ask.question import permanent as _perm
 from engine import blocking as b
-from engine.abilities import Keyword, MustBeBlocked, MustBlock
+from engine.abilities import BlockRestriction, Keyword, MustBeBlocked, MustBlock
 from engine.lazyre import lazy
 from engine.model import OPPONENT, YOU, Permanent
 from engine.ruling import Ruling
@@ -503,7 +503,7 @@ def _host_of(q: Question, i: int, m: CardMention) -> tuple[str, int | None] | No
         return ("self", i)
     link = r"(?:on|onto|to|at|targeting|attached to)"
     # "Lure is on my opponent's Serra Angel", "cast Irresistible Prey on my Boggart Brute".
-    if re.match(rf"\s*(?:is |was |goes |went )?{link} {_WHOSE_REQ}CARD", after):
+    if re.match(rf"\s*(?:is |was |goes |went )?{link} {_WHOSE_REQ}(?:attacking )?CARD", after):
         return ("named", i + 1)
     # "my Serra Angel enchanted with Lure", "targeted my Boggart Brute with Irresistible Prey".
     if re.search(
@@ -573,6 +573,10 @@ def _read_position(q: Question) -> _Position | None:
         provoked_at = provoke[1]
         if provoked_at is not None:
             used.add(provoked_at)
+    # "my only untapped creature has Pacifism on it": the Aura's restriction on the lone blocker.
+    pinned = _pinned_blocker(q, slots)
+    if pinned is not None:
+        used.add(pinned[0])
     # "All creatures block each combat if able" (Grand Melee): a requirement on every blocker.
     everyone = {m.name for m in slots if _everyone_blocks(m)}
     for i, m in enumerate(slots):
@@ -698,6 +702,18 @@ def _read_position(q: Question) -> _Position | None:
         blockers = _with_named(q, blockers, named, defender)
     if blockers is None:
         return None
+    if pinned is not None:
+        owner, lineups = blockers
+        if any(len(lu) != 1 for lu in lineups) or named:
+            return None
+        host = pinned[1]
+        blockers = (
+            owner,
+            [
+                [lu[0].model_copy(update={"can_block": False, "restricted_by": host})]
+                for lu in lineups
+            ],
+        )
     if everyone:
         owner, lineups = blockers
         blockers = (
@@ -764,6 +780,35 @@ def _held_by(lower: str, index: int) -> str | None:
     if m is None:
         return None
     return _who(m["who"] or m["whose"])
+
+
+_PINNED_BEFORE = lazy(
+    r"\b(?:my|his|her|their) only (?:untapped )?(?:creature|blocker|guy) (?:has|with|is enchanted with|"
+    r"is equipped with|enchanted with|equipped with) (?:an? |the )?$"
+)
+
+
+def _pinned_blocker(q: Question, slots: list[CardMention]) -> tuple[int, str] | None:
+    """The CARD mark and name of an Aura or Equipment saying its creature can't block, on the
+    defending player's only creature."""
+    lower = q.lower
+    starts = [x.start() for x in _CARD.finditer(lower)]
+    found = []
+    for i, m in enumerate(slots):
+        if not _PINNED_BEFORE.search(lower[max(0, starts[i] - 60) : starts[i]]):
+            continue
+        kind = "equipped" if "Equipment" in m.card.subtypes else "enchanted"
+        if len(m.faces) != 1 or not any(
+            isinstance(a, BlockRestriction) and a.cant_block and a.subject == kind
+            for a in m.abilities()
+        ):
+            return None
+        if any(_BLOCKER_WORDS.search(line) for f in m.faces for line in f.unparsed):
+            return None
+        found.append((i, m.name))
+    if len(found) != 1 or sum(1 for m in slots if m.name == found[0][1]) != 1:
+        return None
+    return found[0]
 
 
 def _everyone_blocks(m: CardMention) -> bool:
@@ -1026,6 +1071,7 @@ _I_DEFEND = lazy(
     r"|\b(opp|opponent|he|she|they)('s)? (\w+ ){0,2}(attack|attacks|attacked|swing|swings|swung|is attacking|are attacking)\b"
     r"|\bi (\w+ )?(block|blocked)\b|\bis on (his|her|their|my opponent's|opponent's)\b"
     r"|\b(their|his|her|opponent's|opp's) (\w+ )?(attacker|attacking)\b"
+    r"|\bmy (?:untapped |potential )?(?:creatures|blockers) (?:are|were) (?:all )?(?:ground|non-?flying)"
     r"|\bi (?:only )?(?:have|control) [^.?!]{0,40}\b(?:vs\.?|versus|against) (?:the |an? |their |his |her )?"
     r"(?:[\w+]+ ){0,3}(?:attacker|attacking creature)\b"
 )
@@ -1219,6 +1265,9 @@ def _query(
         return lambda: b.is_legal(attackers, blockers, alone)
     if m := _MUST_ASK.match(asked):
         subj = m["subj"] or m["subj2"]
+        if subj == "they" and pos.blockers[0] == YOU:
+            # The attacking player isn't asked to block: "they" are my creatures.
+            subj = "they all"
         named = _named_blocker(pos, q, subj, m)
         if named is not None:
             held, nth = named
