@@ -706,11 +706,11 @@ def _read_position(q: Question) -> _Position | None:
         owner, lineups = blockers
         if any(len(lu) != 1 for lu in lineups) or named:
             return None
-        host = pinned[1]
+        aura = pinned[1]
         blockers = (
             owner,
             [
-                [lu[0].model_copy(update={"can_block": False, "restricted_by": host})]
+                [lu[0].model_copy(update={"can_block": False, "restricted_by": aura})]
                 for lu in lineups
             ],
         )
