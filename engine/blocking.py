@@ -227,6 +227,12 @@ def can_block(blocker: Blocker, attacker: Attacker) -> tuple[bool, Rule | None, 
                 f"{blocker.name} can block only creatures with {' or '.join(blocker.blocks_only)}, "
                 f"and {attacker.name} has none",
             )
+    if attacker.by_power and blocker.power is None:
+        # Which creatures may block it depends on a power nobody stated.
+        raise IllegalActionError(
+            f"{attacker.name} can't be blocked by creatures of some powers, and the power of "
+            f"{blocker.name} isn't known"
+        )
     if blocker.power is not None:
         low, high = attacker.power_at_most, attacker.power_at_least
         if (low is not None and blocker.power <= low) or (

@@ -516,3 +516,11 @@ def test_provoke_and_typed_requirements_read_back_from_the_notation() -> None:
     attackers, blockers = b.from_state(state)
     assert attackers[0].blocked_by_type == "Eldrazi"
     assert blockers[0].must_block_attacker == "Bear"
+
+
+def test_a_power_restriction_against_a_blocker_of_unknown_power_is_not_ruled_on() -> None:
+    kithkin = b.Attacker(name="Kithkin", power_at_least=3)
+    with pytest.raises(IllegalActionError):
+        b.can_block(b.Blocker(name="Someone"), kithkin)
+    assert b.can_block(b.Blocker(name="Elf", power=1), kithkin)[0]
+    assert not b.can_block(b.Blocker(name="Wurm", power=6), kithkin)[0]

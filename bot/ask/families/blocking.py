@@ -226,9 +226,12 @@ class BlockingHandler:
         ):
             return None
         named = q.cards[0]
-        if not plain(named) or named.of_kind("must_be_blocked"):
+        if named.of_kind("must_be_blocked"):
             return None
-        if m := re.search(rf"CARD{_GAP}\bblock(s|ed|ing)? (?!by){_WHOSE}{_DESC}", q.asked):
+        as_blocker = re.search(rf"CARD{_GAP}\bblock(s|ed|ing)? (?!by){_WHOSE}{_DESC}", q.asked)
+        if not plain(named) and not (as_blocker and _plain_blocker(named)):
+            return None
+        if m := as_blocker:
             attacker = b.Attacker(name=_describe(m), **_flags(m, ("flying", "menace")))
             blocker = b.Blocker.from_permanent(_perm(named, OPPONENT))
         elif m := re.search(rf"CARD{_GAP}{_PASSIVE} {_WHOSE}{_DESC}", q.asked) or re.search(
@@ -995,10 +998,45 @@ def _provoked_lineups(
     return defender, lineups
 
 
+_MIXED_COUNT = lazy(
+    r"\b(?P<who>i|we|he|she|they|my opponent|opponent|opp) (?:only |just )?(?:has|have|had|control|controls|got) "
+    r"(?P<n1>a|an|one|two|three|\d) (?P<s1>tapped|untapped) (?:creatures?|ones?|guys?) and "
+    r"(?P<n2>a|an|one|two|three|\d) (?P<s2>tapped|untapped)(?: creatures?| ones?| guys?)?\b"
+)
+
+
+def _mixed_lineup(
+    lower: str, found: list[re.Match[str]]
+) -> tuple[str, list[list[b.Blocker]]] | None:
+    """ "I have a tapped creature and an untapped one": the one line-up the text counts."""
+    if len(found) != 1:
+        return None
+    m = found[0]
+    n1, n2 = _count_of(m["n1"]), _count_of(m["n2"])
+    if n1 is None or n2 is None or m["s1"] == m["s2"] or not 2 <= n1 + n2 <= 4:
+        return None
+    rest = lower.replace(m.group(0), " ")
+    if _DEFENDER_COUNT.search(rest) or _DEFENDER_ONLY.search(rest):
+        return None
+    if lazy(r"\b(tapped|can'?t block|summoning sick\w*)\b").search(rest):
+        return None
+    lineup = [
+        b.Blocker(name=f"their creature {i}", tapped=state == "tapped")
+        for i, state in enumerate(
+            [*([m["s1"]] * n1), *([m["s2"]] * n2)],
+            start=1,
+        )
+    ]
+    return _who(m["who"]), [lineup]
+
+
 def _read_blockers(q: Question) -> tuple[str, list[list[b.Blocker]]] | None:
     """Whose creatures may block, and the line-ups the text allows: one when it counts them,
     else one to three creatures (a ruling must then hold for each)."""
     lower = q.lower
+    mixed = list(_MIXED_COUNT.finditer(lower))
+    if mixed:
+        return _mixed_lineup(lower, mixed)
     counts = list(_DEFENDER_COUNT.finditer(lower))
     only = list(_DEFENDER_ONLY.finditer(lower))
     loose = list(_DEFENDER_UNCOUNTED.finditer(lower))
