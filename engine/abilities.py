@@ -189,6 +189,27 @@ class BlockRestriction(_Ability):
     min_blockers: int = 1
     max_blockers: int | None = None
     duration: str = ""
+    # "can block an additional creature each combat" (+1), "can block any number of
+    # creatures" (None): how many more attackers it may block than one (CR 509.1a).
+    extra_blocks: int | None = 0
+    # "can block only creatures with flying": keywords one of which each attacker it blocks has.
+    blocks_only: tuple[str, ...] = ()
+    # "can't be blocked by creatures with power 2 or less" / "power 3 or greater".
+    power_at_most: int | None = None
+    power_at_least: int | None = None
+
+
+class MustBlock(_Ability):
+    """A requirement on a creature to block (CR 509.1c): "blocks each combat if able", and
+    "All creatures block each combat if able" (``subject`` "each")."""
+
+    kind: Literal["must_block"] = "must_block"
+    subject: Literal["self", "target", "enchanted", "equipped", "each", "other"] = "self"
+    duration: str = ""
+    # Provoke's "blocks that creature this turn if able": only blocking this attacker meets it.
+    attacker: str = ""
+    # "attacks or blocks each combat if able": the attack half is kept so the line is read whole.
+    attacks_too: bool = False
 
 
 class Activated(_Ability):
@@ -277,6 +298,7 @@ Ability = (
     | Enchant
     | MustBeBlocked
     | BlockRestriction
+    | MustBlock
     | Activated
     | ManaReplacement
     | ManaDoubling

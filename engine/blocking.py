@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Mapping, Sequence
 
-from engine.abilities import BlockRestriction, Keyword, MustBeBlocked
+from engine.abilities import BlockRestriction, Keyword, MustBeBlocked, MustBlock
 from engine.errors import IllegalActionError
 from engine.model import GameState, Permanent
 from engine.ruling import Rule, Ruling, Trace
@@ -14,7 +14,26 @@ from engine.value import Value
 # Assignments tried at most; (attackers + 1) ** blockers grows fast.
 MAX_ASSIGNMENTS = 50_000
 
-Assignment = Mapping[str, str | None]
+# Each blocker's choice: None, the one attacker it blocks, or several when it may block more
+# than one ("can block an additional creature each combat").
+Choice = str | tuple[str, ...] | None
+Assignment = Mapping[str, Choice]
+
+
+def targets(choice: Choice) -> tuple[str, ...]:
+    """The attackers a blocker's choice blocks."""
+    if choice is None:
+        return ()
+    return (choice,) if isinstance(choice, str) else choice
+
+
+def blocks(assignment: Assignment, blocker: str, attacker: str) -> bool:
+    """Whether ``blocker`` blocks ``attacker`` in this declaration."""
+    return attacker in targets(assignment.get(blocker))
+
+
+def _count(assignment: Assignment, attacker: str) -> int:
+    return sum(1 for v in assignment.values() if attacker in targets(v))
 
 
 class Attacker(Value):
@@ -34,6 +53,14 @@ class Attacker(Value):
     # "must be blocked by an Eldrazi if able": one requirement, met only by a blocker of
     # this creature type (CR 509.1c).
     blocked_by_type: str | None = None
+    # "can't be blocked by creatures with power 2 or less" / "power 3 or greater" (CR 509.1b).
+    power_at_most: int | None = None
+    power_at_least: int | None = None
+
+    @property
+    def by_power(self) -> bool:
+        """Whether a blocker's power decides if it may block this attacker."""
+        return self.power_at_most is not None or self.power_at_least is not None
 
     @classmethod
     def from_permanent(
@@ -53,7 +80,11 @@ class Attacker(Value):
         limits = _restrictions(perm)
         maxima = [r.max_blockers for r in limits if r.max_blockers is not None]
         typed = next((a.by_type for a in mbb if a.by_type), None)
+        at_most = [r.power_at_most for r in limits if r.power_at_most is not None]
+        at_least = [r.power_at_least for r in limits if r.power_at_least is not None]
         return cls(
+            power_at_most=max(at_most) if at_most else None,
+            power_at_least=min(at_least) if at_least else None,
             name=perm.name,
             blocked_by_type=typed,
             must_be_blocked=must_be_blocked or any(not a.by_all and not a.by_type for a in mbb),
@@ -88,12 +119,24 @@ class Blocker(Value):
     keywords: frozenset[str] = frozenset()
     # The Aura or Equipment whose "enchanted/equipped creature can't block" applies to it.
     restricted_by: str | None = None
+    # How many attackers it may block: one, more ("can block an additional creature each
+    # combat"), or any number (None).
+    capacity: int | None = 1
+    # "can block only creatures with flying": a keyword each attacker it blocks needs.
+    blocks_only: tuple[str, ...] = ()
+    power: int | None = None
 
     @classmethod
-    def from_permanent(cls, perm: Permanent, attached: Sequence[Permanent] = ()) -> Blocker:
+    def from_permanent(
+        cls, perm: Permanent, attached: Sequence[Permanent] = (), everyone_blocks: bool = False
+    ) -> Blocker:
         """``attached`` are the Auras and Equipment on it: their 'enchanted/equipped creature
-        can't block' restrictions apply to it."""
+        can't block' restrictions apply to it. ``everyone_blocks``: an effect says all
+        creatures block each combat if able."""
         names = _keywords(perm)
+        limits = _restrictions(perm)
+        extra = [r.extra_blocks for r in limits if r.extra_blocks != 0]
+        capacity = None if None in extra else 1 + sum(e for e in extra if e is not None)
         text = perm.card.oracle_text.casefold() if perm.card else ""
         host = next(
             (
@@ -110,13 +153,25 @@ class Blocker(Value):
             name=perm.name,
             tapped=perm.tapped,
             restricted_by=host,
+            capacity=capacity,
+            blocks_only=tuple(k for r in limits for k in r.blocks_only),
+            power=perm.current_power,
             can_block="can't block" not in names
             and host is None
             and not any(r.cant_block for r in _restrictions(perm)),
             flying="flying" in names,
             reach="reach" in names,
-            must_block="blocks each combat if able" in names
+            must_block=everyone_blocks
+            or "blocks each combat if able" in names
+            or any(
+                isinstance(a, MustBlock) and a.subject == "self" and not a.attacker
+                for a in perm.abilities
+            )
             or "blocks each combat if able" in text,
+            must_block_attacker=next(
+                (a.attacker for a in perm.abilities if isinstance(a, MustBlock) and a.attacker),
+                None,
+            ),
             keywords=frozenset(names),
             subtypes=perm.subtypes,
         )
@@ -163,12 +218,39 @@ def can_block(blocker: Blocker, attacker: Attacker) -> tuple[bool, Rule | None, 
                 f"{attacker.name} can't be blocked except by creatures with "
                 f"{' or '.join(attacker.only_by)}, and {blocker.name} has none of them",
             )
+    if blocker.blocks_only:
+        has = {k for k, on in (("flying", attacker.flying), ("menace", attacker.menace)) if on}
+        if not has & set(blocker.blocks_only):
+            return (
+                False,
+                Rule.BLOCK_RESTRICTIONS,
+                f"{blocker.name} can block only creatures with {' or '.join(blocker.blocks_only)}, "
+                f"and {attacker.name} has none",
+            )
+    if attacker.by_power and blocker.power is None:
+        # Which creatures may block it depends on a power nobody stated.
+        raise IllegalActionError(
+            f"{attacker.name} can't be blocked by creatures of some powers, and the power of "
+            f"{blocker.name} isn't known"
+        )
+    if blocker.power is not None:
+        low, high = attacker.power_at_most, attacker.power_at_least
+        if (low is not None and blocker.power <= low) or (
+            high is not None and blocker.power >= high
+        ):
+            bound = f"{low} or less" if low is not None else f"{high} or greater"
+            return (
+                False,
+                Rule.BLOCK_RESTRICTIONS,
+                f"{attacker.name} can't be blocked by creatures with power {bound}, and "
+                f"{blocker.name} has power {blocker.power}",
+            )
     return True, None, ""
 
 
 def _legal(attackers: Sequence[Attacker], assignment: Assignment) -> bool:
     for a in attackers:
-        count = sum(1 for v in assignment.values() if v == a.name)
+        count = _count(assignment, a.name)
         if count and count < a.fewest:
             return False
         if a.max_blockers is not None and count > a.max_blockers:
@@ -183,43 +265,49 @@ def requirements_obeyed(
     of the named type, if it names one), one per creature able to block a 'block it if able'
     (Lure) attacker that does block it, one per 'blocks each combat if able' creature that
     blocks, and one per provoked creature that blocks the attacker that provoked it."""
-    obeyed = sum(1 for b in blockers if b.must_block and assignment.get(b.name) is not None)
+    obeyed = sum(1 for b in blockers if b.must_block and targets(assignment.get(b.name)))
     obeyed += sum(
         1
         for b in blockers
         if b.must_block_attacker is not None
-        and assignment.get(b.name) == b.must_block_attacker
+        and blocks(assignment, b.name, b.must_block_attacker)
         and any(a.name == b.must_block_attacker for a in attackers)
     )
     for a in attackers:
-        if a.must_be_blocked and any(v == a.name for v in assignment.values()):
+        if a.must_be_blocked and _count(assignment, a.name):
             obeyed += 1
         if a.blocked_by_type is not None and any(
-            assignment.get(b.name) == a.name and a.blocked_by_type in b.subtypes for b in blockers
+            blocks(assignment, b.name, a.name) and a.blocked_by_type in b.subtypes for b in blockers
         ):
             obeyed += 1
         if a.by_all:
             for b in blockers:
-                if can_block(b, a)[0] and assignment.get(b.name) == a.name:
+                if can_block(b, a)[0] and blocks(assignment, b.name, a.name):
                     obeyed += 1
     return obeyed
 
 
+def _options(b: Blocker, attackers: Sequence[Attacker]) -> list[Choice]:
+    """What one blocker may choose: no block, one attacker, or as many as it may block."""
+    able = [a.name for a in attackers if can_block(b, a)[0]]
+    most = len(able) if b.capacity is None else min(b.capacity, len(able))
+    opts: list[Choice] = [None, *able]
+    for k in range(2, most + 1):
+        opts.extend(itertools.combinations(able, k))
+    return opts
+
+
 def legal_assignments(
     attackers: Sequence[Attacker], blockers: Sequence[Blocker]
-) -> list[dict[str, str | None]]:
+) -> list[dict[str, Choice]]:
     """Every blocker declaration that breaks no restriction (CR 509.1a-b), bounded in size."""
-    options: list[list[str | None]] = []
-    for b in blockers:
-        opts: list[str | None] = [None]
-        opts.extend(a.name for a in attackers if can_block(b, a)[0])
-        options.append(opts)
+    options = [_options(b, attackers) for b in blockers]
     size = 1
     for opts in options:
         size *= len(opts)
     if size > MAX_ASSIGNMENTS:
         raise IllegalActionError(f"too many possible blocks to check ({size})")
-    out: list[dict[str, str | None]] = []
+    out: list[dict[str, Choice]] = []
     for combo in itertools.product(*options):
         assignment = {b.name: choice for b, choice in zip(blockers, combo, strict=True)}
         if _legal(attackers, assignment):
@@ -229,12 +317,18 @@ def legal_assignments(
 
 def maximal_assignments(
     attackers: Sequence[Attacker], blockers: Sequence[Blocker]
-) -> tuple[list[dict[str, str | None]], int]:
+) -> tuple[list[dict[str, Choice]], int]:
     """The legal declarations obeying the most requirements, and that number (CR 509.1c)."""
     legal = legal_assignments(attackers, blockers)
     scored = [(requirements_obeyed(attackers, blockers, a), a) for a in legal]
     best = max((s for s, _ in scored), default=0)
     return [a for s, a in scored if s == best], best
+
+
+def _declaration(assignment: Assignment) -> str:
+    """A declaration in words: "Wall blocks Bear, Ox blocks Elk and Bear"."""
+    said = [f"{b} blocks {' and '.join(targets(v))}" for b, v in assignment.items() if targets(v)]
+    return ", ".join(said) or "no blocks"
 
 
 def _explain(t: Trace, attackers: Sequence[Attacker], blockers: Sequence[Blocker]) -> None:
@@ -285,6 +379,12 @@ def _explain(t: Trace, attackers: Sequence[Attacker], blockers: Sequence[Blocker
                 f"{b.name} must block {b.must_block_attacker} if able: one requirement, met only "
                 f"if it blocks {b.must_block_attacker}, not another attacker.",
             )
+        if b.capacity != 1:
+            many = "any number of" if b.capacity is None else f"up to {b.capacity}"
+            t.step(
+                Rule.BLOCKERS_UNTAPPED,
+                f"{b.name} may block {many} attacking creatures, not just one.",
+            )
         for a in attackers:
             ok, rule, why = can_block(b, a)
             if not ok:
@@ -294,17 +394,16 @@ def _explain(t: Trace, attackers: Sequence[Attacker], blockers: Sequence[Blocker
 
 def solve(
     attackers: Sequence[Attacker], blockers: Sequence[Blocker]
-) -> tuple[dict[str, str | None], Ruling]:
+) -> tuple[dict[str, Choice], Ruling]:
     """A legal declaration obeying as many requirements as possible; verdict is that number."""
     t = Trace()
     _explain(t, attackers, blockers)
     best, obeyed = maximal_assignments(attackers, blockers)
-    chosen = min(best, key=lambda a: sum(v is not None for v in a.values()))
-    blocks = ", ".join(f"{b} blocks {a}" for b, a in chosen.items() if a) or "no blocks"
+    chosen = min(best, key=lambda a: sum(len(targets(v)) for v in a.values()))
     t.step(
         Rule.BLOCK_REQUIREMENTS,
         f"At most {obeyed} requirement(s) can be obeyed without breaking a restriction; "
-        f"for example: {blocks}.",
+        f"for example: {_declaration(chosen)}.",
     )
     return chosen, t.ruling(str(obeyed))
 
@@ -329,10 +428,9 @@ def holds_always(
             Rule.BLOCK_REQUIREMENTS, f"So it is required: every such declaration has {claim_text}."
         )
         return t.ruling("yes")
-    blocks = ", ".join(f"{b} blocks {a}" for b, a in counter.items() if a) or "no blocks"
     t.step(
         Rule.BLOCK_REQUIREMENTS,
-        f"So it isn't required: the legal declaration '{blocks}' obeys just as many requirements "
+        f"So it isn't required: the legal declaration '{_declaration(counter)}' obeys just as many requirements "
         f"without {claim_text}.",
     )
     return t.ruling("no")
@@ -347,7 +445,7 @@ def all_must_block(
     return holds_always(
         attackers,
         blockers,
-        lambda asg: all(asg.get(n) == attacker for n in able),
+        lambda asg: all(blocks(asg, n, attacker) for n in able),
         f"every creature able to block {attacker} blocking it",
     )
 
@@ -359,7 +457,7 @@ def must_block_with(
     return holds_always(
         attackers,
         blockers,
-        lambda asg: asg.get(blocker) == attacker,
+        lambda asg: blocks(asg, blocker, attacker),
         f"{blocker} blocking {attacker}",
     )
 
@@ -371,7 +469,7 @@ def min_blockers(
     t = Trace()
     _explain(t, attackers, blockers)
     best, obeyed = maximal_assignments(attackers, blockers)
-    fewest = min(sum(1 for v in a.values() if v == attacker) for a in best)
+    fewest = min(_count(a, attacker) for a in best)
     t.step(
         Rule.BLOCK_REQUIREMENTS,
         f"Obeying the most requirements ({obeyed}) needs at least {fewest} blocker(s) on {attacker}.",
@@ -387,16 +485,27 @@ def is_legal(
     _explain(t, attackers, blockers)
     by_name = {a.name: a for a in attackers}
     for b in blockers:
-        choice = assignment.get(b.name)
-        if choice is None:
-            continue
-        ok, rule, why = can_block(b, by_name[choice])
-        if not ok:
-            t.step(rule, why + ", so the declaration is illegal.")
+        chosen = targets(assignment.get(b.name))
+        if len(chosen) > 1 and (b.capacity is not None and len(chosen) > b.capacity):
+            t.step(
+                Rule.BLOCKERS_UNTAPPED,
+                f"{b.name} can block only "
+                + (
+                    "one attacking creature"
+                    if b.capacity == 1
+                    else f"{b.capacity} attacking creatures"
+                )
+                + ", so the declaration is illegal.",
+            )
             return t.ruling("no")
+        for choice in chosen:
+            ok, rule, why = can_block(b, by_name[choice])
+            if not ok:
+                t.step(rule, why + ", so the declaration is illegal.")
+                return t.ruling("no")
     if not _legal(attackers, assignment):
         for a in attackers:
-            count = sum(1 for v in assignment.values() if v == a.name)
+            count = _count(assignment, a.name)
             if count and count < a.fewest:
                 rule = Rule.MENACE if a.menace and a.min_blockers < 2 else Rule.BLOCK_RESTRICTIONS
                 t.step(
@@ -443,8 +552,14 @@ def from_state(
         raise IllegalActionError("no attacking creature is named or marked [attacking]")
     attacking_player = chosen[0].controller
     out_attackers = [Attacker.from_permanent(p, attached=state.attached(p.name)) for p in chosen]
+    everyone = any(
+        isinstance(a, MustBlock) and a.subject == "each"
+        for p in state.battlefield
+        if not p.phased_out
+        for a in p.abilities
+    )
     blockers = [
-        Blocker.from_permanent(p)
+        Blocker.from_permanent(p, attached=state.attached(p.name), everyone_blocks=everyone)
         for p in state.battlefield
         if p.is_creature and not p.phased_out and p.controller != attacking_player
     ]

@@ -7,7 +7,7 @@ from collections.abc import Iterator, Mapping
 from functools import lru_cache
 from typing import Any
 
-from engine.abilities import Ability, Keyword, MustBeBlocked
+from engine.abilities import Ability, Keyword, MustBeBlocked, MustBlock
 from engine.card import Card, TypeLine
 from engine.errors import NotationCardError, NotationError, UnknownCardError
 from engine.lazyre import lazy
@@ -204,6 +204,27 @@ def flag_ability(flag: str) -> Ability | None:
     return None
 
 
+# Flags with a value: "must-block=Bear" (provoke: it blocks Bear if able) and
+# "must-be-blocked-by=Eldrazi" (it must be blocked by an Eldrazi if able).
+VALUED_ABILITY_FLAGS = ("must-block", "must-be-blocked-by")
+
+
+def valued_flag_ability(flag: str, value: str) -> Ability | None:
+    """The ability a flag with a value gives a permanent, or None."""
+    if not value:
+        return None
+    if flag == "must-block":
+        return MustBlock(
+            subject="self", attacker=value, text=f"It blocks {value} this turn if able."
+        )
+    if flag == "must-be-blocked-by":
+        article = "an" if value[:1].casefold() in "aeiou" else "a"
+        return MustBeBlocked(
+            subject="self", by_type=value, text=f"It must be blocked by {article} {value} if able."
+        )
+    return None
+
+
 def _ability_flag(a: Ability) -> str | None:
     if isinstance(a, Keyword) and a.amount is None and a.cost is None and not a.detail:
         flag = _FLAG_FOR_KEYWORD.get(a.name.casefold())
@@ -213,6 +234,14 @@ def _ability_flag(a: Ability) -> str | None:
         for flag in ("must-be-blocked", "lure"):
             if flag_ability(flag) == a:
                 return flag
+        if a.by_type and valued_flag_ability("must-be-blocked-by", a.by_type) == a:
+            return f"must-be-blocked-by={a.by_type}"
+    if (
+        isinstance(a, MustBlock)
+        and a.attacker
+        and valued_flag_ability("must-block", a.attacker) == a
+    ):
+        return f"must-block={a.attacker}"
     return None
 
 
@@ -433,6 +462,12 @@ class _Parser:
             elif not eq and (ability := flag_ability(key)) is not None:
                 if ability not in abilities:
                     abilities.append(ability)
+            elif key in VALUED_ABILITY_FLAGS:
+                valued = valued_flag_ability(key, value)
+                if valued is None:
+                    raise self.fail(f"{key}= needs a value, e.g. {key}=Bear", flag_at, flag)
+                if valued not in abilities:
+                    abilities.append(valued)
             else:
                 raise self.fail(f"unknown flag {flag!r} on {name!r}", flag_at, flag)
         if card is None and not typed:

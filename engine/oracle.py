@@ -26,6 +26,7 @@ from engine.abilities import (
     ManaProduction,
     ManaReplacement,
     MustBeBlocked,
+    MustBlock,
     ParsedFace,
     SpellRule,
     TapOthers,
@@ -706,6 +707,7 @@ class _FaceParser:
                 got.append(kicked)
             got.extend(_must_be_blocked(sentence, line))
             got.extend(_block_restriction(sentence, line))
+            got.extend(_must_block(sentence, line))
             change = _cost_change(sentence, line)
             if change is not None:
                 got.append(change)
@@ -1136,6 +1138,39 @@ _MAX_BLOCKERS = lazy(
     rf"^{_RESTRICTED} can't be blocked by more than (?P<n>one|two|three) creatures?(?P<dur> this turn)?\.?$"
 )
 
+_EXTRA_BLOCKS = lazy(
+    rf"^{_RESTRICTED} can block (?:(?:an|up to (?P<upto>one|two|three|four|five|six|seven)) additional "
+    r"(?P<n>creatures?|(?:one|two|three|four|five|six|seven) creatures)|(?P<any>any number of creatures))"
+    r"(?: each combat|(?P<dur> this turn))?\.?$"
+)
+_BLOCKS_ONLY = lazy(
+    rf"^{_RESTRICTED} can block only creatures with (?P<kw>flying|reach)(?P<dur> this turn)?\.?$"
+)
+_POWER_BLOCKERS = lazy(
+    rf"^{_RESTRICTED} can't be blocked by creatures with power (?P<n>\d+) or (?P<dir>less|greater)"
+    r"(?P<dur> this turn)?\.?$"
+)
+_MUST_BLOCK = lazy(
+    rf"^(?:{_RESTRICTED}|(?P<all>All creatures)) (?P<attack>attacks? or )?blocks? each combat if able"
+    r"(?P<dur> this turn)?\.?$"
+)
+
+
+def _must_block(sentence: str, line: str) -> list[Ability]:
+    """The requirements to block: "This creature blocks each combat if able", and
+    "All creatures block each combat if able"."""
+    m = _MUST_BLOCK.match(_BULLET.sub("", sentence).strip())
+    if not m:
+        return []
+    return [
+        MustBlock(
+            text=line,
+            subject="each" if m["all"] else _subject(_lower_first(m["subj"])),
+            duration=(m["dur"] or "").strip(),
+            attacks_too=bool(m["attack"]),
+        )
+    ]
+
 
 def _block_restriction(sentence: str, line: str) -> list[Ability]:
     """Whole-sentence blocking restrictions; anything with a condition stays unparsed."""
@@ -1149,6 +1184,14 @@ def _block_restriction(sentence: str, line: str) -> list[Ability]:
         fields = {"min_blockers": _NUMBERS[m["n"]]}
     elif m := _MAX_BLOCKERS.match(sentence):
         fields = {"max_blockers": _NUMBERS[m["n"]]}
+    elif m := _EXTRA_BLOCKS.match(sentence):
+        word = m["upto"] or ("one" if m["any"] or " " not in m["n"] else m["n"].split()[0])
+        fields = {"extra_blocks": None if m["any"] else _NUMBERS[word]}
+    elif m := _BLOCKS_ONLY.match(sentence):
+        fields = {"blocks_only": (m["kw"].casefold(),)}
+    elif m := _POWER_BLOCKERS.match(sentence):
+        key = "power_at_most" if m["dir"] == "less" else "power_at_least"
+        fields = {key: int(m["n"])}
     if not m:
         return []
     return [

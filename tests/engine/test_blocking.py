@@ -4,15 +4,64 @@ from __future__ import annotations
 
 import pytest
 
+import engine
 from engine import blocking as b
 from engine.abilities import BlockRestriction, Keyword, MustBeBlocked
+from engine.card import Card
 from engine.errors import IllegalActionError
 from engine.model import GameState
+from engine.query import BlockRequirements
 from engine.ruling import Rule
 
 MUST = b.Attacker(name="Ox target", must_be_blocked=True, card="Goldenhide Ox")
 LURED = b.Attacker(name="Lured", by_all=True, card="Lure")
 PLAIN = b.Attacker(name="Plain")
+
+
+def _card(name: str, type_line: str, text: str, power: str = "2") -> Card:
+    return Card.from_scryfall(
+        {
+            "name": name,
+            "type_line": type_line,
+            "oracle_text": text,
+            "power": power,
+            "toughness": "2",
+        }
+    )
+
+
+_POOL = {
+    c.name: c
+    for c in (
+        _card(
+            "Grand Melee",
+            "Enchantment",
+            "All creatures attack each combat if able.\nAll creatures block each combat if able.",
+        ),
+        _card("Watchdog", "Artifact Creature — Dog", "This creature blocks each combat if able."),
+        _card(
+            "Night Market Guard",
+            "Artifact Creature — Construct",
+            "This creature can block an additional creature each combat.",
+        ),
+        _card(
+            "Guardian of the Gateless",
+            "Creature — Angel",
+            "Flying\nThis creature can block any number of creatures.",
+        ),
+        _card(
+            "Cloud Pirates",
+            "Creature — Human Pirate",
+            "Flying\nThis creature can block only creatures with flying.",
+        ),
+        _card(
+            "Amrou Kithkin",
+            "Creature — Kithkin",
+            "This creature can't be blocked by creatures with power 3 or greater.",
+            power="1",
+        ),
+    )
+}
 
 
 def _blockers(n: int, **flags: bool) -> list[b.Blocker]:
@@ -298,3 +347,180 @@ def test_several_attackers_with_requirements_and_one_blocker() -> None:
     two = _blockers(2)
     # Both blockers on the plain attacker obey nothing; something better is possible.
     assert b.is_legal([must, PLAIN], two, {"B1": "Plain", "B2": "Plain"}).verdict == "no"
+
+
+# -- one solver over positions: each form of requirement and restriction (CR 509.1a-c) -----
+
+_POSITION_CASES = [
+    # A menace creature that must be blocked: two untapped creatures must double-block it.
+    (
+        "you: Bear[type=Creature|attacking|menace|must-be-blocked]; "
+        "opponent: Wall[type=Creature], Ox[type=Creature]",
+        BlockRequirements(ask="min_blockers"),
+        "2",
+        Rule.MENACE,
+    ),
+    # Grand Melee and a menace attacker with one possible blocker: it can't obey.
+    (
+        "you: Bear[type=Creature|attacking|menace], Grand Melee; opponent: Wall[type=Creature]",
+        BlockRequirements(ask="obeyed"),
+        "0",
+        Rule.MENACE,
+    ),
+    (
+        "you: Bear[type=Creature|attacking|menace], Grand Melee; opponent: Wall[type=Creature]",
+        BlockRequirements(ask="legal", assignment=(("Wall", None),)),
+        "yes",
+        Rule.BLOCK_REQUIREMENTS,
+    ),
+    # Grand Melee with a plain attacker: the creature must block.
+    (
+        "you: Bear[type=Creature|attacking], Grand Melee; opponent: Wall[type=Creature]",
+        BlockRequirements(ask="must_block", blocker="Wall"),
+        "yes",
+        Rule.BLOCK_REQUIREMENTS,
+    ),
+    # "blocks each combat if able" is met by blocking any attacker.
+    (
+        "you: Bear[type=Creature|attacking], Elk[type=Creature|attacking]; opponent: Watchdog",
+        BlockRequirements(ask="must_block", attacker="Elk", blocker="Watchdog"),
+        "no",
+        Rule.BLOCK_REQUIREMENTS,
+    ),
+    # Provoke: the provoked creature must block the provoking attacker, not the other one.
+    (
+        "you: Bear[type=Creature|attacking], Elk[type=Creature|attacking]; "
+        "opponent: Wall[type=Creature|must-block=Elk]",
+        BlockRequirements(ask="legal", assignment=(("Wall", "Bear"),)),
+        "no",
+        Rule.BLOCK_REQUIREMENTS,
+    ),
+    # "must be blocked by an Eldrazi if able": only the Eldrazi has the requirement.
+    (
+        "you: Bear[type=Creature|attacking|must-be-blocked-by=Eldrazi]; "
+        "opponent: Wall[type=Creature], Spawn[type=Creature — Eldrazi]",
+        BlockRequirements(ask="must_block", blocker="Spawn"),
+        "yes",
+        Rule.BLOCK_REQUIREMENTS,
+    ),
+    (
+        "you: Bear[type=Creature|attacking|must-be-blocked-by=Eldrazi]; "
+        "opponent: Wall[type=Creature], Spawn[type=Creature — Eldrazi]",
+        BlockRequirements(ask="legal", assignment=(("Wall", "Bear"), ("Spawn", None))),
+        "no",
+        Rule.BLOCK_REQUIREMENTS,
+    ),
+    # Night Market Guard can block two attackers, so both Lure-like requirements are obeyed.
+    (
+        "you: Bear[type=Creature|attacking|must-be-blocked], Elk[type=Creature|attacking|"
+        "must-be-blocked]; opponent: Night Market Guard",
+        BlockRequirements(ask="obeyed"),
+        "2",
+        Rule.BLOCKERS_UNTAPPED,
+    ),
+    (
+        "you: Bear[type=Creature|attacking|must-be-blocked], Elk[type=Creature|attacking|"
+        "must-be-blocked]; opponent: Night Market Guard",
+        BlockRequirements(ask="legal", assignment=(("Night Market Guard", "Bear"),)),
+        "no",
+        Rule.BLOCK_REQUIREMENTS,
+    ),
+    # A creature that can block any number of creatures blocks all three Lure attackers.
+    (
+        "you: Bear[type=Creature|attacking|lure], Elk[type=Creature|attacking|lure], "
+        "Ox[type=Creature|attacking|lure]; opponent: Guardian of the Gateless",
+        BlockRequirements(ask="obeyed"),
+        "3",
+        Rule.BLOCKERS_UNTAPPED,
+    ),
+    # An ordinary creature blocks one attacker only.
+    (
+        "you: Bear[type=Creature|attacking], Elk[type=Creature|attacking]; "
+        "opponent: Wall[type=Creature]",
+        BlockRequirements(ask="legal", assignment=(("Wall", ("Bear", "Elk")),)),
+        "no",
+        Rule.BLOCKERS_UNTAPPED,
+    ),
+    # "can block only creatures with flying".
+    (
+        "you: Bear[type=Creature|attacking|must-be-blocked]; opponent: Cloud Pirates",
+        BlockRequirements(ask="obeyed"),
+        "0",
+        Rule.BLOCK_RESTRICTIONS,
+    ),
+    (
+        "you: Bear[type=Creature|attacking|flying|must-be-blocked]; opponent: Cloud Pirates",
+        BlockRequirements(ask="obeyed"),
+        "1",
+        Rule.BLOCK_REQUIREMENTS,
+    ),
+    # "can't be blocked by creatures with power 3 or greater" against a 4-power and a 1-power.
+    (
+        "you: Amrou Kithkin[attacking|must-be-blocked]; "
+        "opponent: Wall[type=Creature|power=4], Elf[type=Creature|power=1]",
+        BlockRequirements(ask="must_block", blocker="Elf"),
+        "yes",
+        Rule.BLOCK_RESTRICTIONS,
+    ),
+    (
+        "you: Amrou Kithkin[attacking]; opponent: Wall[type=Creature|power=4]",
+        BlockRequirements(ask="legal", assignment=(("Wall", "Amrou Kithkin"),)),
+        "no",
+        Rule.BLOCK_RESTRICTIONS,
+    ),
+    # Lure on a menace creature and one possible blocker: it can't block alone, so it needn't.
+    (
+        "you: Bear[type=Creature|attacking|lure|menace]; opponent: Wall[type=Creature]",
+        BlockRequirements(ask="all_must_block"),
+        "no",
+        Rule.MENACE,
+    ),
+    # Several attackers that must be blocked and fewer blockers, one of them tapped.
+    (
+        "you: Bear[type=Creature|attacking|must-be-blocked], Elk[type=Creature|attacking|"
+        "must-be-blocked], Ox[type=Creature|attacking|must-be-blocked]; "
+        "opponent: Wall[type=Creature], Elf[type=Creature|tapped], Drake[type=Creature|flying]",
+        BlockRequirements(ask="obeyed"),
+        "2",
+        Rule.BLOCKERS_UNTAPPED,
+    ),
+]
+
+
+@pytest.mark.parametrize(("position", "query", "verdict", "rule"), _POSITION_CASES)
+def test_requirements_and_restrictions_on_a_position(
+    position: str, query: BlockRequirements, verdict: str, rule: Rule
+) -> None:
+    state = GameState.parse(position, _POOL)
+    ruling = engine.rule(state, query)
+    assert ruling.verdict == verdict, [s.note for s in ruling.steps]
+    assert rule in ruling.rules, ruling.rules
+    assert GameState.parse(str(state), _POOL) == state
+
+
+def test_a_creature_that_blocks_two_attackers_meets_both_requirements() -> None:
+    attackers = [MUST, MUST.model_copy(update={"name": "Second"})]
+    guard = b.Blocker(name="Guard", capacity=2)
+    assignment, ruling = b.solve(attackers, [guard])
+    assert ruling.verdict == "2"
+    assert set(b.targets(assignment["Guard"])) == {"Ox target", "Second"}
+
+
+def test_provoke_and_typed_requirements_read_back_from_the_notation() -> None:
+    text = (
+        "you: Bear[type=Creature|attacking|must-be-blocked-by=Eldrazi]; "
+        "opponent: Wall[type=Creature|must-block=Bear]"
+    )
+    state = GameState.parse(text)
+    assert str(state) == text
+    attackers, blockers = b.from_state(state)
+    assert attackers[0].blocked_by_type == "Eldrazi"
+    assert blockers[0].must_block_attacker == "Bear"
+
+
+def test_a_power_restriction_against_a_blocker_of_unknown_power_is_not_ruled_on() -> None:
+    kithkin = b.Attacker(name="Kithkin", power_at_least=3)
+    with pytest.raises(IllegalActionError):
+        b.can_block(b.Blocker(name="Someone"), kithkin)
+    assert b.can_block(b.Blocker(name="Elf", power=1), kithkin)[0]
+    assert not b.can_block(b.Blocker(name="Wurm", power=6), kithkin)[0]

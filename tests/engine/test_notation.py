@@ -20,6 +20,7 @@ from engine.model import (
     Permanent,
     Spell,
     flag_ability,
+    valued_flag_ability,
 )
 
 
@@ -84,7 +85,15 @@ def permanents(draw: st.DrawFn, name: str, controller: str) -> Permanent:
         copy_of=draw(st.none() | _NAMES),
         kicked=tuple(draw(st.lists(st.integers(0, 2), max_size=3))),
         x=draw(st.integers(0, 5)),
-        abilities=tuple(a for f in flags if (a := flag_ability(f)) is not None),
+        abilities=tuple(a for f in flags if (a := flag_ability(f)) is not None)
+        + tuple(
+            a
+            for f, value in (
+                ("must-block", draw(st.none() | _NAMES)),
+                ("must-be-blocked-by", draw(st.none() | st.sampled_from(["Eldrazi", "Elf"]))),
+            )
+            if value is not None and (a := valued_flag_ability(f, value)) is not None
+        ),
         phased_out=draw(st.booleans()),
         counters=tuple(sorted((k, draw(st.integers(1, 4))) for k in kinds)),
         attached_to=draw(st.none() | _NAMES),

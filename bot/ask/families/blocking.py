@@ -10,7 +10,7 @@ from bot.ask import lexicon
 from bot.ask.question import CardMention, Question, Scenario
 from bot.ask.question import permanent as _perm
 from engine import blocking as b
-from engine.abilities import Keyword, MustBeBlocked
+from engine.abilities import BlockRestriction, Keyword, MustBeBlocked, MustBlock
 from engine.lazyre import lazy
 from engine.model import OPPONENT, YOU, Permanent
 from engine.ruling import Ruling
@@ -59,6 +59,13 @@ _GROUP = (
 )
 
 
+# One creature blocking several attackers: "can CARD block two attackers (at once)?".
+_MULTI_SIZES = {"two": 2, "2": 2, "both": 2, "three": 3, "3": 3, "more than one": 2, "multiple": 2}
+_MULTI_BLOCK = lazy(
+    rf"CARD{_GAP}\bblock (?:(?P<n>two|2|three|3|more than one|multiple) (?:different |attacking |separate )?"
+    r"(?:creatures|attackers|creature|attacker|of them|guys)|(?P<both>both)(?: (?:attackers|creatures|of them))?)"
+    r"(?: at once| at the same time| simultaneously| in one combat| this combat)?\s*[?.!]?$"
+)
 # A creature the question describes by its keywords instead of naming it.
 _WHOSE = r"(?:an? |any |the |his |her |their |my |your |an opponent's |my opponent's )?"
 _DESC = (
@@ -157,7 +164,7 @@ class BlockingHandler:
     family = "blocking"
 
     def scenarios(self, q: Question) -> list[Scenario]:
-        if not q.has(r"\bblock"):
+        if not q.has(r"\b(block|chump)"):
             return []
         typed = _typed_requirement(q)
         if typed is not None:
@@ -170,7 +177,7 @@ class BlockingHandler:
             return [attached]
         if _changed(q):
             return []
-        group = self._group(q) or self._described(q)
+        group = self._multi(q) or self._group(q) or self._described(q)
         if group is not None:
             return [group]
         if q.has(
@@ -184,6 +191,33 @@ class BlockingHandler:
         found = self._pair(q)
         return [found] if found is not None else []
 
+    def _multi(self, q: Question) -> Scenario | None:
+        """'Can Night Market Guard block two attackers?': one creature blocking several, by
+        its 'can block an additional creature' abilities (CR 509.1a)."""
+        m = _MULTI_BLOCK.search(q.asked)
+        if m is None or len({c.name for c in q.cards}) != 1:
+            return None
+        if not q.asks(r"\b(can|could|may|able|allowed|legal)\b") or q.has(
+            r"\bhow (many|much)\b", r"\b(must|have to|has to|need to|needs to|required)\b"
+        ):
+            return None
+        named = q.cards[0]
+        if not _plain_blocker(named):
+            return None
+        n = _MULTI_SIZES.get(m["n"] or "two", 2)
+        blocker = b.Blocker.from_permanent(_perm(named, OPPONENT))
+        if not blocker.can_block or blocker.blocks_only:
+            return None  # then which attackers they are decides it
+        attackers = [b.Attacker(name=f"attacking creature {i}") for i in range(1, n + 1)]
+        declaration = {blocker.name: tuple(a.name for a in attackers)}
+        return Scenario(
+            "blocking_several_attackers",
+            "yesno",
+            0.88,
+            lambda: b.is_legal(attackers, [blocker], declaration),
+            (named.name,),
+        )
+
     def _described(self, q: Question) -> Scenario | None:
         """'Can Serra Angel block a creature with flying?', 'their only creature: can it block
         Boggart Brute?': one named creature, and the other one described by its keywords."""
@@ -192,9 +226,12 @@ class BlockingHandler:
         ):
             return None
         named = q.cards[0]
-        if not plain(named) or named.of_kind("must_be_blocked"):
+        if named.of_kind("must_be_blocked"):
             return None
-        if m := re.search(rf"CARD{_GAP}\bblock(s|ed|ing)? (?!by){_WHOSE}{_DESC}", q.asked):
+        as_blocker = re.search(rf"CARD{_GAP}\bblock(s|ed|ing)? (?!by){_WHOSE}{_DESC}", q.asked)
+        if not plain(named) and not (as_blocker and _plain_blocker(named)):
+            return None
+        if m := as_blocker:
             attacker = b.Attacker(name=_describe(m), **_flags(m, ("flying", "menace")))
             blocker = b.Blocker.from_permanent(_perm(named, OPPONENT))
         elif m := re.search(rf"CARD{_GAP}{_PASSIVE} {_WHOSE}{_DESC}", q.asked) or re.search(
@@ -207,12 +244,12 @@ class BlockingHandler:
             r"\b(only|sole) (untapped )?(creature|blocker)\b",
         ) and re.search(rf"\b(it|that creature|the creature|that one) block {_WHOSE}CARD", q.asked):
             attacker = b.Attacker.from_permanent(_perm(named, YOU))
-            if attacker.flying or attacker.only_by:
+            if attacker.flying or attacker.only_by or attacker.by_power:
                 return None  # which creature it is decides it
             blocker = b.Blocker(name="their only creature")
         else:
             return None
-        if attacker.only_by:
+        if attacker.only_by or attacker.by_power:
             return None  # the described creature's other keywords would decide it
         if (
             attacker.fewest > 1
@@ -243,7 +280,7 @@ class BlockingHandler:
         if not plain(attacker) or attacker.of_kind("must_be_blocked"):
             return None
         att = b.Attacker.from_permanent(_perm(attacker, YOU))
-        if att.flying or att.only_by:
+        if att.flying or att.only_by or att.by_power:
             return None  # then which creatures block decides it, not how many
         n = _GROUP_SIZES[found[0]["n"]]
         blockers = [b.Blocker(name=f"blocking creature {i}") for i in range(1, n + 1)]
@@ -323,6 +360,12 @@ class BlockingHandler:
         )
 
     def _pair(self, q: Question) -> Scenario | None:
+        if q.has(
+            r"\bblock\w*\b[^.?!]*\b(?:with|alongside|together with|along with) (?:my |his |her |their |the |an? )?CARD",
+            r"\bCARD (?:and|&) (?:my |his |her |their |the )?CARD (?:\w+ )?block",
+            r"\b(?:double|triple|gang)[- ]?block",
+        ):
+            return None  # several creatures blocking together: each of them decides it
         slots = _slots(q)
         blocker: CardMention | None = None
         attacker: CardMention | None = None
@@ -357,7 +400,7 @@ class BlockingHandler:
             if blk is None or blk.can_block:
                 return None
         if single or (attacker is not None and blocker is None):
-            if att.only_by:
+            if att.only_by or att.by_power:
                 return None  # which single creature blocks decides it
             blk = b.Blocker(name="a single creature")
         else:
@@ -391,7 +434,7 @@ _UNMODELLED_REQUIREMENT = lazy(
     r"gains?|gained|gets|got|loses?|lost|becomes?|became|copy|copies|counters?|"
     r"phase\w*|regenerat\w*|sacrific\w*|destroy\w*|exile\w*|bounce\w*|dies|died|"
     r"horsemanship|shadow|fear|intimidate|skulk|\w+walk|defender|vigilance|"
-    r"equip\w*|attach\w*|tokens?|copy|clone)\b|\+\d|-\d/|/[+-]?\d",
+    r"equip\w*|attach\w*|tokens?|copy|clone)\b|\+\d|-\d/|(?<!\d)/[+-]?\d|/[+-]\d",
 )
 _ATTACK = lazy(r"\b(attack\w*|swing\w*|swung|send\w*|comes? at)\b")
 _WHOSE_REQ = r"(?:an? |the |my |his |her |their |your |its |an opponent's |my opponent's |opponent's |opp's )?"
@@ -407,7 +450,7 @@ _DEFENDER_COUNT = lazy(
     r"|\b(?:even )?though (?P<who3>he|she|they|i|my opponent) (?:had|has|have) "
     rf"{_NUM}(?: untapped)?(?: creatures| blockers| ones)?\b"
     r"|,? (?P<who4>he|she|they|i|my opponent) (?:had|has|have) "
-    rf"{_NUM} untapped(?: creatures| blockers| ones)?\b"
+    rf"{_NUM} untapped(?: creatures| blockers| ones)?\b(?! CARD)"
 )
 _DEFENDER_ONLY = lazy(
     r"\b(?P<who>my|his|her|their|opponent's|my opponent's) only (?:untapped )?(?:creature|blocker|guy)"
@@ -463,7 +506,7 @@ def _host_of(q: Question, i: int, m: CardMention) -> tuple[str, int | None] | No
         return ("self", i)
     link = r"(?:on|onto|to|at|targeting|attached to)"
     # "Lure is on my opponent's Serra Angel", "cast Irresistible Prey on my Boggart Brute".
-    if re.match(rf"\s*(?:is |was |goes |went )?{link} {_WHOSE_REQ}CARD", after):
+    if re.match(rf"\s*(?:is |was |goes |went )?{link} {_WHOSE_REQ}(?:attacking )?CARD", after):
         return ("named", i + 1)
     # "my Serra Angel enchanted with Lure", "targeted my Boggart Brute with Irresistible Prey".
     if re.search(
@@ -501,9 +544,12 @@ class _Position:
         blockers: tuple[str, list[list[b.Blocker]]],
         provoked: CardMention | None = None,
         unknown: str = "",
+        named: tuple[str, ...] = (),
     ) -> None:
         # A fact the ruling needs that the text doesn't state.
         self.unknown = unknown
+        # The defending player's creatures the text names (each line-up starts with them).
+        self.named = named
         self.sides = sides
         self.blockers = blockers
         # The creature a provoke trigger targeted, when the text names it.
@@ -530,13 +576,26 @@ def _read_position(q: Question) -> _Position | None:
         provoked_at = provoke[1]
         if provoked_at is not None:
             used.add(provoked_at)
+    # "my only untapped creature has Pacifism on it": the Aura's restriction on the lone blocker.
+    pinned = _pinned_blocker(q, slots)
+    if pinned is not None:
+        used.add(pinned[0])
+    # "All creatures block each combat if able" (Grand Melee): a requirement on every blocker.
+    everyone = {m.name for m in slots if _everyone_blocks(m)}
+    for i, m in enumerate(slots):
+        if m.name in everyone:
+            if "Creature" in m.card.types or len(m.faces) != 1:
+                return None  # it may be an attacker or a blocker itself
+            if any(_BLOCKER_WORDS.search(line) for f in m.faces for line in f.unparsed):
+                return None
+            used.add(i)
     for i, m in enumerate(slots):
         if not m.of_kind("must_be_blocked") or i in used:
             continue
         if any(s.source == m.name or (s.mention and s.mention.name == m.name) for s in sides):
             used.add(i)  # named again: "the Lure creature" is the one it enchants
             continue
-        if any(_BLOCKING_WORDS.search(line) for f in m.faces for line in f.unparsed):
+        if any(_REQUIRER_WORDS.search(line) for f in m.faces for line in f.unparsed):
             return None  # the card does something else to blocking no parser read
         where = _host_of(q, i, m)
         if where is None:
@@ -553,7 +612,7 @@ def _read_position(q: Question) -> _Position | None:
             if not 0 <= at < len(slots) or (at in used and how != "self"):
                 return None
             target = slots[at]
-            if "Creature" not in target.card.types or not plain(target):
+            if "Creature" not in target.card.types or not _plain_requirer(target):
                 return None
             whose = _whose(lower, at)
             if whose == defender:
@@ -569,8 +628,29 @@ def _read_position(q: Question) -> _Position | None:
         sides.append(_Side(attacker, slots[at] if at is not None else None, m.name))
     if lazy(r"\b(creature|attacker) (that|which) (must|has to) be blocked\b").search(lower):
         sides.append(_Side(b.Attacker(name="your attacking creature", must_be_blocked=True), None))
-    if not sides and provoke is None:
-        return None
+    if (
+        _LURED.search(lower)
+        and _ATTACK.search(lower)
+        and not any(s.attacker.by_all for s in sides)
+        and not any(m.name == "Lure" for m in slots)
+    ):
+        # "A lured creature attacks": the Lure isn't named, its requirement is.
+        sides.append(_Side(b.Attacker(name="the lured creature", by_all=True), None))
+    # The defending player's named creatures: blockers, each mention of them.
+    theirs = {
+        m.name
+        for i, m in enumerate(slots)
+        if i not in used and (_whose(lower, i) == defender or _held_by(lower, i) == defender)
+    }
+    named: list[b.Blocker] = []
+    for i, m in enumerate(slots):
+        if i in used or m.name not in theirs:
+            continue
+        if provoke is not None or not _plain_blocker(m):
+            return None
+        used.add(i)
+        if all(bl.name != m.name for bl in named):
+            named.append(b.Blocker.from_permanent(_perm(m, defender)))
     # Other attackers: named plain creatures said to attack, and "another creature".
     for i, m in enumerate(slots):
         if i in used:
@@ -593,9 +673,23 @@ def _read_position(q: Question) -> _Position | None:
         sides.append(_Side(b.Attacker.from_permanent(_perm(m, YOU)), m, provoker=provoker))
     if lazy(r"\b(another|other|a second|one more) (creature|attacker|guy|dude)\b").search(lower):
         sides.append(_Side(b.Attacker(name="the other attacker"), None))
+    for pt in _PT_ATTACKER.finditer(lower):
+        clause = lower[max(0, lower.rfind(".", 0, pt.start()) + 1) : pt.end()]
+        if not _ATTACK.search(clause) or _BLOCK_SIDE.search(clause):
+            return None  # a creature the position doesn't place
+        what = pt["pt"]
+        flyer = what in ("flyer", "flier", "flying creature")
+        sides.append(_Side(b.Attacker(name=f"the {what}", flying=flyer), None))
     names = [s.attacker.name for s in sides]
     if len(set(names)) != len(names) or len(sides) > 3:
         return None
+    if (
+        not any(s.required for s in sides)
+        and provoke is None
+        and not everyone
+        and not any(bl.must_block for bl in named)
+    ):
+        return None  # no requirement to read
     provoked: CardMention | None = None
     if provoke is None:
         blockers = _read_blockers(q)
@@ -607,27 +701,183 @@ def _read_position(q: Question) -> _Position | None:
         if provoked is not None and not _bystander(provoked):
             return None
         blockers = _provoked_lineups(q, provoked, provoking, defender)
+    if named:
+        blockers = _with_named(q, blockers, named, defender)
     if blockers is None:
         return None
-    flyers_said = bool(_NO_FLYERS.search(lower))
+    if pinned is not None:
+        owner, lineups = blockers
+        if any(len(lu) != 1 for lu in lineups) or named:
+            return None
+        aura = pinned[1]
+        blockers = (
+            owner,
+            [
+                [lu[0].model_copy(update={"can_block": False, "restricted_by": aura})]
+                for lu in lineups
+            ],
+        )
+    if everyone:
+        owner, lineups = blockers
+        blockers = (
+            owner,
+            [[bl.model_copy(update={"must_block": True}) for bl in lu] for lu in lineups],
+        )
+    flyers_said = bool(_NO_FLYERS.search(lower)) or (
+        bool(named) and all(len(lu) == len(named) for lu in blockers[1])
+    )
     if lazy(r"\b(flying|flyers?|fliers?|reach)\b").search(lower) and not flyers_said:
         return None  # which creatures fly decides it, and the text says it some other way
-    if any(s.attacker.only_by for s in sides):
-        return None
+    if any(s.attacker.only_by or s.attacker.by_power for s in sides):
+        return None  # which creatures have those keywords, or what power, decides it
     if any(s.attacker.flying for s in sides) and not flyers_said:
         unknown = "whether their creatures have flying or reach"
         return _Position(sides, blockers, provoked, unknown=unknown)
+    unnamed = [i for i, s in enumerate(sides) if s.mention is None]
+    if (
+        _MENACE_SAID.search(lower)
+        and len(unnamed) == 1
+        and len(sides) == 1
+        and not sides[0].attacker.menace
+    ):
+        sides[0] = _Side(
+            sides[0].attacker.model_copy(update={"menace": True}), None, sides[0].source
+        )
     if lazy(r"\bmenace\b").search(lower) and not any(s.attacker.menace for s in sides):
         return None
     if any(s.attacker.blocked_by_type for s in sides):
         return None  # which blockers are of that type is not read from the text
-    return _Position(sides, blockers, provoked)
+    return _Position(sides, blockers, provoked, named=tuple(bl.name for bl in named))
+
+
+# A requirement card's unparsed lines that may change who can block whom ("When it dies,
+# you gain 1 life" doesn't).
+_REQUIRER_WORDS = lazy(
+    r"\b(block\w*|flying|reach|menace|horsemanship|shadow|fear|intimidate|skulk|\w+walk|"
+    r"protection|evasion|can'?t|power|toughness|gets|get|has|have|gains?(?! \d+ life)|loses?)\b|[+-]\d"
+)
+_LURED = lazy(
+    r"\blured (?:creature|attacker|guy|dude|one)\b|\b(?:has|with|and|\+) lure (?:on it|attached)\b"
+)
+# The unnamed attacker's menace: "the attacker has menace and lure on it", "menace + Lure".
+_MENACE_SAID = lazy(
+    r"\b(?:attacker|creature|it|guy|one) (?:has|with|that has|having) (?:\w+ and )?menace\b"
+    r"|\bmenace (?:\+|and|&) (?:CARD|lure)\b|\b(?:CARD|lure) (?:\+|and|&) menace\b"
+)
+# "I have an untapped CARD", "my only untapped creature is CARD": whose the creature is.
+_HAS_BEFORE = lazy(
+    r"\b(?P<who>i|we|he|she|they|my opponent|opponent|opp)(?: only| just| still)? "
+    r"(?:have|has|had|control|controls|controlled|got)(?: only| just)? "
+    r"(?:an? |one |my |his |her |their )?(?:untapped |single |lone )?$"
+    r"|\b(?P<whose>my|his|her|their|opponent's|my opponent's) (?:only |sole |one )?(?:untapped )?"
+    r"(?:creature|blocker|guy) (?:is|was) (?:an? )?$"
+)
+# A blocker's unparsed lines that may change whom it can block.
+_BLOCKER_WORDS = lazy(r"\b(block\w*|flying|reach|menace|shadow|horsemanship|can'?t|protection)\b")
+
+
+def _held_by(lower: str, index: int) -> str | None:
+    """Whose creature the words before CARD mark ``index`` say it is ("I have an untapped")."""
+    at = [x.start() for x in _CARD.finditer(lower)][index]
+    m = _HAS_BEFORE.search(lower[max(0, at - 50) : at])
+    if m is None:
+        return None
+    return _who(m["who"] or m["whose"])
+
+
+_PINNED_BEFORE = lazy(
+    r"\b(?:my|his|her|their) only (?:untapped )?(?:creature|blocker|guy) (?:has|with|is enchanted with|"
+    r"is equipped with|enchanted with|equipped with) (?:an? |the )?$"
+)
+
+
+def _pinned_blocker(q: Question, slots: list[CardMention]) -> tuple[int, str] | None:
+    """The CARD mark and name of an Aura or Equipment saying its creature can't block, on the
+    defending player's only creature."""
+    lower = q.lower
+    starts = [x.start() for x in _CARD.finditer(lower)]
+    found = []
+    for i, m in enumerate(slots):
+        if not _PINNED_BEFORE.search(lower[max(0, starts[i] - 60) : starts[i]]):
+            continue
+        kind = "equipped" if "Equipment" in m.card.subtypes else "enchanted"
+        if len(m.faces) != 1 or not any(
+            isinstance(a, BlockRestriction) and a.cant_block and a.subject == kind
+            for a in m.abilities()
+        ):
+            return None
+        if any(_BLOCKER_WORDS.search(line) for f in m.faces for line in f.unparsed):
+            return None
+        found.append((i, m.name))
+    if len(found) != 1 or sum(1 for m in slots if m.name == found[0][1]) != 1:
+        return None
+    return found[0]
+
+
+def _everyone_blocks(m: CardMention) -> bool:
+    return any(isinstance(a, MustBlock) and a.subject == "each" for a in m.abilities())
+
+
+def _plain_requirer(m: CardMention) -> bool:
+    """An attacking creature whose text about being blocked is all parsed."""
+    if "Creature" not in m.card.types or len(m.faces) != 1:
+        return False
+    if any(k in _UNMODELLED_EVASION or k.endswith("walk") for k in _keywords(m)):
+        return False
+    return not any(_REQUIRER_WORDS.search(line) for f in m.faces for line in f.unparsed)
+
+
+def _plain_blocker(m: CardMention) -> bool:
+    """A creature whose text about blocking is all parsed."""
+    if "Creature" not in m.card.types or len(m.faces) != 1:
+        return False
+    if "shadow" in _keywords(m):
+        return False
+    return not any(
+        _BLOCKER_WORDS.search(line) and not _BLOCK_TRIGGER.match(line)
+        for f in m.faces
+        for line in f.unparsed
+    )
+
+
+# "Whenever this creature blocks, it gets +1/+1": it triggers once blocks are declared, so it
+# changes nothing about which blocks are legal.
+_BLOCK_TRIGGER = lazy(
+    r"^Whenever (?:this creature|it) blocks(?: (?:a creature|two or more creatures))?, "
+    r"(?:(?!\b(?:can|can't|must|block)\b)[^.])*\.$"
+)
+
+
+def _with_named(
+    q: Question,
+    counted: tuple[str, list[list[b.Blocker]]] | None,
+    named: list[b.Blocker],
+    defender: str,
+) -> tuple[str, list[list[b.Blocker]]] | None:
+    """The line-ups with the named creatures first: in place of counted ones, else with none
+    to two others beside them."""
+    if lazy(r"(?<!un)tapped\b").search(q.lower) and counted is None:
+        return None  # which creature is tapped isn't read
+    if counted is None:
+        if _DEFENDER_COUNT.search(q.lower) or _DEFENDER_ONLY.search(q.lower):
+            return None
+        others = [b.Blocker(name=f"their other creature {i}") for i in (1, 2)]
+        return defender, [[*named, *others[:k]] for k in (0, 1, 2)]
+    owner, lineups = counted
+    if owner != defender:
+        return None
+    out: list[list[b.Blocker]] = []
+    for lineup in lineups:
+        if len(lineup) < len(named) or any(bl.tapped or not bl.can_block for bl in lineup):
+            return None
+        out.append([*named, *lineup[len(named) :]])
+    return defender, out
 
 
 # "provoke their Grizzly Bears", "provoked his creature", "target their creature with provoke".
 _PROVOKED = lazy(
-    r"(?<!the )(?<!that )(?<!a )\bprovok(?:e|es|ed|ing) (?:their |his |her |the |a |an |one of (?:their|his|her) |"
-    r"my opponent's |opponent's )?(?P<what>CARD|creatures?|blocker|guy)\b"
+    r"(?<!the )(?<!that )(?<!a )\bprovok(?:e|es|ed|ing) (?:their |his |her |the |a |an |one of (?:their|his|her|my) |"
+    r"my opponent's |opponent's |my (?:only |sole )?(?:untapped )?)?(?:ground )?(?P<what>CARD|creatures?|blocker|guy)\b"
     r"|\btarget(?:s|ed|ing)? (?:their |his |her |my opponent's |opponent's )?(?P<what2>CARD|creature)"
     r" with (?:the |its |my )?provoke\b"
 )
@@ -748,16 +998,66 @@ def _provoked_lineups(
     return defender, lineups
 
 
+_MIXED_COUNT = lazy(
+    r"\b(?P<who>i|we|he|she|they|my opponent|opponent|opp) (?:only |just )?(?:has|have|had|control|controls|got) "
+    r"(?P<n1>a|an|one|two|three|\d) (?P<s1>tapped|untapped) (?:creatures?|ones?|guys?) and "
+    r"(?P<n2>a|an|one|two|three|\d) (?P<s2>tapped|untapped)(?: creatures?| ones?| guys?)?\b"
+)
+
+
+def _mixed_lineup(
+    lower: str, found: list[re.Match[str]]
+) -> tuple[str, list[list[b.Blocker]]] | None:
+    """ "I have a tapped creature and an untapped one": the one line-up the text counts."""
+    if len(found) != 1:
+        return None
+    m = found[0]
+    n1, n2 = _count_of(m["n1"]), _count_of(m["n2"])
+    if n1 is None or n2 is None or m["s1"] == m["s2"] or not 2 <= n1 + n2 <= 4:
+        return None
+    rest = lower.replace(m.group(0), " ")
+    if _DEFENDER_COUNT.search(rest) or _DEFENDER_ONLY.search(rest):
+        return None
+    if lazy(r"\b(tapped|can'?t block|summoning sick\w*)\b").search(rest):
+        return None
+    lineup = [
+        b.Blocker(name=f"their creature {i}", tapped=state == "tapped")
+        for i, state in enumerate(
+            [*([m["s1"]] * n1), *([m["s2"]] * n2)],
+            start=1,
+        )
+    ]
+    return _who(m["who"]), [lineup]
+
+
 def _read_blockers(q: Question) -> tuple[str, list[list[b.Blocker]]] | None:
     """Whose creatures may block, and the line-ups the text allows: one when it counts them,
     else one to three creatures (a ruling must then hold for each)."""
     lower = q.lower
+    mixed = list(_MIXED_COUNT.finditer(lower))
+    if mixed:
+        return _mixed_lineup(lower, mixed)
     counts = list(_DEFENDER_COUNT.finditer(lower))
     only = list(_DEFENDER_ONLY.finditer(lower))
     loose = list(_DEFENDER_UNCOUNTED.finditer(lower))
     tapped = False
+    extra: list[re.Match[str]] = []
     if len(counts) + len(only) > 1:
-        return None  # two counts that may disagree
+        # "I only have one untapped creature ... can my only untapped creature block": the
+        # same one creature, said twice.
+        said = [
+            next(n for g in c.groups() if g and (n := _count_of(g)) is not None) for c in counts
+        ]
+        whose = {
+            _who(w)
+            for c in [*counts, *only]
+            for w in (c.groupdict().get(k) for k in ("who", "who2", "who3", "who4"))
+            if w
+        }
+        if set(said) - {1} or any(o["tapped"] for o in only) or len(whose) != 1:
+            return None  # two counts that may disagree
+        extra = [*counts, *only][1:]
+        counts, only = ([], only[:1]) if only else (counts[:1], [])
     if only:
         m = only[0]
         sizes, tapped = [1], bool(m["tapped"])
@@ -773,6 +1073,8 @@ def _read_blockers(q: Question) -> tuple[str, list[list[b.Blocker]]] | None:
     if not all(1 <= n <= 4 for n in sizes):
         return None
     rest = lower.replace(m.group(0), " ")
+    for other in extra:
+        rest = rest.replace(other.group(0), " ")
     one_tapped = _ONE_TAPPED.search(rest)
     if one_tapped is not None and not tapped and len(sizes) == 1 and sizes[0] >= 2:
         rest = rest.replace(one_tapped.group(0), " ")
@@ -806,7 +1108,10 @@ _I_DEFEND = lazy(
     r"\b(attacks?|attacked|attacking|swings?|swung)( at| into)? me\b"
     r"|\b(opp|opponent|he|she|they)('s)? (\w+ ){0,2}(attack|attacks|attacked|swing|swings|swung|is attacking|are attacking)\b"
     r"|\bi (\w+ )?(block|blocked)\b|\bis on (his|her|their|my opponent's|opponent's)\b"
-    r"|\b(their|his|her|opponent's) (\w+ )?(attacker|attacking)\b"
+    r"|\b(their|his|her|opponent's|opp's) (\w+ )?(attacker|attacking)\b"
+    r"|\bmy (?:untapped |potential )?(?:creatures|blockers) (?:are|were) (?:all )?(?:ground|non-?flying)"
+    r"|\bi (?:only )?(?:have|control) [^.?!]{0,40}\b(?:vs\.?|versus|against) (?:the |an? |their |his |her )?"
+    r"(?:[\w+]+ ){0,3}(?:attacker|attacking creature)\b"
 )
 _THEY_DEFEND = lazy(
     r"\bi (\w+ ){0,10}?(attack|attacked|swing|swung|am attacking)\b"
@@ -822,7 +1127,11 @@ def _defender(lower: str) -> str | None:
     return YOU if mine else OPPONENT
 
 
-_THE_REQ = r"(?:it|them|that creature|the creature|my creature|their creature|his creature|her creature|the attacker|my attacker|that attacker)"
+_THE_REQ = (
+    r"(?:it|them|that creature|the creature|my creature|their creature|his creature|her creature|"
+    r"the attacker|my attacker|that attacker|"
+    r"(?:the|that|their|his|her|my) (?:lured|enchanted|provoking) (?:creature|attacker|guy|one|dude))"
+)
 
 
 def _target(pos: _Position, q: Question, words: str, nth: int = 0) -> _Side | None:
@@ -836,7 +1145,14 @@ def _target(pos: _Position, q: Question, words: str, nth: int = 0) -> _Side | No
             r"(?:my|their|his|her|the) (?:creature|attacker) (?:that|which) must be blocked", words
         )
     ):
-        return required[0] if len(required) == 1 else None
+        if len(required) == 1:
+            return required[0]
+        return pos.sides[0] if len(pos.sides) == 1 else None
+    if pt := re.fullmatch(
+        r"(?:the|that|their|his|her) (\d+/\d+)(?: creature| attacker| guy| one)?", words
+    ):
+        found = [s for s in pos.sides if s.attacker.name == f"the {pt[1]}"]
+        return found[0] if len(found) == 1 else None
     if re.fullmatch(r"the other (?:attacker|creature|one|guy)", words):
         rest = [s for s in pos.sides if not s.required]
         return rest[0] if len(rest) == 1 else None
@@ -862,7 +1178,10 @@ def _asked_card(q: Question, nth: int = 0) -> CardMention | None:
 
 
 _PLAYER = r"(?:i|we|you|he|she|they|my opponent|the opponent|opponent|opp|the defending player)"
-_LONE = r"(?:it|my creature|their creature|his creature|her creature|my only creature|their only creature|the blocker|that creature|my blocker)"
+_LONE = (
+    r"(?:it|my creature|their creature|his creature|her creature|my only creature|their only creature|"
+    r"the blocker|that creature|my blocker|my guy|(?:my|their|his|her) only untapped (?:creature|blocker|guy))"
+)
 _ALL = r"(?:(?:they |we |you )?all(?: (?P<alln>two|three|four|\d))?(?: of them| of my creatures| of their creatures| my creatures| their creatures)?|(?:they |we |you )?both(?: of them)?)"
 _MODAL = (
     r"(?:have to|has to|need to|needs to|required to|supposed to|forced to|obliged to|obligated to)"
@@ -873,8 +1192,11 @@ _PROVOKED_REF = (
 )
 _MUST_ASK = lazy(
     rf"^(?:so |and |then |but )?(?:(?:do|does|am|is|are|will|would) (?P<subj>{_PLAYER}|{_LONE}|{_ALL_BARE}|{_PROVOKED_REF}) (?:be )?{_MODAL}"
-    rf"|must (?P<subj2>{_PLAYER}|{_LONE}|{_ALL_BARE}|{_PROVOKED_REF})) block(?: (?P<t>(?!with\b)[^,]+?))?"
-    r"(?: with (?P<with>both|all of them|all|two|three|\d)(?: of (?:them|my creatures|their creatures|his creatures))?)?$"
+    rf"|must (?P<subj2>{_PLAYER}|{_LONE}|{_ALL_BARE}|{_PROVOKED_REF})) (?:chump[- ]?block|chump|block)(?: (?P<t>(?!with\b)[^,]+?))?"
+    r"(?: with (?P<with>both|all of them|all|two|three|\d)(?: of (?:them|my creatures|their creatures|his creatures))?"
+    r"| with (?P<wcard>(?:my |the |our |his |her |their )?CARD)"
+    r"| with (?P<wlone>it|that creature|that one|my creature|my guy|my blocker|my only creature)"
+    r"| with (?:my|the|our|his|her|their) (?P<wword>[a-z'-]+))?$"
 )
 _LEAVE_ASK = lazy(
     rf"^(?:can|could|may) {_PLAYER} (?P<double>double[- ]?block|block) (?P<t>[^,]+?)"
@@ -893,6 +1215,27 @@ _PROVOKED_ASK = lazy(
     rf"^(?:can|could|may) (?P<subj>{_PROVOKED_REF}) (?:still |just |even )?block (?P<t>.+?)(?: instead)?$"
 )
 _NUMBER_OF = {"both": 2, "two": 2, "three": 3, "four": 4}
+# "Can it block the 3/3 instead?" when a provoke trigger targeted the defender's creature.
+_PROVOKED_LONE_ASK = lazy(
+    rf"^(?:can|could|may) (?P<subj>{_LONE}) (?:still |just |even )?block (?P<t>[^,]+?)(?: instead)?$"
+)
+# "Can my only untapped creature block the Bears instead of the Unicorn?": one block, the
+# other attacker unblocked.
+_INSTEAD_ASK = lazy(
+    rf"^(?:can|could|may) (?:{_PLAYER} (?:choose to |decide to |just )?(?:have (?:it|them) |let (?:it|them) )?"
+    rf"|(?P<lone>{_LONE}) (?:just |still )?)block (?P<t>[^,]+?) instead(?: of (?P<t2>[^,]+?))?$"
+)
+# An attacker the text describes by its power and toughness: "attacks with a 5/5".
+_PT_ATTACKER = lazy(
+    r"\b(?:an?|one) (?P<pt>\d+/\d+|flyer|flier|flying creature)(?: creature| attacker| token| guy)?\b"
+)
+# "How many of my creatures have to block it?": the fewest blockers the maximum needs.
+_HOW_MANY_ASK = lazy(
+    r"^how many(?: of)?(?: my| his| her| their| the| our| mine| them)?(?: creatures| blockers| guys)?"
+    r"(?: of mine| of theirs)?(?: do i| does (?:he|she)| do (?:they|we))? (?:have to|has to|need to|needs to|must|"
+    r"are (?:forced|required|supposed|obliged) to|(?:will |would )?end up|should) "
+    r"block(?:ing)? (?P<t>[^,]+?)$"
+)
 
 
 def _requirement_scenario(q: Question) -> Scenario | None:
@@ -916,9 +1259,15 @@ def _requirement_scenario(q: Question) -> Scenario | None:
             tuple(dict.fromkeys(m.name for m in q.cards)),
         )
     asked = q.asked.strip().rstrip("?!. ").strip()
-    if lazy(r"^(if|when|say|so if) ").match(asked) and ", " in asked:
+    if ", " in asked and (
+        lazy(r"^(if|when|say|so if) ").match(asked)
+        or lazy(r"^(can|could|may|do|does|am|is|are|must|how|will|would) ").match(
+            asked.rsplit(", ", 1)[1]
+        )
+    ):
         # "If it attacks and I have one creature, must I block it?": the condition is context.
         asked = asked.rsplit(", ", 1)[1]
+    kind = "number" if _HOW_MANY_ASK.match(asked) else "yesno"
     runs = [_query(pos, q, asked, lineup) for lineup in lineups]
     if any(r is None for r in runs):
         return None
@@ -933,7 +1282,7 @@ def _requirement_scenario(q: Question) -> Scenario | None:
             )
         return rulings[0]
 
-    return Scenario("blocking_requirement", "yesno", 0.98, run, names)
+    return Scenario("blocking_requirement", kind, 0.98, run, names)
 
 
 def _query(
@@ -942,7 +1291,9 @@ def _query(
     """The engine call that answers the asked declaration against one line-up of blockers."""
     attackers = pos.attackers
     provoked = next((bl for bl in blockers if bl.must_block_attacker), None)
-    if m := _PROVOKED_ASK.match(asked):
+    if m := _PROVOKED_ASK.match(asked) or (
+        _PROVOKED_LONE_ASK.match(asked) if provoked is not None else None
+    ):
         nth = _provoked_subject(pos, q, m["subj"])
         target = _target(pos, q, m["t"], nth=nth) if nth is not None else None
         if provoked is None or target is None:
@@ -952,6 +1303,42 @@ def _query(
         return lambda: b.is_legal(attackers, blockers, alone)
     if m := _MUST_ASK.match(asked):
         subj = m["subj"] or m["subj2"]
+        if subj == "they" and pos.blockers[0] == YOU:
+            # The attacking player isn't asked to block: "they" are my creatures.
+            subj = "they all"
+        named = _named_blocker(pos, q, subj, m)
+        if named is not None:
+            held, nth = named
+            if m["with"]:
+                return None
+            if not m["t"]:
+                return _holds(
+                    attackers, blockers, lambda a: bool(b.targets(a.get(held))), f"{held} blocking"
+                )
+            target = _target(pos, q, m["t"], nth=nth)
+            if target is None:
+                return None
+            aim = target.attacker.name
+            return _holds(
+                attackers, blockers, lambda a: b.blocks(a, held, aim), f"{held} blocking {aim}"
+            )
+        if m["wlone"] and re.fullmatch(_PLAYER, subj):
+            if len(blockers) != 1:
+                return None
+            only = blockers[0].name
+            if not m["t"]:
+                return _holds(
+                    attackers, blockers, lambda a: bool(b.targets(a.get(only))), f"{only} blocking"
+                )
+            aimed = _target(pos, q, m["t"])
+            if aimed is None:
+                return None
+            aim = aimed.attacker.name
+            return _holds(
+                attackers, blockers, lambda a: b.blocks(a, only, aim), f"{only} blocking {aim}"
+            )
+        if m["wcard"] or m["wword"] or m["wlone"]:
+            return None
         if re.fullmatch(_PROVOKED_REF, subj) and not re.fullmatch(_LONE, subj):
             nth = _provoked_subject(pos, q, subj)
             target = _target(pos, q, m["t"] or "", nth=nth) if nth is not None else None
@@ -993,9 +1380,10 @@ def _query(
                 f"a creature blocking {goal}",
             )
         if re.fullmatch(_LONE, subj):
-            if len(blockers) != 1:
+            if provoked is None and len(blockers) != 1:
                 return None
-            lone = blockers[0].name
+            # Provoke's target is the creature the text speaks of.
+            lone = provoked.name if provoked is not None else blockers[0].name
             return _holds(
                 attackers, blockers, lambda a: a.get(lone) == goal, f"{lone} blocking {goal}"
             )
@@ -1015,6 +1403,19 @@ def _query(
                 f"every one of their creatures blocking {goal}",
             )
         return None
+    if m := _INSTEAD_ASK.match(asked):
+        first = _target(pos, q, m["t"])
+        second = _target(pos, q, m["t2"], nth=m["t"].count("CARD")) if m["t2"] else None
+        if first is None or len(blockers) != 1 or (m["t2"] and (second is None or second is first)):
+            return None
+        instead: dict[str, b.Choice] = {blockers[0].name: first.attacker.name}
+        return lambda: b.is_legal(attackers, blockers, instead)
+    if m := _HOW_MANY_ASK.match(asked):
+        target = _target(pos, q, m["t"])
+        if target is None:
+            return None
+        goal = target.attacker.name
+        return lambda: b.min_blockers(attackers, blockers, goal)
     if m := _LEAVE_ASK.match(asked):
         first, second = _target(pos, q, m["t"]), _target(pos, q, m["t2"])
         if first is None or second is None or first is second:
@@ -1042,6 +1443,46 @@ def _query(
         single[blockers[0].name] = target.attacker.name
         return lambda: b.is_legal(attackers, blockers, single)
     return None
+
+
+def _named_blocker(
+    pos: _Position, q: Question, subj: str, m: re.Match[str]
+) -> tuple[str, int] | None:
+    """The named blocker a requirement question asks about ("does CARD have to block", "must
+    I block with my CARD"), and how many cards the asked words name before the attacker."""
+    if not pos.named:
+        return None
+    if "CARD" in subj and re.fullmatch(_PLAYER, subj) is None:
+        card, nth = _asked_card(q, 0), 1
+    elif m["wcard"] and re.fullmatch(_PLAYER, subj):
+        card, nth = _asked_card(q, (m["t"] or "").count("CARD")), 0
+    elif m["wword"] and re.fullmatch(_PLAYER, subj):
+        # "with my elves": a word of one named creature's name or creature types.
+        word = _singular(m["wword"])
+        fits = [
+            c
+            for c in q.cards
+            if c.name in pos.named
+            and word in {_singular(w) for w in (*c.name.split(), *c.card.subtypes)}
+        ]
+        if len({c.name for c in fits}) != 1:
+            return None
+        card, nth = fits[0], 0
+    else:
+        return None
+    if card is None or card.name not in pos.named:
+        return None
+    return card.name, nth
+
+
+def _singular(word: str) -> str:
+    """A word's singular, as players shorten a card name ("my elves", "the golems")."""
+    w = word.casefold()
+    if w.endswith("ves"):
+        return w[:-3] + "f"
+    if w.endswith("ies"):
+        return w[:-3] + "y"
+    return w[:-1] if w.endswith("s") and not w.endswith("ss") else w
 
 
 def _provoked_subject(pos: _Position, q: Question, subj: str) -> int | None:
