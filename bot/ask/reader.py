@@ -386,6 +386,22 @@ class Reader:
                 merged.append(s)
         return merged
 
+    def _question_after_but(self, sentence: Sequence[Tok]) -> int | None:
+        """Where "but" or "so" joins a statement to the question after it ("it's summoning
+        sick, so is it attacking?"); None when the sentence is one question or a condition."""
+        words = self._words(sentence)
+        if not words or words[0].lemma in _SUBORDINATORS or words[0].lemma in self._yesno_starts:
+            return None
+        for j, t in enumerate(sentence):
+            if j < 3 or t.card is not None or t.lemma not in ("but", "so"):
+                continue
+            tail = self._words(sentence[j + 1 :])
+            if len(tail) < 3 or tail[0].lemma not in self._yesno_starts:
+                continue
+            if self.form(sentence[j + 1 :]) != "statement" and self._subject_follows(tail):
+                return j
+        return None
+
     def _phrase_in(self, sentence: Sequence[Tok], framing: str) -> Phrase | None:
         found = self._find(sentence, self.lex.framing[framing])
         return found[1] if found else None
@@ -567,6 +583,14 @@ class Reader:
                 # Without a question mark, "Should only trigger on..." states what the writer
                 # expects; a question needs its subject after the verb ("does it count").
                 if not asked_mark and form == "yesno" and not self._subject_follows(words):
+                    continue
+                if (
+                    not asked_mark
+                    and form == "yesno"
+                    and words[0].text.casefold() == "had"
+                    and not any(t.tag == "VBN" for t in words[2:6])
+                ):
+                    # "Had Llanowar Elves since last turn." drops its "I": no question.
                     continue
                 if not asked_mark and n > 0 and form != "yesno" and not self._asks_after(words):
                     continue
@@ -1337,6 +1361,17 @@ class Reader:
             asked_idx = _last(sentences, self.is_question)
         asked: list[Tok] = sentences[asked_idx] if asked_idx is not None else toks
         if asked_idx is not None:
+            split_at = self._question_after_but(asked)
+            if split_at is not None:
+                # "I know I can't tap it yet, but can I use its other ability?": what is asked
+                # is the question after "but"; what comes before it is context.
+                head = [*asked[:split_at], Tok(".", ".", None, "")]
+                if head[-2].text == ",":
+                    head = [*head[:-2], head[-1]]
+                tail = [_respace(asked[split_at + 1], ""), *asked[split_at + 2 :]]
+                sentences = [*sentences[:asked_idx], head, tail, *sentences[asked_idx + 1 :]]
+                asked_idx += 1
+                asked = tail
             enabled = _lets_me(asked) or _supposed(asked)
             if enabled is not None:
                 sentences = [*sentences[:asked_idx], enabled, *sentences[asked_idx + 1 :]]
