@@ -121,7 +121,12 @@ class _Board:
     """The position the question describes: permanents, and which players' boards are complete."""
 
     perms: list[Permanent] = field(default_factory=list)
+    # Players whose permanents the question tells of ("I control X", "if I control X")...
     described: set[str] = field(default_factory=set)
+    # ...and those it says it tells all of ("only", "no other lands", a stated position).
+    complete: set[str] = field(default_factory=set)
+    # Kinds a player is said to have none of ("and no creatures"): (player, "Creature").
+    none_of: set[tuple[str, str]] = field(default_factory=set)
     subject: CardMention | None = None
     names: tuple[str, ...] = ()
     # Unnamed permanents the question speaks of ("three creatures"): not on the board.
@@ -495,6 +500,25 @@ _ATTACHED = (
 )
 
 
+# Words saying a player's board is told whole.
+_ALL_TOLD = lazy(
+    r"\b(and )?nothing else\b|\bno other (lands?|permanents?)\b|\bthat'?s (all|it)\b|\bthat is (all|it)\b"
+)
+
+
+_NONE_OF = lazy(
+    r"\b(?:no|zero|0) (?:other )?(?P<kind>creatures?|elf|elves|artifacts?|enchantments?)\b"
+)
+
+
+def _whose_sentence(text: str, at: int) -> str:
+    """Whose board the words at ``at`` tell of: the nearest player named before in the sentence."""
+    sentence = _APPOSITION.sub(r"\1 ", _sentence_before(text, at))
+    you = max((x.end() for x in _YOU_CUE.finditer(sentence)), default=-1)
+    opp = max((x.end() for x in _OPPONENT_CUE.finditer(sentence)), default=-1)
+    return OPPONENT if opp > you else YOU
+
+
 def _read_board(q: Question) -> _Board:
     text = q.text.casefold()
     board = _Board()
@@ -561,9 +585,28 @@ def _read_board(q: Question) -> _Board:
             r"\b(his|her|their|opponent'?s'?) only (other )?lands?\b"
             r"|\bonly (other )?lands? (he|she|they|my opponent) (has|have|controls?|got)\b",
         ),
+        # "I only control ...", "he just has ...", "my lands are ...".
+        (YOU, r"\b(i|we) (only|just) (have|control|got)\b|\bmy lands are\b"),
+        (
+            OPPONENT,
+            r"\b(opponent|opp|he|she|they)\b[^.?!]{0,15}\b(only|just) (has|have|controls?|got)\b"
+            r"|\b(his|her|their|opponent'?s'?) lands are\b"
+            r"|\b(opponent|opp|he|she|they)\b[^.?!]{0,30}\bno other\b",
+        ),
     ):
         if re.search(pattern, text):
             board.described.add(who)
+            board.complete.add(who)
+    for found in _ALL_TOLD.finditer(text):
+        # "My opponent controls Reflecting Pool and nothing else": whose the sentence tells of.
+        who = _whose_sentence(text, found.start())
+        board.described.add(who)
+        board.complete.add(who)
+    for found in _NONE_OF.finditer(text):
+        # "and no creatures in play": that count is told, the rest of the board isn't.
+        word = found.group("kind")
+        kind = "Elf" if word.startswith("elf") or word == "elves" else word.rstrip("s").capitalize()
+        board.none_of.add((_whose_sentence(text, found.start()), kind))
     if asked:
         board.subject = _asked_subject(text, ask_at, asked)
     if board.subject is None:
@@ -589,11 +632,12 @@ def _read_board(q: Question) -> _Board:
         # A stated position replaces the one read from the text: every side is told.
         board.perms = list(q.board.battlefield)
         board.described = {YOU, OPPONENT}
+        board.complete = {YOU, OPPONENT}
         board.unnamed = ""
     # "if I control three creatures" (but not "no creatures", which is a complete count).
     board.unnamed = " ".join(
         x.group(0)
-        for x in re.finditer(r"(?<!\bno )(?<!\bany )\b(\w+?)s?\b", q.lower)
+        for x in re.finditer(r"(?<!\bno )(?<!\bno other )(?<!\bany )\b(\w+?)s?\b", q.lower)
         if x.group(1) in {"creature", "artifact", "land", "enchantment", "permanent", "elf", "elve"}
     )
     if q.board is None:
@@ -602,6 +646,7 @@ def _read_board(q: Question) -> _Board:
             who, noun, extra = counted
             board.perms += extra
             board.described.add(who)
+            board.complete.add(who)
             many = "elves" if noun == "elf" else f"{noun}s"
             board.unnamed = re.sub(rf"\b({noun}|{many})\b", " ", board.unnamed).strip()
     return board
@@ -685,6 +730,39 @@ def _effect_part(line: str) -> str:
     return found.group("rest") if found else line
 
 
+_LIST_NEXT = lazy(
+    r"^\s*(?:,\s*(?:and\s+|&\s+)?|\s+(?:and|&|\+)\s+)(?:(?:an?|the|\d+|two|three|four)\s+)?"
+    r"(?P<w>[a-z][\w'-]{2,})(?=\s*(?:[,.;:!?)]|\s(?:and|&|\+)\s|$))",
+    re.I,
+)
+_LIST_BEFORE = lazy(
+    r"(?:^|[\s(:])(?P<w>[a-z][\w'-]{2,})\s*(?:,\s*(?:and\s+)?|\s+(?:and|&|\+)\s+)"
+    r"(?:(?:an?|the|\d+|two|three|four)\s+)?$",
+    re.I,
+)
+
+
+def _unnamed_in_lists(q: Question) -> list[str]:
+    """Words listed beside named permanents that are neither a card read nor English ("my
+    lands are forest, mountain and mutavault"): a permanent the board would lack."""
+    common = load_lexicon().common
+    covered = [(m.start, m.end) for m in q.cards]
+    out: list[str] = []
+    for m in q.cards:
+        if not (m.card.types & _PERMANENT_TYPES):
+            continue
+        hits = [
+            (h.group("w"), m.end + h.start("w")) for h in [_LIST_NEXT.match(q.text[m.end :])] if h
+        ] + [(h.group("w"), h.start("w")) for h in [_LIST_BEFORE.search(q.text[: m.start])] if h]
+        for word, at in hits:
+            bare = re.sub(r"'s?$", "", word).casefold()
+            if any(a <= at < b for a, b in covered) or bare in common or bare.rstrip("s") in common:
+                continue
+            if bare not in out:
+                out.append(bare)
+    return out
+
+
 def _unread(q: Question) -> list[str]:
     """Oracle lines about mana that the parser couldn't read: the engine would miss them. When
     a named permanent's mana is equal to its power, lines that may change a power count too."""
@@ -693,7 +771,7 @@ def _unread(q: Question) -> list[str]:
         for m in q.cards
         for a in m.abilities()
     )
-    return [
+    return [f"what “{w}” is (it isn't read as a card)" for w in _unnamed_in_lists(q)] + [
         f'what {m.name}\'s "{line}" does here'
         for m in q.cards
         for face in m.faces
@@ -894,9 +972,18 @@ def _asks_total(q: Question, board: _Board, subject: CardMention) -> bool:
         for p in board.perms
         if any(isinstance(a, Activated) and a.mana is not None for a in p.abilities)
     ]
+    # "how much do I get from Reflecting Pool": the one permanent the mana comes from.
+    from_it = any(
+        m.name == subject.name
+        and re.search(
+            r"\b(from|off|out of) (my |the |a |an |one |that )?$", q.text[: m.start], re.I
+        )
+        for m in q.cards
+    )
     # "if I tap Reflecting Pool": one activation, however many permanents make mana.
     return (
         len(makers) > 1
+        and not from_it
         and not q.has(r"\b(tap|taps|tapping|tapped|sac|sacrific\w*|crack\w*)\b")
         and q.has(
             r"\b(can|could|will|would|do|does) (i|you|we|they) (make|get|produce|generate|have)\b"
@@ -1018,6 +1105,55 @@ def _split_control(board: _Board) -> bool:
     return any(len(who) > 1 for who in seen.values())
 
 
+def _has_mana_ability(p: Permanent) -> bool:
+    return any(isinstance(a, Activated) and a.mana is not None for a in p.abilities)
+
+
+def _told(board: _Board, who: str, holder: Permanent, fits: Callable[[Permanent], bool]) -> bool:
+    """Whether the question tells all of a player's permanents that an ability of ``holder``
+    looks at or counts. A board said to be whole ("only", "no other lands") is. A board only
+    named ("if I control Sol Ring") is when it names one that ``fits`` besides ``holder`` and
+    its controller's others of its name: the question asks what those named make of it. When it names none
+    ("how much mana does Reflecting Pool make if I control Mana Flare?"), the permanents looked
+    at go unstated, and players seldom mean they have none."""
+    if who in board.complete:
+        return True
+    return who in board.described and any(
+        p.controller == who
+        and not (p.name == holder.name and p.controller == holder.controller)
+        and fits(p)
+        for p in board.perms
+    )
+
+
+def _mana_source(p: Permanent) -> bool:
+    """A permanent an ability mirroring what others could produce may be asked to look at."""
+    return "Land" in p.types or _has_mana_ability(p)
+
+
+def _land(p: Permanent) -> bool:
+    return "Land" in p.types
+
+
+def _counted_kind(per: str) -> str:
+    """The kind 'for each creature you control' counts ("Creature", "Elf"; "" when unread)."""
+    found = re.search(r"\bfor each (?:other )?(\w+?)s? you control\b", per, re.I)
+    word = found.group(1) if found else ""
+    return "Elf" if word.casefold() in ("elf", "elve") else word.capitalize()
+
+
+def _of_kind(per: str) -> Callable[[Permanent], bool]:
+    """The permanents 'for each creature you control' counts (any, when the kind isn't read)."""
+    found = re.search(r"\bfor each (?:other )?(\w+?)s? you control\b", per, re.I)
+    word = found.group(1) if found else ""
+    kind = "Elf" if word.casefold() in ("elf", "elve") else word.capitalize()
+
+    def fits(p: Permanent) -> bool:
+        return not kind or kind in p.types or kind in p.subtypes
+
+    return fits
+
+
 def _needs(board: _Board) -> list[str]:
     """Facts the could-produce answer needs and the question doesn't give."""
     missing: list[str] = []
@@ -1042,7 +1178,10 @@ def _needs(board: _Board) -> list[str]:
                 and not told
                 and not (
                     re.search(r"\bfor each\b[^.]*\byou control\b", per, re.I)
-                    and p.controller in board.described
+                    and (
+                        _told(board, p.controller, p, _of_kind(per))
+                        or (p.controller, _counted_kind(per)) in board.none_of
+                    )
                     and not _counts_unnamed(board, per)
                 )
             ):
@@ -1057,7 +1196,7 @@ def _needs(board: _Board) -> list[str]:
             if on_it and not any(k == on_it.group(1).casefold() for k, _ in p.counters):
                 # Incubation Druid: what it adds hangs on counters the question doesn't state.
                 missing.append(f"whether {p.name} has a {on_it.group(1)} counter on it")
-            if re.match(r"you control\b", cond) and p.controller not in board.described:
+            if re.match(r"you control\b", cond) and not _told(board, p.controller, p, _land):
                 fact = (
                     "every land you control"
                     if p.controller == YOU
@@ -1076,7 +1215,7 @@ def _needs(board: _Board) -> list[str]:
                 )
                 needed = [YOU, OPPONENT] if whose == "any" else [player]
                 for who in needed:
-                    if who not in board.described:
+                    if not _told(board, who, p, _mana_source):
                         fact = (
                             "every land you control"
                             if who == YOU
