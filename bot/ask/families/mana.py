@@ -105,6 +105,19 @@ def _missing(*facts: str) -> Callable[[], Ruling]:
     return run
 
 
+def _noted(run: Callable[[], Ruling], identity: str) -> Callable[[], Ruling]:
+    """``run`` with the stated commanders' color identity (903.4) as its first step."""
+    if not identity:
+        return run
+
+    def noted() -> Ruling:
+        r = run()
+        step = Step(rule=Rule.COLOR_IDENTITY, note=identity)
+        return r.model_copy(update={"steps": (step, *r.steps)})
+
+    return noted
+
+
 def _flip(ruling: Ruling) -> Ruling:
     return ruling.model_copy(
         update={"verdict": {"yes": "no", "no": "yes"}.get(ruling.verdict or "")}
@@ -131,6 +144,9 @@ class _Board:
     names: tuple[str, ...] = ()
     # Unnamed permanents the question speaks of ("three creatures"): not on the board.
     unnamed: str = ""
+    # What the stated commanders' color identity makes of "any color in your commander's
+    # color identity" (903.4), for the explanation.
+    identity: str = ""
 
 
 def _permanent(m: CardMention, controller: str, index: int) -> Permanent:
@@ -500,6 +516,98 @@ _ATTACHED = (
 )
 
 
+_COMMANDER_SAID = lazy(
+    r"\b(my|our) (partner )?commanders? (is|are|was|were)\b|\b(is|are|as) (my |our |the )?"
+    r"(partner )?commanders?\b|\bcommanders?\s*[:=]|\b(partner )?commanders? (is|are)\b"
+)
+_IDENTITY_WORDS = lazy(r"\bcolou?r indicator\b|\bis (all colou?rs|every colou?r)\b", re.I)
+
+
+def _color_identity(card: Card) -> frozenset[ManaType] | None:
+    """903.4: the colors of the mana symbols in a card's costs and rules text, reminder text
+    aside; None when a characteristic-defining ability may add colors."""
+    letters: set[str] = set()
+    for face in card.faces:
+        text = re.sub(r"\([^()]*\)", "", face.oracle_text)
+        if _IDENTITY_WORDS.search(text):
+            return None
+        for symbol in (*face.mana_cost.parts, *re.findall(r"\{([^{}]+)\}", text)):
+            letters |= {c for c in symbol.upper() if c in "WUBRG"}
+    return frozenset(ManaType(c) for c in letters)
+
+
+def _commanders(q: Question) -> list[CardMention] | None:
+    """The commanders a sentence states as the asker's ("my commander is Kozilek", "Thrasios
+    and Tymna as partner commanders"); None when none is stated or it may be another's."""
+    text = q.text
+    for found in _COMMANDER_SAID.finditer(text.casefold()):
+        start = max(text.rfind(ch, 0, found.start()) for ch in ".?!;") + 1
+        ends = [i for i in (text.find(ch, found.end()) for ch in ".?!;") if i >= 0]
+        end = min(ends, default=len(text))
+        if _OPPONENT_CUE.search(text[start:end].casefold()):
+            return None
+        named = [
+            m
+            for m in q.cards
+            if start <= m.start < end
+            and m.card.types & {"Creature", "Planeswalker"}
+            and not any(
+                isinstance(a, Activated) and a.mana is not None and a.mana.among
+                for a in m.abilities()
+            )
+        ]
+        if named:
+            return named
+    return None
+
+
+def _with_identity(q: Question, perms: list[Permanent]) -> tuple[list[Permanent], str]:
+    """The permanents with "any color in your commander's color identity" read as the stated
+    commanders' colors, and a note saying so; unchanged when no commander is stated."""
+    if not any(
+        isinstance(a, Activated) and a.mana is not None and a.mana.among
+        for p in perms
+        for a in p.abilities
+    ):
+        return perms, ""
+    commanders = _commanders(q)
+    if commanders is None:
+        return perms, ""
+    colors: set[ManaType] = set()
+    for m in commanders:
+        identity = _color_identity(m.card)
+        if identity is None:
+            return perms, ""
+        colors |= identity
+    letters = tuple(sort_types(colors))
+    out: list[Permanent] = []
+    for p in perms:
+        abilities = tuple(
+            a.model_copy(
+                update={
+                    "mana": replace(
+                        a.mana,
+                        choice="one_of" if letters else "fixed",
+                        symbols=letters,
+                        among=None,
+                    )
+                }
+            )
+            if isinstance(a, Activated) and a.mana is not None and a.mana.among
+            else a
+            for a in p.abilities
+        )
+        out.append(p.model_copy(update={"abilities": abilities}))
+    names = " and ".join(m.name for m in commanders)
+    shown = " ".join(f"{{{c}}}" for c in letters) if letters else "no color"
+    note = (
+        f"Your commander's color identity is that of {names}: {shown}, from the mana symbols "
+        "in its mana cost and rules text. So 'any color in your commander's color identity' "
+        f"means {'one of ' + shown if letters else 'no color at all, and it adds no mana'}."
+    )
+    return out, note
+
+
 # Words saying a player's board is told whole.
 _ALL_TOLD = lazy(
     r"\b(and )?nothing else\b|\bno other (lands?|permanents?)\b|\bthat'?s (all|it)\b|\bthat is (all|it)\b"
@@ -628,6 +736,7 @@ def _read_board(q: Question) -> _Board:
             board.subject = with_mana[0]
     board.names = tuple(dict.fromkeys(m.name for m in q.cards))
     board.perms = _counted(q, board.perms)
+    board.perms, board.identity = _with_identity(q, board.perms)
     if q.board is not None:
         # A stated position replaces the one read from the text: every side is told.
         board.perms = list(q.board.battlefield)
@@ -697,8 +806,15 @@ def _unnamed_counted(
     if not counts:
         return None
     same = [p for p in perms if kind in p.types and (subtype is None or subtype in p.subtypes)]
+    # "3 creatures total counting the Nyxbloom", "including Llanowar Elves": the named are in it.
+    counting = re.match(
+        r"\W*(in )?(total\b|all\b)?\W*(counting|including|incl)?\b", q.lower[hit.end() :]
+    )
+    counting = counting if counting and (counting.group(2) or counting.group(3)) else None
     if same and not hit.group("other"):
-        return None
+        if not counting or len(same) > n:
+            return None
+        n -= len(same)
     whose = "your opponent controls" if who == OPPONENT else "you control"
     extra = [
         Permanent(
@@ -959,13 +1075,23 @@ def _resolved(r: Ruling, stand_ins: list[Permanent]) -> Ruling:
     return r.model_copy(update={"steps": (*notes, *r.steps)}) if notes else r
 
 
+# "I tap a Forest", "i sac my Treasure": one permanent's one activation.
+_ONE_TAP = (
+    r"\b(i|you|we|he|she|they|opponent|opp) (tap|taps|tapped|sac|sacs|sacrifice|sacrifices|"
+    r"crack|cracks) (a|an|one|my|his|her|their|the|CARD)\b"
+)
+
+
 def _asks_total(q: Question, board: _Board, subject: CardMention) -> bool:
     """Whether an amount question may ask for the mana of several permanents together ("I have
     3 Treasures, how much mana can I make?"), not of one activation."""
     several = any(_count(q.text, m) > 1 for m in q.cards if m.name == subject.name)
     if several and not q.has(r"\b(each|a single|one of them|per)\b"):
         return True
-    if q.has(r"\b(in total|total|altogether|all together|combined|all of them)\b"):
+    if q.has(r"\b(in total|total|altogether|all together|combined|all of them)\b") and not (
+        # "I tap a Forest. Total mana?": all that one activation gives, triggers' mana too.
+        q.has(_ONE_TAP) and not several
+    ):
         return True
     makers = [
         p
@@ -1159,6 +1285,10 @@ def _needs(board: _Board) -> list[str]:
     missing: list[str] = []
     for p in board.perms:
         for a in p.abilities:
+            if isinstance(a, Activated) and a.mana is not None and a.mana.among:
+                fact = "who your commander is (its color identity decides the colors)"
+                if fact not in missing:
+                    missing.append(fact)
             per = a.mana.per or "" if isinstance(a, Activated) and a.mana is not None else ""
             counted = re.search(
                 r"\bfor each (\S+) counter on (?:cardname|this \w+|it)\b", per, re.I
@@ -2210,7 +2340,12 @@ class ManaHandler:
             return self._count_types(q)
         if not q.has(
             r"\bhow (much|many)\b[^?]{0,20}\bmana\b",
-            r"\bhow much\b[^?]{0,40}\b(add|make|produce|get)",
+            r"\bhow much\b[^?]{0,40}\b(add|make|produce|get|tap for|taps for)",
+            # "how much green total", "Total mana?", "what's the total?"
+            r"\bhow much (colou?rless|white|blue|black|red|green)\b",
+        ) and not q.asks(
+            r"^\W*(so\W+|and\W+)?(the )?total( mana)?\W*$",
+            r"\b(what'?s|what is) the total\b",
         ):
             return None
         board = _read_board(q)
@@ -2752,4 +2887,4 @@ class ManaHandler:
                 }
             )
 
-        return Scenario(name, kind, 0.85, run, board.names)
+        return Scenario(name, kind, 0.85, _noted(run, board.identity), board.names)
