@@ -820,11 +820,7 @@ def produce(
                     "tapping for mana don't change that mana.",
                     card=src,
                 )
-                t.step(
-                    Rule.TRIGGERED_MANA_NO_STACK,
-                    f"{src}'s trigger is a triggered mana ability: "
-                    "it doesn't use the stack and resolves right away.",
-                )
+                _triggered_mana_steps(t, src)
                 continue
             total.update(added)
             t.step(
@@ -835,16 +831,21 @@ def produce(
                 "mana don't change it.",
                 card=src,
             )
-            t.step(
-                Rule.TRIGGERED_MANA_NO_STACK,
-                f"{src}'s trigger is a triggered mana ability: "
-                "it doesn't use the stack and resolves right away.",
-            )
+            _triggered_mana_steps(t, src)
     counts = {m: total[m] for m in ALL_TYPES if total[m]}
     if picked.cost.tap and _triggers_unsure(board, i):
         extra_unsure = True
     amount = sum(counts.values()) + chosen_extra
     return counts, _finish(t, str(amount), board, unsure[i] or extra_unsure)
+
+
+def _triggered_mana_steps(t: Trace, src: str) -> None:
+    t.step(
+        Rule.TRIGGERED_MANA_ABILITY,
+        f"{src}'s trigger is a triggered mana ability: it triggers from a mana ability and "
+        "adds mana.",
+    )
+    t.step(Rule.TRIGGERED_MANA_NO_STACK, "So it doesn't use the stack and resolves right away.")
 
 
 def _mana_type_filter(of_type: str | None) -> list[ManaType]:
