@@ -253,6 +253,13 @@ def _board(state: GameState) -> _Board:
             if isinstance(a, LandTypeChange) and not a.replaces:
                 for v in views:
                     if "Land" in v.perm.types and hits(a.subject, v, src):
+                        if v.set_by is not None and not _new_types(a.new_type) <= v.subtypes:
+                            # Blood Moon and Prismatic Omen: both in layer 4, neither
+                            # depending on the other, so the later one wins (613.7).
+                            board.undecided.append(
+                                f"whether {v.set_by} or {src.perm.name} came later "
+                                f"(timestamp order decides {v.perm.name}'s land types)"
+                            )
                         v.subtypes = v.subtypes | _new_types(a.new_type)
                         v.added_by = (*v.added_by, src.perm.name)
     for v in views:

@@ -92,6 +92,11 @@ _CARDS = [
         'Enchant land\nEnchanted land has "{T}: Add one mana of any color."',
     ),
     ("Spreading Seas", "Enchantment — Aura", "Enchant land\nEnchanted land is an Island."),
+    (
+        "Prismatic Omen",
+        "Enchantment",
+        "Lands you control are every basic land type in addition to their other types.",
+    ),
 ]
 POOL = {name: _card(name, type_line, text) for name, type_line, text in _CARDS}
 
@@ -186,6 +191,10 @@ COULD: list[tuple[str, str, str, tuple[Rule, ...]]] = [
     ("you: Mana Reflection", "Mana Reflection", "none", (Rule.MANA_ABILITY,)),
     ("you: Gaea's Cradle, Llanowar Elves", "Gaea's Cradle", "G", (Rule.COULD_PRODUCE,)),
     ("you: Gaea's Cradle", "Gaea's Cradle", "none", (Rule.COULD_PRODUCE,)),
+    ("you: Ancient Tomb, Prismatic Omen", "Ancient Tomb", "WUBRGC", (Rule.INTRINSIC_MANA,)),
+    ("you: Mutavault, Prismatic Omen", "Mutavault", "WUBRGC", (Rule.INTRINSIC_MANA,)),
+    ("opponent: Tundra, Prismatic Omen", "Tundra", "WUBRG", (Rule.INTRINSIC_MANA,)),
+    ("you: Forest; opponent: Prismatic Omen", "Forest", "G", (Rule.INTRINSIC_MANA,)),
 ]
 
 
@@ -205,6 +214,7 @@ def test_could_produce(notation: str, name: str, verdict: str, rules: tuple[Rule
     [
         ("you: Command Tower", "Command Tower", "the commander's colors aren't known"),
         ("you: Forest, Tundra, Blood Moon, Celestial Dawn", "Tundra", "timestamp order"),
+        ("you: Tundra, Blood Moon, Prismatic Omen", "Tundra", "timestamp order"),
         ("you: Forest, Utopia Sprawl", "Forest", "what the Aura enchants"),
         ("you: Forest, Fertile Ground", "Forest", "what the Aura enchants"),
         ("you: Ancient Tomb, Spreading Seas", "Ancient Tomb", "what the Aura enchants"),

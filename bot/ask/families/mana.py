@@ -1999,6 +1999,17 @@ class ManaHandler:
                 action = "mana_ability" if _taps_for_mana(own) else "mana_ability_no_tap"
         if action is None:
             return self._replacement_on(q, replacement)
+        if not q.asks(
+            r"\btrigger",
+            r"\bgo(es)? off\b",
+            r"\bfire",
+            r"\bmana\b",
+            r"\b(add|adds|double|doubles|work|works|apply|applies|count|counts|counted)\b",
+            r"\bCARD\b",
+        ):
+            # "Can the land creature attack this turn?" after a trigger is told of: the asked
+            # sentence is about something else than tapping for mana.
+            return None
         if trigger is not None or q.has(r"\btrigger", r"\bgo(es)? off\b", r"\bfire"):
             ref = trigger.name if trigger else None
 
