@@ -855,6 +855,55 @@ def _triggered_mana_steps(t: Trace, src: str) -> None:
     t.step(Rule.TRIGGERED_MANA_NO_STACK, "So it doesn't use the stack and resolves right away.")
 
 
+def replacement_order(state: GameState, name: str) -> Ruling:
+    """616.1: whether the order of the replacement effects on tapping ``name`` for mana
+    changes what it produces ("yes"/"no"); the steps say who chooses it."""
+    board = _board(state)
+    i = _find(board, name)
+    v = board.views[i]
+    could, unsure = _fixpoint(board)
+    t = Trace()
+    picked = _pick([a for a in v.mana_abilities if a.cost.tap], None)
+    if picked is None or picked.mana is None:
+        return t.ruling(None, (f"a mana ability of {v.perm.name} with {{T}} in its cost",))
+    opts = _options(picked.mana, board, v, could)
+    reps, reps_unsure = _replacements(board, v, picked)
+    for rep in reps:
+        t.step(
+            Rule.TAPPED_FOR_MANA_REPLACEMENT,
+            f"{rep.source} is a replacement effect on tapping {v.perm.name} for mana.",
+            card=rep.source,
+        )
+    if len(reps) < 2:
+        t.step(
+            Rule.REPLACEMENT_ORDER,
+            f"Only {len(reps)} replacement effect applies to tapping {v.perm.name} for mana, "
+            "so there's no order to choose.",
+        )
+        return _finish(t, "no", board, unsure[i] or reps_unsure or opts.uncertain)
+    if len(reps) > _MAX_PERMUTED:
+        return t.ruling(None, ("the order of many replacement effects",))
+    results: set[frozenset[Bag]] = set()
+    for order in itertools.permutations(reps):
+        current = set(opts.bags)
+        for rep in order:
+            current = {r for b in current for r in _apply(rep, b, board, v)}
+        results.add(frozenset(current))
+    matters = len(results) > 1
+    t.step(
+        Rule.REPLACEMENT_ORDER,
+        f"{_chooser(v.perm.controller).capitalize()} the order they apply in, as the "
+        f"controller of {v.perm.name}, the permanent tapped for mana; "
+        + (
+            "the order changes the mana it produces."
+            if matters
+            else "each one multiplies or changes the mana the same way in any order, so the "
+            "result is the same whichever order is chosen."
+        ),
+    )
+    return _finish(t, "yes" if matters else "no", board, unsure[i] or reps_unsure or opts.uncertain)
+
+
 def _mana_type_filter(of_type: str | None) -> list[ManaType]:
     """The mana types a trigger's 'tapped for [type] mana' asks for; [] when it names none."""
     if not of_type or _singular(of_type.casefold()) in _BASIC_WORDS:

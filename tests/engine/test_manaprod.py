@@ -455,3 +455,18 @@ def test_looks_at_follows_the_abilitys_words(whose: Whose, lands: str, verdict: 
     r = mp.looks_at("Some Land", could, "controller" if lands == "controller" else "others")
     assert r.verdict == verdict
     assert r.steps[0].rule == Rule.COULD_PRODUCE and r.steps[0].card == "Some Land"
+
+
+@pytest.mark.parametrize(
+    ("notation", "name", "verdict", "chooser"),
+    [
+        ("you: Sol Ring, Mana Reflection, Mana Reflection", "Sol Ring", "no", "You choose"),
+        ("opponent: Forest, Mana Reflection, Contamination", "Forest", "yes", "Your opponent"),
+        ("you: Forest, Mana Reflection", "Forest", "no", "Only 1"),
+    ],
+)
+def test_replacement_order_on_one_tap(notation: str, name: str, verdict: str, chooser: str) -> None:
+    ruling = mp.replacement_order(position(notation), name)
+    assert ruling.verdict == verdict
+    step = next(s for s in ruling.steps if s.rule is Rule.REPLACEMENT_ORDER)
+    assert step.note.startswith(chooser), step.note

@@ -1675,6 +1675,7 @@ class ManaHandler:
             self._amount,
             self._stated_amount,
             self._multiplier,
+            self._order,
             self._amount_claim,
             self._could,
             self._looks_at,
@@ -2086,6 +2087,9 @@ class ManaHandler:
         """'Does Mana Reflection double the mana from Springleaf Drum?': whether a replacement
         on tapping for mana applies to a named permanent's mana ability."""
         if replacement is None or q.has(r"\bhow (much|many)\b", r"\btrigger"):
+            return None
+        if q.asks(r"\border\b"):
+            # "Does the order they apply in matter?" asks about several of them (616.1).
             return None
         if not q.has(
             r"\b(doubl\w*|tripl\w*|apply|applies|affect|affects|work|works|"
@@ -2590,6 +2594,72 @@ class ManaHandler:
             )
 
         return Scenario("mana.multiplier", "yesno", 0.8, run, board.names)
+
+    def _order(self, q: Question) -> Scenario | None:
+        """'Does the order of Nyxbloom Ancient and Mana Reflection matter?', 'Do I choose the
+        order they apply in?': several replacement effects on one tap for mana (616.1)."""
+        if not q.asks(r"\border\b") or q.has(*_COST_WORDS):
+            return None
+        matters = q.asks(
+            r"\border\b[^?]{0,40}\b(matter|matters|change|changes|make a difference)\b",
+            r"\b(matter|matters|difference)\b[^?]{0,40}\border\b",
+        )
+        chooser = re.search(
+            r"\b(do|does|can|could|should|will)\s+(?P<who>i|we|you|my opponent|the opponent|he|"
+            r"she|they)\s+(get to\s+)?(choose|chooses|decide|decides|pick|picks)\b[^?]{0,20}"
+            r"\border\b",
+            q.asked,
+        )
+        if not matters and chooser is None:
+            return None
+        replacing = [
+            m for m in q.cards if m.of_kind("mana_doubling") or m.of_kind("mana_replacement")
+        ]
+        if sum(_count(q.text, m) for m in replacing) < 2 or _unread(q):
+            return None
+        if any(m.of_kind("tapped_for_mana_trigger") for m in q.cards):
+            # A trigger's mana isn't among the replacements ordered; what's asked may include it.
+            return None
+        board = _read_board(q)
+        if _split_control(board):
+            return None
+        producers = [p for p in board.perms if _has_mana_ability(p)]
+        if len({p.name for p in producers}) > 1:
+            return None
+        tapped = producers[0] if producers else _generic_tapped(q, anyone_as=None)
+        perms = list(board.perms)
+        if tapped is None:
+            if q.has(r"\b(opponents?|opps?|a player|each player|someone)\b"):
+                # Whose permanent is tapped isn't said, and the chooser is its controller.
+                return None
+            tapped = Permanent(
+                name="a land you control",
+                types=frozenset({"Land"}),
+                abilities=(
+                    Activated(
+                        text="{T}: Add {C}.",
+                        cost=Cost(tap=True),
+                        effect="Add {C}.",
+                        mana=ManaProduction(choice="fixed", symbols=("C",)),
+                    ),
+                ),
+            )
+        if tapped not in perms:
+            perms.append(tapped)
+        state = _state(q, perms)
+        name = tapped.name
+        who = chooser.group("who") if chooser else ""
+        asks_you = who in ("i", "we", "you")
+
+        def run() -> Ruling:
+            r = mp.replacement_order(state, name)
+            if matters or r.verdict is None:
+                return r
+            holder = state.find(name).controller
+            yes = (holder == YOU) == asks_you
+            return r.model_copy(update={"verdict": "yes" if yes else "no"})
+
+        return Scenario("mana.replacement_order", "yesno", 0.85, run, board.names)
 
     def _count_types(self, q: Question) -> Scenario | None:
         """'How many colors of mana can Birds of Paradise make?': count what it could produce."""
