@@ -635,6 +635,31 @@ def _land_type_steps(t: Trace, v: _View) -> None:
         )
 
 
+def rules_text_lost(state: GameState) -> frozenset[str]:
+    """The permanents whose rules-text abilities an effect setting their land type removes
+    (Blood Moon on Gaea's Cradle): what those abilities would count doesn't matter."""
+    return frozenset(v.perm.name for v in _board(state).views if v.set_by is not None)
+
+
+def land_type_change_applies(state: GameState, name: str, source: str) -> Ruling:
+    """Whether ``source``'s land-type change applies to ``name`` (305.7): "yes"/"no"."""
+    board = _board(state)
+    v = board.views[_find(board, name)]
+    t = Trace()
+    _land_type_steps(t, v)
+    applies = (v.set_by or "").casefold() == source.casefold() or any(
+        s.casefold() == source.casefold() for s in v.added_by
+    )
+    if not applies:
+        t.step(
+            Rule.SET_LAND_TYPE,
+            f"{source}'s land-type change doesn't apply to {v.perm.name}: it keeps its own land "
+            "types and abilities.",
+            card=source,
+        )
+    return _finish(t, "yes" if applies else "no", board, False)
+
+
 def could_produce(state: GameState, name: str) -> tuple[frozenset[ManaType], Ruling]:
     """The types of mana ``name`` could produce (106.7), after every static effect in play."""
     board = _board(state)

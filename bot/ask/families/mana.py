@@ -1283,7 +1283,11 @@ def _of_kind(per: str) -> Callable[[Permanent], bool]:
 def _needs(board: _Board) -> list[str]:
     """Facts the could-produce answer needs and the question doesn't give."""
     missing: list[str] = []
+    # Blood Moon on Gaea's Cradle: what its rules-text ability would count doesn't matter.
+    lost = mp.rules_text_lost(GameState(battlefield=tuple(board.perms)))
     for p in board.perms:
+        if p.name in lost:
+            continue
         for a in p.abilities:
             if isinstance(a, Activated) and a.mana is not None and a.mana.among:
                 fact = "who your commander is (its color identity decides the colors)"
@@ -1449,6 +1453,8 @@ _ANY_MANA = (
     r"\b(tap|taps) for (any mana|anything)\b",
     r"\b(make|makes|produce|produces|add|adds|give|gives|generate|generates) anything\b",
     r"\bmana at all\b",
+    # "can my Gaea's Cradle still tap for mana?": the permanent itself tapping for mana.
+    r"\bCARD'?s?\s+(still\s+|even\s+)?(tap|taps|make|makes|produce|produces) (for )?mana\b",
 )
 # What decides whether a permanent can be tapped now rather than what it could produce: the
 # turn it came under its controller's control, a change of control, or its being tapped.
@@ -1669,6 +1675,7 @@ class ManaHandler:
             self._stack,
             self._undefined,
             self._is_color,
+            self._type_change_on,
             self._tapped_meaning,
             self._trigger_no_mana,
             self._trigger_on_board,
@@ -1887,6 +1894,35 @@ class ManaHandler:
             )
 
         return Scenario("mana.mana_is", "yesno", 0.85, run, board.names)
+
+    def _type_change_on(self, q: Question) -> Scenario | None:
+        """'Does Blood Moon affect Dryad Arbor?': whether a land-type change applies to the
+        one land named (305.7)."""
+        if not q.asks(
+            r"^\W*(does|do|will|would|is|are)\b[^?]*\b(affect|affects|affected|hit|hits|"
+            r"apply to|applies to|work on|works on|change|changes)\b"
+        ) or q.has(r"\binto\b", r"\bhow\b", r"\b(tap|taps|tapped|tapping)\b"):
+            return None
+        changers = [m for m in q.cards if m.of_kind("land_type_change")]
+        lands = [m for m in q.cards if "Land" in m.card.types and m not in changers]
+        if len({m.name for m in changers}) != 1 or len({m.name for m in lands}) != 1:
+            return None
+        if len({m.name for m in q.cards}) != 2 or _unread(q):
+            return None
+        source, land = changers[0], lands[0]
+        text = q.text.casefold()
+        perms = [
+            _permanent(source, _controller(text, source), 0),
+            _permanent(land, _controller(text, land), 0),
+        ]
+        if source.name == land.name:
+            return None
+        state = _state(q, perms)
+
+        def run() -> Ruling:
+            return mp.land_type_change_applies(state, land.name, source.name)
+
+        return Scenario("mana.land_type_change", "yesno", 0.85, run, (source.name, land.name))
 
     def _is_color(self, q: Question) -> Scenario | None:
         m = re.search(
@@ -2754,6 +2790,8 @@ class ManaHandler:
         typed = _asked_type(q) is not None or q.has(_COLORED) or q.has(_ANY_COLOR)
         # "Can it make any mana?", "does it tap for anything?": whether it could produce any type.
         any_mana = not asks_types and not typed and q.asks(*_ANY_MANA)
+        # "Can it tap for mana?" when it makes none: it can still be activated (106.7 rulings).
+        tap_for = any_mana and not q.asks(*_ANY_MANA[:-1]) and q.asks(r"\btaps? for mana\b")
         asks_yes = (
             not asks_types
             and q.has(r"\b(can|could|will|would|does|do|is)\b")
@@ -2891,6 +2929,16 @@ class ManaHandler:
                     }
                 )
             if any_mana and ruling.verdict is not None:
+                if not types and tap_for:
+                    return ruling.model_copy(
+                        update={
+                            "verdict": None,
+                            "missing": (
+                                f"whether you ask if {subject.name}'s ability can be activated "
+                                "(it can) or if it makes mana (here it makes none)",
+                            ),
+                        }
+                    )
                 if not types and extra_types:
                     # A trigger's mana when it is tapped may be what the question counts.
                     return ruling.model_copy(
