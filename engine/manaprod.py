@@ -1336,6 +1336,37 @@ def undefined_mana() -> Ruling:
     return t.ruling("none")
 
 
+def spell_uses_stack(name: str) -> Ruling:
+    """605.5b: a spell that adds mana (Dark Ritual) is no mana ability; it uses the stack."""
+    t = Trace()
+    t.step(
+        Rule.SPELL_NOT_MANA_ABILITY,
+        f"{name} is a spell, and a spell is never a mana ability even when it adds mana: it's "
+        "cast and resolves like any other spell.",
+        card=name,
+    )
+    t.step(
+        Rule.STACK_ABILITIES, f"So casting {name} puts it on the stack, and it can be responded to."
+    )
+    return t.ruling("yes")
+
+
+def colorless_is_generic() -> Ruling:
+    """107.4b-c: {C} is colorless mana (or a cost only colorless mana pays); generic costs take
+    any type of mana. They aren't the same."""
+    t = Trace()
+    t.step(
+        Rule.COLORLESS_SYMBOL,
+        "{C} stands for one colorless mana, and in a cost for one that only colorless mana pays.",
+    )
+    t.step(
+        Rule.GENERIC_MANA,
+        "A generic cost ({1}, {2}, {X}) can be paid with any type of mana, colorless included, so "
+        "colorless mana pays generic costs, but {C} in a cost isn't generic.",
+    )
+    return t.ruling("no")
+
+
 def is_color(mana: ManaType) -> Ruling:
     """Whether a type of mana is a color: colorless is a type, not a color (106.1a, 106.1b)."""
     t = Trace()

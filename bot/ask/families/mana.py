@@ -105,14 +105,14 @@ def _missing(*facts: str) -> Callable[[], Ruling]:
     return run
 
 
-def _noted(run: Callable[[], Ruling], identity: str) -> Callable[[], Ruling]:
+def _noted(run: Callable[[], Ruling], identity: tuple[Rule, str] | None) -> Callable[[], Ruling]:
     """``run`` with the stated commanders' color identity (903.4) as its first step."""
-    if not identity:
+    if identity is None:
         return run
 
     def noted() -> Ruling:
         r = run()
-        step = Step(rule=Rule.COLOR_IDENTITY, note=identity)
+        step = Step(rule=identity[0], note=identity[1])
         return r.model_copy(update={"steps": (step, *r.steps)})
 
     return noted
@@ -146,7 +146,7 @@ class _Board:
     unnamed: str = ""
     # What the stated commanders' color identity makes of "any color in your commander's
     # color identity" (903.4), for the explanation.
-    identity: str = ""
+    identity: tuple[Rule, str] | None = None
 
 
 def _permanent(m: CardMention, controller: str, index: int) -> Permanent:
@@ -520,6 +520,10 @@ _COMMANDER_SAID = lazy(
     r"\b(my|our) (partner )?commanders? (is|are|was|were)\b|\b(is|are|as) (my |our |the )?"
     r"(partner )?commanders?\b|\bcommanders?\s*[:=]|\b(partner )?commanders? (is|are)\b"
 )
+_NO_COMMANDER = lazy(
+    r"\b(not|n't|never|aren't|isn't|without)\b[^.?!]{0,20}\b(playing|in|a) commander\b"
+    r"|\bno commanders?\b|\b(not|n't) (an? )?(edh|commander) game\b|\boutside (of )?commander\b"
+)
 _IDENTITY_WORDS = lazy(r"\bcolou?r indicator\b|\bis (all colou?rs|every colou?r)\b", re.I)
 
 
@@ -561,7 +565,9 @@ def _commanders(q: Question) -> list[CardMention] | None:
     return None
 
 
-def _with_identity(q: Question, perms: list[Permanent]) -> tuple[list[Permanent], str]:
+def _with_identity(
+    q: Question, perms: list[Permanent]
+) -> tuple[list[Permanent], tuple[Rule, str] | None]:
     """The permanents with "any color in your commander's color identity" read as the stated
     commanders' colors, and a note saying so; unchanged when no commander is stated."""
     if not any(
@@ -569,15 +575,24 @@ def _with_identity(q: Question, perms: list[Permanent]) -> tuple[list[Permanent]
         for p in perms
         for a in p.abilities
     ):
-        return perms, ""
+        return perms, None
     commanders = _commanders(q)
-    if commanders is None:
-        return perms, ""
+    if commanders is None and _NO_COMMANDER.search(q.lower):
+        # 903.4f: without a commander the colors are undefined and the ability adds nothing.
+        commanders = []
+        note = (
+            "Without a commander, the colors of 'your commander's color identity' are "
+            "undefined, so that part of the ability does nothing: it adds no mana."
+        )
+    elif commanders is None:
+        return perms, None
+    else:
+        note = ""
     colors: set[ManaType] = set()
     for m in commanders:
         identity = _color_identity(m.card)
         if identity is None:
-            return perms, ""
+            return perms, None
         colors |= identity
     letters = tuple(sort_types(colors))
     out: list[Permanent] = []
@@ -598,6 +613,8 @@ def _with_identity(q: Question, perms: list[Permanent]) -> tuple[list[Permanent]
             for a in p.abilities
         )
         out.append(p.model_copy(update={"abilities": abilities}))
+    if not commanders:
+        return out, (Rule.NO_COMMANDER, note)
     names = " and ".join(m.name for m in commanders)
     shown = " ".join(f"{{{c}}}" for c in letters) if letters else "no color"
     note = (
@@ -605,7 +622,7 @@ def _with_identity(q: Question, perms: list[Permanent]) -> tuple[list[Permanent]
         "in its mana cost and rules text. So 'any color in your commander's color identity' "
         f"means {'one of ' + shown if letters else 'no color at all, and it adds no mana'}."
     )
-    return out, note
+    return out, (Rule.COLOR_IDENTITY, note)
 
 
 # Words saying a player's board is told whole.
@@ -918,23 +935,34 @@ _ANYONE_TAPS = (
 )
 
 
+_GIVES_OTHER = lazy(
+    r"\b(give|gives|giving)\s+(my opponents?|an opponent|opponents?|him|her|them)\s+"
+    r"(an? )?(extra|more|additional|bonus)\b"
+)
+
+
 def _generic_tapped(q: Question, anyone_as: str | None = None) -> Permanent | None:
     """'when my opponent taps a land for mana': an unnamed permanent with some mana ability.
     ``anyone_as`` is whose it is taken to be when the question says anyone's."""
     found = _GENERIC_TAPPED.search(q.lower)
     if found is None:
-        return None
-    who = found.group("who") or found.group("whose") or ""
-    whole = found.group(0)
+        # "Does Mana Flare give my opponent extra mana too?": the mana of their lands.
+        given = _GIVES_OTHER.search(q.lower)
+        if given is None:
+            return None
+        who, whole, what = "", given.group(0), "lands"
+    else:
+        who = found.group("who") or found.group("whose") or ""
+        whole, what = found.group(0), found.group("what")
     anyone = {"a player", "any player", "each player", "someone", "somebody", "anyone", "anybody"}
-    opp = bool(re.search(r"\b(opponents?|they|their|his|her)\b", whole)) or who in anyone
+    opp = bool(re.search(r"\b(opponents?|they|their|them|his|him|her)\b", whole)) or who in anyone
     if who in anyone | {"a", "an"}:
         # Anyone's: the answer may differ by controller.
         if anyone_as is None:
             return None
         opp = anyone_as == OPPONENT
     controller = OPPONENT if opp else YOU
-    word = found.group("what").rstrip("s") if found.group("what") != "plains" else "plains"
+    word = what.rstrip("s") if what != "plains" else "plains"
     basic = {"plains": "Plains", "island": "Island", "swamp": "Swamp", "mountain": "Mountain"}
     basic["forest"] = "Forest"
     if word in basic:
@@ -1676,6 +1704,8 @@ class ManaHandler:
             self._undefined,
             self._is_color,
             self._type_change_on,
+            self._spell_stack,
+            self._generic,
             self._tapped_meaning,
             self._trigger_no_mana,
             self._trigger_on_board,
@@ -1923,6 +1953,33 @@ class ManaHandler:
             return mp.land_type_change_applies(state, land.name, source.name)
 
         return Scenario("mana.land_type_change", "yesno", 0.85, run, (source.name, land.name))
+
+    def _spell_stack(self, q: Question) -> Scenario | None:
+        """'Does Dark Ritual use the stack?': a spell that adds mana is cast like any spell."""
+        if not q.asks(
+            r"\b(use|uses|using|go|goes|going|put|placed|on|onto)\b[^?]{0,15}\bstack\b",
+            r"\b(respond|responded|responding) to\b",
+            r"\bbe (responded|countered)\b",
+        ) or q.has(r"\b(skip|bypass\w*|without|not|never)\b", r"\babilit"):
+            return None
+        spells = _mana_spells(q)
+        if len(spells) != 1 or len({m.name for m in q.cards}) != 1:
+            return None
+        name = spells[0].name
+        return Scenario(
+            "mana.spell_stack", "yesno", 0.9, lambda: mp.spell_uses_stack(name), (name,)
+        )
+
+    def _generic(self, q: Question) -> Scenario | None:
+        """'Is {C} the same as generic mana?'"""
+        if not q.asks(
+            r"\b(is|are)\b[^?]{0,10}(colou?rless|\{c\})( mana)? (the same( thing)? as|equal to)"
+            r"( a| an)? generic\b",
+            r"\b(is|are)\b[^?]{0,10}\bgeneric( mana)? (the same( thing)? as|equal to) "
+            r"(colou?rless|\{c\})",
+        ):
+            return None
+        return Scenario("mana.colorless_generic", "yesno", 0.9, mp.colorless_is_generic, ())
 
     def _is_color(self, q: Question) -> Scenario | None:
         m = re.search(
@@ -2782,10 +2839,14 @@ class ManaHandler:
             r"\bwhat (colou?rs?|types?)\b",
             r"\bwhich (kinds? of |types? of |sorts? of )?(colou?rs?|types?|mana)\b",
             r"\bwhat (can|could|does|will|would) [^?]{0,40}\b(make|produce|tap for|add|give|generate)\b",
+            # "what's the mana from Command Tower?"
+            r"\bwhat('?s| is) the (colou?rs? of |types? of )?mana (from|of|off)\b",
         )
         verbs = (
             r"\b(make|makes|produce|produces|tap for|taps for|add|adds|give|gives|generate"
             r"|tap (it|them|CARD) for|tapped for)\b|\bget\w*\b[^.?!]{0,25}\b(out of|from)\b"
+            # "if I sac a Treasure, can I get any color?"
+            r"|\b(can|could|do|would|will) (i|you|we) get\b"
         )
         typed = _asked_type(q) is not None or q.has(_COLORED) or q.has(_ANY_COLOR)
         # "Can it make any mana?", "does it tap for anything?": whether it could produce any type.
