@@ -1474,6 +1474,12 @@ _MANA_IS = lazy(
     r"(counts? as |considered |be |always )?(?P<what>colou?rless|colou?red|white|blue|black|red|"
     r"green)( mana)?\W*$"
 )
+# "Is Birds of Paradise a green source?", "does Ancient Tomb count as a colored source?":
+# whether it could produce some mana of that kind.
+_SOURCE = lazy(
+    r"^\W*(is|are|does|do|would|will)\b[^?]{0,40}?\b(counts? as |considered |be )?an? "
+    r"(?P<what>colou?rless|colou?red|white|blue|black|red|green) (mana )?source\W*$"
+)
 # "make any mana", "tap for anything", "produce mana at all": a yes/no about any type of mana.
 _ANY_MANA = (
     r"\b(make|makes|produce|produces|add|adds|give|gives|generate|generates|get)\s+"
@@ -1863,7 +1869,8 @@ class ManaHandler:
     def _mana_is(self, q: Question) -> Scenario | None:
         """'Is the mana from Birds of Paradise colored?', 'does a Powerstone's mana count as
         colorless?': whether every type of mana the permanent could produce is of that kind."""
-        found = _MANA_IS.search(q.asked)
+        source = _SOURCE.search(q.asked)
+        found = _MANA_IS.search(q.asked) or source
         if found is None or q.has(*_COST_WORDS) or _unread(q):
             return None
         board = _read_board(q)
@@ -1897,6 +1904,21 @@ class ManaHandler:
             types, ruling = mp.could_produce(state, name)
             if ruling.verdict is None or not types:
                 return ruling.model_copy(update={"verdict": None})
+            if source is not None:
+                # A source of a kind of mana is a permanent that could produce some of it.
+                yes = bool(types & wanted)
+                note = f"So {name} {'is' if yes else 'isn’t'} a source of {word} mana."
+                colors = (
+                    (Step(rule=Rule.MANA_COLORS, note="Colorless is not a color."),)
+                    if word in ("colored", "colorless")
+                    else ()
+                )
+                return ruling.model_copy(
+                    update={
+                        "verdict": "yes" if yes else "no",
+                        "steps": (*ruling.steps, *colors, Step(rule=Rule.COULD_PRODUCE, note=note)),
+                    }
+                )
             if types <= wanted:
                 yes = True
             elif not types & wanted:
@@ -2869,6 +2891,13 @@ class ManaHandler:
             r"\b(which|what)\b[^?]{0,40}\b(can't|cannot|couldn't|won't)\b",
         ):
             # "Which colors can't it make?" asks for the complement: not answered as asked.
+            return None
+        if (
+            asks_yes
+            and q.asks(r"\bor\b")
+            and (len(_asked_types(q)) + q.asks(_ANY_COLOR) + q.asks(_COLORED) > 1)
+        ):
+            # "Does Ancient Tomb give colorless or any color?" offers two answers: no yes/no.
             return None
         if asks_yes and len(_asked_types(q)) > 1:
             # "Can Tundra tap for white and blue at the same time?" is about one activation's
