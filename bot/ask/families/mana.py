@@ -787,7 +787,8 @@ _UNNAMED_KINDS = {
 }
 _UNNAMED_COUNT = lazy(
     r"\b(?:(?P<who>i|you|we|my opponents?|opponents?|they|he|she)\s+(?:control|controls|have|has|"
-    r"got)(?:\s+CARD(?:,?\s+CARD)*,?\s+and)?|with)\s+(?P<n>\d+|[a-z]+)\s+(?P<other>other\s+)?"
+    r"got)(?:\s+CARD(?:,?\s+CARD)*,?\s+and)?|with(?:\s+CARD(?:,?\s+CARD)*,?\s+and)?)\s+"
+    r"(?P<n>\d+|[a-z]+)\s+(?P<other>other\s+)?"
     r"(?P<what>creature|artifact|enchantment|elf|elve)s?\b(?!\s+(?:cards?|spells?|tokens? with)\b)"
 )
 
@@ -924,7 +925,8 @@ _GENERIC_TAPPED = lazy(
     r"\b(?:(?P<who>my opponents?|an opponent|opponents?|they|i|you|a player|any player|each player|"
     r"someone|somebody|anyone|anybody)\b[^?.]{0,10}?"
     r"\btap(?:s|ped)? (?:a|an|one of (?:my|your|their|his|her)|their|his|her|my|your) "
-    r"|\b(?:off|for|from|with|by|on) (?P<whose>my|your|an?|their|his|her) (?:opponent'?s'? )?)"
+    r"|\b(?:off|for|from|with|by|on|affects?|doubles?|triples?) (?P<whose>my|your|an?|their|his|"
+    r"her) (?:opponent'?s'? )?)"
     r"(?P<what>lands?|creatures?|plains|islands?|swamps?|mountains?|forests?|artifacts?)\b"
 )
 
@@ -2225,23 +2227,32 @@ class ManaHandler:
 
             return Scenario("mana.replacement", "yesno", 0.85, run_spell, spell_names)
         others = [m for m in q.cards if m.name != replacement.name and _makes_mana(m)]
-        if len({m.name for m in others}) != 1 or not q.has(r"\b(does|do|will|would|is|can)\b"):
+        if not q.has(r"\b(does|do|will|would|is|can)\b"):
             return None
-        subject = others[0]
-        # "from my opponent's Treasure": Mana Reflection changes only its controller's mana.
         text = q.text.casefold()
-        perms = [
-            _permanent(replacement, _controller(text, replacement), 0),
-            _permanent(subject, _controller(text, subject), 0),
-        ]
+        generic = _generic_tapped(q) if not others and len({m.name for m in q.cards}) == 1 else None
+        if generic is not None:
+            # "Does Mana Reflection work on my opponent's lands?"
+            perms = [_permanent(replacement, _controller(text, replacement), 0), generic]
+            tapped = generic.name
+        elif len({m.name for m in others}) == 1:
+            subject = others[0]
+            # "from my opponent's Treasure": Mana Reflection changes only its controller's mana.
+            perms = [
+                _permanent(replacement, _controller(text, replacement), 0),
+                _permanent(subject, _controller(text, subject), 0),
+            ]
+            tapped = subject.name
+        else:
+            return None
         missing = _unread(q)
-        names = (replacement.name, subject.name)
+        names = tuple(dict.fromkeys(m.name for m in q.cards))
         if missing:
             return Scenario("mana.replacement", "yesno", 0.85, _missing(*missing), names)
         state = _state(q, perms)
 
         def run() -> Ruling:
-            return mp.replacement_applies(state, subject.name, replacement.name)
+            return mp.replacement_applies(state, tapped, replacement.name)
 
         return Scenario("mana.replacement", "yesno", 0.85, run, names)
 
