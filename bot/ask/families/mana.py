@@ -199,7 +199,8 @@ _HOST_AFTER = re.compile(
     r"((my|a|an|the|your|their|his|her)\s+)?(opponent'?s'?\s+)?"
 )
 _HOST_BEFORE = re.compile(
-    r"\s*(is |are |that's |that is |which is )?(enchanted|equipped) (with|by)\s+(a |an |my )?"
+    r"\s*((is |are |that's |that is |which is )?(enchanted|equipped) (with|by)|with)\s+"
+    r"(a |an |my )?"
 )
 
 
@@ -511,6 +512,8 @@ _ATTACHED = (
     r"\bCARD (is |are )?(on|enchanting|enchants|equipping|equips|attached to|equipped to|"
     r"(enchanted|equipped|attached|put) on(to)?) (my|a|an|the|your|their|his|her|it|them)\b",
     r"\b(enchanted|equipped) (with|by) (a |an |my )?CARD\b",
+    # "a Forest with Wild Growth (on it)": an Aura or Equipment beside what it's on.
+    r"\bCARD with (a |an |my )?CARD\b",
     r"\b(put|cast|attach\w*|equip\w*|mov\w*) (a |an |my |the )?CARD (on|onto|to) "
     r"(my |a |an |the |your )?(CARD|it)\b",
 )
