@@ -940,6 +940,16 @@ _ANYONE_TAPS = (
 )
 
 
+# Kinds of typed ability that change what a permanent makes or how.
+_MANA_KINDS = frozenset(
+    {
+        "land_type_change",
+        "granted_mana",
+        "mana_doubling",
+        "mana_replacement",
+        "tapped_for_mana_trigger",
+    }
+)
 _GIVES_OTHER = lazy(
     r"\b(give|gives|giving)\s+(my opponents?|an opponent|opponents?|him|her|them)\s+"
     r"(an? )?(extra|more|additional|bonus)\b"
@@ -2234,8 +2244,16 @@ class ManaHandler:
             return None
         text = q.text.casefold()
         generic = _generic_tapped(q) if not others and len({m.name for m in q.cards}) == 1 else None
+        if generic is not None and any(
+            getattr(a, "whose", "any") != "any" for a in replacement.abilities()
+        ):
+            # "Does Mana Reflection work on my opponent's lands?": whose Mana Reflection it is
+            # decides, so it must be told ("my Mana Reflection", "I control ...").
+            before = _sentence_before(text, replacement.start)
+            if not (_YOU_CUE.search(before) or _OPPONENT_CUE.search(before)):
+                return None
         if generic is not None:
-            # "Does Mana Reflection work on my opponent's lands?"
+            # "Does my Mana Reflection work on my opponent's lands?"
             perms = [_permanent(replacement, _controller(text, replacement), 0), generic]
             tapped = generic.name
         elif len({m.name for m in others}) == 1:
@@ -2887,6 +2905,7 @@ class ManaHandler:
         typed = _asked_type(q) is not None or q.has(_COLORED) or q.has(_ANY_COLOR)
         # "Can it make any mana?", "does it tap for anything?": whether it could produce any type.
         any_mana = not asks_types and not typed and q.asks(*_ANY_MANA)
+
         # "Can it tap for mana?" when it makes none: it can still be activated (106.7 rulings).
         tap_for = any_mana and not q.asks(*_ANY_MANA[:-1]) and q.asks(r"\btaps? for mana\b")
         asks_yes = (
@@ -2922,6 +2941,16 @@ class ManaHandler:
         board = _read_board(q)
         subject = board.subject
         if subject is None:
+            return None
+        if any_mana and any(
+            m.name != subject.name
+            and not _makes_mana(m)
+            and "Land" not in m.card.types
+            and not any(a.kind in _MANA_KINDS for a in m.abilities())
+            for m in q.cards
+        ):
+            # "Can Llanowar Elves tap for mana if it's enchanted by Pacifism?": another card
+            # whose effect on it isn't one the mana rules read may stop it.
             return None
         if (
             asks_yes
