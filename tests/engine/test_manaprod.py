@@ -470,3 +470,35 @@ def test_replacement_order_on_one_tap(notation: str, name: str, verdict: str, ch
     assert ruling.verdict == verdict
     step = next(s for s in ruling.steps if s.rule is Rule.REPLACEMENT_ORDER)
     assert step.note.startswith(chooser), step.note
+
+
+@pytest.mark.parametrize(
+    ("notation", "name", "source", "verdict"),
+    [
+        ("you: Tundra, Blood Moon", "Tundra", "Blood Moon", "yes"),
+        ("you: Forest; opponent: Blood Moon", "Forest", "Blood Moon", "no"),
+        ("you: Ancient Tomb, Prismatic Omen", "Ancient Tomb", "Prismatic Omen", "yes"),
+        ("you: Forest; opponent: Prismatic Omen", "Forest", "Prismatic Omen", "no"),
+    ],
+)
+def test_land_type_change_applies(notation: str, name: str, source: str, verdict: str) -> None:
+    ruling = mp.land_type_change_applies(position(notation), name, source)
+    assert ruling.verdict == verdict
+    assert Rule.SET_LAND_TYPE in ruling.rules
+
+
+def test_type_setting_effects_remove_what_rules_text_would_count() -> None:
+    assert mp.rules_text_lost(position("you: Gaea's Cradle, Blood Moon")) == {"Gaea's Cradle"}
+    assert mp.rules_text_lost(position("you: Gaea's Cradle, Urborg")) == frozenset()
+
+
+def test_a_spell_that_adds_mana_uses_the_stack() -> None:
+    ruling = mp.spell_uses_stack("Dark Ritual")
+    assert ruling.verdict == "yes"
+    assert Rule.SPELL_NOT_MANA_ABILITY in ruling.rules
+
+
+def test_colorless_is_not_generic() -> None:
+    ruling = mp.colorless_is_generic()
+    assert ruling.verdict == "no"
+    assert {Rule.COLORLESS_SYMBOL, Rule.GENERIC_MANA} <= set(ruling.rules)
