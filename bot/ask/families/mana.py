@@ -2908,6 +2908,13 @@ class ManaHandler:
 
         # "Can it tap for mana?" when it makes none: it can still be activated (106.7 rulings).
         tap_for = any_mana and not q.asks(*_ANY_MANA[:-1]) and q.asks(r"\btaps? for mana\b")
+        if (
+            any_mana
+            and not q.asks(*_ANY_MANA[:-1])
+            and (q.has(r"\b(tapped|untap\w*)\b") or _TAP_NOW_WORDS.search(q.lower))
+        ):
+            # "Can a tapped Birds of Paradise tap for mana?": whether it can be tapped now.
+            return None
         asks_yes = (
             not asks_types
             and q.has(r"\b(can|could|will|would|does|do|is)\b")
