@@ -253,6 +253,13 @@ def _board(state: GameState) -> _Board:
             if isinstance(a, LandTypeChange) and not a.replaces:
                 for v in views:
                     if "Land" in v.perm.types and hits(a.subject, v, src):
+                        if v.set_by is not None and not _new_types(a.new_type) <= v.subtypes:
+                            # Blood Moon and Prismatic Omen: both in layer 4, neither
+                            # depending on the other, so the later one wins (613.7).
+                            board.undecided.append(
+                                f"whether {v.set_by} or {src.perm.name} came later "
+                                f"(timestamp order decides {v.perm.name}'s land types)"
+                            )
                         v.subtypes = v.subtypes | _new_types(a.new_type)
                         v.added_by = (*v.added_by, src.perm.name)
     for v in views:
@@ -628,6 +635,31 @@ def _land_type_steps(t: Trace, v: _View) -> None:
         )
 
 
+def rules_text_lost(state: GameState) -> frozenset[str]:
+    """The permanents whose rules-text abilities an effect setting their land type removes
+    (Blood Moon on Gaea's Cradle): what those abilities would count doesn't matter."""
+    return frozenset(v.perm.name for v in _board(state).views if v.set_by is not None)
+
+
+def land_type_change_applies(state: GameState, name: str, source: str) -> Ruling:
+    """Whether ``source``'s land-type change applies to ``name`` (305.7): "yes"/"no"."""
+    board = _board(state)
+    v = board.views[_find(board, name)]
+    t = Trace()
+    _land_type_steps(t, v)
+    applies = (v.set_by or "").casefold() == source.casefold() or any(
+        s.casefold() == source.casefold() for s in v.added_by
+    )
+    if not applies:
+        t.step(
+            Rule.SET_LAND_TYPE,
+            f"{source}'s land-type change doesn't apply to {v.perm.name}: it keeps its own land "
+            "types and abilities.",
+            card=source,
+        )
+    return _finish(t, "yes" if applies else "no", board, False)
+
+
 def could_produce(state: GameState, name: str) -> tuple[frozenset[ManaType], Ruling]:
     """The types of mana ``name`` could produce (106.7), after every static effect in play."""
     board = _board(state)
@@ -820,11 +852,7 @@ def produce(
                     "tapping for mana don't change that mana.",
                     card=src,
                 )
-                t.step(
-                    Rule.TRIGGERED_MANA_NO_STACK,
-                    f"{src}'s trigger is a triggered mana ability: "
-                    "it doesn't use the stack and resolves right away.",
-                )
+                _triggered_mana_steps(t, src)
                 continue
             total.update(added)
             t.step(
@@ -835,16 +863,70 @@ def produce(
                 "mana don't change it.",
                 card=src,
             )
-            t.step(
-                Rule.TRIGGERED_MANA_NO_STACK,
-                f"{src}'s trigger is a triggered mana ability: "
-                "it doesn't use the stack and resolves right away.",
-            )
+            _triggered_mana_steps(t, src)
     counts = {m: total[m] for m in ALL_TYPES if total[m]}
     if picked.cost.tap and _triggers_unsure(board, i):
         extra_unsure = True
     amount = sum(counts.values()) + chosen_extra
     return counts, _finish(t, str(amount), board, unsure[i] or extra_unsure)
+
+
+def _triggered_mana_steps(t: Trace, src: str) -> None:
+    t.step(
+        Rule.TRIGGERED_MANA_ABILITY,
+        f"{src}'s trigger is a triggered mana ability: it triggers from a mana ability and "
+        "adds mana.",
+    )
+    t.step(Rule.TRIGGERED_MANA_NO_STACK, "So it doesn't use the stack and resolves right away.")
+
+
+def replacement_order(state: GameState, name: str) -> Ruling:
+    """616.1: whether the order of the replacement effects on tapping ``name`` for mana
+    changes what it produces ("yes"/"no"); the steps say who chooses it."""
+    board = _board(state)
+    i = _find(board, name)
+    v = board.views[i]
+    could, unsure = _fixpoint(board)
+    t = Trace()
+    picked = _pick([a for a in v.mana_abilities if a.cost.tap], None)
+    if picked is None or picked.mana is None:
+        return t.ruling(None, (f"a mana ability of {v.perm.name} with {{T}} in its cost",))
+    opts = _options(picked.mana, board, v, could)
+    reps, reps_unsure = _replacements(board, v, picked)
+    for rep in reps:
+        t.step(
+            Rule.TAPPED_FOR_MANA_REPLACEMENT,
+            f"{rep.source} is a replacement effect on tapping {v.perm.name} for mana.",
+            card=rep.source,
+        )
+    if len(reps) < 2:
+        t.step(
+            Rule.REPLACEMENT_ORDER,
+            f"Only {len(reps)} replacement effect applies to tapping {v.perm.name} for mana, "
+            "so there's no order to choose.",
+        )
+        return _finish(t, "no", board, unsure[i] or reps_unsure or opts.uncertain)
+    if len(reps) > _MAX_PERMUTED:
+        return t.ruling(None, ("the order of many replacement effects",))
+    results: set[frozenset[Bag]] = set()
+    for order in itertools.permutations(reps):
+        current = set(opts.bags)
+        for rep in order:
+            current = {r for b in current for r in _apply(rep, b, board, v)}
+        results.add(frozenset(current))
+    matters = len(results) > 1
+    t.step(
+        Rule.REPLACEMENT_ORDER,
+        f"{_chooser(v.perm.controller).capitalize()} the order they apply in, as the "
+        f"controller of {v.perm.name}, the permanent tapped for mana; "
+        + (
+            "the order changes the mana it produces."
+            if matters
+            else "each one multiplies or changes the mana the same way in any order, so the "
+            "result is the same whichever order is chosen."
+        ),
+    )
+    return _finish(t, "yes" if matters else "no", board, unsure[i] or reps_unsure or opts.uncertain)
 
 
 def _mana_type_filter(of_type: str | None) -> list[ManaType]:
@@ -1252,6 +1334,37 @@ def undefined_mana() -> Ruling:
         "An ability that would produce mana of an undefined type produces no mana instead.",
     )
     return t.ruling("none")
+
+
+def spell_uses_stack(name: str) -> Ruling:
+    """605.5b: a spell that adds mana (Dark Ritual) is no mana ability; it uses the stack."""
+    t = Trace()
+    t.step(
+        Rule.SPELL_NOT_MANA_ABILITY,
+        f"{name} is a spell, and a spell is never a mana ability even when it adds mana: it's "
+        "cast and resolves like any other spell.",
+        card=name,
+    )
+    t.step(
+        Rule.STACK_ABILITIES, f"So casting {name} puts it on the stack, and it can be responded to."
+    )
+    return t.ruling("yes")
+
+
+def colorless_is_generic() -> Ruling:
+    """107.4b-c: {C} is colorless mana (or a cost only colorless mana pays); generic costs take
+    any type of mana. They aren't the same."""
+    t = Trace()
+    t.step(
+        Rule.COLORLESS_SYMBOL,
+        "{C} stands for one colorless mana, and in a cost for one that only colorless mana pays.",
+    )
+    t.step(
+        Rule.GENERIC_MANA,
+        "A generic cost ({1}, {2}, {X}) can be paid with any type of mana, colorless included, so "
+        "colorless mana pays generic costs, but {C} in a cost isn't generic.",
+    )
+    return t.ruling("no")
 
 
 def is_color(mana: ManaType) -> Ruling:

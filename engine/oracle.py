@@ -1037,7 +1037,7 @@ def _granted(body: str, line: str, word: str) -> list[Ability]:
 _LAND_CHANGE = lazy(
     r"^(?P<subj>Nonbasic lands|Each land|All lands|Lands you control|Enchanted land|"
     r"Nonbasic lands you control|Lands your opponents control) (?:are|is) (?:an? )?"
-    r"(?P<type>Plains|Islands?|Swamps?|Mountains?|Forests?)"
+    r"(?P<type>Plains|Islands?|Swamps?|Mountains?|Forests?|every basic land type)"
     r"(?P<addition> in addition to (?:its|their) other (?:land )?types)?\.$"
 )
 
@@ -1050,7 +1050,8 @@ def _land_change(body: str, line: str, word: str) -> list[Ability]:
         LandTypeChange(
             text=line,
             subject=m["subj"].lower(),
-            new_type=_LAND_TYPES[m["type"]],
+            # "every basic land type" (Prismatic Omen) is kept as written.
+            new_type=_LAND_TYPES.get(m["type"], m["type"]),
             replaces=not m["addition"],
         )
     ]

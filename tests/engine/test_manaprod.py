@@ -92,6 +92,11 @@ _CARDS = [
         'Enchant land\nEnchanted land has "{T}: Add one mana of any color."',
     ),
     ("Spreading Seas", "Enchantment — Aura", "Enchant land\nEnchanted land is an Island."),
+    (
+        "Prismatic Omen",
+        "Enchantment",
+        "Lands you control are every basic land type in addition to their other types.",
+    ),
 ]
 POOL = {name: _card(name, type_line, text) for name, type_line, text in _CARDS}
 
@@ -186,6 +191,10 @@ COULD: list[tuple[str, str, str, tuple[Rule, ...]]] = [
     ("you: Mana Reflection", "Mana Reflection", "none", (Rule.MANA_ABILITY,)),
     ("you: Gaea's Cradle, Llanowar Elves", "Gaea's Cradle", "G", (Rule.COULD_PRODUCE,)),
     ("you: Gaea's Cradle", "Gaea's Cradle", "none", (Rule.COULD_PRODUCE,)),
+    ("you: Ancient Tomb, Prismatic Omen", "Ancient Tomb", "WUBRGC", (Rule.INTRINSIC_MANA,)),
+    ("you: Mutavault, Prismatic Omen", "Mutavault", "WUBRGC", (Rule.INTRINSIC_MANA,)),
+    ("opponent: Tundra, Prismatic Omen", "Tundra", "WUBRG", (Rule.INTRINSIC_MANA,)),
+    ("you: Forest; opponent: Prismatic Omen", "Forest", "G", (Rule.INTRINSIC_MANA,)),
 ]
 
 
@@ -205,6 +214,7 @@ def test_could_produce(notation: str, name: str, verdict: str, rules: tuple[Rule
     [
         ("you: Command Tower", "Command Tower", "the commander's colors aren't known"),
         ("you: Forest, Tundra, Blood Moon, Celestial Dawn", "Tundra", "timestamp order"),
+        ("you: Tundra, Blood Moon, Prismatic Omen", "Tundra", "timestamp order"),
         ("you: Forest, Utopia Sprawl", "Forest", "what the Aura enchants"),
         ("you: Forest, Fertile Ground", "Forest", "what the Aura enchants"),
         ("you: Ancient Tomb, Spreading Seas", "Ancient Tomb", "what the Aura enchants"),
@@ -445,3 +455,50 @@ def test_looks_at_follows_the_abilitys_words(whose: Whose, lands: str, verdict: 
     r = mp.looks_at("Some Land", could, "controller" if lands == "controller" else "others")
     assert r.verdict == verdict
     assert r.steps[0].rule == Rule.COULD_PRODUCE and r.steps[0].card == "Some Land"
+
+
+@pytest.mark.parametrize(
+    ("notation", "name", "verdict", "chooser"),
+    [
+        ("you: Sol Ring, Mana Reflection, Mana Reflection", "Sol Ring", "no", "You choose"),
+        ("opponent: Forest, Mana Reflection, Contamination", "Forest", "yes", "Your opponent"),
+        ("you: Forest, Mana Reflection", "Forest", "no", "Only 1"),
+    ],
+)
+def test_replacement_order_on_one_tap(notation: str, name: str, verdict: str, chooser: str) -> None:
+    ruling = mp.replacement_order(position(notation), name)
+    assert ruling.verdict == verdict
+    step = next(s for s in ruling.steps if s.rule is Rule.REPLACEMENT_ORDER)
+    assert step.note.startswith(chooser), step.note
+
+
+@pytest.mark.parametrize(
+    ("notation", "name", "source", "verdict"),
+    [
+        ("you: Tundra, Blood Moon", "Tundra", "Blood Moon", "yes"),
+        ("you: Forest; opponent: Blood Moon", "Forest", "Blood Moon", "no"),
+        ("you: Ancient Tomb, Prismatic Omen", "Ancient Tomb", "Prismatic Omen", "yes"),
+        ("you: Forest; opponent: Prismatic Omen", "Forest", "Prismatic Omen", "no"),
+    ],
+)
+def test_land_type_change_applies(notation: str, name: str, source: str, verdict: str) -> None:
+    ruling = mp.land_type_change_applies(position(notation), name, source)
+    assert ruling.verdict == verdict
+    assert Rule.SET_LAND_TYPE in ruling.rules
+
+
+def test_type_setting_effects_remove_what_rules_text_would_count() -> None:
+    assert mp.rules_text_lost(position("you: Gaea's Cradle, Blood Moon")) == {"Gaea's Cradle"}
+    assert mp.rules_text_lost(position("you: Gaea's Cradle, Urborg")) == frozenset()
+
+
+def test_a_spell_that_adds_mana_uses_the_stack() -> None:
+    ruling = mp.spell_uses_stack("Dark Ritual")
+    assert ruling.verdict == "yes"
+    assert Rule.SPELL_NOT_MANA_ABILITY in ruling.rules
+
+
+def test_colorless_is_not_generic() -> None:
+    ruling = mp.colorless_is_generic()
+    assert ruling.verdict == "no"
+    assert {Rule.COLORLESS_SYMBOL, Rule.GENERIC_MANA} <= set(ruling.rules)

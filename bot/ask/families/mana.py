@@ -105,6 +105,19 @@ def _missing(*facts: str) -> Callable[[], Ruling]:
     return run
 
 
+def _noted(run: Callable[[], Ruling], identity: tuple[Rule, str] | None) -> Callable[[], Ruling]:
+    """``run`` with the stated commanders' color identity (903.4) as its first step."""
+    if identity is None:
+        return run
+
+    def noted() -> Ruling:
+        r = run()
+        step = Step(rule=identity[0], note=identity[1])
+        return r.model_copy(update={"steps": (step, *r.steps)})
+
+    return noted
+
+
 def _flip(ruling: Ruling) -> Ruling:
     return ruling.model_copy(
         update={"verdict": {"yes": "no", "no": "yes"}.get(ruling.verdict or "")}
@@ -121,11 +134,19 @@ class _Board:
     """The position the question describes: permanents, and which players' boards are complete."""
 
     perms: list[Permanent] = field(default_factory=list)
+    # Players whose permanents the question tells of ("I control X", "if I control X")...
     described: set[str] = field(default_factory=set)
+    # ...and those it says it tells all of ("only", "no other lands", a stated position).
+    complete: set[str] = field(default_factory=set)
+    # Kinds a player is said to have none of ("and no creatures"): (player, "Creature").
+    none_of: set[tuple[str, str]] = field(default_factory=set)
     subject: CardMention | None = None
     names: tuple[str, ...] = ()
     # Unnamed permanents the question speaks of ("three creatures"): not on the board.
     unnamed: str = ""
+    # What the stated commanders' color identity makes of "any color in your commander's
+    # color identity" (903.4), for the explanation.
+    identity: tuple[Rule, str] | None = None
 
 
 def _permanent(m: CardMention, controller: str, index: int) -> Permanent:
@@ -178,7 +199,8 @@ _HOST_AFTER = re.compile(
     r"((my|a|an|the|your|their|his|her)\s+)?(opponent'?s'?\s+)?"
 )
 _HOST_BEFORE = re.compile(
-    r"\s*(is |are |that's |that is |which is )?(enchanted|equipped) (with|by)\s+(a |an |my )?"
+    r"\s*((is |are |that's |that is |which is )?(enchanted|equipped) (with|by)|with)\s+"
+    r"(a |an |my )?"
 )
 
 
@@ -490,9 +512,139 @@ _ATTACHED = (
     r"\bCARD (is |are )?(on|enchanting|enchants|equipping|equips|attached to|equipped to|"
     r"(enchanted|equipped|attached|put) on(to)?) (my|a|an|the|your|their|his|her|it|them)\b",
     r"\b(enchanted|equipped) (with|by) (a |an |my )?CARD\b",
+    # "a Forest with Wild Growth (on it)": an Aura or Equipment beside what it's on.
+    r"\bCARD with (a |an |my )?CARD\b",
     r"\b(put|cast|attach\w*|equip\w*|mov\w*) (a |an |my |the )?CARD (on|onto|to) "
     r"(my |a |an |the |your )?(CARD|it)\b",
 )
+
+
+_COMMANDER_SAID = lazy(
+    r"\b(my|our) (partner )?commanders? (is|are|was|were)\b|\b(is|are|as) (my |our |the )?"
+    r"(partner )?commanders?\b|\bcommanders?\s*[:=]|\b(partner )?commanders? (is|are)\b"
+)
+_NO_COMMANDER = lazy(
+    r"\b(not|n't|never|aren't|isn't|without)\b[^.?!]{0,20}\b(playing|in|a) commander\b"
+    r"|\bno commanders?\b|\b(not|n't) (an? )?(edh|commander) game\b|\boutside (of )?commander\b"
+)
+_IDENTITY_WORDS = lazy(r"\bcolou?r indicator\b|\bis (all colou?rs|every colou?r)\b", re.I)
+
+
+def _color_identity(card: Card) -> frozenset[ManaType] | None:
+    """903.4: the colors of the mana symbols in a card's costs and rules text, reminder text
+    aside; None when a characteristic-defining ability may add colors."""
+    letters: set[str] = set()
+    for face in card.faces:
+        text = re.sub(r"\([^()]*\)", "", face.oracle_text)
+        if _IDENTITY_WORDS.search(text):
+            return None
+        for symbol in (*face.mana_cost.parts, *re.findall(r"\{([^{}]+)\}", text)):
+            letters |= {c for c in symbol.upper() if c in "WUBRG"}
+    return frozenset(ManaType(c) for c in letters)
+
+
+def _commanders(q: Question) -> list[CardMention] | None:
+    """The commanders a sentence states as the asker's ("my commander is Kozilek", "Thrasios
+    and Tymna as partner commanders"); None when none is stated or it may be another's."""
+    text = q.text
+    for found in _COMMANDER_SAID.finditer(text.casefold()):
+        start = max(text.rfind(ch, 0, found.start()) for ch in ".?!;") + 1
+        ends = [i for i in (text.find(ch, found.end()) for ch in ".?!;") if i >= 0]
+        end = min(ends, default=len(text))
+        if _OPPONENT_CUE.search(text[start:end].casefold()):
+            return None
+        named = [
+            m
+            for m in q.cards
+            if start <= m.start < end
+            and m.card.types & {"Creature", "Planeswalker"}
+            and not any(
+                isinstance(a, Activated) and a.mana is not None and a.mana.among
+                for a in m.abilities()
+            )
+        ]
+        if named:
+            return named
+    return None
+
+
+def _with_identity(
+    q: Question, perms: list[Permanent]
+) -> tuple[list[Permanent], tuple[Rule, str] | None]:
+    """The permanents with "any color in your commander's color identity" read as the stated
+    commanders' colors, and a note saying so; unchanged when no commander is stated."""
+    if not any(
+        isinstance(a, Activated) and a.mana is not None and a.mana.among
+        for p in perms
+        for a in p.abilities
+    ):
+        return perms, None
+    commanders = _commanders(q)
+    if commanders is None and _NO_COMMANDER.search(q.lower):
+        # 903.4f: without a commander the colors are undefined and the ability adds nothing.
+        commanders = []
+        note = (
+            "Without a commander, the colors of 'your commander's color identity' are "
+            "undefined, so that part of the ability does nothing: it adds no mana."
+        )
+    elif commanders is None:
+        return perms, None
+    else:
+        note = ""
+    colors: set[ManaType] = set()
+    for m in commanders:
+        identity = _color_identity(m.card)
+        if identity is None:
+            return perms, None
+        colors |= identity
+    letters = tuple(sort_types(colors))
+    out: list[Permanent] = []
+    for p in perms:
+        abilities = tuple(
+            a.model_copy(
+                update={
+                    "mana": replace(
+                        a.mana,
+                        choice="one_of" if letters else "fixed",
+                        symbols=letters,
+                        among=None,
+                    )
+                }
+            )
+            if isinstance(a, Activated) and a.mana is not None and a.mana.among
+            else a
+            for a in p.abilities
+        )
+        out.append(p.model_copy(update={"abilities": abilities}))
+    if not commanders:
+        return out, (Rule.NO_COMMANDER, note)
+    names = " and ".join(m.name for m in commanders)
+    shown = " ".join(f"{{{c}}}" for c in letters) if letters else "no color"
+    note = (
+        f"Your commander's color identity is that of {names}: {shown}, from the mana symbols "
+        "in its mana cost and rules text. So 'any color in your commander's color identity' "
+        f"means {'one of ' + shown if letters else 'no color at all, and it adds no mana'}."
+    )
+    return out, (Rule.COLOR_IDENTITY, note)
+
+
+# Words saying a player's board is told whole.
+_ALL_TOLD = lazy(
+    r"\b(and )?nothing else\b|\bno other (lands?|permanents?)\b|\bthat'?s (all|it)\b|\bthat is (all|it)\b"
+)
+
+
+_NONE_OF = lazy(
+    r"\b(?:no|zero|0) (?:other )?(?P<kind>creatures?|elf|elves|artifacts?|enchantments?)\b"
+)
+
+
+def _whose_sentence(text: str, at: int) -> str:
+    """Whose board the words at ``at`` tell of: the nearest player named before in the sentence."""
+    sentence = _APPOSITION.sub(r"\1 ", _sentence_before(text, at))
+    you = max((x.end() for x in _YOU_CUE.finditer(sentence)), default=-1)
+    opp = max((x.end() for x in _OPPONENT_CUE.finditer(sentence)), default=-1)
+    return OPPONENT if opp > you else YOU
 
 
 def _read_board(q: Question) -> _Board:
@@ -561,9 +713,28 @@ def _read_board(q: Question) -> _Board:
             r"\b(his|her|their|opponent'?s'?) only (other )?lands?\b"
             r"|\bonly (other )?lands? (he|she|they|my opponent) (has|have|controls?|got)\b",
         ),
+        # "I only control ...", "he just has ...", "my lands are ...".
+        (YOU, r"\b(i|we) (only|just) (have|control|got)\b|\bmy lands are\b"),
+        (
+            OPPONENT,
+            r"\b(opponent|opp|he|she|they)\b[^.?!]{0,15}\b(only|just) (has|have|controls?|got)\b"
+            r"|\b(his|her|their|opponent'?s'?) lands are\b"
+            r"|\b(opponent|opp|he|she|they)\b[^.?!]{0,30}\bno other\b",
+        ),
     ):
         if re.search(pattern, text):
             board.described.add(who)
+            board.complete.add(who)
+    for found in _ALL_TOLD.finditer(text):
+        # "My opponent controls Reflecting Pool and nothing else": whose the sentence tells of.
+        who = _whose_sentence(text, found.start())
+        board.described.add(who)
+        board.complete.add(who)
+    for found in _NONE_OF.finditer(text):
+        # "and no creatures in play": that count is told, the rest of the board isn't.
+        word = found.group("kind")
+        kind = "Elf" if word.startswith("elf") or word == "elves" else word.rstrip("s").capitalize()
+        board.none_of.add((_whose_sentence(text, found.start()), kind))
     if asked:
         board.subject = _asked_subject(text, ask_at, asked)
     if board.subject is None:
@@ -585,15 +756,17 @@ def _read_board(q: Question) -> _Board:
             board.subject = with_mana[0]
     board.names = tuple(dict.fromkeys(m.name for m in q.cards))
     board.perms = _counted(q, board.perms)
+    board.perms, board.identity = _with_identity(q, board.perms)
     if q.board is not None:
         # A stated position replaces the one read from the text: every side is told.
         board.perms = list(q.board.battlefield)
         board.described = {YOU, OPPONENT}
+        board.complete = {YOU, OPPONENT}
         board.unnamed = ""
     # "if I control three creatures" (but not "no creatures", which is a complete count).
     board.unnamed = " ".join(
         x.group(0)
-        for x in re.finditer(r"(?<!\bno )(?<!\bany )\b(\w+?)s?\b", q.lower)
+        for x in re.finditer(r"(?<!\bno )(?<!\bno other )(?<!\bany )\b(\w+?)s?\b", q.lower)
         if x.group(1) in {"creature", "artifact", "land", "enchantment", "permanent", "elf", "elve"}
     )
     if q.board is None:
@@ -602,6 +775,7 @@ def _read_board(q: Question) -> _Board:
             who, noun, extra = counted
             board.perms += extra
             board.described.add(who)
+            board.complete.add(who)
             many = "elves" if noun == "elf" else f"{noun}s"
             board.unnamed = re.sub(rf"\b({noun}|{many})\b", " ", board.unnamed).strip()
     return board
@@ -616,7 +790,8 @@ _UNNAMED_KINDS = {
 }
 _UNNAMED_COUNT = lazy(
     r"\b(?:(?P<who>i|you|we|my opponents?|opponents?|they|he|she)\s+(?:control|controls|have|has|"
-    r"got)(?:\s+CARD(?:,?\s+CARD)*,?\s+and)?|with)\s+(?P<n>\d+|[a-z]+)\s+(?P<other>other\s+)?"
+    r"got)(?:\s+CARD(?:,?\s+CARD)*,?\s+and)?|with(?:\s+CARD(?:,?\s+CARD)*,?\s+and)?)\s+"
+    r"(?P<n>\d+|[a-z]+)\s+(?P<other>other\s+)?"
     r"(?P<what>creature|artifact|enchantment|elf|elve)s?\b(?!\s+(?:cards?|spells?|tokens? with)\b)"
 )
 
@@ -652,8 +827,15 @@ def _unnamed_counted(
     if not counts:
         return None
     same = [p for p in perms if kind in p.types and (subtype is None or subtype in p.subtypes)]
+    # "3 creatures total counting the Nyxbloom", "including Llanowar Elves": the named are in it.
+    counting = re.match(
+        r"\W*(in )?(total\b|all\b)?\W*(counting|including|incl)?\b", q.lower[hit.end() :]
+    )
+    counting = counting if counting and (counting.group(2) or counting.group(3)) else None
     if same and not hit.group("other"):
-        return None
+        if not counting or len(same) > n:
+            return None
+        n -= len(same)
     whose = "your opponent controls" if who == OPPONENT else "you control"
     extra = [
         Permanent(
@@ -685,6 +867,39 @@ def _effect_part(line: str) -> str:
     return found.group("rest") if found else line
 
 
+_LIST_NEXT = lazy(
+    r"^\s*(?:,\s*(?:and\s+|&\s+)?|\s+(?:and|&|\+)\s+)(?:(?:an?|the|\d+|two|three|four)\s+)?"
+    r"(?P<w>[a-z][\w'-]{2,})(?=\s*(?:[,.;:!?)]|\s(?:and|&|\+)\s|$))",
+    re.I,
+)
+_LIST_BEFORE = lazy(
+    r"(?:^|[\s(:])(?P<w>[a-z][\w'-]{2,})\s*(?:,\s*(?:and\s+)?|\s+(?:and|&|\+)\s+)"
+    r"(?:(?:an?|the|\d+|two|three|four)\s+)?$",
+    re.I,
+)
+
+
+def _unnamed_in_lists(q: Question) -> list[str]:
+    """Words listed beside named permanents that are neither a card read nor English ("my
+    lands are forest, mountain and mutavault"): a permanent the board would lack."""
+    common = load_lexicon().common
+    covered = [(m.start, m.end) for m in q.cards]
+    out: list[str] = []
+    for m in q.cards:
+        if not (m.card.types & _PERMANENT_TYPES):
+            continue
+        hits = [
+            (h.group("w"), m.end + h.start("w")) for h in [_LIST_NEXT.match(q.text[m.end :])] if h
+        ] + [(h.group("w"), h.start("w")) for h in [_LIST_BEFORE.search(q.text[: m.start])] if h]
+        for word, at in hits:
+            bare = re.sub(r"'s?$", "", word).casefold()
+            if any(a <= at < b for a, b in covered) or bare in common or bare.rstrip("s") in common:
+                continue
+            if bare not in out:
+                out.append(bare)
+    return out
+
+
 def _unread(q: Question) -> list[str]:
     """Oracle lines about mana that the parser couldn't read: the engine would miss them. When
     a named permanent's mana is equal to its power, lines that may change a power count too."""
@@ -693,7 +908,7 @@ def _unread(q: Question) -> list[str]:
         for m in q.cards
         for a in m.abilities()
     )
-    return [
+    return [f"what “{w}” is (it isn't read as a card)" for w in _unnamed_in_lists(q)] + [
         f'what {m.name}\'s "{line}" does here'
         for m in q.cards
         for face in m.faces
@@ -713,7 +928,8 @@ _GENERIC_TAPPED = lazy(
     r"\b(?:(?P<who>my opponents?|an opponent|opponents?|they|i|you|a player|any player|each player|"
     r"someone|somebody|anyone|anybody)\b[^?.]{0,10}?"
     r"\btap(?:s|ped)? (?:a|an|one of (?:my|your|their|his|her)|their|his|her|my|your) "
-    r"|\b(?:off|for|from|with|by|on) (?P<whose>my|your|an?|their|his|her) (?:opponent'?s'? )?)"
+    r"|\b(?:off|for|from|with|by|on|affects?|doubles?|triples?) (?P<whose>my|your|an?|their|his|"
+    r"her) (?:opponent'?s'? )?)"
     r"(?P<what>lands?|creatures?|plains|islands?|swamps?|mountains?|forests?|artifacts?)\b"
 )
 
@@ -724,23 +940,44 @@ _ANYONE_TAPS = (
 )
 
 
+# Kinds of typed ability that change what a permanent makes or how.
+_MANA_KINDS = frozenset(
+    {
+        "land_type_change",
+        "granted_mana",
+        "mana_doubling",
+        "mana_replacement",
+        "tapped_for_mana_trigger",
+    }
+)
+_GIVES_OTHER = lazy(
+    r"\b(give|gives|giving)\s+(my opponents?|an opponent|opponents?|him|her|them)\s+"
+    r"(an? )?(extra|more|additional|bonus)\b"
+)
+
+
 def _generic_tapped(q: Question, anyone_as: str | None = None) -> Permanent | None:
     """'when my opponent taps a land for mana': an unnamed permanent with some mana ability.
     ``anyone_as`` is whose it is taken to be when the question says anyone's."""
     found = _GENERIC_TAPPED.search(q.lower)
     if found is None:
-        return None
-    who = found.group("who") or found.group("whose") or ""
-    whole = found.group(0)
+        # "Does Mana Flare give my opponent extra mana too?": the mana of their lands.
+        given = _GIVES_OTHER.search(q.lower)
+        if given is None:
+            return None
+        who, whole, what = "", given.group(0), "lands"
+    else:
+        who = found.group("who") or found.group("whose") or ""
+        whole, what = found.group(0), found.group("what")
     anyone = {"a player", "any player", "each player", "someone", "somebody", "anyone", "anybody"}
-    opp = bool(re.search(r"\b(opponents?|they|their|his|her)\b", whole)) or who in anyone
+    opp = bool(re.search(r"\b(opponents?|they|their|them|his|him|her)\b", whole)) or who in anyone
     if who in anyone | {"a", "an"}:
         # Anyone's: the answer may differ by controller.
         if anyone_as is None:
             return None
         opp = anyone_as == OPPONENT
     controller = OPPONENT if opp else YOU
-    word = found.group("what").rstrip("s") if found.group("what") != "plains" else "plains"
+    word = what.rstrip("s") if what != "plains" else "plains"
     basic = {"plains": "Plains", "island": "Island", "swamp": "Swamp", "mountain": "Mountain"}
     basic["forest"] = "Forest"
     if word in basic:
@@ -881,22 +1118,41 @@ def _resolved(r: Ruling, stand_ins: list[Permanent]) -> Ruling:
     return r.model_copy(update={"steps": (*notes, *r.steps)}) if notes else r
 
 
+# "I tap a Forest", "i sac my Treasure": one permanent's one activation.
+_ONE_TAP = (
+    r"\b(i|you|we|he|she|they|opponent|opp) (tap|taps|tapped|sac|sacs|sacrifice|sacrifices|"
+    r"crack|cracks) (a|an|one|my|his|her|their|the|CARD)\b"
+)
+
+
 def _asks_total(q: Question, board: _Board, subject: CardMention) -> bool:
     """Whether an amount question may ask for the mana of several permanents together ("I have
     3 Treasures, how much mana can I make?"), not of one activation."""
     several = any(_count(q.text, m) > 1 for m in q.cards if m.name == subject.name)
     if several and not q.has(r"\b(each|a single|one of them|per)\b"):
         return True
-    if q.has(r"\b(in total|total|altogether|all together|combined|all of them)\b"):
+    if q.has(r"\b(in total|total|altogether|all together|combined|all of them)\b") and not (
+        # "I tap a Forest. Total mana?": all that one activation gives, triggers' mana too.
+        q.has(_ONE_TAP) and not several
+    ):
         return True
     makers = [
         p
         for p in board.perms
         if any(isinstance(a, Activated) and a.mana is not None for a in p.abilities)
     ]
+    # "how much do I get from Reflecting Pool": the one permanent the mana comes from.
+    from_it = any(
+        m.name == subject.name
+        and re.search(
+            r"\b(from|off|out of) (my |the |a |an |one |that )?$", q.text[: m.start], re.I
+        )
+        for m in q.cards
+    )
     # "if I tap Reflecting Pool": one activation, however many permanents make mana.
     return (
         len(makers) > 1
+        and not from_it
         and not q.has(r"\b(tap|taps|tapping|tapped|sac|sacrific\w*|crack\w*)\b")
         and q.has(
             r"\b(can|could|will|would|do|does) (i|you|we|they) (make|get|produce|generate|have)\b"
@@ -1018,11 +1274,68 @@ def _split_control(board: _Board) -> bool:
     return any(len(who) > 1 for who in seen.values())
 
 
+def _has_mana_ability(p: Permanent) -> bool:
+    return any(isinstance(a, Activated) and a.mana is not None for a in p.abilities)
+
+
+def _told(board: _Board, who: str, holder: Permanent, fits: Callable[[Permanent], bool]) -> bool:
+    """Whether the question tells all of a player's permanents that an ability of ``holder``
+    looks at or counts. A board said to be whole ("only", "no other lands") is. A board only
+    named ("if I control Sol Ring") is when it names one that ``fits`` besides ``holder`` and
+    its controller's others of its name: the question asks what those named make of it. When it names none
+    ("how much mana does Reflecting Pool make if I control Mana Flare?"), the permanents looked
+    at go unstated, and players seldom mean they have none."""
+    if who in board.complete:
+        return True
+    return who in board.described and any(
+        p.controller == who
+        and not (p.name == holder.name and p.controller == holder.controller)
+        and fits(p)
+        for p in board.perms
+    )
+
+
+def _mana_source(p: Permanent) -> bool:
+    """A permanent an ability mirroring what others could produce may be asked to look at."""
+    return "Land" in p.types or _has_mana_ability(p)
+
+
+def _land(p: Permanent) -> bool:
+    return "Land" in p.types
+
+
+def _counted_kind(per: str) -> str:
+    """The kind 'for each creature you control' counts ("Creature", "Elf"; "" when unread)."""
+    found = re.search(r"\bfor each (?:other )?(\w+?)s? you control\b", per, re.I)
+    word = found.group(1) if found else ""
+    return "Elf" if word.casefold() in ("elf", "elve") else word.capitalize()
+
+
+def _of_kind(per: str) -> Callable[[Permanent], bool]:
+    """The permanents 'for each creature you control' counts (any, when the kind isn't read)."""
+    found = re.search(r"\bfor each (?:other )?(\w+?)s? you control\b", per, re.I)
+    word = found.group(1) if found else ""
+    kind = "Elf" if word.casefold() in ("elf", "elve") else word.capitalize()
+
+    def fits(p: Permanent) -> bool:
+        return not kind or kind in p.types or kind in p.subtypes
+
+    return fits
+
+
 def _needs(board: _Board) -> list[str]:
     """Facts the could-produce answer needs and the question doesn't give."""
     missing: list[str] = []
+    # Blood Moon on Gaea's Cradle: what its rules-text ability would count doesn't matter.
+    lost = mp.rules_text_lost(GameState(battlefield=tuple(board.perms)))
     for p in board.perms:
+        if p.name in lost:
+            continue
         for a in p.abilities:
+            if isinstance(a, Activated) and a.mana is not None and a.mana.among:
+                fact = "who your commander is (its color identity decides the colors)"
+                if fact not in missing:
+                    missing.append(fact)
             per = a.mana.per or "" if isinstance(a, Activated) and a.mana is not None else ""
             counted = re.search(
                 r"\bfor each (\S+) counter on (?:cardname|this \w+|it)\b", per, re.I
@@ -1042,7 +1355,10 @@ def _needs(board: _Board) -> list[str]:
                 and not told
                 and not (
                     re.search(r"\bfor each\b[^.]*\byou control\b", per, re.I)
-                    and p.controller in board.described
+                    and (
+                        _told(board, p.controller, p, _of_kind(per))
+                        or (p.controller, _counted_kind(per)) in board.none_of
+                    )
                     and not _counts_unnamed(board, per)
                 )
             ):
@@ -1057,7 +1373,7 @@ def _needs(board: _Board) -> list[str]:
             if on_it and not any(k == on_it.group(1).casefold() for k, _ in p.counters):
                 # Incubation Druid: what it adds hangs on counters the question doesn't state.
                 missing.append(f"whether {p.name} has a {on_it.group(1)} counter on it")
-            if re.match(r"you control\b", cond) and p.controller not in board.described:
+            if re.match(r"you control\b", cond) and not _told(board, p.controller, p, _land):
                 fact = (
                     "every land you control"
                     if p.controller == YOU
@@ -1076,7 +1392,7 @@ def _needs(board: _Board) -> list[str]:
                 )
                 needed = [YOU, OPPONENT] if whose == "any" else [player]
                 for who in needed:
-                    if who not in board.described:
+                    if not _told(board, who, p, _mana_source):
                         fact = (
                             "every land you control"
                             if who == YOU
@@ -1173,6 +1489,12 @@ _MANA_IS = lazy(
     r"(counts? as |considered |be |always )?(?P<what>colou?rless|colou?red|white|blue|black|red|"
     r"green)( mana)?\W*$"
 )
+# "Is Birds of Paradise a green source?", "does Ancient Tomb count as a colored source?":
+# whether it could produce some mana of that kind.
+_SOURCE = lazy(
+    r"^\W*(is|are|does|do|would|will)\b[^?]{0,40}?\b(counts? as |considered |be )?an? "
+    r"(?P<what>colou?rless|colou?red|white|blue|black|red|green) (mana )?source\W*$"
+)
 # "make any mana", "tap for anything", "produce mana at all": a yes/no about any type of mana.
 _ANY_MANA = (
     r"\b(make|makes|produce|produces|add|adds|give|gives|generate|generates|get)\s+"
@@ -1180,6 +1502,8 @@ _ANY_MANA = (
     r"\b(tap|taps) for (any mana|anything)\b",
     r"\b(make|makes|produce|produces|add|adds|give|gives|generate|generates) anything\b",
     r"\bmana at all\b",
+    # "can my Gaea's Cradle still tap for mana?": the permanent itself tapping for mana.
+    r"\bCARD'?s?\s+(still\s+|even\s+)?(tap|taps|make|makes|produce|produces) (for )?mana\b",
 )
 # What decides whether a permanent can be tapped now rather than what it could produce: the
 # turn it came under its controller's control, a change of control, or its being tapped.
@@ -1400,12 +1724,16 @@ class ManaHandler:
             self._stack,
             self._undefined,
             self._is_color,
+            self._type_change_on,
+            self._spell_stack,
+            self._generic,
             self._tapped_meaning,
             self._trigger_no_mana,
             self._trigger_on_board,
             self._amount,
             self._stated_amount,
             self._multiplier,
+            self._order,
             self._amount_claim,
             self._could,
             self._looks_at,
@@ -1556,7 +1884,8 @@ class ManaHandler:
     def _mana_is(self, q: Question) -> Scenario | None:
         """'Is the mana from Birds of Paradise colored?', 'does a Powerstone's mana count as
         colorless?': whether every type of mana the permanent could produce is of that kind."""
-        found = _MANA_IS.search(q.asked)
+        source = _SOURCE.search(q.asked)
+        found = _MANA_IS.search(q.asked) or source
         if found is None or q.has(*_COST_WORDS) or _unread(q):
             return None
         board = _read_board(q)
@@ -1590,6 +1919,21 @@ class ManaHandler:
             types, ruling = mp.could_produce(state, name)
             if ruling.verdict is None or not types:
                 return ruling.model_copy(update={"verdict": None})
+            if source is not None:
+                # A source of a kind of mana is a permanent that could produce some of it.
+                yes = bool(types & wanted)
+                note = f"So {name} {'is' if yes else 'isn’t'} a source of {word} mana."
+                colors = (
+                    (Step(rule=Rule.MANA_COLORS, note="Colorless is not a color."),)
+                    if word in ("colored", "colorless")
+                    else ()
+                )
+                return ruling.model_copy(
+                    update={
+                        "verdict": "yes" if yes else "no",
+                        "steps": (*ruling.steps, *colors, Step(rule=Rule.COULD_PRODUCE, note=note)),
+                    }
+                )
             if types <= wanted:
                 yes = True
             elif not types & wanted:
@@ -1617,6 +1961,62 @@ class ManaHandler:
             )
 
         return Scenario("mana.mana_is", "yesno", 0.85, run, board.names)
+
+    def _type_change_on(self, q: Question) -> Scenario | None:
+        """'Does Blood Moon affect Dryad Arbor?': whether a land-type change applies to the
+        one land named (305.7)."""
+        if not q.asks(
+            r"^\W*(does|do|will|would|is|are)\b[^?]*\b(affect|affects|affected|hit|hits|"
+            r"apply to|applies to|work on|works on|change|changes)\b"
+        ) or q.has(r"\binto\b", r"\bhow\b", r"\b(tap|taps|tapped|tapping)\b"):
+            return None
+        changers = [m for m in q.cards if m.of_kind("land_type_change")]
+        lands = [m for m in q.cards if "Land" in m.card.types and m not in changers]
+        if len({m.name for m in changers}) != 1 or len({m.name for m in lands}) != 1:
+            return None
+        if len({m.name for m in q.cards}) != 2 or _unread(q):
+            return None
+        source, land = changers[0], lands[0]
+        text = q.text.casefold()
+        perms = [
+            _permanent(source, _controller(text, source), 0),
+            _permanent(land, _controller(text, land), 0),
+        ]
+        if source.name == land.name:
+            return None
+        state = _state(q, perms)
+
+        def run() -> Ruling:
+            return mp.land_type_change_applies(state, land.name, source.name)
+
+        return Scenario("mana.land_type_change", "yesno", 0.85, run, (source.name, land.name))
+
+    def _spell_stack(self, q: Question) -> Scenario | None:
+        """'Does Dark Ritual use the stack?': a spell that adds mana is cast like any spell."""
+        if not q.asks(
+            r"\b(use|uses|using|go|goes|going|put|placed|on|onto)\b[^?]{0,15}\bstack\b",
+            r"\b(respond|responded|responding) to\b",
+            r"\bbe (responded|countered)\b",
+        ) or q.has(r"\b(skip|bypass\w*|without|not|never)\b", r"\babilit"):
+            return None
+        spells = _mana_spells(q)
+        if len(spells) != 1 or len({m.name for m in q.cards}) != 1:
+            return None
+        name = spells[0].name
+        return Scenario(
+            "mana.spell_stack", "yesno", 0.9, lambda: mp.spell_uses_stack(name), (name,)
+        )
+
+    def _generic(self, q: Question) -> Scenario | None:
+        """'Is {C} the same as generic mana?'"""
+        if not q.asks(
+            r"\b(is|are)\b[^?]{0,10}(colou?rless|\{c\})( mana)? (the same( thing)? as|equal to)"
+            r"( a| an)? generic\b",
+            r"\b(is|are)\b[^?]{0,10}\bgeneric( mana)? (the same( thing)? as|equal to) "
+            r"(colou?rless|\{c\})",
+        ):
+            return None
+        return Scenario("mana.colorless_generic", "yesno", 0.9, mp.colorless_is_generic, ())
 
     def _is_color(self, q: Question) -> Scenario | None:
         m = re.search(
@@ -1730,6 +2130,17 @@ class ManaHandler:
                 action = "mana_ability" if _taps_for_mana(own) else "mana_ability_no_tap"
         if action is None:
             return self._replacement_on(q, replacement)
+        if not q.asks(
+            r"\btrigger",
+            r"\bgo(es)? off\b",
+            r"\bfire",
+            r"\bmana\b",
+            r"\b(add|adds|double|doubles|work|works|apply|applies|count|counts|counted)\b",
+            r"\bCARD\b",
+        ):
+            # "Can the land creature attack this turn?" after a trigger is told of: the asked
+            # sentence is about something else than tapping for mana.
+            return None
         if trigger is not None or q.has(r"\btrigger", r"\bgo(es)? off\b", r"\bfire"):
             ref = trigger.name if trigger else None
 
@@ -1807,6 +2218,9 @@ class ManaHandler:
         on tapping for mana applies to a named permanent's mana ability."""
         if replacement is None or q.has(r"\bhow (much|many)\b", r"\btrigger"):
             return None
+        if q.asks(r"\border\b"):
+            # "Does the order they apply in matter?" asks about several of them (616.1).
+            return None
         if not q.has(
             r"\b(doubl\w*|tripl\w*|apply|applies|affect|affects|work|works|"
             r"change|changes|replace|replaces|multipl\w*)\b"
@@ -1826,23 +2240,40 @@ class ManaHandler:
 
             return Scenario("mana.replacement", "yesno", 0.85, run_spell, spell_names)
         others = [m for m in q.cards if m.name != replacement.name and _makes_mana(m)]
-        if len({m.name for m in others}) != 1 or not q.has(r"\b(does|do|will|would|is|can)\b"):
+        if not q.has(r"\b(does|do|will|would|is|can)\b"):
             return None
-        subject = others[0]
-        # "from my opponent's Treasure": Mana Reflection changes only its controller's mana.
         text = q.text.casefold()
-        perms = [
-            _permanent(replacement, _controller(text, replacement), 0),
-            _permanent(subject, _controller(text, subject), 0),
-        ]
+        generic = _generic_tapped(q) if not others and len({m.name for m in q.cards}) == 1 else None
+        if generic is not None and any(
+            getattr(a, "whose", "any") != "any" for a in replacement.abilities()
+        ):
+            # "Does Mana Reflection work on my opponent's lands?": whose Mana Reflection it is
+            # decides, so it must be told ("my Mana Reflection", "I control ...").
+            before = _sentence_before(text, replacement.start)
+            if not (_YOU_CUE.search(before) or _OPPONENT_CUE.search(before)):
+                return None
+        if generic is not None:
+            # "Does my Mana Reflection work on my opponent's lands?"
+            perms = [_permanent(replacement, _controller(text, replacement), 0), generic]
+            tapped = generic.name
+        elif len({m.name for m in others}) == 1:
+            subject = others[0]
+            # "from my opponent's Treasure": Mana Reflection changes only its controller's mana.
+            perms = [
+                _permanent(replacement, _controller(text, replacement), 0),
+                _permanent(subject, _controller(text, subject), 0),
+            ]
+            tapped = subject.name
+        else:
+            return None
         missing = _unread(q)
-        names = (replacement.name, subject.name)
+        names = tuple(dict.fromkeys(m.name for m in q.cards))
         if missing:
             return Scenario("mana.replacement", "yesno", 0.85, _missing(*missing), names)
         state = _state(q, perms)
 
         def run() -> Ruling:
-            return mp.replacement_applies(state, subject.name, replacement.name)
+            return mp.replacement_applies(state, tapped, replacement.name)
 
         return Scenario("mana.replacement", "yesno", 0.85, run, names)
 
@@ -2071,7 +2502,12 @@ class ManaHandler:
             return self._count_types(q)
         if not q.has(
             r"\bhow (much|many)\b[^?]{0,20}\bmana\b",
-            r"\bhow much\b[^?]{0,40}\b(add|make|produce|get)",
+            r"\bhow much\b[^?]{0,40}\b(add|make|produce|get|tap for|taps for)",
+            # "how much green total", "Total mana?", "what's the total?"
+            r"\bhow much (colou?rless|white|blue|black|red|green)\b",
+        ) and not q.asks(
+            r"^\W*(so\W+|and\W+)?(the )?total( mana)?\W*$",
+            r"\b(what'?s|what is) the total\b",
         ):
             return None
         board = _read_board(q)
@@ -2306,6 +2742,72 @@ class ManaHandler:
 
         return Scenario("mana.multiplier", "yesno", 0.8, run, board.names)
 
+    def _order(self, q: Question) -> Scenario | None:
+        """'Does the order of Nyxbloom Ancient and Mana Reflection matter?', 'Do I choose the
+        order they apply in?': several replacement effects on one tap for mana (616.1)."""
+        if not q.asks(r"\border\b") or q.has(*_COST_WORDS):
+            return None
+        matters = q.asks(
+            r"\border\b[^?]{0,40}\b(matter|matters|change|changes|make a difference)\b",
+            r"\b(matter|matters|difference)\b[^?]{0,40}\border\b",
+        )
+        chooser = re.search(
+            r"\b(do|does|can|could|should|will)\s+(?P<who>i|we|you|my opponent|the opponent|he|"
+            r"she|they)\s+(get to\s+)?(choose|chooses|decide|decides|pick|picks)\b[^?]{0,20}"
+            r"\border\b",
+            q.asked,
+        )
+        if not matters and chooser is None:
+            return None
+        replacing = [
+            m for m in q.cards if m.of_kind("mana_doubling") or m.of_kind("mana_replacement")
+        ]
+        if sum(_count(q.text, m) for m in replacing) < 2 or _unread(q):
+            return None
+        if any(m.of_kind("tapped_for_mana_trigger") for m in q.cards):
+            # A trigger's mana isn't among the replacements ordered; what's asked may include it.
+            return None
+        board = _read_board(q)
+        if _split_control(board):
+            return None
+        producers = [p for p in board.perms if _has_mana_ability(p)]
+        if len({p.name for p in producers}) > 1:
+            return None
+        tapped = producers[0] if producers else _generic_tapped(q, anyone_as=None)
+        perms = list(board.perms)
+        if tapped is None:
+            if q.has(r"\b(opponents?|opps?|a player|each player|someone)\b"):
+                # Whose permanent is tapped isn't said, and the chooser is its controller.
+                return None
+            tapped = Permanent(
+                name="a land you control",
+                types=frozenset({"Land"}),
+                abilities=(
+                    Activated(
+                        text="{T}: Add {C}.",
+                        cost=Cost(tap=True),
+                        effect="Add {C}.",
+                        mana=ManaProduction(choice="fixed", symbols=("C",)),
+                    ),
+                ),
+            )
+        if tapped not in perms:
+            perms.append(tapped)
+        state = _state(q, perms)
+        name = tapped.name
+        who = chooser.group("who") if chooser else ""
+        asks_you = who in ("i", "we", "you")
+
+        def run() -> Ruling:
+            r = mp.replacement_order(state, name)
+            if matters or r.verdict is None:
+                return r
+            holder = state.find(name).controller
+            yes = (holder == YOU) == asks_you
+            return r.model_copy(update={"verdict": "yes" if yes else "no"})
+
+        return Scenario("mana.replacement_order", "yesno", 0.85, run, board.names)
+
     def _count_types(self, q: Question) -> Scenario | None:
         """'How many colors of mana can Birds of Paradise make?': count what it could produce."""
         board = _read_board(q)
@@ -2391,14 +2893,28 @@ class ManaHandler:
             r"\bwhat (colou?rs?|types?)\b",
             r"\bwhich (kinds? of |types? of |sorts? of )?(colou?rs?|types?|mana)\b",
             r"\bwhat (can|could|does|will|would) [^?]{0,40}\b(make|produce|tap for|add|give|generate)\b",
+            # "what's the mana from Command Tower?"
+            r"\bwhat('?s| is) the (colou?rs? of |types? of )?mana (from|of|off)\b",
         )
         verbs = (
             r"\b(make|makes|produce|produces|tap for|taps for|add|adds|give|gives|generate"
             r"|tap (it|them|CARD) for|tapped for)\b|\bget\w*\b[^.?!]{0,25}\b(out of|from)\b"
+            # "if I sac a Treasure, can I get any color?"
+            r"|\b(can|could|do|would|will) (i|you|we) get\b"
         )
         typed = _asked_type(q) is not None or q.has(_COLORED) or q.has(_ANY_COLOR)
         # "Can it make any mana?", "does it tap for anything?": whether it could produce any type.
         any_mana = not asks_types and not typed and q.asks(*_ANY_MANA)
+
+        # "Can it tap for mana?" when it makes none: it can still be activated (106.7 rulings).
+        tap_for = any_mana and not q.asks(*_ANY_MANA[:-1]) and q.asks(r"\btaps? for mana\b")
+        if (
+            any_mana
+            and not q.asks(*_ANY_MANA[:-1])
+            and (q.has(r"\b(tapped|untap\w*)\b") or _TAP_NOW_WORDS.search(q.lower))
+        ):
+            # "Can a tapped Birds of Paradise tap for mana?": whether it can be tapped now.
+            return None
         asks_yes = (
             not asks_types
             and q.has(r"\b(can|could|will|would|does|do|is)\b")
@@ -2416,6 +2932,13 @@ class ManaHandler:
         ):
             # "Which colors can't it make?" asks for the complement: not answered as asked.
             return None
+        if (
+            asks_yes
+            and q.asks(r"\bor\b")
+            and (len(_asked_types(q)) + q.asks(_ANY_COLOR) + q.asks(_COLORED) > 1)
+        ):
+            # "Does Ancient Tomb give colorless or any color?" offers two answers: no yes/no.
+            return None
         if asks_yes and len(_asked_types(q)) > 1:
             # "Can Tundra tap for white and blue at the same time?" is about one activation's
             # amount, not which types it could make.
@@ -2425,6 +2948,16 @@ class ManaHandler:
         board = _read_board(q)
         subject = board.subject
         if subject is None:
+            return None
+        if any_mana and any(
+            m.name != subject.name
+            and not _makes_mana(m)
+            and "Land" not in m.card.types
+            and not any(a.kind in _MANA_KINDS for a in m.abilities())
+            for m in q.cards
+        ):
+            # "Can Llanowar Elves tap for mana if it's enchanted by Pacifism?": another card
+            # whose effect on it isn't one the mana rules read may stop it.
             return None
         if (
             asks_yes
@@ -2536,6 +3069,16 @@ class ManaHandler:
                     }
                 )
             if any_mana and ruling.verdict is not None:
+                if not types and tap_for:
+                    return ruling.model_copy(
+                        update={
+                            "verdict": None,
+                            "missing": (
+                                f"whether you ask if {subject.name}'s ability can be activated "
+                                "(it can) or if it makes mana (here it makes none)",
+                            ),
+                        }
+                    )
                 if not types and extra_types:
                     # A trigger's mana when it is tapped may be what the question counts.
                     return ruling.model_copy(
@@ -2613,4 +3156,4 @@ class ManaHandler:
                 }
             )
 
-        return Scenario(name, kind, 0.85, run, board.names)
+        return Scenario(name, kind, 0.85, _noted(run, board.identity), board.names)
