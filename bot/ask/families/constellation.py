@@ -315,10 +315,20 @@ _SELF_CHOICE = lazy(
 )
 
 
+# "You may have this enchantment enter as a copy of an enchantment you control, except it
+# has '...'": read as the copy the question names, when it names one; the ability the copy
+# gains doesn't bear on entering.
+_COPY_LINE = lazy(
+    r"you may have [^.]*? enter as a copy of [^.\"]*?(, except it (has|gains) \"[^\"]*\")?\.?",
+    re.I,
+)
+
+
 def _unread_entering_text(q: Question) -> bool:
     """A named card has an unparsed line about entering, the battlefield or attaching."""
     return any(
         _ENTERS_TEXT.search(_SELF_CHOICE.sub("", line))
+        and not (_COPY_LINE.fullmatch(line.strip()) and _copied_by(q, m) is not None)
         for m in q.cards
         for f in m.faces
         for line in f.unparsed
@@ -354,7 +364,7 @@ class ConstellationHandler:
                 )
             )
             return out
-        left = self._aura_left(q) or self._aura_put(q)
+        left = self._aura_left(q) or self._aura_put(q) or self._aura_host(q)
         if left is not None:
             out.append(left)
             return out
@@ -1006,17 +1016,43 @@ class ConstellationHandler:
         if len(names) > 1 or (not auras and not q.has(r"\bauras?\b")) or q.has(r"\bbestow"):
             return None
         others = [m for m in q.cards if m.name not in names]
-        putters = [m for m in others if _puts_without_casting(m) or _attaches_auras(m)]
-        if len(putters) != len(others) or len({m.name for m in putters}) > 1:
+        copiers = [m for m in others if _enters_as_copy(m)]
+        putters = [
+            m
+            for m in others
+            if _puts_without_casting(m) or _attaches_auras(m) or _puts_attached(m) or m in copiers
+        ]
+        # A basic land or a vanilla creature named as what the Aura may enchant.
+        hosts = [m for m in others if m not in putters and _plain_host(m)]
+        if len(putters) + len(hosts) != len(others) or len({m.name for m in putters}) > 1:
             return None  # another card may say what it enchants, or cast it
+        if hosts and not copiers:
+            return None  # hosts are read only for an Aura entering as a copy
         aura = auras[0] if auras else None
-        put = bool(putters) or q.has(
-            r"\bwithout (being )?cast(ing)?\b",
-            r"\breanimat\w*\b",
-            r"\b(return|returns|returned|returning|reanimat\w*|put|puts|putting)\b[^.?!]*"
-            r"\b(to|onto) the battlefield\b",
+        # An Aura whose own text returns it attached ("Return CARD to the battlefield attached
+        # to that creature"), or a card that puts one onto the battlefield attached to something.
+        attacher = next(
+            (m for m in [*auras, *putters] if _puts_attached(m) and m not in copiers), None
         )
-        if not put or q.has(_AURA_PUT_UNMODELLED):
+        copier = copiers[0] if copiers else None
+        if copier is not None and not q.has(r"\bcop(y|ies|ying)\b"):
+            return None  # a copy-entering card said to do something else
+        put = (
+            bool(putters)
+            or attacher is not None
+            or q.has(
+                r"\bwithout (being )?cast(ing)?\b",
+                r"\breanimat\w*\b",
+                r"\b(return|returns|returned|returning|reanimat\w*|put|puts|putting)\b[^.?!]*"
+                r"\b(to|onto) the battlefield\b",
+            )
+        )
+        if not put:
+            return None
+        untargeted = self._aura_put_untargeted(q, aura, attacher, copier, names, putters)
+        if untargeted is not None:
+            return untargeted
+        if copier is not None or q.has(_AURA_PUT_UNMODELLED):
             return None
         noun = _enchant_noun(aura) if aura is not None else None
         if aura is not None and noun is None:
@@ -1064,6 +1100,177 @@ class ConstellationHandler:
                 cited,
             )
         return None
+
+    def _aura_put_untargeted(
+        self,
+        q: Question,
+        aura: CardMention | None,
+        attacher: CardMention | None,
+        copier: CardMention | None,
+        names: set[str],
+        putters: list[CardMention],
+    ) -> Scenario | None:
+        """An Aura put onto the battlefield, or entering as a copy of an Aura: does it target,
+        and who chooses what it enchants (CR 303.4f)? Can it go on a permanent with
+        protection (702.16c)?"""
+        if q.has(r"\b(in response|on the stack|spell|cast (it|them))\b") and copier is None:
+            return None
+        if aura is not None and _enchant_noun(aura) is None:
+            return None  # its enchant ability isn't a plain "Enchant creature", "Enchant land"
+        if copier is not None and aura is None and not q.has(r"\bcop(y|ies|ying)[^.?!]*\bauras?\b"):
+            return None
+        name = copier.name if copier is not None else (aura.name if aura else "the Aura")
+        card = aura.name if aura is not None else (copier.name if copier else None)
+        copy_of = (aura.name if aura is not None else "an Aura") if copier is not None else None
+        named_by = attacher.name if attacher is not None else None
+        cited = (*names, *dict.fromkeys(m.name for m in putters)) or (CONSTELLATION_REFERENCE,)
+        protection = re.search(r"\bprotection from (\w+)\b", q.lower)
+        if protection is not None:
+            if named_by is not None or not q.asks(
+                r"\b(can|could|may|able|allowed|legal)\b[^.?!]*\b(enchant|attach\w*|put|go|be on)\b"
+            ):
+                return None
+            quality = protection.group(1)
+            has = _has_quality(aura, quality) if aura is not None else None
+            if has is None:
+                return None
+            return Scenario(
+                "constellation_aura_put",
+                "yesno",
+                0.9,
+                lambda: c.aura_protection(name, quality, has, card, put=copier is None),
+                cited,
+            )
+        shield = re.search(r"\b(hexproof|shroud|ward)\b", q.lower)
+        if (
+            shield is not None
+            and copier is not None
+            and q.asks(r"\b(can|could|may|able|allowed|legal)\b")
+            and q.asks(r"\b(enchant|attach\w*|put (it )?on|go on)\b")
+        ):
+            what = shield.group(1)
+            return Scenario(
+                "constellation_aura_put",
+                "yesno",
+                0.9,
+                lambda: c.aura_put_untargeted(name, what, card),
+                cited,
+            )
+        target_asked = q.asks(
+            r"\b(does|do|did|will|would|is|are|can|could)\b[^.?!]*\b(target(s|ed|ing)?|fizzl\w*)\b"
+        )
+        choose_asked = q.asks(
+            r"\b(do|does|can|could|will|would|should|may|get to|gets? to|must)\b[^.?!]*"
+            r"\b(choose|chooses|pick|picks|select|selects|decide|decides)\b"
+        )
+        if target_asked == choose_asked:
+            return None
+        if choose_asked and q.asks(r"\b(opponents?|they|he|she)\b") and not q.asks(r"\b(i|you)\b"):
+            return None  # who chooses: its controller, which the question may not say
+
+        def run() -> Ruling:
+            ruling = c.aura_put_targets(name, card, named_by, copy_of)
+            if choose_asked and named_by is None:
+                return _flip(ruling)
+            return ruling
+
+        return Scenario("constellation_aura_put", "yesno", 0.9, run, cited)
+
+    def _aura_host(self, q: Question) -> Scenario | None:
+        """'My opponent steals the creature my Aura enchants / it gains protection / stops
+        being a creature: does the Aura fall off?': only if the object is now illegal for it,
+        a state-based action (CR 303.4c, 704.5m)."""
+        grave = q.asks(_TO_GRAVEYARD)
+        # "Does it stay tapped?" is about something else: only the Aura staying put counts.
+        stay = q.asks(
+            r"\b(stay|stays|remain|remains|stick|sticks)( around)?( on( it| the battlefield)?|"
+            r" attached( to it)?)?\s*[?.!]*$"
+        )
+        if grave == stay or q.has(
+            r"\b(in response|on the stack|spell|resolv\w*|cast\w*|target\w*|bestow\w*|phas\w+)\b"
+        ):
+            return None
+        auras = [m for m in q.cards if "Aura" in m.card.subtypes]
+        names = {m.name for m in auras}
+        if len(names) > 1 or (not auras and not q.has(r"\bauras?\b")):
+            return None
+        aura = auras[0] if auras else None
+        if aura is not None and (
+            len(aura.faces) != 1 or re.search(r"\battach", _unreminded(aura.card.oracle_text), re.I)
+        ):
+            # What it does once in the graveyard doesn't matter here; moving itself does.
+            return None
+        lines = re.findall(r"^Enchant ([a-z ]+)$", aura.card.oracle_text, re.M) if aura else []
+        if aura is not None and len(lines) != 1:
+            return None
+        enchant = lines[0] if lines else None
+        others = [m for m in q.cards if m.name not in names]
+        name = aura.name if aura is not None else "the Aura"
+        card = aura.name if aura is not None else None
+        cited = tuple(names) or (CONSTELLATION_REFERENCE,)
+        if q.has(r"\b(becomes?|is|are) (now )?(an )?illegal\b", r"\bno longer (a )?legal\b") and (
+            not q.cards and not q.has(_CONTROL_TAKEN, r"\bprotection\b")
+        ):
+            return Scenario(
+                "constellation_aura_host",
+                "yesno",
+                0.9,
+                lambda: _grave_or_stay(
+                    c.aura_host_changed(name, "type", False, "an object", card), stay
+                ),
+                cited,
+            )
+        change: c.HostChange
+        detail: str
+        legal: bool
+        if q.has(_CONTROL_TAKEN):
+            if enchant is None or not all(_inert(m, "control") for m in others):
+                return None
+            if aura is not None and any(
+                _TOOK.search(_before(q, m))
+                or re.match(r"\s*(is|gets|got|was) stolen", _after(q, m))
+                for m in auras
+            ):
+                return None  # the Aura itself changes control
+            words = enchant.split()
+            if len(words) == 1:
+                legal = True
+            elif words[1:] == ["you", "control"]:
+                legal = False
+            else:
+                return None
+            change, detail = "control", enchant
+        elif found := re.search(
+            r"\b(gains?|gets?|has|with|given) protection from (\w+)\b", q.lower
+        ):
+            if aura is None or not all(_inert(m, "protection") for m in others):
+                return None
+            quality = found.group(2)
+            has = _has_quality(aura, quality)
+            if has is None:
+                return None
+            change, detail, legal = "protection", quality, not has
+        elif found := re.search(r"\b(gains?|gets?|given) (hexproof|shroud)\b", q.lower):
+            if not all(_inert(m, "hexproof") for m in others):
+                return None
+            change, detail, legal = "hexproof", found.group(2), True
+        elif enchant is not None and (
+            found := re.search(
+                r"\b(?:stops? being|stopped being|is no longer|loses?(?: the| its)?) (?:an? )?(\w+)\b",
+                q.lower,
+            )
+        ):
+            noun = enchant.split()[0]
+            if found.group(1) != noun or not all(_inert(m, "type") for m in others):
+                return None
+            change, detail, legal = "type", noun, False
+        else:
+            return None
+
+        def run() -> Ruling:
+            return _grave_or_stay(c.aura_host_changed(name, change, legal, detail, card), stay)
+
+        return Scenario("constellation_aura_host", "yesno", 0.9, run, cited)
 
     def _bestow_cost(self, q: Question) -> Scenario | None:
         """'How much does it cost to bestow Boon Satyr with Thalia out?': bestow is an
@@ -1214,6 +1421,9 @@ class ConstellationHandler:
             r"\bbestowed (on|onto|to) (a|the|my|his|her|their|an opponent's) (\w+ )?creature "
             r"(that|which)\b",
             r"\bhost\b",
+            # "the creature my Nighthowler is bestowed on", "the creature with my bestowed CARD"
+            r"\bcreature (my |the |his |her |their )?CARD('s| is| was) (bestowed|attached|enchanting)\b",
+            r"\bcreature with (my |the |his |her |their )?(bestowed )?CARD\b",
             # "bestowed on my Elf and the creature dies": what died is what it enchants.
             r"\bbestowed (on|onto|to) (a|the|my|his|her|their|an opponent's) (\w+ )?(creature|CARD)"
             r"\b[^.?!]*\b(and|then|but) (then )?(the creature|that creature|the \w+|CARD) "
@@ -1350,6 +1560,20 @@ class ConstellationHandler:
                 )
                 for i in range(1, n_entering + 1)
             ]
+            copying = [(m, x) for m in q.cards if (x := _copied_by(q, m)) is not None]
+            if copying and copying[0][1].of_kind("enchantment_enters"):
+                # The copy has the copied card's abilities as it enters, so it sees itself
+                # enter as well (CR 707.2, 603.6a).
+                copied = copying[0][1]
+                others = [
+                    replace(
+                        p,
+                        # A copy has the copied card's name too.
+                        name=copied.name,
+                        abilities=copied.abilities(),
+                    )
+                    for p in others
+                ]
         if watchers_enter:
             state = GameState()
             entering = list(watchers)
@@ -1386,13 +1610,16 @@ class ConstellationHandler:
         never_enters = types is not None and types <= {"Instant", "Sorcery"}
         if (
             how == "cast"
-            and controller == YOU
+            # "I cast Steal Enchantment on opp's enchantment": the spell is mine, whatever
+            # the words after it say of its target.
+            and (controller == YOU or q.has(r"\b(i|we) (cast|casted|play|played)\b"))
             and not never_enters
             and not q.has(r"countered", r"before it resolves", r"on cast")
         ):
+            number_asked = count_asked or (yielded is not None and yielded[1])
             return Scenario(
                 "constellation_enters",
-                "yesno",
+                "number" if number_asked and stated is None else "yesno",
                 0.6,
                 _missing("whether the spell resolved and the enchantment entered"),
                 self._cards(q),
@@ -1963,6 +2190,8 @@ _TO_GRAVEYARD = (
     r"\b(go|goes|going|gone|went|put|sent|end up|ends up|ended up|fall|falls|fell)\b[^.?!]{0,20}?\b(in)?to "
     r"(the|my|its|their|his|her|your|its owner's|the owner's) (grave(yard)?|gy|yard)\b"
     r"|\bfalls? off\b"
+    # "does the Aura die too?": go to the graveyard with the creature it enchants
+    r"|\b(die|dies|died|go|goes) (too|as well|with it)\b"
 )
 _STAYS = r"\b(stay|stays|stayed|remain|remains|remained|stick around|sticks around|stuck around)\b"
 # The permanent the Aura enchants leaves the battlefield.
@@ -1977,6 +2206,9 @@ _HOST_LEFT = (
     r"\b(creature|permanent) (it|CARD|that it|which it) (enchants|enchanted|is attached to)\b"
     rf"[^.?!]*\b{_LEAVES}",
     rf"\b(creature|permanent) with (CARD|an aura|a bestowed aura) (on it|attached)[^.?!]*\b{_LEAVES}",
+    rf"\b(creature|permanent) with (my |the |his |her |their )?bestowed CARD\b[^.?!]*\b{_LEAVES}",
+    r"\b(creature|permanent) (my |the |his |her |their )?CARD('s| is| was) (bestowed on|attached to|"
+    rf"enchanting)\b[^.?!]*\b{_LEAVES}",
     r"\bCARD (is|was|'s) (bestowed on|attached to|enchanting|on) (my |the |a |an |his |her |their "
     r"|your )?(opponent's )?(CARD|creature)\b[^.?!]*\b(and|then|but) (it|they|that creature|the "
     rf"creature|CARD|the \w+) {_LEAVES}",
@@ -2022,6 +2254,67 @@ def _attaches_auras(m: CardMention) -> bool:
         )
         and not re.search(r"\bcast\b", text, re.I)
     )
+
+
+def _enters_as_copy(m: CardMention) -> bool:
+    """A card that may enter as a copy of a permanent ("Clever Impersonator")."""
+    return len(m.faces) == 1 and bool(
+        re.search(r"\benter as a copy of\b", _unreminded(m.card.oracle_text), re.I)
+    )
+
+
+def _puts_attached(m: CardMention) -> bool:
+    """Text that puts an Aura onto the battlefield attached to an object it names ("Return
+    CARD to the battlefield attached to that creature")."""
+    return len(m.faces) == 1 and bool(
+        re.search(r"\bto the battlefield attached to\b", _unreminded(m.card.oracle_text), re.I)
+    )
+
+
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def _has_quality(aura: CardMention, quality: str) -> bool | None:
+    """Whether the Aura has the quality a protection names: a color, or every Aura for
+    "everything", "enchantments", "auras"; None for a quality not read here."""
+    if quality in ("everything", "enchantments", "auras"):
+        return True
+    if quality in _COLOR_WORDS and len(aura.faces) == 1:
+        # A card's colors come from its mana cost; an Aura with a color indicator is rare.
+        return _COLOR_WORDS[quality] in {str(c) for c in aura.card.front.mana_cost.colors}
+    return None
+
+
+# What another card named beside the Aura may do, by the host change it is asked about.
+_INERT_BLOCKS = lazy(
+    r"\b(aura|enchant\w*|attach\w*|protection|hexproof|shroud|control|types?|is an?|are|"
+    r"becomes?|in addition|loses?)\b",
+    re.I,
+)
+
+
+def _inert(m: CardMention, change: str) -> bool:
+    """A card named beside the Aura whose text bears on the host change only as the question
+    says it does: the host itself, or the card making that change."""
+    text = _unreminded(m.card.oracle_text)
+    if change == "control":
+        text = re.sub(r"\b(gain|gains|exchange) control\b", "", text, flags=re.I)
+    elif change == "protection":
+        text = re.sub(r"\bprotection from\b", "", text, flags=re.I)
+    elif change == "hexproof":
+        text = re.sub(r"\b(hexproof|shroud)\b", "", text, flags=re.I)
+    return len(m.faces) == 1 and not _INERT_BLOCKS.search(text)
+
+
+def _plain_host(m: CardMention) -> bool:
+    """A basic land, or a creature with no text the parsers left unread."""
+    if m.card.types == frozenset({"Land"}) and "Basic" in m.card.front.typeline.supertypes:
+        return True
+    return m.card.types == frozenset({"Creature"}) and not any(f.unparsed for f in m.faces)
+
+
+def _grave_or_stay(ruling: Ruling, stay: bool) -> Ruling:
+    return _flip(ruling) if stay else ruling
 
 
 def _enchant_noun(m: CardMention) -> str | None:
