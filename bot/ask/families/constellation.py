@@ -1561,6 +1561,17 @@ class ConstellationHandler:
                 for i in range(1, n_entering + 1)
             ]
             copying = [(m, x) for m in q.cards if (x := _copied_by(q, m)) is not None]
+            named = {m.name: m for m in _entering_mentions(q)}
+            if not copying and len(named) == 1:
+                newcomer = next(iter(named.values()))
+                if (
+                    newcomer.of_kind("enchantment_enters")
+                    and types == newcomer.card.types
+                    and subtypes == newcomer.card.subtypes
+                ):
+                    # A newcomer with an enchantment-enters ability sees itself enter as well
+                    # as the permanents already there see it (CR 603.6a).
+                    others = [replace(p, abilities=newcomer.abilities()) for p in others]
             if copying and copying[0][1].of_kind("enchantment_enters"):
                 # The copy has the copied card's abilities as it enters, so it sees itself
                 # enter as well (CR 707.2, 603.6a).
@@ -1596,8 +1607,37 @@ class ConstellationHandler:
                 ]
         elif itself:
             mover = [w for w in watchers if moved and w.name == moved[0].name]
-            entering = mover or watchers[:1]
+            if not mover:
+                # "I control Setessan Champion. Eidolon of Blossoms enters": the one said to
+                # enter, not the first one named.
+                arriving = {
+                    m.name
+                    for m in q.cards
+                    if re.match(r"\s*(itself )?(enters|entering|comes|resolves)\b", _after(q, m))
+                }
+                mover = [w for w in watchers if w.name in arriving]
+            if not mover and len(watchers) > 1:
+                # "my Eidolon of Blossoms; I flicker it": "it" is the card named last before it.
+                pronoun = re.search(
+                    r"\b(flicker|blink|reanimate|return|resurrect)s? it\b|\bit (enters|comes|returns)\b",
+                    q.text.casefold(),
+                )
+                before = [m for m in q.cards if pronoun and m.end <= pronoun.start()]
+                referent = before[-1].name if before else None
+                if referent is not None and referent != _asked_watcher(q):
+                    mover = [w for w in watchers if w.name == referent]
+            if not mover and len(watchers) > 1:
+                return None  # which of them enters isn't said
+            entering = mover[:1] or watchers[:1]
             state = GameState(battlefield=tuple(w for w in watchers if w not in entering))
+            if q.has(r"\b(a |my |the )?(second|another|other|new|2nd) CARD\b") and q.has(
+                r"\b(already|still) (have|has|had|control|controls|got)\b",
+                r"\b(have|has|had|control|controls|got) (an? |one )?CARD (out|already|in play)\b",
+            ):
+                # "I already have Eidolon out and cast a second one": a new object with the
+                # same card enters, and the one already there sees it too (CR 603.6a).
+                state = GameState(battlefield=tuple(watchers))
+                entering = [replace(entering[0])]
         elif not others and how in ("phase_in", "becomes", "control_change", "leaves", "attach"):
             # None of these is an object entering the battlefield, whatever the object is.
             state = GameState(battlefield=tuple(watchers))
