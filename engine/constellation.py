@@ -921,3 +921,51 @@ def aura_host_changed(
         card,
     )
     return t.ruling("yes")
+
+
+def aura_spell_target(
+    name: str,
+    quality: str,
+    opponents: bool,
+    has_quality: bool = False,
+    card: str | None = None,
+) -> Ruling:
+    """Can the Aura spell ``name`` target a permanent with ``quality`` (hexproof, shroud, or
+    protection from a quality; ``opponents`` says the permanent is an opponent's)? An Aura
+    spell targets what it will enchant (CR 303.4a, 702.11b, 702.18a, 702.16b)."""
+    t = Trace()
+    t.step(
+        Rule.AURA_SPELL_TARGET,
+        f"Cast as a spell, {name} targets what it will enchant, so that permanent must be one "
+        "it can target.",
+        card,
+    )
+    if quality == "shroud":
+        t.step(
+            Rule.SHROUD_TARGETING,
+            "Shroud means it can't be the target of any spell or ability, its controller's "
+            "included.",
+        )
+        can = False
+    elif quality == "hexproof":
+        t.step(
+            Rule.HEXPROOF_TARGETING,
+            "Hexproof stops only spells and abilities its controller's opponents control"
+            + (
+                ", and you are one of them."
+                if opponents
+                else "; its own controller can still target it."
+            ),
+        )
+        can = not opponents
+    else:
+        t.step(
+            Rule.PROTECTION_TARGETING,
+            f"Protection from {quality} stops it being targeted by {quality} spells; {name} "
+            + (f"is {quality}." if has_quality else f"isn't {quality}."),
+            card,
+        )
+        can = not has_quality
+    verb = "can" if can else "can't"
+    t.step(Rule.AURA_SPELL_TARGET, f"So {name} {verb} be cast targeting it.")
+    return t.ruling("yes" if can else "no")

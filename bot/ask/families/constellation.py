@@ -364,7 +364,12 @@ class ConstellationHandler:
                 )
             )
             return out
-        left = self._aura_left(q) or self._aura_put(q) or self._aura_host(q)
+        left = (
+            self._aura_left(q)
+            or self._aura_put(q)
+            or self._aura_host(q)
+            or self._aura_cast_target(q)
+        )
         if left is not None:
             out.append(left)
             return out
@@ -1175,6 +1180,70 @@ class ConstellationHandler:
             return ruling
 
         return Scenario("constellation_aura_put", "yesno", 0.9, run, cited)
+
+    def _aura_cast_target(self, q: Question) -> Scenario | None:
+        """'Can I cast Pacifism on my opponent's hexproof creature?', 'Can I put Rancor on my
+        own creature with shroud?': an Aura spell targets what it will enchant (CR 303.4a)."""
+        auras = [m for m in q.cards if "Aura" in m.card.subtypes and not m.of_kind("bestow")]
+        if len({m.name for m in auras}) > 1 or q.has(r"\bbestow"):
+            return None
+        if not auras and not q.has(r"\b(an|my|the|a|this) aura\b"):
+            return None
+        aura = auras[0] if auras else None
+        others = [m for m in q.cards if aura is None or m.name != aura.name]
+        if not all(_plain_host(m) for m in others) or (
+            aura is not None and _enchant_noun(aura) not in ("creature", "permanent")
+        ):
+            return None
+        if not q.asks(
+            r"\b(can|could|may|allowed to|able to|legal to)\b[^.?!]*\b(cast|put|enchant|target\w*|"
+            r"play|attach|slap)\b"
+        ):
+            return None
+        if q.has(
+            r"\b(return\w*|reanimat\w*|onto the battlefield|into play|replenish\w*|flash|"
+            r"in response|copy|copies|ward|hexproof from|protection from (all|each|every|the)|"
+            r"(gains?|gained|loses?|lost|gets?|got) (hexproof|shroud|protection))\b",
+            r"\bput (it |CARD )?(onto|into)\b",
+        ):
+            return None
+        if not q.asks(
+            r"\b(can|could|may) (i|you|we)\b",
+            r"\b(am i|are you|are we) (allowed|able)\b",
+            r"\b(can|could|may) (my |an |the |this )?(aura|CARD)\b",
+        ) or q.has(
+            r"\b(opponent|he|she|they|them|him|her) (cast|casts|play|plays|target|targets)\b"
+        ):
+            return None  # the caster must be the player asking: hexproof turns on who casts
+        found = re.findall(r"\b(hexproof|shroud|protection from (\w+))\b", q.lower)
+        if len({f[0] for f in found}) != 1:
+            return None
+        quality = found[0][1] or found[0][0]
+        opponents = q.has(
+            r"\b(opponent'?s'?|their|his|her|enemy|opposing)\b[^.?!]*\b(creature|guy|dude|permanent|CARD)",
+            r"\b(creature|permanent|CARD) (my |an |the )?opponents? controls?\b",
+        )
+        mine = q.has(
+            r"\bmy (own )?(\w+ )?(creature|guy|dude|permanent|CARD)\b",
+            r"\b(creature|permanent|CARD) (that )?i control\b",
+        )
+        if quality == "hexproof" and opponents == mine:
+            return None  # whose creature it is decides hexproof
+        has = False
+        if found[0][1]:
+            read = _has_quality(aura, quality) if aura is not None else None
+            if read is None or quality in ("everything", "enchantments", "auras"):
+                return None
+            has = read
+        name = aura.name if aura is not None else "the Aura spell"
+        card = aura.name if aura is not None else None
+
+        def run() -> Ruling:
+            return c.aura_spell_target(name, quality, opponents, has, card)
+
+        return Scenario(
+            "constellation_aura_cast_target", "yesno", 0.9, run, (card,) if card else ()
+        )
 
     def _aura_host(self, q: Question) -> Scenario | None:
         """'My opponent steals the creature my Aura enchants / it gains protection / stops
