@@ -1582,6 +1582,31 @@ class ConstellationHandler:
         if event is None:
             return None
         how, controller, types, subtypes, token = event
+        # "I cast Spirited Companion. Do both trigger?": a cast told as what happened, with
+        # triggers asked after it, is a spell that resolved and entered under its caster's
+        # control; "does it trigger when I cast it?" stays a question about casting.
+        assumed = (
+            how == "cast"
+            and q.has(
+                r"\b(i|we) (then |just |now )?(cast|casted|play|played)\b",
+                r"\b(i|we) (control|have)\b[^.?!]* and (then )?(cast|casted|play|played)\b",
+            )
+            and not q.asks(r"\bcast")
+            and not q.has(
+                r"\bcounter",
+                r"in response",
+                r"before it resolves",
+                r"on cast",
+                r"fizzl",
+                r"illegal",
+                r"\bresolv",
+                r"\bflash",
+                r"\bstack\b",
+            )
+            and not (types is not None and types <= {"Instant", "Sorcery"})
+        )
+        if assumed:
+            how, controller = "resolve", YOU
         simultaneous = q.has(r"same time", r"simultaneous", r"together", r"at once", r"both enter")
         n_entering = (
             _count_before(
@@ -1788,7 +1813,16 @@ class ConstellationHandler:
             else ("constellation_each_triggers" if several else "constellation_enters")
         )
         number = (count_asked or yield_count) and stated is None
-        return Scenario(name, "number" if number else "yesno", 0.9, run, self._cards(q))
+        spell = next(
+            (
+                m.name
+                for m in q.cards
+                if re.search(r"\b(cast|casted|play|played) (a |an |my |the )?$", _before(q, m, 20))
+            ),
+            "the spell",
+        )
+        found = run if not assumed else partial(_assuming_resolved, run, spell)
+        return Scenario(name, "number" if number else "yesno", 0.9, found, self._cards(q))
 
     # -- must be blocked -----------------------------------------------------
     def _must_be_blocked(self, q: Question) -> Scenario | None:
@@ -2413,6 +2447,19 @@ def _inert(m: CardMention, change: str) -> bool:
     elif change == "hexproof":
         text = re.sub(r"\b(hexproof|shroud)\b", "", text, flags=re.I)
     return len(m.faces) == 1 and not _INERT_BLOCKS.search(text)
+
+
+def _assuming_resolved(run: Callable[[], Ruling], spell: str) -> Ruling:
+    t = Trace()
+    t.step(
+        Rule.RESOLVE_PERMANENT,
+        f"Taking it that {spell} resolved: a permanent spell that resolves enters the battlefield "
+        "under its caster's control.",
+    )
+    ruling = run()
+    return Ruling(
+        verdict=ruling.verdict, steps=t.ruling(None).steps + ruling.steps, missing=ruling.missing
+    )
 
 
 def _plain_host(m: CardMention) -> bool:
