@@ -187,6 +187,13 @@ def enters(
                 hits += 1
                 fired.append(Triggered(perm.name, perm.controller, entered.name, ability.effect))
                 closing = False
+                if entered is perm:
+                    t.step(
+                        Rule.SIMULTANEOUS_ENTER,
+                        f"{perm.name} is on the battlefield as it enters, so its own enters "
+                        "ability sees it enter.",
+                        _card(perm),
+                    )
                 t.step(
                     Rule.TRIGGER_EVENT,
                     f"{possessive(perm.name)} ability triggers for {entered.name} entering under "

@@ -841,7 +841,9 @@ class ConstellationHandler:
         bestowers = [m for m in q.cards if m.of_kind("bestow")]
         if len({m.name for m in bestowers}) != 1 or not q.asks(
             r"\b(can|could|may|will|would|does|do|is|should) (i |you |it |CARD )?"
-            r"(still )?(bestow|be bestowed|come back bestowed|enter bestowed|return bestowed)\b"
+            r"(still )?(bestow|be bestowed|come back bestowed|enter bestowed|return bestowed)\b",
+            # "Can I have it come back attached to a creature as an aura?"
+            r"\b(come|comes|return|returns|enter|enters) (back )?(attached|as an aura|bestowed)\b",
         ):
             return None
         name = bestowers[0].name
@@ -859,9 +861,13 @@ class ConstellationHandler:
             )
             for m in bestowers
         )
-        if moved and not q.has(r"\b(battlefield|into play|reanimat\w*|flicker\w*|blink\w*)\b"):
-            moved = False  # returned to a hand, it may still be cast bestowed
         putters = [m for m in others if _puts_without_casting(m)]
+        if (
+            moved
+            and not putters
+            and not q.has(r"\b(battlefield|into play|reanimat\w*|flicker\w*|blink\w*)\b")
+        ):
+            moved = False  # returned to a hand, it may still be cast bestowed
         if others and len(putters) != len(others):
             return None  # another named card may cast it, or change what it is
         if not moved and not (
@@ -1478,6 +1484,8 @@ class ConstellationHandler:
             r"human|subtypes?|types? line)\b"
         ):
             return None
+        if q.asks(r"\b(enter\w*|etb\w*|counts? as)\b"):
+            return None  # whether something entered is the enters scenarios' question
         bestowed = bestowers[0]
         others = [m for m in q.cards if m.name != bestowed.name]
         left = q.has(
@@ -1537,7 +1545,12 @@ class ConstellationHandler:
         )
 
     def _bestow_unattached(self, q: Question) -> Scenario | None:
-        if not q.has(r"\bbestow") or not (q.fuzzy_has("trigger") or q.fuzzy_has("constellation")):
+        if not q.has(r"\bbestow") or not (
+            q.fuzzy_has("trigger")
+            or q.fuzzy_has("constellation")
+            # "Does that count as an enchantment entering for my Eidolon?"
+            or q.asks(r"\bcounts? as (an? )?(\w+ )?(enter|entering|etb)\b")
+        ):
             return None
         state = GameState(battlefield=tuple(self._watchers(q)))
         return Scenario(
@@ -1622,6 +1635,11 @@ class ConstellationHandler:
             # "I control CARD and three enchantments enter": CARD is already there.
             and not q.has(r"\b(i|you|we) (control|have|own) (an? |two |\w+ )?CARD\b")
         )
+        if q.has(
+            r"\b(off|for|on|from|by) (of )?itself\b", r"\bitself (enters|entering)\b"
+        ) and q.has(r"\bor (just |only )?(the )?(other|another)\b"):
+            # "Does it trigger off itself or only other enchantments?": itself is what's asked.
+            types = None
         moved = [m for m in q.cards if m.of_kind("enchantment_enters") and _moved(q, m)]
         itself = (
             not simultaneous
@@ -2350,6 +2368,9 @@ _HOST_LEFT = (
     rf"[^.?!]*\b{_LEAVES}",
     rf"\b(creature|permanent) with (CARD|an aura|a bestowed aura) (on it|attached)[^.?!]*\b{_LEAVES}",
     rf"\b(creature|permanent) with (my |the |his |her |their )?bestowed CARD\b[^.?!]*\b{_LEAVES}",
+    # "Opp bounced my creature that had my Ethereal Armor on it"
+    rf"\b{_LEAVES} (my |the |his |her |their |a |an )?(\w+ )?(creature|permanent) (that|which) "
+    r"(had|has|was enchanted with|is enchanted with) (my |the |an? )?(CARD|aura|bestowed CARD)\b",
     r"\b(creature|permanent) (my |the |his |her |their )?CARD('s| is| was) (bestowed on|attached to|"
     rf"enchanting)\b[^.?!]*\b{_LEAVES}",
     r"\bCARD (is|was|'s) (bestowed on|attached to|enchanting|on) (my |the |a |an |his |her |their "
