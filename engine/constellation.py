@@ -976,3 +976,38 @@ def aura_spell_target(
     verb = "can" if can else "can't"
     t.step(Rule.AURA_SPELL_TARGET, f"So {name} {verb} be cast targeting it.")
     return t.ruling("yes" if can else "no")
+
+
+def aura_back_to_hand(name: str, from_battlefield: bool, card: str | None = None) -> Ruling:
+    """``name`` says "When this Aura is put into a graveyard from the battlefield, return it to
+    its owner's hand": does it come back? Only when it goes to the graveyard from the
+    battlefield, not when the spell is countered or its target is illegal (CR 704.5m, 608.3b,
+    603.2)."""
+    t = Trace()
+    if from_battlefield:
+        t.step(
+            Rule.AURA_UNATTACHED,
+            f"Once the permanent it enchants is gone, {name} is put into its owner's graveyard "
+            "from the battlefield as a state-based action.",
+            card,
+        )
+        t.step(
+            Rule.TRIGGER_EVENT,
+            f"That is the event {possessive(name)} ability waits for, so it triggers and returns "
+            f"{name} to its owner's hand.",
+            card,
+        )
+        return t.ruling("yes")
+    t.step(
+        Rule.AURA_ILLEGAL_TARGET,
+        f"An Aura spell whose target is illegal doesn't resolve: {name} goes to the graveyard "
+        "from the stack and never enters the battlefield.",
+        card,
+    )
+    t.step(
+        Rule.TRIGGER_EVENT,
+        f"{possessive(name)} ability triggers only when it's put into a graveyard from the "
+        "battlefield, so it doesn't trigger and the card stays in the graveyard.",
+        card,
+    )
+    return t.ruling("no")

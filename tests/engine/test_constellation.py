@@ -473,3 +473,31 @@ def test_a_copy_with_constellation_sees_itself_enter() -> None:
     fired, ruling = c.enters(GameState(battlefield=(original,)), [copy], "copy")
     assert ruling.verdict == "yes" and len(fired) == 2
     assert c.trigger_count(GameState(battlefield=(original,)), [copy], "copy").verdict == "2"
+
+
+@pytest.mark.parametrize(("from_battlefield", "verdict"), [(True, "yes"), (False, "no")])
+def test_an_aura_returns_itself_only_from_the_battlefield(
+    from_battlefield: bool, verdict: str
+) -> None:
+    ruling = c.aura_back_to_hand("Rancor", from_battlefield, "Rancor")
+    assert ruling.verdict == verdict
+    first = Rule.AURA_UNATTACHED if from_battlefield else Rule.AURA_ILLEGAL_TARGET
+    assert ruling.rules[0] == first
+
+
+@pytest.mark.parametrize(
+    ("quality", "opponents", "has", "verdict"),
+    [
+        ("hexproof", True, False, "no"),
+        ("hexproof", False, False, "yes"),
+        ("shroud", False, False, "no"),
+        ("white", True, True, "no"),
+        ("green", True, False, "yes"),
+    ],
+)
+def test_an_aura_spell_must_be_able_to_target(
+    quality: str, opponents: bool, has: bool, verdict: str
+) -> None:
+    ruling = c.aura_spell_target("Pacifism", quality, opponents, has)
+    assert ruling.verdict == verdict
+    assert ruling.rules[0] == Rule.AURA_SPELL_TARGET

@@ -365,7 +365,8 @@ class ConstellationHandler:
             )
             return out
         left = (
-            self._aura_left(q)
+            self._aura_back_to_hand(q)
+            or self._aura_left(q)
             or self._aura_put(q)
             or self._aura_host(q)
             or self._aura_cast_target(q)
@@ -1186,6 +1187,46 @@ class ConstellationHandler:
             return ruling
 
         return Scenario("constellation_aura_put", "yesno", 0.9, run, cited)
+
+    def _aura_back_to_hand(self, q: Question) -> Scenario | None:
+        """'My creature with Rancor died: do I get Rancor back?': an Aura that returns itself
+        when put into a graveyard from the battlefield does, but not when its spell fizzled
+        (CR 704.5m, 608.3b)."""
+        auras = [m for m in q.cards if "Aura" in m.card.subtypes and not m.of_kind("bestow")]
+        if len({m.name for m in auras}) != 1:
+            return None
+        aura = auras[0]
+        text = _unreminded(aura.card.oracle_text)
+        if len(aura.faces) != 1 or not _RETURNS_ITSELF.search(text):
+            return None
+        if re.search(r"\battach|\binstead\b|umbra|totem", text, re.I):
+            return None
+        if not q.asks(
+            r"\b(get|gets|got|getting) (it|CARD|them) back\b",
+            r"\b(go|goes|going|come|comes|return|returns|returned|bounce|bounces|head|heads) "
+            r"(back )?(to|in|into) (my|your|its owner's|the owner's|his|her|their) hand\b",
+            r"\bback (in|into|to) (my |your |the )?hand\b",
+        ):
+            return None
+        others = [m for m in q.cards if m.name != aura.name]
+        if not all(_plain_host_or_removal(m) or _plain_host(m) for m in others):
+            return None
+        stack = q.has(
+            r"\bfizzl\w*",
+            r"\bin response\b",
+            r"\billegal\b",
+            r"\bnever resolved\b",
+            r"\bdidn'?t resolve\b",
+        )
+        left = q.has(*_HOST_LEFT) or q.has(r"\b(fell|falls) off\b")
+        if stack == left:
+            return None
+        name = aura.name
+
+        def run() -> Ruling:
+            return c.aura_back_to_hand(name, from_battlefield=left, card=name)
+
+        return Scenario("constellation_aura_back_to_hand", "yesno", 0.9, run, (name,))
 
     def _aura_cast_target(self, q: Question) -> Scenario | None:
         """'Can I cast Pacifism on my opponent's hexproof creature?', 'Can I put Rancor on my
@@ -2368,6 +2409,8 @@ _HOST_LEFT = (
     rf"[^.?!]*\b{_LEAVES}",
     rf"\b(creature|permanent) with (CARD|an aura|a bestowed aura) (on it|attached)[^.?!]*\b{_LEAVES}",
     rf"\b(creature|permanent) with (my |the |his |her |their )?bestowed CARD\b[^.?!]*\b{_LEAVES}",
+    rf"\b(creature|permanent) enchanted (by|with) (my |the |an? |his |her |their )?(CARD|aura)\b"
+    rf"[^.?!]*\b{_LEAVES}",
     # "Opp bounced my creature that had my Ethereal Armor on it"
     rf"\b{_LEAVES} (my |the |his |her |their |a |an )?(\w+ )?(creature|permanent) (that|which) "
     r"(had|has|was enchanted with|is enchanted with) (my |the |an? )?(CARD|aura|bestowed CARD)\b",
@@ -2392,6 +2435,12 @@ _AURA_OWN_FATE = re.compile(
     r"put into (a|your|its owner's) graveyard from the battlefield|\bwhen [^.]*\b(dies|leaves)\b"
     r"|umbra armor|totem armor|\battach|\breturn [^.]*\bto (its owner's|your) hand",
     re.I,
+)
+# "When this Aura is put into a graveyard from the battlefield, return it to its owner's hand."
+_RETURNS_ITSELF = lazy(
+    r"^When (this Aura|~|[^.\n]+?) is put into a graveyard from the battlefield, return "
+    r"(it|this card|that card) to its owner's hand\.$",
+    re.I | re.M,
 )
 _REMOVAL = re.compile(r"(Destroy|Exile) target (creature|permanent|nonland permanent)\.", re.I)
 
