@@ -187,6 +187,13 @@ def enters(
                 hits += 1
                 fired.append(Triggered(perm.name, perm.controller, entered.name, ability.effect))
                 closing = False
+                if entered is perm:
+                    t.step(
+                        Rule.SIMULTANEOUS_ENTER,
+                        f"{perm.name} is on the battlefield as it enters, so its own enters "
+                        "ability sees it enter.",
+                        _card(perm),
+                    )
                 t.step(
                     Rule.TRIGGER_EVENT,
                     f"{possessive(perm.name)} ability triggers for {entered.name} entering under "
@@ -778,3 +785,229 @@ def cast_trigger(
         card,
     )
     return t.ruling("yes")
+
+
+def aura_put_targets(
+    name: str, card: str | None = None, named_by: str | None = None, copy_of: str | None = None
+) -> Ruling:
+    """Does an Aura put onto the battlefield without being cast (or entering as a copy of an
+    Aura) target what it will enchant? No: only an Aura spell targets; as it enters, its
+    controller chooses a legal object for it, unless the effect says where it goes (CR 303.4a,
+    303.4f). The verdict says whether it targets."""
+    t = Trace()
+    if copy_of is not None:
+        t.step(
+            Rule.COPY_VALUES,
+            f"{_cap(name)} enters as a copy of {copy_of}, so it is an Aura as it enters, with "
+            f"{possessive(copy_of)} enchant ability.",
+            card,
+        )
+    t.step(
+        Rule.TARGETS,
+        "Only an Aura spell targets what it will enchant; an Aura that isn't cast as an Aura "
+        "spell has no target.",
+    )
+    if named_by is not None:
+        t.step(
+            Rule.AURA_PUT,
+            f"{_cap(named_by)} says what {name} enters attached to, so nobody chooses and nothing "
+            "is targeted.",
+            card,
+        )
+    else:
+        t.step(
+            Rule.AURA_PUT,
+            f"As {name} enters, its controller chooses what it will enchant: any object or player "
+            "its enchant ability allows.",
+            card,
+        )
+    t.step(
+        Rule.NOT_TARGETED,
+        "Nothing is targeted, so hexproof, shroud and ward don't matter and there is nothing "
+        "to respond to that could make it fizzle.",
+    )
+    return t.ruling("no")
+
+
+def aura_protection(
+    name: str, quality: str, has_quality: bool, card: str | None = None, put: bool = False
+) -> Ruling:
+    """Can ``name`` enchant a permanent with protection from ``quality``? Not when the Aura has
+    that quality, however it would become attached, cast or not (CR 702.16c, 303.4f)."""
+    t = Trace()
+    if put:
+        t.step(
+            Rule.AURA_PUT,
+            f"{_cap(name)} isn't cast, so it doesn't target, but its controller must still choose "
+            "an object it can legally enchant.",
+            card,
+        )
+    if has_quality:
+        t.step(
+            Rule.PROTECTION_ENCHANT,
+            f"A permanent with protection from {quality} can't be enchanted by {quality} Auras, and "
+            f"{name} is {quality}.",
+            card,
+        )
+        t.step(Rule.PROTECTION_ENCHANT, f"So {name} can't enchant it.")
+        return t.ruling("no")
+    t.step(
+        Rule.PROTECTION_ENCHANT,
+        f"Protection from {quality} stops only {quality} Auras from enchanting it, and {name} "
+        f"isn't {quality}.",
+        card,
+    )
+    return t.ruling("yes")
+
+
+HostChange = Literal["control", "protection", "hexproof", "type"]
+
+
+def aura_host_changed(
+    name: str, change: HostChange, legal: bool, detail: str, card: str | None = None
+) -> Ruling:
+    """What ``name`` enchants changes (its controller, a protection, hexproof, its types): is
+    the Aura put into its owner's graveyard? Only when that object is no longer one it can
+    legally enchant, as a state-based action (CR 303.4c, 704.5m). The verdict says whether it
+    goes."""
+    t = Trace()
+    if change == "control":
+        t.step(
+            Rule.AURA_CONTROL_SEPARATE,
+            f"Changing control of the enchanted permanent doesn't change who controls {name}.",
+            card,
+        )
+        t.step(
+            Rule.AURA_ILLEGAL_OBJECT,
+            f"{_cap(name)} has “Enchant {detail}”: "
+            + (
+                "the permanent is still one it can enchant."
+                if legal
+                else "the permanent is now controlled by another player, so it's an illegal "
+                "object for it."
+            ),
+            card,
+        )
+    elif change == "protection":
+        t.step(
+            Rule.PROTECTION_ENCHANT,
+            f"A permanent with protection from {detail} can't be enchanted by {detail} Auras; "
+            + (
+                f"{name} isn't {detail}, so it's unaffected."
+                if legal
+                else f"{name} is {detail}, so the permanent is now an illegal object for it."
+            ),
+            card,
+        )
+    elif change == "hexproof":
+        t.step(
+            Rule.HEXPROOF_TARGETING,
+            f"{detail.capitalize()} stops only targeting; an Aura already attached doesn't "
+            f"target, so {name} is still legally attached.",
+            card,
+        )
+    else:
+        t.step(
+            Rule.AURA_ILLEGAL_OBJECT,
+            f"{_cap(name)} has “Enchant {detail}”: "
+            + (
+                f"the permanent is still {_article(detail)} {detail}."
+                if legal
+                else f"once the permanent is no longer {_article(detail)} {detail}, it's an "
+                "illegal object for it."
+            ),
+            card,
+        )
+    if legal:
+        t.step(Rule.AURA_UNATTACHED, f"So {name} stays attached.")
+        return t.ruling("no")
+    t.step(
+        Rule.AURA_UNATTACHED,
+        f"An Aura attached to an illegal object is put into its owner's graveyard as a "
+        f"state-based action, so {name} goes to the graveyard.",
+        card,
+    )
+    return t.ruling("yes")
+
+
+def aura_spell_target(
+    name: str,
+    quality: str,
+    opponents: bool,
+    has_quality: bool = False,
+    card: str | None = None,
+) -> Ruling:
+    """Can the Aura spell ``name`` target a permanent with ``quality`` (hexproof, shroud, or
+    protection from a quality; ``opponents`` says the permanent is an opponent's)? An Aura
+    spell targets what it will enchant (CR 303.4a, 702.11b, 702.18a, 702.16b)."""
+    t = Trace()
+    t.step(
+        Rule.AURA_SPELL_TARGET,
+        f"Cast as a spell, {name} targets what it will enchant, so that permanent must be one "
+        "it can target.",
+        card,
+    )
+    if quality == "shroud":
+        t.step(
+            Rule.SHROUD_TARGETING,
+            "Shroud means it can't be the target of any spell or ability, its controller's "
+            "included.",
+        )
+        can = False
+    elif quality == "hexproof":
+        t.step(
+            Rule.HEXPROOF_TARGETING,
+            "Hexproof stops only spells and abilities its controller's opponents control"
+            + (
+                ", and you are one of them."
+                if opponents
+                else "; its own controller can still target it."
+            ),
+        )
+        can = not opponents
+    else:
+        t.step(
+            Rule.PROTECTION_TARGETING,
+            f"Protection from {quality} stops it being targeted by {quality} spells; {name} "
+            + (f"is {quality}." if has_quality else f"isn't {quality}."),
+            card,
+        )
+        can = not has_quality
+    verb = "can" if can else "can't"
+    t.step(Rule.AURA_SPELL_TARGET, f"So {name} {verb} be cast targeting it.")
+    return t.ruling("yes" if can else "no")
+
+
+def aura_back_to_hand(name: str, from_battlefield: bool, card: str | None = None) -> Ruling:
+    """``name`` says "When this Aura is put into a graveyard from the battlefield, return it to
+    its owner's hand": does it come back? Only when it goes to the graveyard from the
+    battlefield, not when the spell is countered or its target is illegal (CR 704.5m, 608.3b,
+    603.2)."""
+    t = Trace()
+    if from_battlefield:
+        t.step(
+            Rule.AURA_UNATTACHED,
+            f"Once the permanent it enchants is gone, {name} is put into its owner's graveyard "
+            "from the battlefield as a state-based action.",
+            card,
+        )
+        t.step(
+            Rule.TRIGGER_EVENT,
+            f"That is the event {possessive(name)} ability waits for, so it triggers and returns "
+            f"{name} to its owner's hand.",
+            card,
+        )
+        return t.ruling("yes")
+    t.step(
+        Rule.AURA_ILLEGAL_TARGET,
+        f"An Aura spell whose target is illegal doesn't resolve: {name} goes to the graveyard "
+        "from the stack and never enters the battlefield.",
+        card,
+    )
+    t.step(
+        Rule.TRIGGER_EVENT,
+        f"{possessive(name)} ability triggers only when it's put into a graveyard from the "
+        "battlefield, so it doesn't trigger and the card stays in the graveyard.",
+        card,
+    )
+    return t.ruling("no")

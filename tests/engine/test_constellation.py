@@ -421,3 +421,83 @@ def test_bestowed_spell_is_an_aura_spell() -> None:
     assert Rule.BESTOW_AURA in creature.rules
     assert c.bestowed_spell_is("Boon Satyr", "Aura").verdict == "yes"
     assert c.bestowed_spell_is("Boon Satyr", "Satyr").verdict is None
+
+
+@pytest.mark.parametrize("named_by", [None, "Gift of Immortality"])
+def test_an_aura_put_onto_the_battlefield_targets_nothing(named_by: str | None) -> None:
+    ruling = c.aura_put_targets("Rancor", "Rancor", named_by=named_by)
+    assert ruling.verdict == "no"
+    assert Rule.AURA_PUT in ruling.rules and Rule.NOT_TARGETED in ruling.rules
+    notes = " ".join(s.note for s in ruling.steps)
+    assert ("its controller chooses" in notes) is (named_by is None)
+
+
+def test_an_aura_entering_as_a_copy_is_an_aura_as_it_enters() -> None:
+    ruling = c.aura_put_targets("Clever Impersonator", copy_of="Pacifism")
+    assert ruling.verdict == "no"
+    assert ruling.rules[0] == Rule.COPY_VALUES
+
+
+@pytest.mark.parametrize(("has", "verdict"), [(True, "no"), (False, "yes")])
+def test_protection_stops_auras_of_its_quality_even_uncast(has: bool, verdict: str) -> None:
+    ruling = c.aura_protection("Rancor", "green", has, put=True)
+    assert ruling.verdict == verdict
+    assert Rule.PROTECTION_ENCHANT in ruling.rules
+    assert (Rule.AURA_PUT in ruling.rules) and ruling.rules[0] == Rule.AURA_PUT
+
+
+@pytest.mark.parametrize(
+    ("change", "legal", "verdict", "rule"),
+    [
+        ("control", False, "yes", Rule.AURA_ILLEGAL_OBJECT),
+        ("control", True, "no", Rule.AURA_CONTROL_SEPARATE),
+        ("protection", False, "yes", Rule.PROTECTION_ENCHANT),
+        ("hexproof", True, "no", Rule.HEXPROOF_TARGETING),
+        ("type", False, "yes", Rule.AURA_ILLEGAL_OBJECT),
+    ],
+)
+def test_an_aura_falls_off_only_an_illegal_object(
+    change: c.HostChange, legal: bool, verdict: str, rule: Rule
+) -> None:
+    ruling = c.aura_host_changed("Mechanized Production", change, legal, "artifact you control")
+    assert ruling.verdict == verdict
+    assert rule in ruling.rules
+    assert ruling.rules[-1] == Rule.AURA_UNATTACHED
+
+
+def test_a_copy_with_constellation_sees_itself_enter() -> None:
+    original = _watcher()
+    copy = Permanent(
+        name="Eidolon of Blossoms", types=ENCHANTMENT_CREATURE, abilities=(CONSTELLATION,)
+    )
+    fired, ruling = c.enters(GameState(battlefield=(original,)), [copy], "copy")
+    assert ruling.verdict == "yes" and len(fired) == 2
+    assert c.trigger_count(GameState(battlefield=(original,)), [copy], "copy").verdict == "2"
+
+
+@pytest.mark.parametrize(("from_battlefield", "verdict"), [(True, "yes"), (False, "no")])
+def test_an_aura_returns_itself_only_from_the_battlefield(
+    from_battlefield: bool, verdict: str
+) -> None:
+    ruling = c.aura_back_to_hand("Rancor", from_battlefield, "Rancor")
+    assert ruling.verdict == verdict
+    first = Rule.AURA_UNATTACHED if from_battlefield else Rule.AURA_ILLEGAL_TARGET
+    assert ruling.rules[0] == first
+
+
+@pytest.mark.parametrize(
+    ("quality", "opponents", "has", "verdict"),
+    [
+        ("hexproof", True, False, "no"),
+        ("hexproof", False, False, "yes"),
+        ("shroud", False, False, "no"),
+        ("white", True, True, "no"),
+        ("green", True, False, "yes"),
+    ],
+)
+def test_an_aura_spell_must_be_able_to_target(
+    quality: str, opponents: bool, has: bool, verdict: str
+) -> None:
+    ruling = c.aura_spell_target("Pacifism", quality, opponents, has)
+    assert ruling.verdict == verdict
+    assert ruling.rules[0] == Rule.AURA_SPELL_TARGET

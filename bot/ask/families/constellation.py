@@ -315,10 +315,20 @@ _SELF_CHOICE = lazy(
 )
 
 
+# "You may have this enchantment enter as a copy of an enchantment you control, except it
+# has '...'": read as the copy the question names, when it names one; the ability the copy
+# gains doesn't bear on entering.
+_COPY_LINE = lazy(
+    r"you may have [^.]*? enter as a copy of [^.\"]*?(, except it (has|gains) \"[^\"]*\")?\.?",
+    re.I,
+)
+
+
 def _unread_entering_text(q: Question) -> bool:
     """A named card has an unparsed line about entering, the battlefield or attaching."""
     return any(
         _ENTERS_TEXT.search(_SELF_CHOICE.sub("", line))
+        and not (_COPY_LINE.fullmatch(line.strip()) and _copied_by(q, m) is not None)
         for m in q.cards
         for f in m.faces
         for line in f.unparsed
@@ -354,7 +364,13 @@ class ConstellationHandler:
                 )
             )
             return out
-        left = self._aura_left(q) or self._aura_put(q)
+        left = (
+            self._aura_back_to_hand(q)
+            or self._aura_left(q)
+            or self._aura_put(q)
+            or self._aura_host(q)
+            or self._aura_cast_target(q)
+        )
         if left is not None:
             out.append(left)
             return out
@@ -826,7 +842,9 @@ class ConstellationHandler:
         bestowers = [m for m in q.cards if m.of_kind("bestow")]
         if len({m.name for m in bestowers}) != 1 or not q.asks(
             r"\b(can|could|may|will|would|does|do|is|should) (i |you |it |CARD )?"
-            r"(still )?(bestow|be bestowed|come back bestowed|enter bestowed|return bestowed)\b"
+            r"(still )?(bestow|be bestowed|come back bestowed|enter bestowed|return bestowed)\b",
+            # "Can I have it come back attached to a creature as an aura?"
+            r"\b(come|comes|return|returns|enter|enters) (back )?(attached|as an aura|bestowed)\b",
         ):
             return None
         name = bestowers[0].name
@@ -844,9 +862,13 @@ class ConstellationHandler:
             )
             for m in bestowers
         )
-        if moved and not q.has(r"\b(battlefield|into play|reanimat\w*|flicker\w*|blink\w*)\b"):
-            moved = False  # returned to a hand, it may still be cast bestowed
         putters = [m for m in others if _puts_without_casting(m)]
+        if (
+            moved
+            and not putters
+            and not q.has(r"\b(battlefield|into play|reanimat\w*|flicker\w*|blink\w*)\b")
+        ):
+            moved = False  # returned to a hand, it may still be cast bestowed
         if others and len(putters) != len(others):
             return None  # another named card may cast it, or change what it is
         if not moved and not (
@@ -1006,17 +1028,43 @@ class ConstellationHandler:
         if len(names) > 1 or (not auras and not q.has(r"\bauras?\b")) or q.has(r"\bbestow"):
             return None
         others = [m for m in q.cards if m.name not in names]
-        putters = [m for m in others if _puts_without_casting(m) or _attaches_auras(m)]
-        if len(putters) != len(others) or len({m.name for m in putters}) > 1:
+        copiers = [m for m in others if _enters_as_copy(m)]
+        putters = [
+            m
+            for m in others
+            if _puts_without_casting(m) or _attaches_auras(m) or _puts_attached(m) or m in copiers
+        ]
+        # A basic land or a vanilla creature named as what the Aura may enchant.
+        hosts = [m for m in others if m not in putters and _plain_host(m)]
+        if len(putters) + len(hosts) != len(others) or len({m.name for m in putters}) > 1:
             return None  # another card may say what it enchants, or cast it
+        if hosts and not copiers:
+            return None  # hosts are read only for an Aura entering as a copy
         aura = auras[0] if auras else None
-        put = bool(putters) or q.has(
-            r"\bwithout (being )?cast(ing)?\b",
-            r"\breanimat\w*\b",
-            r"\b(return|returns|returned|returning|reanimat\w*|put|puts|putting)\b[^.?!]*"
-            r"\b(to|onto) the battlefield\b",
+        # An Aura whose own text returns it attached ("Return CARD to the battlefield attached
+        # to that creature"), or a card that puts one onto the battlefield attached to something.
+        attacher = next(
+            (m for m in [*auras, *putters] if _puts_attached(m) and m not in copiers), None
         )
-        if not put or q.has(_AURA_PUT_UNMODELLED):
+        copier = copiers[0] if copiers else None
+        if copier is not None and not q.has(r"\bcop(y|ies|ying)\b"):
+            return None  # a copy-entering card said to do something else
+        put = (
+            bool(putters)
+            or attacher is not None
+            or q.has(
+                r"\bwithout (being )?cast(ing)?\b",
+                r"\breanimat\w*\b",
+                r"\b(return|returns|returned|returning|reanimat\w*|put|puts|putting)\b[^.?!]*"
+                r"\b(to|onto) the battlefield\b",
+            )
+        )
+        if not put:
+            return None
+        untargeted = self._aura_put_untargeted(q, aura, attacher, copier, names, putters)
+        if untargeted is not None:
+            return untargeted
+        if copier is not None or q.has(_AURA_PUT_UNMODELLED):
             return None
         noun = _enchant_noun(aura) if aura is not None else None
         if aura is not None and noun is None:
@@ -1064,6 +1112,281 @@ class ConstellationHandler:
                 cited,
             )
         return None
+
+    def _aura_put_untargeted(
+        self,
+        q: Question,
+        aura: CardMention | None,
+        attacher: CardMention | None,
+        copier: CardMention | None,
+        names: set[str],
+        putters: list[CardMention],
+    ) -> Scenario | None:
+        """An Aura put onto the battlefield, or entering as a copy of an Aura: does it target,
+        and who chooses what it enchants (CR 303.4f)? Can it go on a permanent with
+        protection (702.16c)?"""
+        if q.has(r"\b(in response|on the stack|spell|cast (it|them))\b") and copier is None:
+            return None
+        if aura is not None and _enchant_noun(aura) is None:
+            return None  # its enchant ability isn't a plain "Enchant creature", "Enchant land"
+        if copier is not None and aura is None and not q.has(r"\bcop(y|ies|ying)[^.?!]*\bauras?\b"):
+            return None
+        name = copier.name if copier is not None else (aura.name if aura else "the Aura")
+        card = aura.name if aura is not None else (copier.name if copier else None)
+        copy_of = (aura.name if aura is not None else "an Aura") if copier is not None else None
+        named_by = attacher.name if attacher is not None else None
+        cited = (*names, *dict.fromkeys(m.name for m in putters)) or (CONSTELLATION_REFERENCE,)
+        protection = re.search(r"\bprotection from (\w+)\b", q.lower)
+        if protection is not None:
+            if named_by is not None or not q.asks(
+                r"\b(can|could|may|able|allowed|legal)\b[^.?!]*\b(enchant|attach\w*|put|go|be on)\b"
+            ):
+                return None
+            quality = protection.group(1)
+            has = _has_quality(aura, quality) if aura is not None else None
+            if has is None:
+                return None
+            return Scenario(
+                "constellation_aura_put",
+                "yesno",
+                0.9,
+                lambda: c.aura_protection(name, quality, has, card, put=copier is None),
+                cited,
+            )
+        shield = re.search(r"\b(hexproof|shroud|ward)\b", q.lower)
+        if (
+            shield is not None
+            and copier is not None
+            and q.asks(r"\b(can|could|may|able|allowed|legal)\b")
+            and q.asks(r"\b(enchant|attach\w*|put (it )?on|go on)\b")
+        ):
+            what = shield.group(1)
+            return Scenario(
+                "constellation_aura_put",
+                "yesno",
+                0.9,
+                lambda: c.aura_put_untargeted(name, what, card),
+                cited,
+            )
+        target_asked = q.asks(
+            r"\b(does|do|did|will|would|is|are|can|could)\b[^.?!]*\b(target(s|ed|ing)?|fizzl\w*)\b"
+        )
+        choose_asked = q.asks(
+            r"\b(do|does|can|could|will|would|should|may|get to|gets? to|must)\b[^.?!]*"
+            r"\b(choose|chooses|pick|picks|select|selects|decide|decides)\b"
+        )
+        if target_asked == choose_asked:
+            return None
+        if choose_asked and q.asks(r"\b(opponents?|they|he|she)\b") and not q.asks(r"\b(i|you)\b"):
+            return None  # who chooses: its controller, which the question may not say
+
+        def run() -> Ruling:
+            ruling = c.aura_put_targets(name, card, named_by, copy_of)
+            if choose_asked and named_by is None:
+                return _flip(ruling)
+            return ruling
+
+        return Scenario("constellation_aura_put", "yesno", 0.9, run, cited)
+
+    def _aura_back_to_hand(self, q: Question) -> Scenario | None:
+        """'My creature with Rancor died: do I get Rancor back?': an Aura that returns itself
+        when put into a graveyard from the battlefield does, but not when its spell fizzled
+        (CR 704.5m, 608.3b)."""
+        auras = [m for m in q.cards if "Aura" in m.card.subtypes and not m.of_kind("bestow")]
+        if len({m.name for m in auras}) != 1:
+            return None
+        aura = auras[0]
+        text = _unreminded(aura.card.oracle_text)
+        if len(aura.faces) != 1 or not _RETURNS_ITSELF.search(text):
+            return None
+        if re.search(r"\battach|\binstead\b|umbra|totem", text, re.I):
+            return None
+        if not q.asks(
+            r"\b(get|gets|got|getting) (it|CARD|them) back\b",
+            r"\b(go|goes|going|come|comes|return|returns|returned|bounce|bounces|head|heads) "
+            r"(back )?(to|in|into) (my|your|its owner's|the owner's|his|her|their) hand\b",
+            r"\bback (in|into|to) (my |your |the )?hand\b",
+        ):
+            return None
+        others = [m for m in q.cards if m.name != aura.name]
+        if not all(_plain_host_or_removal(m) or _plain_host(m) for m in others):
+            return None
+        stack = q.has(
+            r"\bfizzl\w*",
+            r"\bin response\b",
+            r"\billegal\b",
+            r"\bnever resolved\b",
+            r"\bdidn'?t resolve\b",
+        )
+        left = q.has(*_HOST_LEFT) or q.has(r"\b(fell|falls) off\b")
+        if stack == left:
+            return None
+        name = aura.name
+
+        def run() -> Ruling:
+            return c.aura_back_to_hand(name, from_battlefield=left, card=name)
+
+        return Scenario("constellation_aura_back_to_hand", "yesno", 0.9, run, (name,))
+
+    def _aura_cast_target(self, q: Question) -> Scenario | None:
+        """'Can I cast Pacifism on my opponent's hexproof creature?', 'Can I put Rancor on my
+        own creature with shroud?': an Aura spell targets what it will enchant (CR 303.4a)."""
+        auras = [m for m in q.cards if "Aura" in m.card.subtypes and not m.of_kind("bestow")]
+        if len({m.name for m in auras}) > 1 or q.has(r"\bbestow"):
+            return None
+        if not auras and not q.has(r"\b(an|my|the|a|this) aura\b"):
+            return None
+        aura = auras[0] if auras else None
+        others = [m for m in q.cards if aura is None or m.name != aura.name]
+        if not all(_plain_host(m) for m in others) or (
+            aura is not None and _enchant_noun(aura) not in ("creature", "permanent")
+        ):
+            return None
+        if not q.asks(
+            r"\b(can|could|may|allowed to|able to|legal to)\b[^.?!]*\b(cast|put|enchant|target\w*|"
+            r"play|attach|slap)\b"
+        ):
+            return None
+        if q.has(
+            r"\b(return\w*|reanimat\w*|onto the battlefield|into play|replenish\w*|flash|"
+            r"in response|copy|copies|ward|hexproof from|protection from (all|each|every|the)|"
+            r"(gains?|gained|loses?|lost|gets?|got) (hexproof|shroud|protection))\b",
+            r"\bput (it |CARD )?(onto|into)\b",
+        ):
+            return None
+        if not q.asks(
+            r"\b(can|could|may) (i|you|we)\b",
+            r"\b(am i|are you|are we) (allowed|able)\b",
+            r"\b(can|could|may) (my |an |the |this )?(aura|CARD)\b",
+        ) or q.has(
+            r"\b(opponent|he|she|they|them|him|her) (cast|casts|play|plays|target|targets)\b"
+        ):
+            return None  # the caster must be the player asking: hexproof turns on who casts
+        found = re.findall(r"\b(hexproof|shroud|protection from (\w+))\b", q.lower)
+        if len({f[0] for f in found}) != 1:
+            return None
+        quality = found[0][1] or found[0][0]
+        opponents = q.has(
+            r"\b(opponent'?s'?|their|his|her|enemy|opposing)\b[^.?!]*\b(creature|guy|dude|permanent|CARD)",
+            r"\b(creature|permanent|CARD) (my |an |the )?opponents? controls?\b",
+        )
+        mine = q.has(
+            r"\bmy (own )?(\w+ )?(creature|guy|dude|permanent|CARD)\b",
+            r"\b(creature|permanent|CARD) (that )?i control\b",
+        )
+        if quality == "hexproof" and opponents == mine:
+            return None  # whose creature it is decides hexproof
+        has = False
+        if found[0][1]:
+            read = _has_quality(aura, quality) if aura is not None else None
+            if read is None or quality in ("everything", "enchantments", "auras"):
+                return None
+            has = read
+        name = aura.name if aura is not None else "the Aura spell"
+        card = aura.name if aura is not None else None
+
+        def run() -> Ruling:
+            return c.aura_spell_target(name, quality, opponents, has, card)
+
+        return Scenario(
+            "constellation_aura_cast_target", "yesno", 0.9, run, (card,) if card else ()
+        )
+
+    def _aura_host(self, q: Question) -> Scenario | None:
+        """'My opponent steals the creature my Aura enchants / it gains protection / stops
+        being a creature: does the Aura fall off?': only if the object is now illegal for it,
+        a state-based action (CR 303.4c, 704.5m)."""
+        grave = q.asks(_TO_GRAVEYARD)
+        # "Does it stay tapped?" is about something else: only the Aura staying put counts.
+        stay = q.asks(
+            r"\b(stay|stays|remain|remains|stick|sticks)( around)?( on( it| the battlefield)?|"
+            r" attached( to it)?)?\s*[?.!]*$"
+        )
+        if grave == stay or q.has(
+            r"\b(in response|on the stack|spell|resolv\w*|cast\w*|target\w*|bestow\w*|phas\w+)\b"
+        ):
+            return None
+        auras = [m for m in q.cards if "Aura" in m.card.subtypes]
+        names = {m.name for m in auras}
+        if len(names) > 1 or (not auras and not q.has(r"\bauras?\b")):
+            return None
+        aura = auras[0] if auras else None
+        if aura is not None and (
+            len(aura.faces) != 1 or re.search(r"\battach", _unreminded(aura.card.oracle_text), re.I)
+        ):
+            # What it does once in the graveyard doesn't matter here; moving itself does.
+            return None
+        lines = re.findall(r"^Enchant ([a-z ]+)$", aura.card.oracle_text, re.M) if aura else []
+        if aura is not None and len(lines) != 1:
+            return None
+        enchant = lines[0] if lines else None
+        others = [m for m in q.cards if m.name not in names]
+        name = aura.name if aura is not None else "the Aura"
+        card = aura.name if aura is not None else None
+        cited = tuple(names) or (CONSTELLATION_REFERENCE,)
+        if q.has(r"\b(becomes?|is|are) (now )?(an )?illegal\b", r"\bno longer (a )?legal\b") and (
+            not q.cards and not q.has(_CONTROL_TAKEN, r"\bprotection\b")
+        ):
+            return Scenario(
+                "constellation_aura_host",
+                "yesno",
+                0.9,
+                lambda: _grave_or_stay(
+                    c.aura_host_changed(name, "type", False, "an object", card), stay
+                ),
+                cited,
+            )
+        change: c.HostChange
+        detail: str
+        legal: bool
+        if q.has(_CONTROL_TAKEN):
+            if enchant is None or not all(_inert(m, "control") for m in others):
+                return None
+            if aura is not None and any(
+                _TOOK.search(_before(q, m))
+                or re.match(r"\s*(is|gets|got|was) stolen", _after(q, m))
+                for m in auras
+            ):
+                return None  # the Aura itself changes control
+            words = enchant.split()
+            if len(words) == 1:
+                legal = True
+            elif words[1:] == ["you", "control"]:
+                legal = False
+            else:
+                return None
+            change, detail = "control", enchant
+        elif found := re.search(
+            r"\b(gains?|gets?|has|with|given) protection from (\w+)\b", q.lower
+        ):
+            if aura is None or not all(_inert(m, "protection") for m in others):
+                return None
+            quality = found.group(2)
+            has = _has_quality(aura, quality)
+            if has is None:
+                return None
+            change, detail, legal = "protection", quality, not has
+        elif found := re.search(r"\b(gains?|gets?|given) (hexproof|shroud)\b", q.lower):
+            if not all(_inert(m, "hexproof") for m in others):
+                return None
+            change, detail, legal = "hexproof", found.group(2), True
+        elif enchant is not None and (
+            found := re.search(
+                r"\b(?:stops? being|stopped being|is no longer|loses?(?: the| its)?) (?:an? )?(\w+)\b",
+                q.lower,
+            )
+        ):
+            noun = enchant.split()[0]
+            if found.group(1) != noun or not all(_inert(m, "type") for m in others):
+                return None
+            change, detail, legal = "type", noun, False
+        else:
+            return None
+
+        def run() -> Ruling:
+            return _grave_or_stay(c.aura_host_changed(name, change, legal, detail, card), stay)
+
+        return Scenario("constellation_aura_host", "yesno", 0.9, run, cited)
 
     def _bestow_cost(self, q: Question) -> Scenario | None:
         """'How much does it cost to bestow Boon Satyr with Thalia out?': bestow is an
@@ -1202,6 +1525,8 @@ class ConstellationHandler:
             r"human|subtypes?|types? line)\b"
         ):
             return None
+        if q.asks(r"\b(enter\w*|etb\w*|counts? as)\b"):
+            return None  # whether something entered is the enters scenarios' question
         bestowed = bestowers[0]
         others = [m for m in q.cards if m.name != bestowed.name]
         left = q.has(
@@ -1214,6 +1539,9 @@ class ConstellationHandler:
             r"\bbestowed (on|onto|to) (a|the|my|his|her|their|an opponent's) (\w+ )?creature "
             r"(that|which)\b",
             r"\bhost\b",
+            # "the creature my Nighthowler is bestowed on", "the creature with my bestowed CARD"
+            r"\bcreature (my |the |his |her |their )?CARD('s| is| was) (bestowed|attached|enchanting)\b",
+            r"\bcreature with (my |the |his |her |their )?(bestowed )?CARD\b",
             # "bestowed on my Elf and the creature dies": what died is what it enchants.
             r"\bbestowed (on|onto|to) (a|the|my|his|her|their|an opponent's) (\w+ )?(creature|CARD)"
             r"\b[^.?!]*\b(and|then|but) (then )?(the creature|that creature|the \w+|CARD) "
@@ -1260,7 +1588,12 @@ class ConstellationHandler:
         )
 
     def _bestow_unattached(self, q: Question) -> Scenario | None:
-        if not q.has(r"\bbestow") or not (q.fuzzy_has("trigger") or q.fuzzy_has("constellation")):
+        if not q.has(r"\bbestow") or not (
+            q.fuzzy_has("trigger")
+            or q.fuzzy_has("constellation")
+            # "Does that count as an enchantment entering for my Eidolon?"
+            or q.asks(r"\bcounts? as (an? )?(\w+ )?(enter|entering|etb)\b")
+        ):
             return None
         state = GameState(battlefield=tuple(self._watchers(q)))
         return Scenario(
@@ -1305,6 +1638,31 @@ class ConstellationHandler:
         if event is None:
             return None
         how, controller, types, subtypes, token = event
+        # "I cast Spirited Companion. Do both trigger?": a cast told as what happened, with
+        # triggers asked after it, is a spell that resolved and entered under its caster's
+        # control; "does it trigger when I cast it?" stays a question about casting.
+        assumed = (
+            how == "cast"
+            and q.has(
+                r"\b(i|we) (then |just |now )?(cast|casted|play|played)\b",
+                r"\b(i|we) (control|have)\b[^.?!]* and (then )?(cast|casted|play|played)\b",
+            )
+            and not q.asks(r"\bcast")
+            and not q.has(
+                r"\bcounter",
+                r"in response",
+                r"before it resolves",
+                r"on cast",
+                r"fizzl",
+                r"illegal",
+                r"\bresolv",
+                r"\bflash",
+                r"\bstack\b",
+            )
+            and not (types is not None and types <= {"Instant", "Sorcery"})
+        )
+        if assumed:
+            how, controller = "resolve", YOU
         simultaneous = q.has(r"same time", r"simultaneous", r"together", r"at once", r"both enter")
         n_entering = (
             _count_before(
@@ -1320,6 +1678,11 @@ class ConstellationHandler:
             # "I control CARD and three enchantments enter": CARD is already there.
             and not q.has(r"\b(i|you|we) (control|have|own) (an? |two |\w+ )?CARD\b")
         )
+        if q.has(
+            r"\b(off|for|on|from|by) (of )?itself\b", r"\bitself (enters|entering)\b"
+        ) and q.has(r"\bor (just |only )?(the )?(other|another)\b"):
+            # "Does it trigger off itself or only other enchantments?": itself is what's asked.
+            types = None
         moved = [m for m in q.cards if m.of_kind("enchantment_enters") and _moved(q, m)]
         itself = (
             not simultaneous
@@ -1352,6 +1715,31 @@ class ConstellationHandler:
                 )
                 for i in range(1, n_entering + 1)
             ]
+            copying = [(m, x) for m in q.cards if (x := _copied_by(q, m)) is not None]
+            named = {m.name: m for m in _entering_mentions(q)}
+            if not copying and len(named) == 1:
+                newcomer = next(iter(named.values()))
+                if (
+                    newcomer.of_kind("enchantment_enters")
+                    and types == newcomer.card.types
+                    and subtypes == newcomer.card.subtypes
+                ):
+                    # A newcomer with an enchantment-enters ability sees itself enter as well
+                    # as the permanents already there see it (CR 603.6a).
+                    others = [replace(p, abilities=newcomer.abilities()) for p in others]
+            if copying and copying[0][1].of_kind("enchantment_enters"):
+                # The copy has the copied card's abilities as it enters, so it sees itself
+                # enter as well (CR 707.2, 603.6a).
+                copied = copying[0][1]
+                others = [
+                    replace(
+                        p,
+                        # A copy has the copied card's name too.
+                        name=copied.name,
+                        abilities=copied.abilities(),
+                    )
+                    for p in others
+                ]
         if watchers_enter:
             state = GameState()
             entering = list(watchers)
@@ -1374,8 +1762,37 @@ class ConstellationHandler:
                 ]
         elif itself:
             mover = [w for w in watchers if moved and w.name == moved[0].name]
-            entering = mover or watchers[:1]
+            if not mover:
+                # "I control Setessan Champion. Eidolon of Blossoms enters": the one said to
+                # enter, not the first one named.
+                arriving = {
+                    m.name
+                    for m in q.cards
+                    if re.match(r"\s*(itself )?(enters|entering|comes|resolves)\b", _after(q, m))
+                }
+                mover = [w for w in watchers if w.name in arriving]
+            if not mover and len(watchers) > 1:
+                # "my Eidolon of Blossoms; I flicker it": "it" is the card named last before it.
+                pronoun = re.search(
+                    r"\b(flicker|blink|reanimate|return|resurrect)s? it\b|\bit (enters|comes|returns)\b",
+                    q.text.casefold(),
+                )
+                before = [m for m in q.cards if pronoun and m.end <= pronoun.start()]
+                referent = before[-1].name if before else None
+                if referent is not None and referent != _asked_watcher(q):
+                    mover = [w for w in watchers if w.name == referent]
+            if not mover and len(watchers) > 1:
+                return None  # which of them enters isn't said
+            entering = mover[:1] or watchers[:1]
             state = GameState(battlefield=tuple(w for w in watchers if w not in entering))
+            if q.has(r"\b(a |my |the )?(second|another|other|new|2nd) CARD\b") and q.has(
+                r"\b(already|still) (have|has|had|control|controls|got)\b",
+                r"\b(have|has|had|control|controls|got) (an? |one )?CARD (out|already|in play)\b",
+            ):
+                # "I already have Eidolon out and cast a second one": a new object with the
+                # same card enters, and the one already there sees it too (CR 603.6a).
+                state = GameState(battlefield=tuple(watchers))
+                entering = [replace(entering[0])]
         elif not others and how in ("phase_in", "becomes", "control_change", "leaves", "attach"):
             # None of these is an object entering the battlefield, whatever the object is.
             state = GameState(battlefield=tuple(watchers))
@@ -1388,13 +1805,16 @@ class ConstellationHandler:
         never_enters = types is not None and types <= {"Instant", "Sorcery"}
         if (
             how == "cast"
-            and controller == YOU
+            # "I cast Steal Enchantment on opp's enchantment": the spell is mine, whatever
+            # the words after it say of its target.
+            and (controller == YOU or q.has(r"\b(i|we) (cast|casted|play|played)\b"))
             and not never_enters
             and not q.has(r"countered", r"before it resolves", r"on cast")
         ):
+            number_asked = count_asked or (yielded is not None and yielded[1])
             return Scenario(
                 "constellation_enters",
-                "yesno",
+                "number" if number_asked and stated is None else "yesno",
                 0.6,
                 _missing("whether the spell resolved and the enchantment entered"),
                 self._cards(q),
@@ -1454,7 +1874,16 @@ class ConstellationHandler:
             else ("constellation_each_triggers" if several else "constellation_enters")
         )
         number = (count_asked or yield_count) and stated is None
-        return Scenario(name, "number" if number else "yesno", 0.9, run, self._cards(q))
+        spell = next(
+            (
+                m.name
+                for m in q.cards
+                if re.search(r"\b(cast|casted|play|played) (a |an |my |the )?$", _before(q, m, 20))
+            ),
+            "the spell",
+        )
+        found = run if not assumed else partial(_assuming_resolved, run, spell)
+        return Scenario(name, "number" if number else "yesno", 0.9, found, self._cards(q))
 
     # -- must be blocked -----------------------------------------------------
     def _must_be_blocked(self, q: Question) -> Scenario | None:
@@ -1965,6 +2394,8 @@ _TO_GRAVEYARD = (
     r"\b(go|goes|going|gone|went|put|sent|end up|ends up|ended up|fall|falls|fell)\b[^.?!]{0,20}?\b(in)?to "
     r"(the|my|its|their|his|her|your|its owner's|the owner's) (grave(yard)?|gy|yard)\b"
     r"|\bfalls? off\b"
+    # "does the Aura die too?": go to the graveyard with the creature it enchants
+    r"|\b(die|dies|died|go|goes) (too|as well|with it)\b"
 )
 _STAYS = r"\b(stay|stays|stayed|remain|remains|remained|stick around|sticks around|stuck around)\b"
 # The permanent the Aura enchants leaves the battlefield.
@@ -1979,6 +2410,14 @@ _HOST_LEFT = (
     r"\b(creature|permanent) (it|CARD|that it|which it) (enchants|enchanted|is attached to)\b"
     rf"[^.?!]*\b{_LEAVES}",
     rf"\b(creature|permanent) with (CARD|an aura|a bestowed aura) (on it|attached)[^.?!]*\b{_LEAVES}",
+    rf"\b(creature|permanent) with (my |the |his |her |their )?bestowed CARD\b[^.?!]*\b{_LEAVES}",
+    rf"\b(creature|permanent) enchanted (by|with) (my |the |an? |his |her |their )?(CARD|aura)\b"
+    rf"[^.?!]*\b{_LEAVES}",
+    # "Opp bounced my creature that had my Ethereal Armor on it"
+    rf"\b{_LEAVES} (my |the |his |her |their |a |an )?(\w+ )?(creature|permanent) (that|which) "
+    r"(had|has|was enchanted with|is enchanted with) (my |the |an? )?(CARD|aura|bestowed CARD)\b",
+    r"\b(creature|permanent) (my |the |his |her |their )?CARD('s| is| was) (bestowed on|attached to|"
+    rf"enchanting)\b[^.?!]*\b{_LEAVES}",
     r"\bCARD (is|was|'s) (bestowed on|attached to|enchanting|on) (my |the |a |an |his |her |their "
     r"|your )?(opponent's )?(CARD|creature)\b[^.?!]*\b(and|then|but) (it|they|that creature|the "
     rf"creature|CARD|the \w+) {_LEAVES}",
@@ -1998,6 +2437,12 @@ _AURA_OWN_FATE = re.compile(
     r"put into (a|your|its owner's) graveyard from the battlefield|\bwhen [^.]*\b(dies|leaves)\b"
     r"|umbra armor|totem armor|\battach|\breturn [^.]*\bto (its owner's|your) hand",
     re.I,
+)
+# "When this Aura is put into a graveyard from the battlefield, return it to its owner's hand."
+_RETURNS_ITSELF = lazy(
+    r"^When (this Aura|~|[^.\n]+?) is put into a graveyard from the battlefield, return "
+    r"(it|this card|that card) to its owner's hand\.$",
+    re.I | re.M,
 )
 _REMOVAL = re.compile(r"(Destroy|Exile) target (creature|permanent|nonland permanent)\.", re.I)
 
@@ -2024,6 +2469,80 @@ def _attaches_auras(m: CardMention) -> bool:
         )
         and not re.search(r"\bcast\b", text, re.I)
     )
+
+
+def _enters_as_copy(m: CardMention) -> bool:
+    """A card that may enter as a copy of a permanent ("Clever Impersonator")."""
+    return len(m.faces) == 1 and bool(
+        re.search(r"\benter as a copy of\b", _unreminded(m.card.oracle_text), re.I)
+    )
+
+
+def _puts_attached(m: CardMention) -> bool:
+    """Text that puts an Aura onto the battlefield attached to an object it names ("Return
+    CARD to the battlefield attached to that creature")."""
+    return len(m.faces) == 1 and bool(
+        re.search(r"\bto the battlefield attached to\b", _unreminded(m.card.oracle_text), re.I)
+    )
+
+
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def _has_quality(aura: CardMention, quality: str) -> bool | None:
+    """Whether the Aura has the quality a protection names: a color, or every Aura for
+    "everything", "enchantments", "auras"; None for a quality not read here."""
+    if quality in ("everything", "enchantments", "auras"):
+        return True
+    if quality in _COLOR_WORDS and len(aura.faces) == 1:
+        # A card's colors come from its mana cost; an Aura with a color indicator is rare.
+        return _COLOR_WORDS[quality] in {str(c) for c in aura.card.front.mana_cost.colors}
+    return None
+
+
+# What another card named beside the Aura may do, by the host change it is asked about.
+_INERT_BLOCKS = lazy(
+    r"\b(aura|enchant\w*|attach\w*|protection|hexproof|shroud|control|types?|is an?|are|"
+    r"becomes?|in addition|loses?)\b",
+    re.I,
+)
+
+
+def _inert(m: CardMention, change: str) -> bool:
+    """A card named beside the Aura whose text bears on the host change only as the question
+    says it does: the host itself, or the card making that change."""
+    text = _unreminded(m.card.oracle_text)
+    if change == "control":
+        text = re.sub(r"\b(gain|gains|exchange) control\b", "", text, flags=re.I)
+    elif change == "protection":
+        text = re.sub(r"\bprotection from\b", "", text, flags=re.I)
+    elif change == "hexproof":
+        text = re.sub(r"\b(hexproof|shroud)\b", "", text, flags=re.I)
+    return len(m.faces) == 1 and not _INERT_BLOCKS.search(text)
+
+
+def _assuming_resolved(run: Callable[[], Ruling], spell: str) -> Ruling:
+    t = Trace()
+    t.step(
+        Rule.RESOLVE_PERMANENT,
+        f"Taking it that {spell} resolved: a permanent spell that resolves enters the battlefield "
+        "under its caster's control.",
+    )
+    ruling = run()
+    return Ruling(
+        verdict=ruling.verdict, steps=t.ruling(None).steps + ruling.steps, missing=ruling.missing
+    )
+
+
+def _plain_host(m: CardMention) -> bool:
+    """A basic land, or a creature with no text the parsers left unread."""
+    if m.card.types == frozenset({"Land"}) and "Basic" in m.card.front.typeline.supertypes:
+        return True
+    return m.card.types == frozenset({"Creature"}) and not any(f.unparsed for f in m.faces)
+
+
+def _grave_or_stay(ruling: Ruling, stay: bool) -> Ruling:
+    return _flip(ruling) if stay else ruling
 
 
 def _enchant_noun(m: CardMention) -> str | None:
