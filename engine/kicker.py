@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Literal, NamedTuple
 
 from engine.abilities import CostChange, IfKicked, Kicker, Target
+from engine.lazyre import lazy
 from engine.mana import ManaCost
 from engine.model import GameState, Permanent, Spell
 from engine.ruling import Rule, Ruling, Trace
@@ -585,6 +586,25 @@ def zone_change(perm: Permanent, to: str = "battlefield") -> tuple[Permanent, Ru
     return new, t.ruling("no")
 
 
+def kicked_consequence(perm: Permanent, ability: IfKicked, before: Ruling) -> Ruling:
+    """Does ``ability`` ("if it wasn't kicked, sacrifice it") apply to ``perm``, given the
+    ruling that decided whether it is kicked (CR 702.33e-f)?"""
+    t = Trace()
+    applies = condition_met(ability, perm.kicked)
+    cond = "wasn't kicked" if ability.negated else "was kicked"
+    t.step(
+        Rule.KICKER_LINKED,
+        f"Its ability applies only if it {cond}: {ability.text}",
+        perm.name,
+    )
+    t.step(
+        Rule.KICKED,
+        f"So for {perm.name} now it {'applies' if applies else 'does not apply'}"
+        f" ({ability.effect}).",
+    )
+    return Ruling(verdict="yes" if applies else "no", steps=before.steps + t.ruling(None).steps)
+
+
 def control_change(perm: Permanent, to: str = "another player") -> tuple[Permanent, Ruling]:
     """A kicked permanent changes control: no zone change, so it is the same object, still kicked."""
     t = Trace()
@@ -675,6 +695,33 @@ def kicked_trigger_fires(
         )
         return t.ruling("yes")
     t.step(Rule.TRIGGER_EVENT, f"The {name} condition isn't met, so the ability doesn't trigger.")
+    return t.ruling("no")
+
+
+_SET_EFFECT = lazy(
+    r"\b(creatures|permanents|artifacts|goblins|elves|soldiers|zombies|\w+s) you control "
+    r"(get|gain|have|become)\b[^.]*\buntil end of turn\b",
+    re.I,
+)
+
+
+def resolved_effect_group(ability: IfKicked) -> bool:
+    """Is the ability's effect a one-shot change to "creatures you control ... until end of
+    turn", whose set of objects is fixed as it resolves (CR 611.2c)?"""
+    return bool(_SET_EFFECT.search(ability.effect))
+
+
+def later_object_affected(source: str, ability: IfKicked, newcomer: str) -> Ruling:
+    """Does a resolved "creatures you control get ... until end of turn" also affect an
+    object that arrived after it resolved (CR 611.2c)? Never: the set was locked then."""
+    t = Trace()
+    t.step(Rule.KICKER_LINKED, f"{_cap(source)}'s kicked ability: {ability.effect}.", source)
+    t.step(
+        Rule.AFFECTED_SET_LOCKED,
+        "It changes the characteristics of the objects there as it resolves; that set of objects "
+        f"is fixed then, so {newcomer}, arriving afterwards, isn't affected.",
+        source,
+    )
     return t.ruling("no")
 
 

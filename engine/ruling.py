@@ -120,6 +120,7 @@ class Rule(StrEnum):
     BLITZ = "702.152a"
     FOLLOW_INSTRUCTIONS = "608.2c"
     SPELL_BECOMES_CAST = "601.2i"
+    AFFECTED_SET_LOCKED = "611.2c"
 
 
 class Step(Value):

@@ -255,6 +255,36 @@ def test_zone_change_forgets_kicked() -> None:
     assert {Rule.NEW_OBJECT, Rule.KICKER_MEANING} <= set(ruling.rules)
 
 
+@pytest.mark.parametrize(
+    ("negated", "kicked", "applies"), [(True, (0,), "no"), (False, (0,), "yes")]
+)
+def test_kicked_consequence_follows_the_zone_change(
+    negated: bool, kicked: tuple[int, ...], applies: str
+) -> None:
+    # "At the beginning of the end step, if it wasn't kicked, sacrifice it" applies to the new
+    # object a flicker makes, and a kicked-only ability no longer does.
+    ability = IfKicked(trigger="other", negated=negated, effect="sacrifice it")
+    perm = Permanent(name="Skizzik", types=frozenset({"Creature"}), kicked=kicked)
+    before = k.zone_change(perm)
+    still = k.kicked_consequence(perm, ability, before[1])
+    assert still.verdict == applies
+    back = k.kicked_consequence(before[0], ability, before[1])
+    assert back.verdict == ("yes" if negated else "no")
+    assert Rule.NEW_OBJECT in back.rules
+
+
+def test_resolved_group_effect_misses_later_creatures() -> None:
+    group = IfKicked(
+        trigger="etb", effect="creatures you control get +1/+0 and gain haste until end of turn"
+    )
+    lasting = IfKicked(trigger="etb", effect="put a +1/+1 counter on each creature you control")
+    assert k.resolved_effect_group(group)
+    assert not k.resolved_effect_group(lasting)
+    ruling = k.later_object_affected("Goblin Bushwhacker", group, "a later goblin")
+    assert ruling.verdict == "no"
+    assert Rule.AFFECTED_SET_LOCKED in ruling.rules
+
+
 def test_resolve_keeps_kicked_and_resets_x() -> None:
     perm, ruling = k.resolve(Spell(name="Everflowing Chalice", kicked=(0, 0), x=None))
     assert perm.kicked == (0, 0) and perm.x == 0

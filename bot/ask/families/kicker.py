@@ -100,6 +100,12 @@ _X_CHOICE_WORDS = (
     r"\bpa(y|id|ying) (for )?(the )?x\b",
     r"\bx costs? (can|could)\b",
 )
+# Another object that arrived later ("then I cast another goblin", "the new elf").
+_NEWCOMER = (
+    r"\b(another|new|newly|second|other|later|next)\b (\w+ )?(goblin|elf|creature|guy|dude|one|token|"
+    r"soldier|zombie|ally|warrior|knight|wolf|beast|dragon|angel)s?\b",
+    r"\b(cast|play|played|casting|playing) (another|a second|a new|more)\b",
+)
 _CONDITIONAL_COPY = re.compile(r"(?i)\bif you do, copy\b")
 # Words that ask whether a cost change applies to a spell.
 _COST_CHANGE_WORDS = (
@@ -619,6 +625,7 @@ class KickerHandler:
             r"costs? how much",
             r"what (does|would|will|do) (it|CARD|that|this) cost",
             r"how much (mana )?(does|would|will) (it|CARD) cost",
+            r"^how much (mana )?(is it )?(for|to kick) (a |an |the |my )?CARD\b",
         ):
             return None
         if q.has(
@@ -643,7 +650,7 @@ class KickerHandler:
         kicker = self._kicker(mention)
         says_kicked = q.has(
             r"\bkick(ed|ing|s)\b",
-            r"\bkick (it|CARD|this|that)\b",
+            r"\bkick (the |my |a |an )?(it|CARD|this|that)\b",
             r"with (only |just )?(its |the |both )?(\w+ )?kickers?",
             r"\} kicker",
             r"\b(white|blue|black|red|green) kicker",
@@ -679,6 +686,17 @@ class KickerHandler:
             kicked = list(range(len(kicker.costs)))
         elif kicker.multi:
             times = _times_asked(q)
+            if times is None:
+                # "if I want it to enter with 2 counters": the outcome says how many kicks.
+                times = _kicks_for_outcome(q, mention)
+            if times is None and _other_numbers(q, None):
+                return Scenario(
+                    "kicker_total_cost",
+                    "mana",
+                    0.9,
+                    _missing("how many times it was kicked"),
+                    self._cards(mention),
+                )
             if times is None and says_kicked:
                 return Scenario(
                     "kicker_total_cost",
@@ -1030,9 +1048,21 @@ class KickerHandler:
             types=mention.card.types if mention else frozenset({"Creature"}),
             kicked=(0,),
         )
+        asked = q.asked.casefold() if q.asked else q.lower
+        consequence = _kicked_consequence(asked, mention)
+        if consequence is None and not re.search(
+            r"\bkick|\btrigger|\bhappen|\bgo(es)? off\b", asked
+        ):
+            # "Now it'll get sacrificed, right?": the question asks what follows from the
+            # new object not being kicked, through an ability this reading didn't find.
+            return None
+        ability = consequence
 
         def run() -> Ruling:
-            return k.zone_change(perm)[1]
+            new, ruling = k.zone_change(perm)
+            if ability is None:
+                return ruling
+            return k.kicked_consequence(new, ability, ruling)
 
         return Scenario("kicker_zone_change", "yesno", 0.88, run, self._cards(mention))
 
@@ -1437,6 +1467,10 @@ class KickerHandler:
             return None  # whether it goes on the stack depends on its targets (CR 603.3d)
         if any(_CAST_KICKED.search(m.card.oracle_text) for m in q.cards if m.name != mention.name):
             return None  # the question is about a card that watches kicked spells being cast
+        if q.has(*_NEWCOMER):
+            # "then I cast another goblin: does it get haste too?" asks about an object that
+            # arrived after the ability resolved (CR 611.2c).
+            return self._newcomer(q, mention)
         kicker = self._kicker(mention)
         etb = [
             a
@@ -1516,6 +1550,27 @@ class KickerHandler:
 
         return Scenario("kicker_trigger_condition", "yesno", 0.88, run, self._cards(mention))
 
+    def _newcomer(self, q: Question, mention: CardMention) -> Scenario | None:
+        """Does a resolved kicked "creatures you control get ... until end of turn" reach a
+        creature that came afterwards (CR 611.2c)?"""
+        group = [
+            a
+            for a in mention.of_kind("if_kicked")
+            if isinstance(a, IfKicked) and k.resolved_effect_group(a)
+        ]
+        after = q.has(
+            r"\b(after|then|afterwards?|post|later|once)\b",
+            r"\b(resolved|resolves)\b",
+        )
+        if len(group) != 1 or not after or q.has(r"\bin response\b", r"\bbefore\b"):
+            return None
+        ability, name = group[0], mention.name
+
+        def run() -> Ruling:
+            return k.later_object_affected(name, ability, "a creature that came afterwards")
+
+        return Scenario("kicker_effect_later_object", "yesno", 0.9, run, self._cards(mention))
+
     def _per_kick_counters(self, q: Question, mention: CardMention | None) -> Scenario | None:
         """'... for each time it was kicked': how many counters, tokens, cards or life?"""
         if mention is None or not q.has(r"how (many|much)"):
@@ -1531,6 +1586,13 @@ class KickerHandler:
         if unit is None:
             return None
         each, noun = unit
+        root = _singular(noun.split()[-1])[:5]
+        if any(
+            m.name != mention.name
+            and re.search(rf"\binstead\b|\bwould\b|\b{re.escape(root)}", m.card.oracle_text, re.I)
+            for m in q.cards
+        ):
+            return None  # another card may change the amount ("that many plus one instead")
         if (
             q.has(r"\bcop(y|ies|ied)\b", r"\bclone", r"\btokens? cop")
             and not q.has(r"\bspell\b", r"on the stack")
@@ -2217,6 +2279,49 @@ _UNIT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five
 _ACTIONS = frozenset(
     {"draw", "discard", "gain", "lose", "mill", "sacrifice", "deal", "destroy", "exile", "return"}
 )
+
+
+def _kicks_for_outcome(q: Question, mention: CardMention) -> int | None:
+    """How many kicks give the outcome the question names ("to enter with 4 counters"), read
+    from the card's one "for each time it was kicked" ability."""
+    per_time = [a for a in mention.of_kind("if_kicked") if isinstance(a, IfKicked) and a.per_time]
+    if len(per_time) != 1:
+        return None
+    m = re.search(
+        r"\b(a|an|one|two|three|four|five|\d+) (?:[^\s]+ ){0,5}?(counters?|tokens?|cards?|life)\b"
+        r"[^.]*?for each time",
+        per_time[0].effect.casefold(),
+    )
+    if m is None:
+        return None
+    each = int(m.group(1)) if m.group(1).isdigit() else _UNIT_WORDS[m.group(1)]
+    noun = _singular(m.group(2))
+    said = re.search(rf"\b{_NUMBER} (?:\S+ ){{0,2}}?{noun}s?\b", q.lower)
+    if said is None:
+        return None
+    word = said.group(1)
+    n = int(word) if word.isdigit() else eff.number(word)
+    if n is None or each <= 0 or n % each:
+        return None
+    return n // each
+
+
+def _kicked_consequence(asked: str, mention: CardMention | None) -> IfKicked | None:
+    """The one ability tied to kicked-ness whose action the asked clause names ("will it be
+    sacrificed?" of "if it wasn't kicked, sacrifice it")."""
+    if mention is None:
+        return None
+    words = {_singular(w) for w in re.findall(r"[a-z]+", asked)}
+    stems = {w[:6] for w in words if len(w) >= 4}
+    found = [
+        a
+        for a in mention.of_kind("if_kicked")
+        if isinstance(a, IfKicked)
+        and a.parsed is not None
+        and a.trigger != "spell"
+        and a.parsed.verb[:6] in stems
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 def _singular(word: str) -> str:
@@ -2952,14 +3057,16 @@ def _unnamed_permanent(q: Question) -> bool:
         if cut and not any(o.start <= cut.start() < o.end for o in q.cards):
             return True  # "Helms of Awakening" read as the card Awakening: a name was cut short
     for m in re.finditer(
-        r"\b(out|on the battlefield|in play|on (my|their|his|her|the) (side|board)|on board)\b",
+        r"\b(out|on the battlefield|in play|on (my|their|his|her|the) (side|board)|on board"
+        r"|on the (table|field))\b",
         q.lower,
     ):
         before = q.lower[max(0, m.start() - 40) : m.start()]
         clause = re.split(r"[.?!,;:]|\band\b|\bwhat\b|\bhow\b", before)[-1]
         if "CARD" not in clause and re.search(r"[a-z]{3,}", clause):
             return True
-    for m in re.finditer(r"\b(controls?|has|have)\b(?! to\b)", q.lower):  # not "have to pay"
+    # Not "have to pay", nor "I want it to have two counters".
+    for m in re.finditer(r"(?<!\bto )\b(controls?|has|have)\b(?! to\b)", q.lower):
         after = q.lower[m.end() : m.end() + 30]
         clause = re.split(r"[.?!,;:]|\band\b", after)[0]
         if "CARD" not in clause and not re.search(r"\bno\b|\bnothing\b", clause):
