@@ -106,6 +106,11 @@ _NEWCOMER = (
     r"soldier|zombie|ally|warrior|knight|wolf|beast|dragon|angel)s?\b",
     r"\b(cast|play|played|casting|playing) (another|a second|a new|more)\b",
 )
+# "Does Reverberate copy X?", "does the copy keep X?": whether a copy has the same X.
+_COPY_KEEPS_X = (
+    r"\bcop(y|ies) (the )?(value of |chosen |announced |original'?s? )?x\b",
+    r"\b(copy|it|that) (keeps?|gets?|has|have|inherits?) (the )?(same |original'?s? )?x\b",
+)
 _CONDITIONAL_COPY = re.compile(r"(?i)\bif you do, copy\b")
 # Words that ask whether a cost change applies to a spell.
 _COST_CHANGE_WORDS = (
@@ -1877,6 +1882,7 @@ class KickerHandler:
             r"x (is|be) (for|on) the copy",
             r"\b(is|will|would) x (still |be |stay |remain )*\d+\b",
             r"\bx (is |stays? |remains? )?the same\b",
+            *_COPY_KEEPS_X,
         ):
             return None
         if q.has(
@@ -1899,7 +1905,9 @@ class KickerHandler:
         if _asks_what(q):
             return Scenario("kicker_copy_x", "number", 0.85, run, self._cards(mention))
         # "Does the copy have the same X?", "is X still 4 for the copy?": yes or no.
-        same = q.asks(r"\bsame (value of )?x\b", r"\bx (is |stays? |remains? )?the same\b")
+        same = q.asks(
+            r"\bsame (value of )?x\b", r"\bx (is |stays? |remains? )?the same\b", *_COPY_KEEPS_X
+        )
         said = re.findall(
             r"\b(?:is |will |would )?x (?:is |be |stays? |remains? |still |= ?|equal to )*(\d+)",
             q.asked or q.lower,
@@ -2052,8 +2060,15 @@ class KickerHandler:
         if asked is None:
             return None
         verb, wanted = asked
+        copied = q.has(r"\bcop(y|ies|ied|ying)\b", r"\bfork(s|ed|ing)?\b")
+        others = {m.name for m in q.cards if m.name != mention.name}
+        if copied and not (
+            _nonpermanent(mention)
+            and all(_copies_spells_plainly(m) for m in q.cards if m.name in others)
+            and not q.has(r"\b(total|in all|altogether|combined|both|each)\b", r"\boriginal\b")
+        ):
+            return None  # a copy of a permanent, or a copier whose copy differs, isn't read here
         if q.has(
-            r"\bcop(y|ies|ied|ying)\b",
             r"\bclone",
             r"\b(flicker|blink|reanimat|bounc)",
             r"\breturn(s|ed)?\b.{0,40}\bto the battlefield",
@@ -2063,7 +2078,7 @@ class KickerHandler:
             r"\bprevent",
         ):
             return None  # what the object is then, or what happens to the damage, isn't asked here
-        if len({m.name for m in q.cards}) > 1:
+        if len({m.name for m in q.cards}) > 1 and not copied:
             return None  # another card may change the amount (a doubler, a prevention effect)
         if _other_numbers(q, wanted) or q.has(
             r"\b(in|from|of) (their|his|her|my|your|the|its|opponent'?s) (hand|library|deck)\b",
@@ -2142,6 +2157,18 @@ class KickerHandler:
 
         def run() -> Ruling:
             ruling = engine_rule(state, query)
+            if copied:
+                t = Trace()
+                t.step(
+                    Rule.COPY_SPELL,
+                    "A copy of a spell copies the choices made for it, kicker and X included, so "
+                    "it does what the original does.",
+                )
+                ruling = Ruling(
+                    verdict=ruling.verdict,
+                    steps=t.ruling(None).steps + ruling.steps,
+                    missing=ruling.missing,
+                )
             if wanted is None or ruling.verdict is None:
                 return ruling
             t = Trace()
@@ -2670,7 +2697,9 @@ def _used_through(q: Question, m: CardMention) -> bool:
     """'cast it via Jodah', 'through Omniscience': the card is how the spell was cast, not
     merely on the battlefield while another cost was chosen."""
     before = q.text[max(0, m.start - 25) : m.start].casefold()
-    return bool(re.search(r"\b(via|through|with|using|use|off|by)\s+(\w+\s+)?[_\[]*$", before))
+    return bool(
+        re.search(r"\b(via|through|with|using|use|off|by|free from)\s+(\w+\s+)?[_\[]*$", before)
+    )
 
 
 def _single_plain_card(q: Question) -> CardMention | None:
@@ -2978,6 +3007,18 @@ def _spell_copier_named(q: Question) -> bool:
         or ("copy target" in m.card.oracle_text.casefold() and "spell" in m.card.oracle_text)
         for m in q.cards
         if not m.of_kind("kicker")
+    )
+
+
+def _copies_spells_plainly(m: CardMention) -> bool:
+    """A card whose text copies a spell and says nothing else about the copy than its
+    targets or color ("Copy target instant or sorcery spell. You may choose new targets")."""
+    text = m.card.oracle_text.casefold()
+    if not re.search(r"\bcopy (target|that|the) (\w+ ){0,3}spell\b", text):
+        return False
+    rest = re.sub(r"\([^)]*\)", "", text)
+    return not re.search(
+        r"\binstead\b|\bdouble|\btwice\b|\bx\b|\bfor each\b|\bgets?\b|\bmore\b|\badditional\b", rest
     )
 
 
