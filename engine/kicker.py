@@ -1246,3 +1246,101 @@ def mana_value_target_legal(
         note + f", so it {'is' if ok else 'is not'} a legal target for {checker}.",
     )
     return t.ruling("yes" if ok else "no")
+
+
+class ManaValueCompare(NamedTuple):
+    """A card that compares a cast spell's mana value with another number: the counters on
+    it (Chalice of the Void), a revealed card's mana value (Counterbalance), or, for cascade,
+    the mana value a card exiled from the library must stay under."""
+
+    kind: Literal["counters", "revealed", "cascade"]
+    text: str
+
+
+_EQUAL_COUNTERS = lazy(
+    r"\bwhenever a player casts a spell with mana value equal to the number of (\w+) counters "
+    r"on (?:this \w+|cardname)[^.]*, counter that spell\.",
+    re.I,
+)
+_SAME_AS_REVEALED = lazy(
+    r"\bcounter that spell if it has the same mana value as the revealed card\.", re.I
+)
+
+
+def mana_value_compare(oracle_text: str, keywords: Sequence[str] = ()) -> ManaValueCompare | None:
+    """How the card's text compares a spell's mana value, when it is one of the plain forms."""
+    if "Cascade" in keywords:
+        return ManaValueCompare("cascade", "Cascade")
+    found = _EQUAL_COUNTERS.search(oracle_text)
+    if found is not None:
+        return ManaValueCompare("counters", found.group(0))
+    found = _SAME_AS_REVEALED.search(oracle_text)
+    if found is not None:
+        return ManaValueCompare("revealed", found.group(0))
+    return None
+
+
+def _stack_value(t: Trace, spell: str, mana_cost: ManaCost, x: int | None, kicked: bool) -> int:
+    value_x = 0 if x is None else x
+    value = mana_cost.mana_value(value_x)
+    note = f"On the stack {spell} has mana value {value} ({_format_cost(mana_cost)}"
+    note += f" with X={value_x})" if mana_cost.has_x else ")"
+    if kicked:
+        note += "; the kicker paid doesn't change it"
+    t.step(Rule.MANA_VALUE_X if mana_cost.has_x else Rule.MANA_VALUE, note + ".", spell)
+    return value
+
+
+def mana_value_compared(
+    watcher: str,
+    spec: ManaValueCompare,
+    *,
+    spell: str,
+    mana_cost: ManaCost,
+    x: int | None = None,
+    kicked: bool = False,
+    other: int | None = None,
+    other_cost: ManaCost | None = None,
+    other_name: str | None = None,
+) -> Ruling:
+    """Does ``watcher``'s comparison hold for ``spell`` cast with X = ``x`` (CR 202.3e: a
+    spell's X counts on the stack, and 0 anywhere else)? ``other`` is the number compared
+    with (counters on the watcher, or a revealed card's mana value), or ``other_cost`` the
+    mana cost of the card revealed or exiled from the library. For cascade the verdict is
+    whether the exiled card can be cast (its mana value is less than the spell's, 702.85a);
+    otherwise whether the spell is countered."""
+    t = Trace()
+    if mana_cost.has_x and x is None:
+        t.step(Rule.MANA_VALUE_X, "On the stack X counts as its chosen value.")
+        return t.ruling(None, missing=("the value of X",))
+    value = _stack_value(t, _cap(spell), mana_cost, x, kicked)
+    if other is None and other_cost is not None:
+        other = other_cost.mana_value(0)
+        note = f"{_cap(other_name or 'the other card')} has mana value {other} in the library"
+        note += " (X counts as 0 there)." if other_cost.has_x else "."
+        t.step(Rule.MANA_VALUE_X if other_cost.has_x else Rule.MANA_VALUE, note, other_name)
+    if other is None:
+        return t.ruling(None, missing=("the mana value it is compared with",))
+    if spec.kind == "cascade":
+        ok = other < value
+        t.step(
+            Rule.CASCADE,
+            f"Cascade exiles cards until a nonland card with mana value less than {value}; "
+            f"{other} is {'' if ok else 'not '}less, so "
+            + ("that card can be cast." if ok else "that card is exiled past, not cast."),
+            watcher,
+        )
+        return t.ruling("yes" if ok else "no")
+    what = (
+        f"the {other} counters on {watcher}"
+        if spec.kind == "counters"
+        else f"the revealed card's mana value {other}"
+    )
+    ok = value == other
+    t.step(
+        Rule.TRIGGER_EVENT,
+        f"{watcher} compares it with {what}: "
+        + ("the same, so the spell is countered." if ok else "different, so it isn't countered."),
+        watcher,
+    )
+    return t.ruling("yes" if ok else "no")

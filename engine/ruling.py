@@ -121,6 +121,7 @@ class Rule(StrEnum):
     FOLLOW_INSTRUCTIONS = "608.2c"
     SPELL_BECOMES_CAST = "601.2i"
     AFFECTED_SET_LOCKED = "611.2c"
+    CASCADE = "702.85a"
 
 
 class Step(Value):

@@ -588,3 +588,52 @@ def test_no_kicker_cannot_be_kicked() -> None:
     assert ruling.verdict == "no"
     assert Rule.KICKER_MEANING in ruling.rules
     assert "Mind Stone" in ruling.steps[0].note
+
+
+CHALICE = k.ManaValueCompare("counters", "counter that spell.")
+CASCADE = k.ManaValueCompare("cascade", "Cascade")
+
+
+@pytest.mark.parametrize(
+    ("spec", "cost", "x", "other", "other_cost", "verdict"),
+    [
+        (CHALICE, "{X}{X}", 1, 2, None, "yes"),  # X counts on the stack (202.3e)
+        (CHALICE, "{X}{G}{U}", 2, 2, None, "no"),
+        (CHALICE, "{R}", None, 1, None, "yes"),
+        (CASCADE, "{2}{R}{G}", None, None, "{X}{G}{U}", "yes"),  # X is 0 in the library
+        (CASCADE, "{2}{R}{G}", None, None, "{2}{G}{G}", "no"),
+        (CHALICE, "{X}{R}", None, 1, None, None),  # X not stated
+    ],
+)
+def test_mana_value_compared_counts_x_on_the_stack_only(
+    spec: k.ManaValueCompare,
+    cost: str,
+    x: int | None,
+    other: int | None,
+    other_cost: str | None,
+    verdict: str | None,
+) -> None:
+    ruling = k.mana_value_compared(
+        "Watcher",
+        spec,
+        spell="the spell",
+        mana_cost=ManaCost.parse(cost),
+        x=x,
+        other=other,
+        other_cost=ManaCost.parse(other_cost) if other_cost else None,
+        other_name="the card",
+    )
+    assert ruling.verdict == verdict
+    if verdict is not None and spec.kind == "cascade":
+        assert Rule.CASCADE in ruling.rules
+
+
+def test_mana_value_compare_reads_the_plain_forms() -> None:
+    chalice = (
+        "This artifact enters with X charge counters on it.\nWhenever a player casts a spell "
+        "with mana value equal to the number of charge counters on this artifact, counter that "
+        "spell."
+    )
+    assert k.mana_value_compare(chalice) == k.ManaValueCompare("counters", chalice.split("\n")[1])
+    assert k.mana_value_compare("Cascade", ["Cascade"]) == CASCADE
+    assert k.mana_value_compare("Counter target spell with mana value 2.") is None

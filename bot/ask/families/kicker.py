@@ -220,6 +220,11 @@ class KickerHandler:
         )
         out: list[Scenario] = []
         ask_yes_no = False
+        compared = self._mana_value_compared(q)
+        if compared is not None:
+            # Chalice of the Void, Counterbalance, cascade: the spell's mana value on the stack
+            # decides it, kicked or not.
+            return [compared]
         if about_kicker and q.has(*_UNMODELLED):
             return [
                 Scenario(
@@ -1555,6 +1560,101 @@ class KickerHandler:
 
         return Scenario("kicker_trigger_condition", "yesno", 0.88, run, self._cards(mention))
 
+    def _mana_value_compared(self, q: Question) -> Scenario | None:
+        """'Chalice of the Void on 1: is Endless One with X=1 countered?', 'does Counterbalance
+        revealing Fireball counter my Stonecoil Serpent for X=1?', 'can Bloodbraid Elf cascade
+        into Fireball?': a spell's mana value on the stack, X included (202.3e), compared."""
+        watchers = [
+            (m, spec)
+            for m in q.cards
+            if (spec := k.mana_value_compare(m.card.oracle_text, m.card.keywords)) is not None
+        ]
+        if len({m.name for m, _ in watchers}) != 1 or q.board is not None:
+            return None
+        watcher, spec = watchers[0]
+        others = [m for m in q.cards if m.name != watcher.name]
+        names = list(dict.fromkeys(m.name for m in others))
+        asked = q.asked or q.lower
+        if _asks_what(q) or not re.search(
+            r"\b(is|are|does|do|did|can|could|will|would|should|gets?)\b", asked
+        ):
+            return None
+        if re.search(r"\bpa(y|id|ying)\b|\bcosts?\b|\bhow\b|\bwhat\b|\btrigger|\bdamage", asked):
+            return None  # it asks about paying for it or what it does, not the comparison
+        if spec.kind == "cascade" and re.search(r"\bkick|\b(choose|choos\w+|pick\w*) x\b", asked):
+            return None
+        if q.has(*_UNMODELLED[:9], *_MV_CHANGED, r"\bcop(y|ies|ied)\b", r"\bsplit second\b"):
+            return None
+        if any(len(m.card.faces) > 1 or m.card.layout != "normal" for m in others):
+            return None  # the mana value depends on a face or half
+        kicked = q.has(r"\bkick(ed|ing)?\b") and not q.has(r"\bunkicked\b", r"not kicked")
+        if spec.kind == "cascade":
+            if not re.search(r"\b(hit|hits|cast|get|find|flip|into|reveal\w*|exile\w*)\b", asked):
+                return None
+            if len(names) > 1 or watcher.card.front.mana_cost.has_x:
+                return None
+            hit = others[0] if others else None
+            stated = None if hit is not None else _stated_mv(asked)
+            if hit is None and stated is None:
+                return None
+            if hit is not None and "Land" in hit.card.types:
+                return None  # cascade passes over lands (702.85a)
+            spell, cost, x = watcher.name, watcher.card.front.mana_cost, None
+            other_cost = hit.card.front.mana_cost if hit is not None else None
+            other_name = hit.name if hit is not None else None
+        else:
+            if not re.search(r"\bcounter(s|ed)?\b", asked) or q.has(
+                r"\b(resolve|get through|survive|fizzle|copy)\b"
+            ):
+                return None
+            cast = [m for m in others if not _revealed(q, m)]
+            shown = [m for m in others if _revealed(q, m)]
+            if len({m.name for m in cast}) != 1:
+                return None
+            subject = cast[0]
+            if "Land" in subject.card.types or re.search(
+                r"can't be countered", subject.card.oracle_text, re.I
+            ):
+                return None
+            spell, cost = subject.name, subject.card.front.mana_cost
+            x = _x_after(q, subject) if watcher.card.front.mana_cost.has_x else _x(q)
+            other_cost, other_name, stated = None, None, None
+            if spec.kind == "counters":
+                stated = _counters_on(q, watcher)
+                if stated is None or shown:
+                    return None
+            else:
+                theirs = _opponents(q, watcher) or q.has(
+                    r"\b(opp|opponent|opponents?'s?|their|his|her) CARD"
+                )
+                if not theirs and not q.has(r"\b(opp|opponent|he|she|they) (casts?|plays?|cast)\b"):
+                    return None  # it watches only an opponent's spells: whose is it?
+                if len({m.name for m in shown}) > 1:
+                    return None
+                if shown:
+                    other_cost, other_name = shown[0].card.front.mana_cost, shown[0].name
+                else:
+                    stated = _stated_mv(q.lower)
+                    if stated is None:
+                        return None
+        name, fixed, seen = watcher.name, spec, stated
+
+        def run() -> Ruling:
+            return k.mana_value_compared(
+                name,
+                fixed,
+                spell=spell,
+                mana_cost=cost,
+                x=x,
+                kicked=kicked,
+                other=seen,
+                other_cost=other_cost,
+                other_name=other_name,
+            )
+
+        cards = tuple(dict.fromkeys((name, *names)))
+        return Scenario("kicker_mana_value_compared", "yesno", 0.92, run, cards)
+
     def _newcomer(self, q: Question, mention: CardMention) -> Scenario | None:
         """Does a resolved kicked "creatures you control get ... until end of turn" reach a
         creature that came afterwards (CR 611.2c)?"""
@@ -2306,6 +2406,55 @@ _UNIT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five
 _ACTIONS = frozenset(
     {"draw", "discard", "gain", "lose", "mill", "sacrifice", "deal", "destroy", "exile", "return"}
 )
+
+
+_SMALL_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _number(word: str) -> int | None:
+    return int(word) if word.isdigit() else _SMALL_NUMBERS.get(word)
+
+
+def _stated_mv(text: str) -> int | None:
+    """A mana value written as a number: "mana value 3", "cmc of 2", "a 3-drop"."""
+    found = re.findall(
+        rf"\b{_MV}\s*(?:of |is |=\s*)?(\d+)\b|\b(\d+)[- ]?(?:drop|cmc|mv)\b|\b(\d+) {_MV}\b", text
+    )
+    values = {int(a or b or c) for a, b, c in found}
+    return values.pop() if len(values) == 1 else None
+
+
+def _counters_on(q: Question, watcher: CardMention) -> int | None:
+    """The counters on a Chalice-like card: "Chalice on 1", "with 2 counters", "for X=0"."""
+    after = q.text[watcher.end : watcher.end + 40].casefold()
+    m = re.match(
+        r"[\]\s]*(?:is |was |'s |that'?s )?(?:on|at|set (?:to|on|at)|for|with|named|naming"
+        r"|for x\s*=|with x\s*=|x\s*=)\s*(\d+|zero|one|two|three|four|five|six)\b",
+        after,
+    )
+    if m is None:
+        m = re.search(r"\b(\d+|zero|one|two|three|four|five|six) (?:charge )?counters?\b", q.lower)
+    return _number(m.group(1)) if m else None
+
+
+def _x_after(q: Question, m: CardMention) -> int | None:
+    """The X written just after a card's name ("Endless One for X=2", "Fireball with X of 3")."""
+    after = q.text[m.end : m.end + 30].casefold()
+    found = re.match(r"[^.?!]{0,20}?\bx\s*(?:=|is|of|equals|was|as|at)?\s*(\d+)\b", after)
+    if found is None:
+        found = re.match(r"[\]\s]*(?:for|with|on) (\d+)\b", after)
+    return int(found.group(1)) if found else None
+
+
+def _revealed(q: Question, m: CardMention) -> bool:
+    """The card is the one revealed ("reveals Fireball", "flips a Fireball")."""
+    before = q.text[max(0, m.start - 25) : m.start].casefold()
+    return bool(
+        re.search(
+            r"\b(reveal\w*|flip\w*|shows?|showed|turns? over)\s+(an? |the |his |her |their )?[\[_*]*$",
+            before,
+        )
+    )
 
 
 def _kicks_for_outcome(q: Question, mention: CardMention) -> int | None:
