@@ -259,16 +259,49 @@ def cost_change_applies(
     subtypes: frozenset[str],
     colors: frozenset[str],
     same_controller: bool,
+    power: str | None = None,
+    mana_value: int | None = None,
+    chosen_type: str | None = None,
+    every_type: bool = False,
 ) -> bool | None:
     """Does a static "... spells cost {N} more/less" ability apply to this spell?
 
     ``same_controller`` says whether the spell's caster controls the ability's
-    source. None when the ability's wording is beyond this simple reading
-    (conditions, "the first spell each turn", chosen names or types...).
+    source. ``power`` (as printed) and ``mana_value`` (on the stack) decide "with power 4
+    or greater" and "with mana value 6 or greater"; ``chosen_type`` is the creature type
+    chosen for "of the chosen type" (``every_type`` a changeling spell). None when the
+    ability's wording is beyond this simple reading, or a fact it needs isn't given.
     """
     if change.condition:
         return None
     subject = change.applies_to.casefold()
+    limit = re.search(r"\s+with (power|mana value) (\d+) or (greater|less)$", subject)
+    if limit is not None:
+        subject = subject[: limit.start()]
+        n = int(limit.group(2))
+        if limit.group(1) == "power":
+            if power is None or not power.lstrip("-").isdigit():
+                return None  # no power, or one that a characteristic-defining ability sets
+            have = int(power)
+        elif mana_value is None:
+            return None
+        else:
+            have = mana_value
+        if (have < n) if limit.group(3) == "greater" else (have > n):
+            return False
+    chosen = re.search(r"\s+of the chosen type$", subject)
+    if chosen is not None:
+        if every_type:
+            chosen_ok = True
+        elif chosen_type is None:
+            return None
+        else:
+            # A card type (Cloud Key) or a creature type (Urza's Incubator) may be chosen.
+            chosen_ok = chosen_type.casefold() in {t.casefold() for t in subtypes | types}
+        subject = subject[: chosen.start()]
+        if not chosen_ok:
+            return False
+    subject = re.sub(r"^(spells?) (?:you cast|your opponents cast)$", r"\1", subject)
     # "Each spell you cast that's red or green" reads as "red or green spells".
     subject = re.sub(
         r"^(?:each|a|any) spells? (?:you cast |your opponents cast )?that'?s (?:a |an )?(.+)$",

@@ -637,3 +637,33 @@ def test_mana_value_compare_reads_the_plain_forms() -> None:
     assert k.mana_value_compare(chalice) == k.ManaValueCompare("counters", chalice.split("\n")[1])
     assert k.mana_value_compare("Cascade", ["Cascade"]) == CASCADE
     assert k.mana_value_compare("Counter target spell with mana value 2.") is None
+
+
+@pytest.mark.parametrize(
+    ("applies_to", "kw", "expected"),
+    [
+        ("creature spells you cast with power 4 or greater", {"power": "2"}, False),
+        ("creature spells you cast with power 4 or greater", {"power": "6"}, True),
+        ("creature spells you cast with power 4 or greater", {"power": "*"}, None),
+        ("creature spells you cast with mana value 6 or greater", {"mana_value": 2}, False),
+        ("creature spells you cast with mana value 6 or greater", {}, None),
+        ("creature spells of the chosen type", {"chosen_type": "goblin"}, True),
+        ("creature spells of the chosen type", {"chosen_type": "elf"}, False),
+        ("creature spells of the chosen type", {}, None),
+        ("creature spells of the chosen type", {"every_type": True}, True),
+        ("spells you cast of the chosen type", {"chosen_type": "creature"}, True),
+    ],
+)
+def test_cost_change_reads_power_mana_value_and_chosen_type(
+    applies_to: str, kw: dict[str, object], expected: bool | None
+) -> None:
+    change = CostChange(text="", delta=-2, applies_to=applies_to, whose="you")
+    got = k.cost_change_applies(
+        change,
+        types=frozenset({"Creature"}),
+        subtypes=frozenset({"Goblin", "Warrior"}),
+        colors=frozenset("R"),
+        same_controller=True,
+        **kw,  # type: ignore[arg-type]
+    )
+    assert got is expected

@@ -635,7 +635,7 @@ class KickerHandler:
             r"costs? how much",
             r"what (does|would|will|do) (it|CARD|that|this) cost",
             r"how much (mana )?(does|would|will) (it|CARD) cost",
-            r"^how much (mana )?(is it )?(for|to kick) (a |an |the |my )?CARD\b",
+            r"\bhow much (mana )?(is it )?(for|to kick) (a |an |the |my )?((un)?kicked |multikicked )?CARD\b",
         ):
             return None
         if q.has(
@@ -1178,12 +1178,17 @@ class KickerHandler:
         if _off_battlefield(q, changer) or len(spell.card.faces) > 1:
             return None
         ability = abilities[0]
+        cost, x = spell.card.front.mana_cost, _x(q)
         applies = k.cost_change_applies(
             ability,
             types=spell.card.front.typeline.types,
             subtypes=spell.card.front.typeline.subtypes,
             colors=colors,
             same_controller=_opponents(q, changer) == _opponents(q, spell),
+            power=spell.card.front.power,
+            mana_value=None if cost.has_x and x is None else cost.mana_value(x or 0),
+            chosen_type=_chosen_type(q, changer),
+            every_type="Changeling" in spell.card.keywords,
         )
         if applies is None:
             return None
@@ -3226,18 +3231,53 @@ def _cost_changes(q: Question, spell: CardMention) -> list[tuple[str, int]] | No
                 continue
             if colors is None:
                 return None
+            cost = spell.card.front.mana_cost
+            x = _x(q)
             applies = k.cost_change_applies(
                 ability,
                 types=spell.card.front.typeline.types,
                 subtypes=spell.card.front.typeline.subtypes,
                 colors=colors,
                 same_controller=not _opponents(q, m),
+                power=spell.card.front.power,
+                mana_value=None if cost.has_x and x is None else cost.mana_value(x or 0),
+                chosen_type=_chosen_type(q, m),
+                every_type="Changeling" in spell.card.keywords,
             )
             if applies is None:
                 return None
             if applies:
                 out.append((m.name, ability.delta))
     return out
+
+
+_NOT_A_TYPE = frozenset(
+    {"the", "a", "an", "my", "your", "their", "his", "her", "it", "board", "battlefield", "table"}
+)
+
+
+def _chosen_type(q: Question, m: CardMention) -> str | None:
+    """The type chosen for a card's "of the chosen type": "Urza's Incubator naming Goblin",
+    "Incubator on elves", "with Goblin chosen"."""
+    after = q.text[m.end : m.end + 40]
+    found = re.match(
+        r"[\]\s,(-]*(?:is |was )?(?:naming|named|name|choosing|chose|chosen|on|set to|set on"
+        r"|for|picking|picked)\s+(?:the type |type |the creature type )?([A-Za-z]+)\b",
+        after,
+        re.I,
+    )
+    if found is None:
+        found = re.search(
+            r"\b(?:with|chose|chosen|named|naming)\s+([A-Za-z]+)\s+(?:as the )?(?:chosen|named|type)\b",
+            q.text,
+            re.I,
+        )
+    if found is None:
+        return None
+    word = found.group(1).casefold()
+    if word in _NOT_A_TYPE:
+        return None
+    return _singular(word) if word not in ("elves", "dwarves", "wolves") else word[:-3] + "f"
 
 
 def _unnamed_permanent(q: Question) -> bool:
