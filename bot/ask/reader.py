@@ -491,6 +491,12 @@ class Reader:
             ):
                 return "what"
             if words[0].lemma in _CONDITIONS:
+                if n == len(clauses) - 1 and asked_mark:
+                    # "If I pay both kickers what's the total cost?": a "what" after the
+                    # condition with no comma between them.
+                    embedded = self._embedded_what(words)
+                    if embedded is not None:
+                        return embedded
                 if n == len(clauses) - 1 and self._embedded_yesno(words):
                     return "yesno"
                 continue
@@ -554,6 +560,19 @@ class Reader:
             return True
         # "what types of mana can it make": the noun is a phrase with "of".
         return len(words) > 4 and words[2].lemma == "of" and words[4].lemma in starts
+
+    def _embedded_what(self, words: Sequence[Tok]) -> Form | None:
+        """ "if I kick it twice what's the total cost": "what" or "which" opening a question
+        (its verb right after) inside a clause that starts with a condition."""
+        for i in range(2, len(words) - 1):
+            rest = words[i:]
+            for form in ("what", "which"):
+                if (
+                    rest[0].text.casefold().replace("’", "'") in ("what's", "whats")
+                    or (self._starts(rest, self.lex.forms[form]) and self._asks_after(rest))
+                ) and rest[0].text.casefold().startswith(("what", "which")):
+                    return "what" if rest[0].text.casefold().startswith("what") else "which"
+        return None
 
     def _embedded_yesno(self, words: Sequence[Tok]) -> bool:
         """ "if my kicked Owl gets blinked does it count as kicked": a question after a
