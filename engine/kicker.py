@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Literal, NamedTuple
 
 from engine.abilities import CostChange, IfKicked, Kicker, Target
+from engine.lazyre import lazy
 from engine.mana import ManaCost
 from engine.model import GameState, Permanent, Spell
 from engine.ruling import Rule, Ruling, Trace
@@ -258,16 +259,49 @@ def cost_change_applies(
     subtypes: frozenset[str],
     colors: frozenset[str],
     same_controller: bool,
+    power: str | None = None,
+    mana_value: int | None = None,
+    chosen_type: str | None = None,
+    every_type: bool = False,
 ) -> bool | None:
     """Does a static "... spells cost {N} more/less" ability apply to this spell?
 
     ``same_controller`` says whether the spell's caster controls the ability's
-    source. None when the ability's wording is beyond this simple reading
-    (conditions, "the first spell each turn", chosen names or types...).
+    source. ``power`` (as printed) and ``mana_value`` (on the stack) decide "with power 4
+    or greater" and "with mana value 6 or greater"; ``chosen_type`` is the creature type
+    chosen for "of the chosen type" (``every_type`` a changeling spell). None when the
+    ability's wording is beyond this simple reading, or a fact it needs isn't given.
     """
     if change.condition:
         return None
     subject = change.applies_to.casefold()
+    limit = re.search(r"\s+with (power|mana value) (\d+) or (greater|less)$", subject)
+    if limit is not None:
+        subject = subject[: limit.start()]
+        n = int(limit.group(2))
+        if limit.group(1) == "power":
+            if power is None or not power.lstrip("-").isdigit():
+                return None  # no power, or one that a characteristic-defining ability sets
+            have = int(power)
+        elif mana_value is None:
+            return None
+        else:
+            have = mana_value
+        if (have < n) if limit.group(3) == "greater" else (have > n):
+            return False
+    chosen = re.search(r"\s+of the chosen type$", subject)
+    if chosen is not None:
+        if every_type:
+            chosen_ok = True
+        elif chosen_type is None:
+            return None
+        else:
+            # A card type (Cloud Key) or a creature type (Urza's Incubator) may be chosen.
+            chosen_ok = chosen_type.casefold() in {t.casefold() for t in subtypes | types}
+        subject = subject[: chosen.start()]
+        if not chosen_ok:
+            return False
+    subject = re.sub(r"^(spells?) (?:you cast|your opponents cast)$", r"\1", subject)
     # "Each spell you cast that's red or green" reads as "red or green spells".
     subject = re.sub(
         r"^(?:each|a|any) spells? (?:you cast |your opponents cast )?that'?s (?:a |an )?(.+)$",
@@ -585,6 +619,25 @@ def zone_change(perm: Permanent, to: str = "battlefield") -> tuple[Permanent, Ru
     return new, t.ruling("no")
 
 
+def kicked_consequence(perm: Permanent, ability: IfKicked, before: Ruling) -> Ruling:
+    """Does ``ability`` ("if it wasn't kicked, sacrifice it") apply to ``perm``, given the
+    ruling that decided whether it is kicked (CR 702.33e-f)?"""
+    t = Trace()
+    applies = condition_met(ability, perm.kicked)
+    cond = "wasn't kicked" if ability.negated else "was kicked"
+    t.step(
+        Rule.KICKER_LINKED,
+        f"Its ability applies only if it {cond}: {ability.text}",
+        perm.name,
+    )
+    t.step(
+        Rule.KICKED,
+        f"So for {perm.name} now it {'applies' if applies else 'does not apply'}"
+        f" ({ability.effect}).",
+    )
+    return Ruling(verdict="yes" if applies else "no", steps=before.steps + t.ruling(None).steps)
+
+
 def control_change(perm: Permanent, to: str = "another player") -> tuple[Permanent, Ruling]:
     """A kicked permanent changes control: no zone change, so it is the same object, still kicked."""
     t = Trace()
@@ -675,6 +728,33 @@ def kicked_trigger_fires(
         )
         return t.ruling("yes")
     t.step(Rule.TRIGGER_EVENT, f"The {name} condition isn't met, so the ability doesn't trigger.")
+    return t.ruling("no")
+
+
+_SET_EFFECT = lazy(
+    r"\b(creatures|permanents|artifacts|goblins|elves|soldiers|zombies|\w+s) you control "
+    r"(get|gain|have|become)\b[^.]*\buntil end of turn\b",
+    re.I,
+)
+
+
+def resolved_effect_group(ability: IfKicked) -> bool:
+    """Is the ability's effect a one-shot change to "creatures you control ... until end of
+    turn", whose set of objects is fixed as it resolves (CR 611.2c)?"""
+    return bool(_SET_EFFECT.search(ability.effect))
+
+
+def later_object_affected(source: str, ability: IfKicked, newcomer: str) -> Ruling:
+    """Does a resolved "creatures you control get ... until end of turn" also affect an
+    object that arrived after it resolved (CR 611.2c)? Never: the set was locked then."""
+    t = Trace()
+    t.step(Rule.KICKER_LINKED, f"{_cap(source)}'s kicked ability: {ability.effect}.", source)
+    t.step(
+        Rule.AFFECTED_SET_LOCKED,
+        "It changes the characteristics of the objects there as it resolves; that set of objects "
+        f"is fixed then, so {newcomer}, arriving afterwards, isn't affected.",
+        source,
+    )
     return t.ruling("no")
 
 
@@ -1197,5 +1277,103 @@ def mana_value_target_legal(
     t.step(
         Rule.MANA_VALUE_X if mana_cost.has_x else Rule.MANA_VALUE,
         note + f", so it {'is' if ok else 'is not'} a legal target for {checker}.",
+    )
+    return t.ruling("yes" if ok else "no")
+
+
+class ManaValueCompare(NamedTuple):
+    """A card that compares a cast spell's mana value with another number: the counters on
+    it (Chalice of the Void), a revealed card's mana value (Counterbalance), or, for cascade,
+    the mana value a card exiled from the library must stay under."""
+
+    kind: Literal["counters", "revealed", "cascade"]
+    text: str
+
+
+_EQUAL_COUNTERS = lazy(
+    r"\bwhenever a player casts a spell with mana value equal to the number of (\w+) counters "
+    r"on (?:this \w+|cardname)[^.]*, counter that spell\.",
+    re.I,
+)
+_SAME_AS_REVEALED = lazy(
+    r"\bcounter that spell if it has the same mana value as the revealed card\.", re.I
+)
+
+
+def mana_value_compare(oracle_text: str, keywords: Sequence[str] = ()) -> ManaValueCompare | None:
+    """How the card's text compares a spell's mana value, when it is one of the plain forms."""
+    if "Cascade" in keywords:
+        return ManaValueCompare("cascade", "Cascade")
+    found = _EQUAL_COUNTERS.search(oracle_text)
+    if found is not None:
+        return ManaValueCompare("counters", found.group(0))
+    found = _SAME_AS_REVEALED.search(oracle_text)
+    if found is not None:
+        return ManaValueCompare("revealed", found.group(0))
+    return None
+
+
+def _stack_value(t: Trace, spell: str, mana_cost: ManaCost, x: int | None, kicked: bool) -> int:
+    value_x = 0 if x is None else x
+    value = mana_cost.mana_value(value_x)
+    note = f"On the stack {spell} has mana value {value} ({_format_cost(mana_cost)}"
+    note += f" with X={value_x})" if mana_cost.has_x else ")"
+    if kicked:
+        note += "; the kicker paid doesn't change it"
+    t.step(Rule.MANA_VALUE_X if mana_cost.has_x else Rule.MANA_VALUE, note + ".", spell)
+    return value
+
+
+def mana_value_compared(
+    watcher: str,
+    spec: ManaValueCompare,
+    *,
+    spell: str,
+    mana_cost: ManaCost,
+    x: int | None = None,
+    kicked: bool = False,
+    other: int | None = None,
+    other_cost: ManaCost | None = None,
+    other_name: str | None = None,
+) -> Ruling:
+    """Does ``watcher``'s comparison hold for ``spell`` cast with X = ``x`` (CR 202.3e: a
+    spell's X counts on the stack, and 0 anywhere else)? ``other`` is the number compared
+    with (counters on the watcher, or a revealed card's mana value), or ``other_cost`` the
+    mana cost of the card revealed or exiled from the library. For cascade the verdict is
+    whether the exiled card can be cast (its mana value is less than the spell's, 702.85a);
+    otherwise whether the spell is countered."""
+    t = Trace()
+    if mana_cost.has_x and x is None:
+        t.step(Rule.MANA_VALUE_X, "On the stack X counts as its chosen value.")
+        return t.ruling(None, missing=("the value of X",))
+    value = _stack_value(t, _cap(spell), mana_cost, x, kicked)
+    if other is None and other_cost is not None:
+        other = other_cost.mana_value(0)
+        note = f"{_cap(other_name or 'the other card')} has mana value {other} in the library"
+        note += " (X counts as 0 there)." if other_cost.has_x else "."
+        t.step(Rule.MANA_VALUE_X if other_cost.has_x else Rule.MANA_VALUE, note, other_name)
+    if other is None:
+        return t.ruling(None, missing=("the mana value it is compared with",))
+    if spec.kind == "cascade":
+        ok = other < value
+        t.step(
+            Rule.CASCADE,
+            f"Cascade exiles cards until a nonland card with mana value less than {value}; "
+            f"{other} is {'' if ok else 'not '}less, so "
+            + ("that card can be cast." if ok else "that card is exiled past, not cast."),
+            watcher,
+        )
+        return t.ruling("yes" if ok else "no")
+    what = (
+        f"the {other} counters on {watcher}"
+        if spec.kind == "counters"
+        else f"the revealed card's mana value {other}"
+    )
+    ok = value == other
+    t.step(
+        Rule.TRIGGER_EVENT,
+        f"{watcher} compares it with {what}: "
+        + ("the same, so the spell is countered." if ok else "different, so it isn't countered."),
+        watcher,
     )
     return t.ruling("yes" if ok else "no")

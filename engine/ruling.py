@@ -132,6 +132,8 @@ class Rule(StrEnum):
     SHROUD_TARGETING = "702.18a"
     PROTECTION_TARGETING = "702.16b"
     AURA_SPELL_TARGET = "303.4a"
+    AFFECTED_SET_LOCKED = "611.2c"
+    CASCADE = "702.85a"
 
 
 class Step(Value):

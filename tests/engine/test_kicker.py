@@ -255,6 +255,36 @@ def test_zone_change_forgets_kicked() -> None:
     assert {Rule.NEW_OBJECT, Rule.KICKER_MEANING} <= set(ruling.rules)
 
 
+@pytest.mark.parametrize(
+    ("negated", "kicked", "applies"), [(True, (0,), "no"), (False, (0,), "yes")]
+)
+def test_kicked_consequence_follows_the_zone_change(
+    negated: bool, kicked: tuple[int, ...], applies: str
+) -> None:
+    # "At the beginning of the end step, if it wasn't kicked, sacrifice it" applies to the new
+    # object a flicker makes, and a kicked-only ability no longer does.
+    ability = IfKicked(trigger="other", negated=negated, effect="sacrifice it")
+    perm = Permanent(name="Skizzik", types=frozenset({"Creature"}), kicked=kicked)
+    before = k.zone_change(perm)
+    still = k.kicked_consequence(perm, ability, before[1])
+    assert still.verdict == applies
+    back = k.kicked_consequence(before[0], ability, before[1])
+    assert back.verdict == ("yes" if negated else "no")
+    assert Rule.NEW_OBJECT in back.rules
+
+
+def test_resolved_group_effect_misses_later_creatures() -> None:
+    group = IfKicked(
+        trigger="etb", effect="creatures you control get +1/+0 and gain haste until end of turn"
+    )
+    lasting = IfKicked(trigger="etb", effect="put a +1/+1 counter on each creature you control")
+    assert k.resolved_effect_group(group)
+    assert not k.resolved_effect_group(lasting)
+    ruling = k.later_object_affected("Goblin Bushwhacker", group, "a later goblin")
+    assert ruling.verdict == "no"
+    assert Rule.AFFECTED_SET_LOCKED in ruling.rules
+
+
 def test_resolve_keeps_kicked_and_resets_x() -> None:
     perm, ruling = k.resolve(Spell(name="Everflowing Chalice", kicked=(0, 0), x=None))
     assert perm.kicked == (0, 0) and perm.x == 0
@@ -558,3 +588,82 @@ def test_no_kicker_cannot_be_kicked() -> None:
     assert ruling.verdict == "no"
     assert Rule.KICKER_MEANING in ruling.rules
     assert "Mind Stone" in ruling.steps[0].note
+
+
+CHALICE = k.ManaValueCompare("counters", "counter that spell.")
+CASCADE = k.ManaValueCompare("cascade", "Cascade")
+
+
+@pytest.mark.parametrize(
+    ("spec", "cost", "x", "other", "other_cost", "verdict"),
+    [
+        (CHALICE, "{X}{X}", 1, 2, None, "yes"),  # X counts on the stack (202.3e)
+        (CHALICE, "{X}{G}{U}", 2, 2, None, "no"),
+        (CHALICE, "{R}", None, 1, None, "yes"),
+        (CASCADE, "{2}{R}{G}", None, None, "{X}{G}{U}", "yes"),  # X is 0 in the library
+        (CASCADE, "{2}{R}{G}", None, None, "{2}{G}{G}", "no"),
+        (CHALICE, "{X}{R}", None, 1, None, None),  # X not stated
+    ],
+)
+def test_mana_value_compared_counts_x_on_the_stack_only(
+    spec: k.ManaValueCompare,
+    cost: str,
+    x: int | None,
+    other: int | None,
+    other_cost: str | None,
+    verdict: str | None,
+) -> None:
+    ruling = k.mana_value_compared(
+        "Watcher",
+        spec,
+        spell="the spell",
+        mana_cost=ManaCost.parse(cost),
+        x=x,
+        other=other,
+        other_cost=ManaCost.parse(other_cost) if other_cost else None,
+        other_name="the card",
+    )
+    assert ruling.verdict == verdict
+    if verdict is not None and spec.kind == "cascade":
+        assert Rule.CASCADE in ruling.rules
+
+
+def test_mana_value_compare_reads_the_plain_forms() -> None:
+    chalice = (
+        "This artifact enters with X charge counters on it.\nWhenever a player casts a spell "
+        "with mana value equal to the number of charge counters on this artifact, counter that "
+        "spell."
+    )
+    assert k.mana_value_compare(chalice) == k.ManaValueCompare("counters", chalice.split("\n")[1])
+    assert k.mana_value_compare("Cascade", ["Cascade"]) == CASCADE
+    assert k.mana_value_compare("Counter target spell with mana value 2.") is None
+
+
+@pytest.mark.parametrize(
+    ("applies_to", "kw", "expected"),
+    [
+        ("creature spells you cast with power 4 or greater", {"power": "2"}, False),
+        ("creature spells you cast with power 4 or greater", {"power": "6"}, True),
+        ("creature spells you cast with power 4 or greater", {"power": "*"}, None),
+        ("creature spells you cast with mana value 6 or greater", {"mana_value": 2}, False),
+        ("creature spells you cast with mana value 6 or greater", {}, None),
+        ("creature spells of the chosen type", {"chosen_type": "goblin"}, True),
+        ("creature spells of the chosen type", {"chosen_type": "elf"}, False),
+        ("creature spells of the chosen type", {}, None),
+        ("creature spells of the chosen type", {"every_type": True}, True),
+        ("spells you cast of the chosen type", {"chosen_type": "creature"}, True),
+    ],
+)
+def test_cost_change_reads_power_mana_value_and_chosen_type(
+    applies_to: str, kw: dict[str, object], expected: bool | None
+) -> None:
+    change = CostChange(text="", delta=-2, applies_to=applies_to, whose="you")
+    got = k.cost_change_applies(
+        change,
+        types=frozenset({"Creature"}),
+        subtypes=frozenset({"Goblin", "Warrior"}),
+        colors=frozenset("R"),
+        same_controller=True,
+        **kw,  # type: ignore[arg-type]
+    )
+    assert got is expected

@@ -100,6 +100,17 @@ _X_CHOICE_WORDS = (
     r"\bpa(y|id|ying) (for )?(the )?x\b",
     r"\bx costs? (can|could)\b",
 )
+# Another object that arrived later ("then I cast another goblin", "the new elf").
+_NEWCOMER = (
+    r"\b(another|new|newly|second|other|later|next)\b (\w+ )?(goblin|elf|creature|guy|dude|one|token|"
+    r"soldier|zombie|ally|warrior|knight|wolf|beast|dragon|angel)s?\b",
+    r"\b(cast|play|played|casting|playing) (another|a second|a new|more)\b",
+)
+# "Does Reverberate copy X?", "does the copy keep X?": whether a copy has the same X.
+_COPY_KEEPS_X = (
+    r"\bcop(y|ies) (the )?(value of |chosen |announced |original'?s? )?x\b",
+    r"\b(copy|it|that) (keeps?|gets?|has|have|inherits?) (the )?(same |original'?s? )?x\b",
+)
 _CONDITIONAL_COPY = re.compile(r"(?i)\bif you do, copy\b")
 # Words that ask whether a cost change applies to a spell.
 _COST_CHANGE_WORDS = (
@@ -209,6 +220,11 @@ class KickerHandler:
         )
         out: list[Scenario] = []
         ask_yes_no = False
+        compared = self._mana_value_compared(q)
+        if compared is not None:
+            # Chalice of the Void, Counterbalance, cascade: the spell's mana value on the stack
+            # decides it, kicked or not.
+            return [compared]
         if about_kicker and q.has(*_UNMODELLED):
             return [
                 Scenario(
@@ -619,6 +635,7 @@ class KickerHandler:
             r"costs? how much",
             r"what (does|would|will|do) (it|CARD|that|this) cost",
             r"how much (mana )?(does|would|will) (it|CARD) cost",
+            r"\bhow much (mana )?(is it )?(for|to kick) (a |an |the |my )?((un)?kicked |multikicked )?CARD\b",
         ):
             return None
         if q.has(
@@ -643,7 +660,7 @@ class KickerHandler:
         kicker = self._kicker(mention)
         says_kicked = q.has(
             r"\bkick(ed|ing|s)\b",
-            r"\bkick (it|CARD|this|that)\b",
+            r"\bkick (the |my |a |an )?(it|CARD|this|that)\b",
             r"with (only |just )?(its |the |both )?(\w+ )?kickers?",
             r"\} kicker",
             r"\b(white|blue|black|red|green) kicker",
@@ -679,6 +696,17 @@ class KickerHandler:
             kicked = list(range(len(kicker.costs)))
         elif kicker.multi:
             times = _times_asked(q)
+            if times is None:
+                # "if I want it to enter with 2 counters": the outcome says how many kicks.
+                times = _kicks_for_outcome(q, mention)
+            if times is None and _other_numbers(q, None):
+                return Scenario(
+                    "kicker_total_cost",
+                    "mana",
+                    0.9,
+                    _missing("how many times it was kicked"),
+                    self._cards(mention),
+                )
             if times is None and says_kicked:
                 return Scenario(
                     "kicker_total_cost",
@@ -1030,9 +1058,21 @@ class KickerHandler:
             types=mention.card.types if mention else frozenset({"Creature"}),
             kicked=(0,),
         )
+        asked = q.asked.casefold() if q.asked else q.lower
+        consequence = _kicked_consequence(asked, mention)
+        if consequence is None and not re.search(
+            r"\bkick|\btrigger|\bhappen|\bgo(es)? off\b", asked
+        ):
+            # "Now it'll get sacrificed, right?": the question asks what follows from the
+            # new object not being kicked, through an ability this reading didn't find.
+            return None
+        ability = consequence
 
         def run() -> Ruling:
-            return k.zone_change(perm)[1]
+            new, ruling = k.zone_change(perm)
+            if ability is None:
+                return ruling
+            return k.kicked_consequence(new, ability, ruling)
 
         return Scenario("kicker_zone_change", "yesno", 0.88, run, self._cards(mention))
 
@@ -1138,12 +1178,17 @@ class KickerHandler:
         if _off_battlefield(q, changer) or len(spell.card.faces) > 1:
             return None
         ability = abilities[0]
+        cost, x = spell.card.front.mana_cost, _x(q)
         applies = k.cost_change_applies(
             ability,
             types=spell.card.front.typeline.types,
             subtypes=spell.card.front.typeline.subtypes,
             colors=colors,
             same_controller=_opponents(q, changer) == _opponents(q, spell),
+            power=spell.card.front.power,
+            mana_value=None if cost.has_x and x is None else cost.mana_value(x or 0),
+            chosen_type=_chosen_type(q, changer),
+            every_type="Changeling" in spell.card.keywords,
         )
         if applies is None:
             return None
@@ -1437,6 +1482,10 @@ class KickerHandler:
             return None  # whether it goes on the stack depends on its targets (CR 603.3d)
         if any(_CAST_KICKED.search(m.card.oracle_text) for m in q.cards if m.name != mention.name):
             return None  # the question is about a card that watches kicked spells being cast
+        if q.has(*_NEWCOMER):
+            # "then I cast another goblin: does it get haste too?" asks about an object that
+            # arrived after the ability resolved (CR 611.2c).
+            return self._newcomer(q, mention)
         kicker = self._kicker(mention)
         etb = [
             a
@@ -1516,6 +1565,122 @@ class KickerHandler:
 
         return Scenario("kicker_trigger_condition", "yesno", 0.88, run, self._cards(mention))
 
+    def _mana_value_compared(self, q: Question) -> Scenario | None:
+        """'Chalice of the Void on 1: is Endless One with X=1 countered?', 'does Counterbalance
+        revealing Fireball counter my Stonecoil Serpent for X=1?', 'can Bloodbraid Elf cascade
+        into Fireball?': a spell's mana value on the stack, X included (202.3e), compared."""
+        watchers = [
+            (m, spec)
+            for m in q.cards
+            if (spec := k.mana_value_compare(m.card.oracle_text, m.card.keywords)) is not None
+        ]
+        if len({m.name for m, _ in watchers}) != 1 or q.board is not None:
+            return None
+        watcher, spec = watchers[0]
+        others = [m for m in q.cards if m.name != watcher.name]
+        names = list(dict.fromkeys(m.name for m in others))
+        asked = q.asked or q.lower
+        if _asks_what(q) or not re.search(
+            r"\b(is|are|does|do|did|can|could|will|would|should|gets?)\b", asked
+        ):
+            return None
+        if re.search(r"\bpa(y|id|ying)\b|\bcosts?\b|\bhow\b|\bwhat\b|\btrigger|\bdamage", asked):
+            return None  # it asks about paying for it or what it does, not the comparison
+        if spec.kind == "cascade" and re.search(r"\bkick|\b(choose|choos\w+|pick\w*) x\b", asked):
+            return None
+        if q.has(*_UNMODELLED[:9], *_MV_CHANGED, r"\bcop(y|ies|ied)\b", r"\bsplit second\b"):
+            return None
+        if any(len(m.card.faces) > 1 or m.card.layout != "normal" for m in others):
+            return None  # the mana value depends on a face or half
+        kicked = q.has(r"\bkick(ed|ing)?\b") and not q.has(r"\bunkicked\b", r"not kicked")
+        if spec.kind == "cascade":
+            if not re.search(r"\b(hit|hits|cast|get|find|flip|into|reveal\w*|exile\w*)\b", asked):
+                return None
+            if len(names) > 1 or watcher.card.front.mana_cost.has_x:
+                return None
+            hit = others[0] if others else None
+            stated = None if hit is not None else _stated_mv(asked)
+            if hit is None and stated is None:
+                return None
+            if hit is not None and "Land" in hit.card.types:
+                return None  # cascade passes over lands (702.85a)
+            spell, cost, x = watcher.name, watcher.card.front.mana_cost, None
+            other_cost = hit.card.front.mana_cost if hit is not None else None
+            other_name = hit.name if hit is not None else None
+        else:
+            if not re.search(r"\bcounter(s|ed)?\b", asked) or q.has(
+                r"\b(resolve|get through|survive|fizzle|copy)\b"
+            ):
+                return None
+            cast = [m for m in others if not _revealed(q, m)]
+            shown = [m for m in others if _revealed(q, m)]
+            if len({m.name for m in cast}) != 1:
+                return None
+            subject = cast[0]
+            if "Land" in subject.card.types or re.search(
+                r"can't be countered", subject.card.oracle_text, re.I
+            ):
+                return None
+            spell, cost = subject.name, subject.card.front.mana_cost
+            x = _x_after(q, subject) if watcher.card.front.mana_cost.has_x else _x(q)
+            other_cost, other_name, stated = None, None, None
+            if spec.kind == "counters":
+                stated = _counters_on(q, watcher)
+                if stated is None or shown:
+                    return None
+            else:
+                theirs = _opponents(q, watcher) or q.has(
+                    r"\b(opp|opponent|opponents?'s?|their|his|her) CARD"
+                )
+                if not theirs and not q.has(r"\b(opp|opponent|he|she|they) (casts?|plays?|cast)\b"):
+                    return None  # it watches only an opponent's spells: whose is it?
+                if len({m.name for m in shown}) > 1:
+                    return None
+                if shown:
+                    other_cost, other_name = shown[0].card.front.mana_cost, shown[0].name
+                else:
+                    stated = _stated_mv(q.lower)
+                    if stated is None:
+                        return None
+        name, fixed, seen = watcher.name, spec, stated
+
+        def run() -> Ruling:
+            return k.mana_value_compared(
+                name,
+                fixed,
+                spell=spell,
+                mana_cost=cost,
+                x=x,
+                kicked=kicked,
+                other=seen,
+                other_cost=other_cost,
+                other_name=other_name,
+            )
+
+        cards = tuple(dict.fromkeys((name, *names)))
+        return Scenario("kicker_mana_value_compared", "yesno", 0.92, run, cards)
+
+    def _newcomer(self, q: Question, mention: CardMention) -> Scenario | None:
+        """Does a resolved kicked "creatures you control get ... until end of turn" reach a
+        creature that came afterwards (CR 611.2c)?"""
+        group = [
+            a
+            for a in mention.of_kind("if_kicked")
+            if isinstance(a, IfKicked) and k.resolved_effect_group(a)
+        ]
+        after = q.has(
+            r"\b(after|then|afterwards?|post|later|once)\b",
+            r"\b(resolved|resolves)\b",
+        )
+        if len(group) != 1 or not after or q.has(r"\bin response\b", r"\bbefore\b"):
+            return None
+        ability, name = group[0], mention.name
+
+        def run() -> Ruling:
+            return k.later_object_affected(name, ability, "a creature that came afterwards")
+
+        return Scenario("kicker_effect_later_object", "yesno", 0.9, run, self._cards(mention))
+
     def _per_kick_counters(self, q: Question, mention: CardMention | None) -> Scenario | None:
         """'... for each time it was kicked': how many counters, tokens, cards or life?"""
         if mention is None or not q.has(r"how (many|much)"):
@@ -1531,6 +1696,13 @@ class KickerHandler:
         if unit is None:
             return None
         each, noun = unit
+        root = _singular(noun.split()[-1])[:5]
+        if any(
+            m.name != mention.name
+            and re.search(rf"\binstead\b|\bwould\b|\b{re.escape(root)}", m.card.oracle_text, re.I)
+            for m in q.cards
+        ):
+            return None  # another card may change the amount ("that many plus one instead")
         if (
             q.has(r"\bcop(y|ies|ied)\b", r"\bclone", r"\btokens? cop")
             and not q.has(r"\bspell\b", r"on the stack")
@@ -1815,6 +1987,7 @@ class KickerHandler:
             r"x (is|be) (for|on) the copy",
             r"\b(is|will|would) x (still |be |stay |remain )*\d+\b",
             r"\bx (is |stays? |remains? )?the same\b",
+            *_COPY_KEEPS_X,
         ):
             return None
         if q.has(
@@ -1837,7 +2010,9 @@ class KickerHandler:
         if _asks_what(q):
             return Scenario("kicker_copy_x", "number", 0.85, run, self._cards(mention))
         # "Does the copy have the same X?", "is X still 4 for the copy?": yes or no.
-        same = q.asks(r"\bsame (value of )?x\b", r"\bx (is |stays? |remains? )?the same\b")
+        same = q.asks(
+            r"\bsame (value of )?x\b", r"\bx (is |stays? |remains? )?the same\b", *_COPY_KEEPS_X
+        )
         said = re.findall(
             r"\b(?:is |will |would )?x (?:is |be |stays? |remains? |still |= ?|equal to )*(\d+)",
             q.asked or q.lower,
@@ -1990,8 +2165,15 @@ class KickerHandler:
         if asked is None:
             return None
         verb, wanted = asked
+        copied = q.has(r"\bcop(y|ies|ied|ying)\b", r"\bfork(s|ed|ing)?\b")
+        others = {m.name for m in q.cards if m.name != mention.name}
+        if copied and not (
+            _nonpermanent(mention)
+            and all(_copies_spells_plainly(m) for m in q.cards if m.name in others)
+            and not q.has(r"\b(total|in all|altogether|combined|both|each)\b", r"\boriginal\b")
+        ):
+            return None  # a copy of a permanent, or a copier whose copy differs, isn't read here
         if q.has(
-            r"\bcop(y|ies|ied|ying)\b",
             r"\bclone",
             r"\b(flicker|blink|reanimat|bounc)",
             r"\breturn(s|ed)?\b.{0,40}\bto the battlefield",
@@ -2001,7 +2183,7 @@ class KickerHandler:
             r"\bprevent",
         ):
             return None  # what the object is then, or what happens to the damage, isn't asked here
-        if len({m.name for m in q.cards}) > 1:
+        if len({m.name for m in q.cards}) > 1 and not copied:
             return None  # another card may change the amount (a doubler, a prevention effect)
         if _other_numbers(q, wanted) or q.has(
             r"\b(in|from|of) (their|his|her|my|your|the|its|opponent'?s) (hand|library|deck)\b",
@@ -2080,6 +2262,18 @@ class KickerHandler:
 
         def run() -> Ruling:
             ruling = engine_rule(state, query)
+            if copied:
+                t = Trace()
+                t.step(
+                    Rule.COPY_SPELL,
+                    "A copy of a spell copies the choices made for it, kicker and X included, so "
+                    "it does what the original does.",
+                )
+                ruling = Ruling(
+                    verdict=ruling.verdict,
+                    steps=t.ruling(None).steps + ruling.steps,
+                    missing=ruling.missing,
+                )
             if wanted is None or ruling.verdict is None:
                 return ruling
             t = Trace()
@@ -2217,6 +2411,98 @@ _UNIT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five
 _ACTIONS = frozenset(
     {"draw", "discard", "gain", "lose", "mill", "sacrifice", "deal", "destroy", "exile", "return"}
 )
+
+
+_SMALL_NUMBERS = {"zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _number(word: str) -> int | None:
+    return int(word) if word.isdigit() else _SMALL_NUMBERS.get(word)
+
+
+def _stated_mv(text: str) -> int | None:
+    """A mana value written as a number: "mana value 3", "cmc of 2", "a 3-drop"."""
+    found = re.findall(
+        rf"\b{_MV}\s*(?:of |is |=\s*)?(\d+)\b|\b(\d+)[- ]?(?:drop|cmc|mv)\b|\b(\d+) {_MV}\b", text
+    )
+    values = {int(a or b or c) for a, b, c in found}
+    return values.pop() if len(values) == 1 else None
+
+
+def _counters_on(q: Question, watcher: CardMention) -> int | None:
+    """The counters on a Chalice-like card: "Chalice on 1", "with 2 counters", "for X=0"."""
+    after = q.text[watcher.end : watcher.end + 40].casefold()
+    m = re.match(
+        r"[\]\s]*(?:is |was |'s |that'?s )?(?:on|at|set (?:to|on|at)|for|with|named|naming"
+        r"|for x\s*=|with x\s*=|x\s*=)\s*(\d+|zero|one|two|three|four|five|six)\b",
+        after,
+    )
+    if m is None:
+        m = re.search(r"\b(\d+|zero|one|two|three|four|five|six) (?:charge )?counters?\b", q.lower)
+    return _number(m.group(1)) if m else None
+
+
+def _x_after(q: Question, m: CardMention) -> int | None:
+    """The X written just after a card's name ("Endless One for X=2", "Fireball with X of 3")."""
+    after = q.text[m.end : m.end + 30].casefold()
+    found = re.match(r"[^.?!]{0,20}?\bx\s*(?:=|is|of|equals|was|as|at)?\s*(\d+)\b", after)
+    if found is None:
+        found = re.match(r"[\]\s]*(?:for|with|on) (\d+)\b", after)
+    return int(found.group(1)) if found else None
+
+
+def _revealed(q: Question, m: CardMention) -> bool:
+    """The card is the one revealed ("reveals Fireball", "flips a Fireball")."""
+    before = q.text[max(0, m.start - 25) : m.start].casefold()
+    return bool(
+        re.search(
+            r"\b(reveal\w*|flip\w*|shows?|showed|turns? over)\s+(an? |the |his |her |their )?[\[_*]*$",
+            before,
+        )
+    )
+
+
+def _kicks_for_outcome(q: Question, mention: CardMention) -> int | None:
+    """How many kicks give the outcome the question names ("to enter with 4 counters"), read
+    from the card's one "for each time it was kicked" ability."""
+    per_time = [a for a in mention.of_kind("if_kicked") if isinstance(a, IfKicked) and a.per_time]
+    if len(per_time) != 1:
+        return None
+    m = re.search(
+        r"\b(a|an|one|two|three|four|five|\d+) (?:[^\s]+ ){0,5}?(counters?|tokens?|cards?|life)\b"
+        r"[^.]*?for each time",
+        per_time[0].effect.casefold(),
+    )
+    if m is None:
+        return None
+    each = int(m.group(1)) if m.group(1).isdigit() else _UNIT_WORDS[m.group(1)]
+    noun = _singular(m.group(2))
+    said = re.search(rf"\b{_NUMBER} (?:\S+ ){{0,2}}?{noun}s?\b", q.lower)
+    if said is None:
+        return None
+    word = said.group(1)
+    n = int(word) if word.isdigit() else eff.number(word)
+    if n is None or each <= 0 or n % each:
+        return None
+    return n // each
+
+
+def _kicked_consequence(asked: str, mention: CardMention | None) -> IfKicked | None:
+    """The one ability tied to kicked-ness whose action the asked clause names ("will it be
+    sacrificed?" of "if it wasn't kicked, sacrifice it")."""
+    if mention is None:
+        return None
+    words = {_singular(w) for w in re.findall(r"[a-z]+", asked)}
+    stems = {w[:6] for w in words if len(w) >= 4}
+    found = [
+        a
+        for a in mention.of_kind("if_kicked")
+        if isinstance(a, IfKicked)
+        and a.parsed is not None
+        and a.trigger != "spell"
+        and a.parsed.verb[:6] in stems
+    ]
+    return found[0] if len(found) == 1 else None
 
 
 def _singular(word: str) -> str:
@@ -2565,7 +2851,9 @@ def _used_through(q: Question, m: CardMention) -> bool:
     """'cast it via Jodah', 'through Omniscience': the card is how the spell was cast, not
     merely on the battlefield while another cost was chosen."""
     before = q.text[max(0, m.start - 25) : m.start].casefold()
-    return bool(re.search(r"\b(via|through|with|using|use|off|by)\s+(\w+\s+)?[_\[]*$", before))
+    return bool(
+        re.search(r"\b(via|through|with|using|use|off|by|free from)\s+(\w+\s+)?[_\[]*$", before)
+    )
 
 
 def _single_plain_card(q: Question) -> CardMention | None:
@@ -2876,6 +3164,18 @@ def _spell_copier_named(q: Question) -> bool:
     )
 
 
+def _copies_spells_plainly(m: CardMention) -> bool:
+    """A card whose text copies a spell and says nothing else about the copy than its
+    targets or color ("Copy target instant or sorcery spell. You may choose new targets")."""
+    text = m.card.oracle_text.casefold()
+    if not re.search(r"\bcopy (target|that|the) (\w+ ){0,3}spell\b", text):
+        return False
+    rest = re.sub(r"\([^)]*\)", "", text)
+    return not re.search(
+        r"\binstead\b|\bdouble|\btwice\b|\bx\b|\bfor each\b|\bgets?\b|\bmore\b|\badditional\b", rest
+    )
+
+
 def _nonpermanent(mention: CardMention | None) -> bool:
     return (
         mention is not None
@@ -2931,18 +3231,53 @@ def _cost_changes(q: Question, spell: CardMention) -> list[tuple[str, int]] | No
                 continue
             if colors is None:
                 return None
+            cost = spell.card.front.mana_cost
+            x = _x(q)
             applies = k.cost_change_applies(
                 ability,
                 types=spell.card.front.typeline.types,
                 subtypes=spell.card.front.typeline.subtypes,
                 colors=colors,
                 same_controller=not _opponents(q, m),
+                power=spell.card.front.power,
+                mana_value=None if cost.has_x and x is None else cost.mana_value(x or 0),
+                chosen_type=_chosen_type(q, m),
+                every_type="Changeling" in spell.card.keywords,
             )
             if applies is None:
                 return None
             if applies:
                 out.append((m.name, ability.delta))
     return out
+
+
+_NOT_A_TYPE = frozenset(
+    {"the", "a", "an", "my", "your", "their", "his", "her", "it", "board", "battlefield", "table"}
+)
+
+
+def _chosen_type(q: Question, m: CardMention) -> str | None:
+    """The type chosen for a card's "of the chosen type": "Urza's Incubator naming Goblin",
+    "Incubator on elves", "with Goblin chosen"."""
+    after = q.text[m.end : m.end + 40]
+    found = re.match(
+        r"[\]\s,(-]*(?:is |was )?(?:naming|named|name|choosing|chose|chosen|on|set to|set on"
+        r"|for|picking|picked)\s+(?:the type |type |the creature type )?([A-Za-z]+)\b",
+        after,
+        re.I,
+    )
+    if found is None:
+        found = re.search(
+            r"\b(?:with|chose|chosen|named|naming)\s+([A-Za-z]+)\s+(?:as the )?(?:chosen|named|type)\b",
+            q.text,
+            re.I,
+        )
+    if found is None:
+        return None
+    word = found.group(1).casefold()
+    if word in _NOT_A_TYPE:
+        return None
+    return _singular(word) if word not in ("elves", "dwarves", "wolves") else word[:-3] + "f"
 
 
 def _unnamed_permanent(q: Question) -> bool:
@@ -2952,14 +3287,16 @@ def _unnamed_permanent(q: Question) -> bool:
         if cut and not any(o.start <= cut.start() < o.end for o in q.cards):
             return True  # "Helms of Awakening" read as the card Awakening: a name was cut short
     for m in re.finditer(
-        r"\b(out|on the battlefield|in play|on (my|their|his|her|the) (side|board)|on board)\b",
+        r"\b(out|on the battlefield|in play|on (my|their|his|her|the) (side|board)|on board"
+        r"|on the (table|field))\b",
         q.lower,
     ):
         before = q.lower[max(0, m.start() - 40) : m.start()]
         clause = re.split(r"[.?!,;:]|\band\b|\bwhat\b|\bhow\b", before)[-1]
         if "CARD" not in clause and re.search(r"[a-z]{3,}", clause):
             return True
-    for m in re.finditer(r"\b(controls?|has|have)\b(?! to\b)", q.lower):  # not "have to pay"
+    # Not "have to pay", nor "I want it to have two counters".
+    for m in re.finditer(r"(?<!\bto )\b(controls?|has|have)\b(?! to\b)", q.lower):
         after = q.lower[m.end() : m.end() + 30]
         clause = re.split(r"[.?!,;:]|\band\b", after)[0]
         if "CARD" not in clause and not re.search(r"\bno\b|\bnothing\b", clause):
