@@ -564,14 +564,14 @@ class Reader:
             ):
                 return "yesno"
             if words[0].lemma in _CONDITIONS:
-                if n == len(clauses) - 1 and self._embedded_yesno(words):
-                    return "yesno"
                 if n == len(clauses) - 1:
                     # "If I pay both kickers what's the total cost?": the question after the
                     # condition, with no comma between them.
                     embedded = self._embedded_wh(words)
                     if embedded is not None:
                         return embedded
+                if n == len(clauses) - 1 and self._embedded_yesno(words):
+                    return "yesno"
                 continue
             for form in forms:
                 if not self._starts(words, self.lex.forms[form]):
@@ -664,6 +664,11 @@ class Reader:
         """The what/which question inside a condition clause ("if I kick it what's its
         cost"), when its question word is followed by what it asks."""
         for i in range(2, len(words) - 1):
+            nxt = words[i + 1]
+            if words[i].lemma in self._yesno_starts and (
+                nxt.card is not None or nxt.lemma in _PRONOUN_SUBJECTS
+            ):
+                return None  # "if I kick it does it matter what X is": a yes/no comes first
             if words[i].text.casefold().replace("’", "'") not in _WH_WORDS:
                 continue
             for form in ("what", "which"):

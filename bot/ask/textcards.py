@@ -75,6 +75,8 @@ _TYPE_WORDS = frozenset(
 )
 _BASIC_LANDS = frozenset({"plains", "island", "swamp", "mountain", "forest", "wastes"})
 _NAME_JOINERS = frozenset({"of", "the", "and", "to", "from", "in", "with"})
+# Words after which a lowercase word is what was cast: a card, though English ("cast fog").
+_CAST_WORDS = frozenset(["cast", "casts", "casting", "casted", "recast", "recasting"])
 # Words after which a lowercase word is a verb ("i reanimate it", "to flicker it"), not a name.
 _VERB_MARKERS = frozenset(
     [
@@ -383,13 +385,24 @@ class TextCardFinder:
                 return True
             # A lowercase possessive ("necravolver's kicker") names something, too.
             owned = bare != word.group(0)
-            if key in self._vocab:
+            if key in self._vocab or self._plural_of_known(key):
                 return False
+            before = text[: word.start()].split()[-1:]
+            if before and normalize(before[0]) in _CAST_WORDS:
+                # "cast pacifism", "casting fireball": what is cast is a card, English or not.
+                return True
             return "-" in bare or owned or self._rare_noun(text, word, key)
         if key in self._common and key not in _BASIC_LANDS and _beside_capital(text, word):
             # "Snow Plains": a common word inside a capitalised phrase is part of the phrase.
             return False
         return not sentence_start or key not in self._vocab
+
+    def _plural_of_known(self, key: str) -> bool:
+        """ "my clerics", "my wolves", "allies": the plural of a word the rules use."""
+        if not key.endswith("s"):
+            return False
+        stems = {key[:-1], key[:-2], key[:-3] + "y", key[:-3] + "f", key[:-3] + "fe"}
+        return any(stem in self._vocab for stem in stems if stem)
 
     def _rare_noun(self, text: str, word: re.Match[str], key: str) -> bool:
         """ "with earthcraft out", "my lands are forest and mutavault": a lowercase word no
@@ -398,9 +411,8 @@ class TextCardFinder:
         lex = lexicon.load()
         if len(key) < 5 or key in self._common or key in lex.lemmas:
             return False
-        if key.endswith("s") and (key[:-1] in self._vocab or key[:-1] in self._common):
-            # "my clerics": a plural of a type or an English word.
-            return False
+        if key.endswith("s") and key[:-1] in self._common:
+            return False  # a plural of an English word
         before = text[: word.start()].split()[-1:]
         return not before or normalize(before[0]) not in _VERB_MARKERS
 

@@ -29,6 +29,7 @@ NAMES = [
     ("Mutavault", False),
     ("Earthcraft", False),
     ("Clerics", False),
+    ("Fog", False),
 ]
 ROWS = [NameRow(n, n, f"id-{i}", tok) for i, (n, tok) in enumerate(NAMES)]
 ROWS.append(NameRow("Insectile Aberration", "Delver of Secrets", "id-delver", False))
@@ -97,6 +98,9 @@ def finder() -> TextCardFinder:
         # ... but not where a verb stands, nor as the plural of a rules noun.
         ("can i earthcraft it", []),
         ("do my clerics tap for mana", []),
+        # What is cast is a card, though its name is an English word.
+        ("can i cast fog in combat", ["Fog"]),
+        ("does the fog hide it", []),
     ],
 )
 def test_finds_the_cards_people_write(
