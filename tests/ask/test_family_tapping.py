@@ -397,3 +397,12 @@ def test_not_tapping_questions(text: str) -> None:
 )
 def test_restrictions_from_other_rules_are_left_alone(text: str, cards: tuple[str, ...]) -> None:
     assert TappingHandler().scenarios(question(text, cards)) == []
+
+
+@pytest.mark.parametrize("word", ["elves", "goblin", "thopters", "dwarves", "spirit"])
+def test_creature_types_come_from_the_lexicon(word: str) -> None:
+    # The words live in data/lexicon.toml's [nouns]; plurals come from the lemma table, or
+    # the regular one where it has none.
+    assert TappingHandler._generic_types(question(f"can my {word} i made this turn attack")) == {
+        "Creature"
+    }

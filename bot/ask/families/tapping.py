@@ -494,16 +494,22 @@ _COMBAT_OTHER = (
 )
 
 
-# A creature the question speaks of without naming it: "a creature I cast this turn".
-# Creature types players call a creature by ("my birds", "a goblin I just cast"): only a
-# creature has one, so an unnamed permanent called so is a creature.
-_CREATURE_WORDS = (
-    r"\b(elf|elves|goblins?|birds?|bears?|zombies?|dragons?|angels?|soldiers?|knights?|wizards?|"
-    r"merfolk|vampires?|beasts?|warriors?|slivers?|dinosaurs?|cats?|wolf|wolves|spiders?|"
-    r"squirrels?|saprolings?|thopters?|servos?|demons?|giants?|faeries?|rats?|snakes?|insects?|"
-    r"elementals?|druids?|shamans?|clerics?|rogues?|pirates?|ninjas?|hydras?|wurms?|ogres?|"
-    r"orcs?|dwarf|dwarves|horrors?|golems?|myr)\b"
-)
+def _noun_pattern(phrases: Iterable[Phrase]) -> str:
+    """A regex for the lexicon's nouns, singular or plural; a word the lemma table has no plural
+    for ("thopter", "servo") takes the regular one."""
+    surfaces = load_lexicon().surfaces
+    alternatives = []
+    for phrase in phrases:
+        *head, last = phrase
+        forms = set(surfaces.get(last, ())) or {last, last + "s"}
+        tail = "(?:" + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + ")"
+        alternatives.append(" ".join([*(re.escape(w) for w in head), tail]))
+    return r"\b(?:" + "|".join(alternatives) + r")\b"
+
+
+# A creature the question speaks of without naming it: "a creature I cast this turn", or by a
+# creature type ("my birds", "a goblin I just cast"), the lexicon's words for one.
+_CREATURE_WORDS = _noun_pattern(load_lexicon().nouns["creature_type"])
 _GENERIC_CREATURE = r"\b(creatures?|dorks?|guys?)\b|" + _CREATURE_WORDS
 _GRANTS = lazy(
     r"\b(creatures|enchanted creature|equipped creature|each creature|creatures you control)\b"
