@@ -15,6 +15,7 @@ from engine.abilities import Ability, Activated, Cost, Keyword, ParsedFace
 from engine.card import TypeLine
 from engine.lazyre import lazy
 from engine.model import OPPONENT, YOU, GameState, Permanent
+from engine.render import possessive
 from engine.ruling import Rule, Ruling, Step
 
 # A cost part that needs the card in another zone ("Exile this card from your hand").
@@ -217,6 +218,8 @@ _ANIMATED = (
     r"\bcrew (it|them|CARD)\b",
     r"\bis a creature\b",
     r"\bas a creature\b",
+    # "Can the land creature attack?": the text calls it a creature now.
+    r"\b(the|that|this|my) (land|artifact) creature\b",
     # "Made it a 2/2", "turned Mutavault into a 2/2 creature": a creature's size is a creature's.
     r"\b(make|makes|made|making|turn|turns|turned|turning) (it|him|her|them|CARD) (into )?an? "
     r"(\d+/\d+|(\w+ )?creature)\b",
@@ -233,7 +236,8 @@ _ACTOR = lazy(r"\b(i|we|you|he|she|they|someone|somebody|opponent|friend)\b(?!'s
 _ME = frozenset({"i", "we", "you"})
 _ENTRY = lazy(
     r"(?<!in )(?<!into )\b(cast|casts|casted|play|plays|played|flash|flashes|flashed|summon|"
-    r"summons|summoned|drop|drops|dropped|laid|lays|put|puts)\b(?P<put>[^.?!;]{0,50}\b(into play|"
+    r"summons|summoned|drop|drops|dropped|laid|lays|put|puts|blink|blinks|blinked|flicker|"
+    r"flickers|flickered)\b(?P<put>[^.?!;]{0,50}\b(into play|"
     r"onto the battlefield)\b)?"
 )
 _TURN_OF = lazy(
@@ -465,6 +469,36 @@ def _animated(q: Question) -> bool:
     )
 
 
+_BLINK = lazy(r"\b(flicker|flickers|flickered|flickering|blink|blinks|blinked|blinking)\b")
+
+
+def _blinked_now(q: Question, subject: CardMention | None) -> bool:
+    """Whether the text flickers the permanent asked about with no other turn told in that
+    clause ("blinked my Elvish Mystic in my main phase"): it returned as a new object (400.7)
+    this turn, whatever the text says of how long the old one had been out."""
+    cards = sorted(q.cards, key=lambda m: m.start)
+    if q.lower.count("CARD") != len(cards):
+        return False
+    at = 0
+    for clause in _TIMING_CLAUSE.split(q.lower):
+        start = q.lower.find(clause, at) if clause else at
+        at = max(at, start + len(clause))
+        hit = _BLINK.search(clause) if clause else None
+        if hit is None:
+            continue
+        if re.search(r"(?<!this )\bturns?\b|\bago\b|\bphas(e|ed|ing) (out|in)\b", clause):
+            continue
+        first = q.lower[:start].count("CARD")
+        named = [m.name for m in cards[first : first + clause.count("CARD")]]
+        after = clause[hit.end() :]
+        if named:
+            if subject is not None and subject.name in named:
+                return True
+        elif re.match(r"\s+(it|them|my \w+|the \w+)\b", after):
+            return True
+    return False
+
+
 _CAME_IN = lazy(
     r"\b(cast|casts|casted|play|plays|played|summon|summoned|drop|dropped|put|entered|came|"
     r"had|has|have|controlled|stole|stolen|got|gained)\b|\b(i've|i'd|you've|we've)\b"
@@ -494,6 +528,11 @@ _COMBAT_OTHER = (
 )
 
 
+def _kind(ability: Activated) -> str:
+    """Which symbol an ability's cost has: 'T', 'Q' or 'none'."""
+    return "T" if ability.cost.tap else "Q" if ability.cost.untap else "none"
+
+
 def _noun_pattern(phrases: Iterable[Phrase]) -> str:
     """A regex for the lexicon's nouns, singular or plural; a word the lemma table has no plural
     for ("thopter", "servo") takes the regular one."""
@@ -517,6 +556,51 @@ _GRANTS = lazy(
     r"\bas though (it|they|those creatures|that creature) had haste\b",
     re.I,
 )
+
+
+# "Is it actually attacking?", "does it count as attacking?", "does it deal damage?": whether a
+# creature is in combat, not whether it may be declared as an attacker.
+_IS_ATTACKING = (
+    r"\b(is|are|was|were|isn't|aren't) (it|they|CARD|the \w+|that \w+|those \w+|these \w+|"
+    r"my \w+)( \w+)? (attacking|an attacker|attackers|in combat)\b",
+    r"\b(count|counts|counted) as (an? )?(attacking|attackers?)\b",
+    r"\b(can|could|does|do|will|would) (it|they|CARD|the \w+|those \w+)( still| even| actually)? "
+    r"(deal|do) (its |their )?(combat )?damage\b",
+)
+# Put onto the battlefield attacking: as the text says, or by a card's words.
+_ENTERS_ATTACKING = (
+    r"\b(enter|enters|entered|entering|came in|comes in|come in|put|puts|returned|returns|"
+    r"came into play|comes into play)\b[^.?!]{0,40}\b(tapped and )?attacking\b"
+)
+_MAKES_ATTACKING = lazy(
+    r"\btapped and attacking\b|\bthat(?:'s| is| are) attacking\b|\bonto the battlefield "
+    r"attacking\b",
+    re.I,
+)
+
+# "Use its put-a-counter-untap ability", "activate the tap ability": an ability told by what it
+# does or costs.
+_DESCRIBED = lazy(
+    r"\b(?:use|activate|activating|using|do) (?:its|the|his|her|their|CARD'?s?|that|this) "
+    r"(?P<desc>(?:[\w{}/+\-]+[ -]){1,4}?)abilit(?:y|ies)\b"
+)
+_WORDS = lazy(r"\{[tq]\}|[a-z][a-z']*")
+_DESC_STOP = frozenset({"a", "an", "the", "on", "of", "its", "it", "this", "that", "one", "other"})
+_DESC_STOP |= frozenset({"activated", "same", "other", "second", "first", "own"})
+
+
+def _describes(word: str, ability: Activated) -> bool:
+    """Whether ``word`` of a description fits ``ability``: a word of its cost or effect, or what
+    the symbols in its cost and the mana it makes are called."""
+    if word in ("{t}", "tap"):
+        return ability.cost.tap or bool(re.search(r"(?<!un)\btap\b", ability.effect, re.I))
+    if word in ("{q}", "untap"):
+        return ability.cost.untap or bool(re.search(r"\buntap\b", ability.effect, re.I))
+    if word == "mana":
+        return ability.mana is not None
+    text = ability.text.casefold()
+    stem = word[:-1] if len(word) > 4 and word.endswith("s") else word
+    return len(stem) >= 3 and bool(re.search(rf"\b{re.escape(stem)}", text))
 
 
 def _strip_reminder(line: str) -> str:
@@ -786,7 +870,8 @@ class TappingHandler:
         ):
             # "Does X return the creature untapped?", "does it lose its abilities?": questions
             # about status, which don't ask whether something can be done.
-            for status in (self._combat_status, self._enters_status, self._status_kept):
+            statuses = (self._put_attacking, self._combat_status, self._enters_status)
+            for status in (*statuses, self._status_kept):
                 found = status(q)
                 if found is not None:
                     return [found]
@@ -828,6 +913,7 @@ class TappingHandler:
         out: list[Scenario] = []
         builders = (
             self._grants_haste,
+            self._put_attacking,
             self._combat_status,
             self._tapped_by_effect,
             self._enters_status,
@@ -896,6 +982,9 @@ class TappingHandler:
             # "I played it last turn: is it summoning sick?": the word is asked, not told.
             new = False
         fact_new: bool | None = None
+        if _blinked_now(q, subject) and not q.has(*_OTHER_TURN):
+            # Flickered: a new object since, whatever was said of the one before (400.7).
+            new, old = True, False
         relative = _turn_relative(tq)
         if relative is not None and not (relative and old):
             # "Since their last turn" agrees with a permanent that isn't new; with one that is,
@@ -1645,7 +1734,8 @@ class TappingHandler:
     def _attack_or_block(self, q: Question) -> Scenario | None:
         attack = q.has(r"\battack(s|ing)?\b", r"\bswing(s|ing)? (with|in)\b")
         block = q.has(r"\bblock(s|ing)?\b(?!ed)") and not q.has(r"\bbe blocked\b", r"\bmust block")
-        if attack == block:
+        if attack == block or q.asks(*_IS_ATTACKING):
+            # "Is it attacking?" asks what it is now, not whether it may be declared.
             return None
         combat_other: tuple[str, ...] = (
             _COMBAT_OTHER if attack else _COMBAT_OTHER[:1] + _COMBAT_OTHER[2:]
@@ -1711,6 +1801,40 @@ class TappingHandler:
             return _flip(ruling) if flip else ruling
 
         return Scenario(name, "yesno", 0.8, run, self._cards(subject, helpers))
+
+    def _put_attacking(self, q: Question) -> Scenario | None:
+        """'It came in with ninjutsu and it's summoning sick, so is it actually attacking?': a
+        creature put onto the battlefield attacking is attacking, and the restrictions on
+        declaring attackers don't apply to it (508.4c)."""
+        if not q.asks(*_IS_ATTACKING) or q.has(
+            r"\btrigger", r"\bwhenever\b", r"\b(attacks|attacked) trigger", *_COMBAT_OTHER
+        ):
+            # "Whenever it attacks" doesn't trigger for it (508.3a): another question.
+            return None
+        subject, helpers = self._split(q)
+        how: str | None = None
+        if (
+            subject is not None
+            and any("ninjutsu" in k.casefold() for k in subject.card.keywords)
+            and q.has(r"\bninj(utsu|a'?d|a-?ed)\w*")
+        ):
+            how = "by ninjutsu"
+        else:
+            makers = [m for m in q.cards if _MAKES_ATTACKING.search(m.card.oracle_text)]
+            if len(makers) == 1 and not q.has(*_OTHER_TURN, *_OLD):
+                how = f"by {possessive(makers[0].name)} ability"
+                if subject is not None and subject.name == makers[0].name:
+                    subject = None
+            elif not makers and q.has(_ENTERS_ATTACKING):
+                how = "as you say"
+        if how is None:
+            return None
+        name = subject.name if subject is not None else "the creature"
+
+        def run() -> Ruling:
+            return _capitalised(tp.put_attacking(name, how))
+
+        return Scenario("tapping.put_attacking", "yesno", 0.85, run, self._cards(subject, helpers))
 
     def _uncrewed_vehicle(
         self, q: Question, subject: CardMention | None, attack: bool
@@ -1785,11 +1909,13 @@ class TappingHandler:
             return None
         if subject is not None and _unmodelled(subject):
             return None
-        symbol = self._symbol(q, subject)
+        described = self._described_ability(q, subject)
+        symbol = self._symbol(q, subject) if described is None else _kind(described)
         if symbol is None:
             return None
         if (
-            symbol in ("T", "Q")
+            described is None
+            and symbol in ("T", "Q")
             and subject is not None
             and not self._has_symbol(subject, symbol)
             and not q.has(r"\b(like|such as|e\.g\.?) CARD")
@@ -1808,7 +1934,7 @@ class TappingHandler:
             if subject is None and not q.has(_NO_TAP):
                 return None
             perms, unknown = self._subject(q, subject, facts)
-            ability = next(
+            ability = described or next(
                 (
                     a
                     for a in (subject.abilities() if subject else ())
@@ -1997,6 +2123,23 @@ class TappingHandler:
         return Scenario("tapping.summoning_sick", "yesno", 0.75, run, self._cards(subject, helpers))
 
     @staticmethod
+    def _described_ability(q: Question, subject: CardMention | None) -> Activated | None:
+        """The one activated ability of ``subject`` the asked sentence describes by its words
+        ("the put-a-counter-untap ability", "its untap ability", "the mana ability"): the one
+        whose cost and effect share the description's words, when no other ability does."""
+        if subject is None:
+            return None
+        found = list(_DESCRIBED.finditer(q.asked))
+        if not found:
+            return None
+        words = [w for w in _WORDS.findall(found[-1].group("desc")) if w not in _DESC_STOP]
+        if not words:
+            return None
+        activated = [a for a in subject.abilities() if isinstance(a, Activated)]
+        matches = [a for a in activated if all(_describes(w, a) for w in words)]
+        return matches[0] if len(matches) == 1 else None
+
+    @staticmethod
     def _has_symbol(subject: CardMention, symbol: str) -> bool:
         """Whether the card has an activated ability with {T} (or {Q}) in its cost; a land with
         a basic land type has its intrinsic {T} mana ability."""
@@ -2031,7 +2174,7 @@ class TappingHandler:
         ):
             # "Can I activate Pili-Pala's mana ability?": the cost printed on the card decides.
             mana = [a for a in subject.abilities() if isinstance(a, Activated) and a.mana]
-            kinds = {"T" if a.cost.tap else "Q" if a.cost.untap else "none" for a in mana}
+            kinds = {_kind(a) for a in mana}
             if len(kinds) == 1:
                 return kinds.pop()
         if q.has(
@@ -2066,6 +2209,6 @@ class TappingHandler:
                 activated = [a for a in activated if a.mana is None and not a.cost.tap]
             if not activated:
                 return None
-            kinds = {"T" if a.cost.tap else "Q" if a.cost.untap else "none" for a in activated}
+            kinds = {_kind(a) for a in activated}
             return kinds.pop() if len(kinds) == 1 else None
         return None
