@@ -336,6 +336,14 @@ def can_pay_tap_cost(
             card=helper,
         )
         return t.ruling("yes" if ok else "no")
+    attack_only = attack_as_though_haste(state, p) if is_summoning_sick(p) else None
+    if attack_only is not None and not has_haste_for_abilities(p):
+        t.step(
+            Rule.HASTE_TAP,
+            f"{attack_only[0]} lets {p.name} attack as though it had haste; it doesn't give it "
+            "haste, so it doesn't let its {T} or {Q} abilities be activated.",
+            card=attack_only[0],
+        )
     ok = _sickness_steps(t, p, what, Rule.HASTE_TAP, abilities=True) and ok
     return t.ruling("yes" if ok else "no")
 

@@ -344,12 +344,6 @@ def test_animated_land_cites_its_ruling() -> None:
         ("can i tap llanowar elves for mana?", ("Llanowar Elves",)),
         ("Can I tap Birds of Paradise for mana?", ("Birds of Paradise",)),
         ("Can a creature use its {T} ability?", ()),
-        # Instill Energy lets it attack as though it had haste, not use {T} abilities: the
-        # abilities kind (Thousand-Year Elixir) would answer "no" to attacking, wrongly.
-        (
-            "Can Grizzly Bears attack the turn I cast it if it has Instill Energy on it?",
-            ("Grizzly Bears", "Instill Energy"),
-        ),
         # Cast on my turn, asked about "my turn": that turn or a later one isn't said.
         ("I cast a creature on my turn. Can I tap it for mana on my turn?", ()),
     ],

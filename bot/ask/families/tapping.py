@@ -802,6 +802,25 @@ def _board_perm(q: Question, subject: CardMention | None) -> Permanent | None:
     )
 
 
+def _helper_board(board: GameState | None, facts: _Facts, name: str) -> GameState | None:
+    """The board with the cards that let the permanent attack as though it had haste, an Aura
+    or Equipment attached to ``name``; the stated board when there is one."""
+    if board is not None or not facts.attack_helpers:
+        return board
+    helpers = tuple(
+        Permanent(
+            name=h.name,
+            controller=YOU,
+            types=h.card.types - {"Token"},
+            subtypes=h.card.subtypes,
+            attached_to=name if h.card.subtypes & {"Aura", "Equipment"} else None,
+            card=h.card,
+        )
+        for h in facts.attack_helpers
+    )
+    return GameState(battlefield=helpers)
+
+
 def _position(board: GameState | None, p: Permanent) -> GameState:
     if board is None:
         return GameState(battlefield=(p,))
@@ -823,6 +842,9 @@ class _Facts:
     haste_unsure: bool = False
     # A card named lets its abilities be activated as though it had haste (not attacking).
     haste_abilities: bool = False
+    # Cards named that let it attack as though it had haste (Instill Energy): they go on the
+    # board, attached to it when they are Auras or Equipment, and the engine reads their text.
+    attack_helpers: tuple[CardMention, ...] = ()
     # An extra phase or step this turn the text speaks of, which isn't a new turn.
     extra_phase: str | None = None
     # The keyword it came in by that gives it haste (unearth, dash, blitz).
@@ -1009,8 +1031,17 @@ class TappingHandler:
             fact_new = True
         elif old and not new:
             fact_new = False
-        haste = bool(q.has(_HASTE_FACT)) and not q.has(_NO_HASTE) and not self._needs_haste(q)
-        haste_unsure = False
+        # "As though it had haste" isn't haste: which half it gives is the card's to say.
+        told_as_though = bool(_AS_THOUGH.search(q.lower))
+        plain = _AS_THOUGH.sub(" ", q.lower)
+        haste = (
+            bool(re.search(_HASTE_FACT, plain))
+            and not q.has(_NO_HASTE)
+            and not self._needs_haste(q)
+        )
+        haste_unsure = told_as_though and not any(
+            _AS_THOUGH.search(h.card.oracle_text) for h in helpers
+        )
         haste_from: str | None = None
         if subject is not None and any(k.casefold() == "haste" for k in subject.card.keywords):
             haste = True
@@ -1026,6 +1057,7 @@ class TappingHandler:
                 # Unearthing or dashing it is how it came in, on the turn the text speaks of.
                 fact_new = True
         haste_abilities = False
+        attack_helpers: list[CardMention] = []
         for h in helpers:
             # Threaten, Act of Treason, Lightning Greaves: the permanent gains haste from them.
             if _AS_THOUGH.search(h.card.oracle_text):
@@ -1034,8 +1066,8 @@ class TappingHandler:
                 }
                 if "attack" in kinds:
                     # "Can attack as though it had haste" (Instill Energy) isn't the abilities
-                    # kind: attacking yes, {T} abilities no. Not modelled from text: unsure.
-                    haste_unsure = True
+                    # kind: attacking yes, {T} abilities no.
+                    attack_helpers.append(h)
                 else:
                     haste_abilities = True
             else:
@@ -1062,6 +1094,7 @@ class TappingHandler:
             creature=None,
             haste_unsure=haste_unsure and not haste,
             haste_abilities=haste_abilities and not haste,
+            attack_helpers=tuple(attack_helpers),
             extra_phase=extra_phase,
             haste_from=haste_from if haste else None,
         )
@@ -1794,7 +1827,9 @@ class TappingHandler:
 
         def run() -> Ruling:
             ruling = _enters_tapped(
-                self._run_all(perms, unknown, check, q.board), facts, subject_name
+                self._run_all(perms, unknown, check, _helper_board(q.board, facts, perms[0].name)),
+                facts,
+                subject_name,
             )
             ruling = _phase_not_turn(ruling, facts) if attack else ruling
             ruling = _haste_way(ruling, facts, subject_name)
@@ -1974,9 +2009,8 @@ class TappingHandler:
         subject_name = subject.name if subject else ""
 
         def run() -> Ruling:
-            r = self._run_all(
-                perms, unknown, lambda st, n: tp.can_pay_tap_cost(st, n, sym), q.board
-            )
+            board = _helper_board(q.board, facts, perms[0].name)
+            r = self._run_all(perms, unknown, lambda st, n: tp.can_pay_tap_cost(st, n, sym), board)
             r = _phase_not_turn(_enters_tapped(r, facts, subject_name), facts)
             r = _haste_way(r, facts, subject_name)
             return _flip(r) if flip else r
@@ -2192,7 +2226,9 @@ class TappingHandler:
             r"\b(tap|use|activate) (a|an|my|your|the) (mana rock|mana dork|dork)s?\b",
             # "Can my mana dork tap the turn it comes in?": tapping it for its own ability.
             r"\b(can|could|may|does|do|will) (my |your |the |a |an |this |that )?(CARD|it|they|"
-            r"(mana )?dorks?|mana rocks?|creatures?|elf|elves)( still)? tap\b(?! (it|them|CARD|an?|"
+            r"(mana )?dorks?|mana rocks?|creatures?|elf|elves)"
+            # "Can my Llanowar Elves I cast this turn tap?": a relative clause between.
+            r"( (that |which )?(i|we|you) [^?.,;]{0,30}?)?( still)? tap\b(?! (it|them|CARD|an?|"
             r"the (?!turn)|target|another|other|untapped|my|your|his|her|their|down)\b)",
         ):
             return "T"
