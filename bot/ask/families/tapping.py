@@ -195,6 +195,18 @@ _NEED_HASTE = (
     r"\b(need|needs|require|requires|have to have|has to have) haste (to|for|in order to)\b"
 )
 _ASK = r"\b(can|could|may|able|allowed|legal|possible|legally|cannot|can't|couldn't)\b"
+# "I tried to tap it for convoke. Judge said no": what was tried is what a ruling settles.
+_TRIED = r"\b(tried|try|tries|trying|attempted|attempt|attempts) to\b"
+_BARE_JUDGMENT = (
+    r"^\W*(but )?(is|was|are|were) (he|she|they|the judge|judge|my \w+|the \w+) (right|correct|"
+    r"wrong)\W*$"
+)
+# Words of a claim: the reader takes a claim it has read out of the canonical text, so one
+# still there beside a bare "is he right?" is a claim it didn't read.
+_CLAIM_WORDS = (
+    r"\b(said|says|say|claim|claims|claimed|told|tells|think|thinks|thought|ruled|rules|argue|"
+    r"argues|argued|insist|insists|insisted)\b"
+)
 _TAPPED = (
     r"\b(already|is|was|it's|its|they're|are|while|when|if|a|an|currently|been|stays?|still|"
     r"that's|that is|which is|who's) tapped\b(?! (for|to|by|down)\b)",
@@ -676,6 +688,29 @@ def _still_tapped(what: str) -> str:
     return f"whether {what} is still tapped (permanents untap in their controller's untap step)"
 
 
+def _tapped_by_me_now(q: Question) -> bool:
+    """ "If I tap it for mana", "I tapped it": tapped by the asker, with no other turn (and so
+    no untap step) told."""
+    return q.has(*_TAPPED_BY[2:]) and not q.has(
+        *_OLD, *_OTHER_TURN, r"\buntap", r"(?<!this )\bturn\b"
+    )
+
+
+# A step of the asker's turn after its untap step: "during my upkeep", "in my main phase".
+_AFTER_UNTAP_STEP = (
+    r"\b(during|in|at|on) (the beginning of )?(my|our) (upkeep|draw step|(first |second |"
+    r"precombat |postcombat )?main phase|beginning of combat|combat)\b"
+)
+
+
+def _tapped_after_untap_step(q: Question) -> bool:
+    """ "He tapped my creature with Icy Manipulator during my upkeep": tapped after this turn's
+    untap step, so still tapped this turn unless something untapped it."""
+    return q.has(_AFTER_UNTAP_STEP) and not q.has(
+        *_OLD, *_OTHER_TURN, r"\buntap", r"(?<!this )\bturns?\b(?! (it|them)\b)"
+    )
+
+
 def _missing(*facts: str) -> Callable[[], Ruling]:
     def run() -> Ruling:
         return Ruling(verdict=None, missing=facts)
@@ -872,6 +907,10 @@ class TappingHandler:
         return False
 
     def scenarios(self, q: Question) -> list[Scenario]:
+        if q.asks(_BARE_JUDGMENT) and q.has(_CLAIM_WORDS):
+            # "My opponent said I can't. Is he right?" where the claim wasn't read as one: the
+            # verdict can't be matched to it, and a bare yes would answer another question.
+            return []
         # "Does Concordant Crossroads let my Elves tap for mana...": only for cards that give
         # other creatures abilities.
         lets = q.has(r"\b(let|lets|allow|allows)\b") and (
@@ -887,6 +926,7 @@ class TappingHandler:
         if not (
             lets
             or q.has(_ASK, r"\bsummoning[ -]?sick", _NEED_HASTE, _NEED_CREW)
+            or q.has(_TRIED)
             or q.asks(_GIVES_HASTE)
             or self._does_act(q)
         ):
@@ -1177,7 +1217,11 @@ class TappingHandler:
         """The permanent the question is about, and the other cards (spells, Vehicles, Drums)."""
         subject: CardMention | None = None
         helpers: list[CardMention] = []
-        grantors = [m for m in q.cards if _grants_to_others(m) or _adds_phase(m)]
+        grantors = [
+            m
+            for m in q.cards
+            if _grants_to_others(m) or _adds_phase(m) or TappingHandler._instrument(q, m)
+        ]
         others = [m for m in q.cards if m not in grantors and m.card.types & _PERMANENT_TYPES]
         if grantors and not (others or q.has(_GENERIC_CREATURE)):
             grantors = []
@@ -1202,6 +1246,39 @@ class TappingHandler:
                 helpers.remove(vehicle)
                 subject = vehicle
         return subject, helpers
+
+    @staticmethod
+    def _instrument(q: Question, m: CardMention) -> bool:
+        """Whether the text uses ``m`` to tap or untap another permanent ("tapped my creature
+        with Icy Manipulator", "he used Icy Manipulator on my elf"): what it tapped is asked
+        about, not the card."""
+        if not any(
+            isinstance(a, Activated) and _TAPS_TARGET.search(a.effect) for a in m.abilities()
+        ):
+            return False
+        cards = sorted(q.cards, key=lambda c: c.start)
+        marks = [hit.start() for hit in re.finditer("CARD", q.lower)]
+        if len(marks) != len(cards) or m not in cards:
+            return False
+        at = marks[cards.index(m)]
+        before, after = q.lower[max(0, at - 60) : at], q.lower[at + 4 : at + 30]
+        return bool(
+            re.search(
+                r"\b(tap|taps|tapped|tapping|untap|untaps|untapped)\b (my|a|an|the|his|her|their|"
+                r"your) [\w' ]{0,20}?\bwith (his |her |my |their |your |an? |the )?$",
+                before,
+            )
+            or (
+                re.search(
+                    r"\b(use|uses|used|using|activate|activates|activated) (his |her |their |"
+                    r"my |an? |the )?$",
+                    before,
+                )
+                and re.match(
+                    r"\s*('s? ability )?(on|against) (my|a|an|the|his|her|their|your) ", after
+                )
+            )
+        )
 
     @staticmethod
     def _generic_types(q: Question) -> frozenset[str] | None:
@@ -1692,6 +1769,13 @@ class TappingHandler:
         if subject is not None and "Creature" not in subject.card.types:
             subject = None
         facts = self._facts(q, subject, helpers)
+        if (
+            facts.tapped_unsure
+            and q.has(r"\btapped (it|them|CARD|my \w+|the \w+)( \w+)? for (mana|\{|[wubrgc]\b)")
+            and (_tapped_by_me_now(q) or _tapped_after_untap_step(q))
+        ):
+            # "I tapped my Llanowar Elves for G, then tried to convoke with it": already tapped.
+            facts.tapped, facts.tapped_unsure = True, False
         if facts.new is None and facts.tapped is None and not q.has(r"\bsummoning"):
             return None
         if facts.tapped is None:
@@ -1797,11 +1881,7 @@ class TappingHandler:
         uncrewed = self._uncrewed_vehicle(q, subject, attack)
         if uncrewed is not None:
             return uncrewed
-        if (
-            facts.tapped_unsure
-            and q.has(*_TAPPED_BY[2:])
-            and not q.has(*_OLD, *_OTHER_TURN, r"\buntap", r"(?<!this )\bturn\b")
-        ):
+        if facts.tapped_unsure and (_tapped_by_me_now(q) or _tapped_after_untap_step(q)):
             # "If I tap Llanowar Elves for mana, can it still attack?": tapped, unless an untap
             # step (another turn) comes between.
             facts.tapped, facts.tapped_unsure = True, False
@@ -1993,6 +2073,9 @@ class TappingHandler:
             )
         if facts.haste_unsure and facts.new is not False:
             return self._unsure_haste(subject, helpers)
+        if facts.tapped_unsure and _tapped_after_untap_step(q):
+            # "He tapped it with Icy Manipulator in my upkeep": tapped for the rest of the turn.
+            facts.tapped, facts.tapped_unsure = True, False
         if facts.tapped is None:
             facts.tapped = symbol == "Q"
         score = 0.8
