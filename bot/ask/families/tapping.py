@@ -131,7 +131,9 @@ _OLD = (
     r"\b(not|no longer|isn't|aren't|wasn't) summoning[ -]?sick\b",
     r"\bcontrolled (it |them |CARD )?(continuously )?since\b",
     r"\bturns? ago\b",
-    r"\bbeen (on the battlefield|out|in play|around) (since|for)\b",
+    r"\bbeen (on the battlefield|out|in play|around|on (my|your|the) (side|board|field)) "
+    r"(since|for)\b",
+    r"\bfor (a few|a couple( of)?|several|many|multiple|two|three|four|\d+) turns\b",
     r"\b(the |a )?turns? after (i|you|we) (cast|casted|played|play|summoned)\b",
     r"\b(cast|casted|played|summoned|dropped) (it|them|CARD) (the|a|one) turn (before|earlier)\b",
 )
@@ -379,17 +381,21 @@ def _turn_relative(q: Question) -> bool | None:
 # text tells of it in a relative clause, which is that creature's timing, not the permanent's.
 _PAID_WITH = lazy(
     r"\b(?:crew|crews|crewed|crewing|convoke|convokes|convoked|convoking|tap|taps|tapped|"
-    r"tapping|pay|pays|paid|paying)(?: (?:it|them|(?:my |the |your )?CARD))? with (?:a|an|my|the|some|one|two|three|"
+    r"tapping|pay|pays|paid|paying)(?P<obj> (?:it|them|(?:my |the |your )?CARD))?(?P<paren> \([^)]*\))? (?:with|using|by tapping) (?:a|an|my|the|some|one|two|three|"
     r"\d+|another|other)(?: \w+)?? (?!CARD\b)[a-z]+ (?:that |which |who )?(?:i|i've|i'd|we|"
     r"we've|you|you've)\b[^.?!,;:]*"
 )
 # "Crewed it with Llanowar Elves, which I cast this turn": a named payer and its relative clause.
 _PAID_WITH_CARD = lazy(
     r"\b(?:crew|crews|crewed|crewing|convoke|convokes|convoked|convoking|tap|taps|tapped|"
-    r"tapping|pay|pays|paid|paying)(?: (?:it|them|(?:my |the |your )?CARD))? with (?:a |an |my |the )?"
+    r"tapping|pay|pays|paid|paying)(?: (?:it|them|(?:my |the |your )?CARD))?(?: \([^)]*\))? (?:with|using|by tapping) (?:a |an |my |the )?"
     r"(?P<card>CARD)(?P<clause>,? (?:that |which |who )?(?:i|i've|i'd|we|we've|you|you've)\b"
     r"[^.?!,;:]*)"
 )
+
+
+def _kept(hit: re.Match[str]) -> str:
+    return f" {hit['obj'] or ''}{hit['paren'] or ''} "
 
 
 def _drop_payer_clauses(text: str, q: Question, subject: CardMention) -> str:
@@ -436,7 +442,8 @@ def _timing_view(q: Question, subject: CardMention | None) -> Question:
     the asker has controlled the permanent asked about."""
     lower, asked = q.lower, q.asked
     if subject is not None:
-        lower, asked = _PAID_WITH.sub(" ", lower), _PAID_WITH.sub(" ", asked)
+        # What the text says of the permanent itself, in brackets after it, stays.
+        lower, asked = _PAID_WITH.sub(_kept, lower), _PAID_WITH.sub(_kept, asked)
         lower = _drop_payer_clauses(lower, q, subject)
     clauses = [
         part for c in _CLAUSES.findall(lower) for part in _AND_CLAUSE.split(c) if part.strip()
@@ -1052,7 +1059,11 @@ class TappingHandler:
             # "Since their last turn" agrees with a permanent that isn't new; with one that is,
             # the text says two things and the other readings below decide.
             new, old = relative, not relative
-        elif tq.has(*_OTHER_TURN):
+        elif tq.has(*_OTHER_TURN) and not (
+            # "Out for a few turns; I animate it on my turn": the asker's own turn told beside
+            # a long history doesn't undo it.
+            old and not new and not tq.has(*(p for p in _OTHER_TURN if p != _TURN_TOLD[2]))
+        ):
             new = old = False
         if (
             not old
