@@ -82,6 +82,7 @@ class Rule(StrEnum):
     SET_LAND_TYPE = "305.7"
     ATTACKERS = "508.1a"
     PUT_ATTACKING = "508.4c"
+    DEFENDER = "702.3b"
     MANA_ABILITY = "605.1a"
     TRIGGERED_MANA_ABILITY = "605.1b"
     TRIGGERED_MANA_NO_STACK = "605.4a"

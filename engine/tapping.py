@@ -406,6 +406,24 @@ def can_attack(state: GameState, name: str) -> Ruling:
     return t.ruling("yes" if ok else "no")
 
 
+DefenderAct = Literal["attack", "block", "activate"]
+
+
+def defender_restricts(act: DefenderAct) -> Ruling:
+    """Whether defender stops a creature doing ``act``: it stops attacking only (702.3b), so it
+    blocks and activates abilities, {T} mana abilities included, as any creature does."""
+    t = Trace()
+    if act == "attack":
+        t.step(Rule.DEFENDER, "A creature with defender can't attack.")
+        return t.ruling("yes")
+    doing = "block" if act == "block" else "activate its abilities, {T} abilities included"
+    t.step(
+        Rule.DEFENDER,
+        f"Defender only stops a creature attacking: a creature with defender can still {doing}.",
+    )
+    return t.ruling("no")
+
+
 def put_attacking(name: str, how: str) -> Ruling:
     """Whether ``name``, put onto the battlefield attacking (``how``: 'by ninjutsu', "by Hero of
     Bladehold's ability"), is an attacking creature that turn: it is, though it was never

@@ -513,3 +513,12 @@ def test_put_onto_the_battlefield_attacking_is_attacking_though_new() -> None:
 )
 def test_becoming_a_creature_with_haste_is_a_grant(text: str, grant: str | None) -> None:
     assert tp.haste_grant(text) == grant
+
+
+@pytest.mark.parametrize(
+    ("act", "verdict"), [("attack", "yes"), ("block", "no"), ("activate", "no")]
+)
+def test_defender_stops_attacking_only(act: tp.DefenderAct, verdict: str) -> None:
+    ruling = tp.defender_restricts(act)
+    assert ruling.verdict == verdict
+    assert [s.rule for s in ruling.steps] == [Rule.DEFENDER]

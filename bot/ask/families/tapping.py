@@ -199,6 +199,12 @@ _NEED_HASTE = (
 _ASK = r"\b(can|could|may|able|allowed|legal|possible|legally|cannot|can't|couldn't)\b"
 # "I tried to tap it for convoke. Judge said no": what was tried is what a ruling settles.
 _TRIED = r"\b(tried|try|tries|trying|attempted|attempt|attempts) to\b"
+# "Does X stop / prevent / keep it from ...": whether something stops it, not whether it can.
+_PREVENTS = (
+    r"^\W*(but )?(does|do|will|would|doesn't|won't|wouldn't|did)\b[^?]{0,50}\b(stop|stops|"
+    r"prevent|prevents|keep|keeps|restrict|restricts) (it|them|me|you|us|that|this|"
+    r"CARD|my \w+|the \w+|a \w+)( from)?\b"
+)
 _BARE_JUDGMENT = (
     r"^\W*(but )?(is|was|are|were) (he|she|they|the judge|judge|my \w+|the \w+) (right|correct|"
     r"wrong)\W*$"
@@ -939,8 +945,8 @@ class TappingHandler:
         ):
             # "Does X return the creature untapped?", "does it lose its abilities?": questions
             # about status, which don't ask whether something can be done.
-            statuses = (self._put_attacking, self._combat_status, self._enters_status)
-            for status in (*statuses, self._status_kept):
+            statuses = (self._defender, self._put_attacking, self._combat_status)
+            for status in (*statuses, self._enters_status, self._status_kept):
                 found = status(q)
                 if found is not None:
                     return [found]
@@ -980,8 +986,17 @@ class TappingHandler:
             # "How does haste work?" wants an explanation, not a yes or no.
             return []
         out: list[Scenario] = []
+        if q.asks(_PREVENTS) and not (self._sick_word_asked(q) or self._needs_haste(q)):
+            # "Does defender prevent that?" asks whether something stops it: answering whether
+            # it can be done would give the opposite verdict.
+            for build in (self._defender, self._combat_status, self._status_kept):
+                found = build(q)
+                if found is not None:
+                    return [found]
+            return []
         builders = (
             self._grants_haste,
+            self._defender,
             self._put_attacking,
             self._combat_status,
             self._tapped_by_effect,
@@ -1927,6 +1942,46 @@ class TappingHandler:
             return _flip(ruling) if flip else ruling
 
         return Scenario(name, "yesno", 0.8, run, self._cards(subject, helpers))
+
+    def _defender(self, q: Question) -> Scenario | None:
+        """'Does defender stop me tapping it for mana?': defender stops attacking only (702.3b)."""
+        if not q.asks(
+            r"\b(does|do|will|would|doesn't) (having |its |the )?defender (stop|stops|prevent|"
+            r"prevents|keep|keeps|affect|affects|matter|restrict|restricts|mean)\b"
+        ) or q.has(r"\b(can't|cannot) (attack|block)\b(?!.*\bdefender\b)"):
+            return None
+        act: tp.DefenderAct | None = None
+        # "Does defender prevent that?": what "that" is, the text before says.
+        for text in (q.asked, q.lower):
+            acts: list[tp.DefenderAct] = []
+            if re.search(r"\battack", text):
+                acts.append("attack")
+            if re.search(r"\bblock", text):
+                acts.append("block")
+            if re.search(r"\b(tap|tapping|activat|abilit|use|using|mana)", text):
+                acts.append("activate")
+            if acts:
+                if len(acts) > 1:
+                    return None
+                act = acts[0]
+                break
+        if act is None:
+            return None
+        if any(
+            re.search(
+                r"\bcan't (attack|block)|\bcan't be activated|as though it didn't have defender",
+                m.card.oracle_text,
+                re.I,
+            )
+            for m in q.cards
+        ):
+            # A card that says more about attacking or activating than defender does.
+            return None
+
+        def run() -> Ruling:
+            return _capitalised(tp.defender_restricts(act))
+
+        return Scenario("tapping.defender", "yesno", 0.85, run, self._cards(None, q.cards))
 
     def _put_attacking(self, q: Question) -> Scenario | None:
         """'It came in with ninjutsu and it's summoning sick, so is it actually attacking?': a
