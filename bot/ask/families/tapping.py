@@ -2092,6 +2092,9 @@ class TappingHandler:
             return None
         described = self._described_ability(q, subject)
         symbol = self._symbol(q, subject) if described is None else _kind(described)
+        noncreature = symbol is None and self._noncreature_symbol(q, subject) is not None
+        if noncreature:
+            symbol = self._noncreature_symbol(q, subject)
         if symbol is None:
             return None
         if (
@@ -2112,7 +2115,7 @@ class TappingHandler:
         facts = self._facts(q, subject, helpers)
         flip = self._sick_word_asked(q) or self._needs_haste(q)
         if symbol == "none":
-            if subject is None and not q.has(_NO_TAP):
+            if subject is None and not q.has(_NO_TAP) and not noncreature:
                 return None
             perms, unknown = self._subject(q, subject, facts)
             ability = described or next(
@@ -2321,6 +2324,38 @@ class TappingHandler:
         activated = [a for a in subject.abilities() if isinstance(a, Activated)]
         matches = [a for a in activated if all(_describes(w, a) for w in words)]
         return matches[0] if len(matches) == 1 else None
+
+    def _noncreature_symbol(self, q: Question, subject: CardMention | None) -> str | None:
+        """ "Can I crack a Clue / use my planeswalker the turn I make it?": an unnamed permanent
+        the words say isn't a creature, used the turn it came in. The summoning-sickness rule
+        doesn't apply to it, whatever its ability costs; only the symbol the step names
+        depends on the kind ({T} for a Treasure, none for a Clue's or a loyalty ability)."""
+        if (
+            subject is not None
+            or _animated(q)
+            or not q.asks(
+                r"\b(use|using|activate|activating|crack|cracking|sac|sacrifice|sacrificing|equip|"
+                r"equipping)\b"
+            )
+        ):
+            return None
+        if q.has(
+            *_OLD,
+            *_OTHER_TURN,
+            r"\b(twice|again|more than once|another|second|each turn|per turn|instant|response|"
+            r"combat|opponent|tapped|untapped|target)\b",
+        ):
+            return None
+        types = self._generic_types(q)
+        if types is None and q.has(r"\bequipment\b"):
+            types = frozenset({"Artifact"})
+        if types is None or "Creature" in types or not q.has(*_NEW):
+            return None
+        if q.has(r"\b(treasure|food|mana rock)s?\b"):
+            return "T"
+        if q.has(r"\b(planeswalkers?|clues?|equipment|equip)\b"):
+            return "none"
+        return None
 
     @staticmethod
     def _has_symbol(subject: CardMention, symbol: str) -> bool:
