@@ -29,7 +29,10 @@ def has_haste(p: Permanent) -> bool:
 # "Equipped creature has shroud and haste", "It gains haste until end of turn": a grant of haste,
 # alone or at the end of a list of keywords.
 _GRANTS_HASTE = re.compile(
-    r"\b(?:has|have|gains?|gets?)\s+(?:[a-z-]+(?:,\s*|,?\s+and\s+))*haste\b", re.I
+    r"\b(?:has|have|gains?|gets?)\s+(?:[a-z-]+(?:,\s*|,?\s+and\s+))*haste\b"
+    # "It becomes a 0/0 Elemental creature with vigilance and haste" (Nissa, Who Shakes the World).
+    r"|\bbecomes? an? [^.;]*?\bcreatures?\b[^.;]*?\bwith\s+(?:[a-z-]+(?:,\s*|,?\s+and\s+))*haste\b",
+    re.I,
 )
 # Words that make a grant depend on something the question may not settle.
 _GRANT_CONDITION = re.compile(
@@ -333,6 +336,14 @@ def can_pay_tap_cost(
             card=helper,
         )
         return t.ruling("yes" if ok else "no")
+    attack_only = attack_as_though_haste(state, p) if is_summoning_sick(p) else None
+    if attack_only is not None and not has_haste_for_abilities(p):
+        t.step(
+            Rule.HASTE_TAP,
+            f"{attack_only[0]} lets {p.name} attack as though it had haste; it doesn't give it "
+            "haste, so it doesn't let its {T} or {Q} abilities be activated.",
+            card=attack_only[0],
+        )
     ok = _sickness_steps(t, p, what, Rule.HASTE_TAP, abilities=True) and ok
     return t.ruling("yes" if ok else "no")
 
@@ -393,6 +404,45 @@ def can_attack(state: GameState, name: str) -> Ruling:
         return t.ruling("yes" if ok else "no")
     ok = _sickness_steps(t, p, "attack", Rule.HASTE_ATTACK) and ok
     return t.ruling("yes" if ok else "no")
+
+
+DefenderAct = Literal["attack", "block", "activate"]
+
+
+def defender_restricts(act: DefenderAct) -> Ruling:
+    """Whether defender stops a creature doing ``act``: it stops attacking only (702.3b), so it
+    blocks and activates abilities, {T} mana abilities included, as any creature does."""
+    t = Trace()
+    if act == "attack":
+        t.step(Rule.DEFENDER, "A creature with defender can't attack.")
+        return t.ruling("yes")
+    doing = "block" if act == "block" else "activate its abilities, {T} abilities included"
+    t.step(
+        Rule.DEFENDER,
+        f"Defender only stops a creature attacking: a creature with defender can still {doing}.",
+    )
+    return t.ruling("no")
+
+
+def put_attacking(name: str, how: str) -> Ruling:
+    """Whether ``name``, put onto the battlefield attacking (``how``: 'by ninjutsu', "by Hero of
+    Bladehold's ability"), is an attacking creature that turn: it is, though it was never
+    declared as an attacker, and restrictions on declaring attackers such as summoning sickness
+    don't apply to it (508.4c)."""
+    t = Trace()
+    t.step(
+        Rule.PUT_ATTACKING,
+        f"{name} was put onto the battlefield attacking {how}: it is an attacking creature, though "
+        "it was never declared as an attacker, and restrictions on declaring attackers don't "
+        "affect it.",
+    )
+    t.step(
+        Rule.SUMMONING_SICKNESS,
+        "The summoning-sickness rule only stops a creature being declared as an attacker (and "
+        "its {T}/{Q} abilities), so it doesn't matter that it came under your control this turn: "
+        "it attacks and deals combat damage as usual.",
+    )
+    return t.ruling("yes")
 
 
 def attack_as_though_haste(

@@ -48,6 +48,10 @@ class Lexicon:
     nicknames: dict[str, str] = field(default_factory=dict)
     # (part of a missing fact's wording, ((label, sentence it adds), ...))
     missing: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
+    # Kinds of thing and the words players call them by ("creature_type": elf, goblin, ...).
+    nouns: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)
+    # Every surface form the lemma table knows for a lemma ("elf": elf, elves).
+    surfaces: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def options_for(self, fact: str) -> tuple[tuple[str, str], ...]:
         """What the asker can pick for a fact the ruling is missing (none if unknown)."""
@@ -108,6 +112,9 @@ def load() -> Lexicon:
             )
             rewrites.setdefault(rw.source[0], []).append(rw)
     negation = raw["negation"]
+    surfaces: dict[str, set[str]] = {}
+    for surface, (base, _tag) in lemmas.items():
+        surfaces.setdefault(base, {base}).add(surface)
     return Lexicon(
         rewrites={k: tuple(sorted(v, key=lambda r: -len(r.source))) for k, v in rewrites.items()},
         forms={k: phrases(v) for k, v in raw["form"].items()},
@@ -130,4 +137,6 @@ def load() -> Lexicon:
             )
             for m in raw.get("missing", [])
         ),
+        nouns={k: phrases(v) for k, v in raw.get("nouns", {}).items()},
+        surfaces={k: frozenset(v) for k, v in surfaces.items()},
     )

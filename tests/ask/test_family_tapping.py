@@ -344,12 +344,6 @@ def test_animated_land_cites_its_ruling() -> None:
         ("can i tap llanowar elves for mana?", ("Llanowar Elves",)),
         ("Can I tap Birds of Paradise for mana?", ("Birds of Paradise",)),
         ("Can a creature use its {T} ability?", ()),
-        # Instill Energy lets it attack as though it had haste, not use {T} abilities: the
-        # abilities kind (Thousand-Year Elixir) would answer "no" to attacking, wrongly.
-        (
-            "Can Grizzly Bears attack the turn I cast it if it has Instill Energy on it?",
-            ("Grizzly Bears", "Instill Energy"),
-        ),
         # Cast on my turn, asked about "my turn": that turn or a later one isn't said.
         ("I cast a creature on my turn. Can I tap it for mana on my turn?", ()),
     ],
@@ -397,3 +391,12 @@ def test_not_tapping_questions(text: str) -> None:
 )
 def test_restrictions_from_other_rules_are_left_alone(text: str, cards: tuple[str, ...]) -> None:
     assert TappingHandler().scenarios(question(text, cards)) == []
+
+
+@pytest.mark.parametrize("word", ["elves", "goblin", "thopters", "dwarves", "spirit"])
+def test_creature_types_come_from_the_lexicon(word: str) -> None:
+    # The words live in data/lexicon.toml's [nouns]; plurals come from the lemma table, or
+    # the regular one where it has none.
+    assert TappingHandler._generic_types(question(f"can my {word} i made this turn attack")) == {
+        "Creature"
+    }

@@ -492,3 +492,33 @@ def test_keyword_haste_step_cites_the_keyword(keyword: str, rule: Rule) -> None:
     step = tp.keyword_haste_step("The Card", keyword)
     assert step.rule == rule
     assert step.card == "The Card" and "haste" in step.note
+
+
+def test_put_onto_the_battlefield_attacking_is_attacking_though_new() -> None:
+    ruling = tp.put_attacking("Ninja of the Deep Hours", "by ninjutsu")
+    assert ruling.verdict == "yes"
+    assert [s.rule for s in ruling.steps] == [Rule.PUT_ATTACKING, Rule.SUMMONING_SICKNESS]
+
+
+@pytest.mark.parametrize(
+    ("text", "grant"),
+    [
+        (
+            "+1: Untap target land. It becomes a 0/0 Elemental creature with vigilance and haste.",
+            "always",
+        ),
+        ("Target land becomes a 4/4 creature with trample.", None),
+        ("If this spell was bargained, target land becomes a 3/3 creature with haste.", "maybe"),
+    ],
+)
+def test_becoming_a_creature_with_haste_is_a_grant(text: str, grant: str | None) -> None:
+    assert tp.haste_grant(text) == grant
+
+
+@pytest.mark.parametrize(
+    ("act", "verdict"), [("attack", "yes"), ("block", "no"), ("activate", "no")]
+)
+def test_defender_stops_attacking_only(act: tp.DefenderAct, verdict: str) -> None:
+    ruling = tp.defender_restricts(act)
+    assert ruling.verdict == verdict
+    assert [s.rule for s in ruling.steps] == [Rule.DEFENDER]

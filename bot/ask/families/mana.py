@@ -2104,6 +2104,12 @@ class ManaHandler:
         # "No prompt for mana payment" isn't tapping anything for mana.
         if not q.has(r"\btap\w*\b[^.?!]{0,40}\bfor mana\b", r"\bmana abilit") and cares is None:
             return None
+        if action == "attack" and not q.has(
+            r"\btap", r"\bmana\b", r"\btrigger", r"\bgo(es)? off\b", r"\bfire", r"\{"
+        ):
+            # Tapping family: "Can the land creature attack?" beside Nissa never speaks of tapping,
+            # mana or a trigger, so it doesn't ask about the card's tapped-for-mana ability.
+            return None
         trigger = q.card_with("tapped_for_mana_trigger")
         replacement = q.card_with("mana_doubling") or q.card_with("mana_replacement")
         names = tuple(m.name for m in q.cards)

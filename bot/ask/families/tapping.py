@@ -15,6 +15,7 @@ from engine.abilities import Ability, Activated, Cost, Keyword, ParsedFace
 from engine.card import TypeLine
 from engine.lazyre import lazy
 from engine.model import OPPONENT, YOU, GameState, Permanent
+from engine.render import possessive
 from engine.ruling import Rule, Ruling, Step
 
 # A cost part that needs the card in another zone ("Exile this card from your hand").
@@ -130,7 +131,9 @@ _OLD = (
     r"\b(not|no longer|isn't|aren't|wasn't) summoning[ -]?sick\b",
     r"\bcontrolled (it |them |CARD )?(continuously )?since\b",
     r"\bturns? ago\b",
-    r"\bbeen (on the battlefield|out|in play|around) (since|for)\b",
+    r"\bbeen (on the battlefield|out|in play|around|on (my|your|the) (side|board|field)) "
+    r"(since|for)\b",
+    r"\bfor (a few|a couple( of)?|several|many|multiple|two|three|four|\d+) turns\b",
     r"\b(the |a )?turns? after (i|you|we) (cast|casted|played|play|summoned)\b",
     r"\b(cast|casted|played|summoned|dropped) (it|them|CARD) (the|a|one) turn (before|earlier)\b",
 )
@@ -194,6 +197,24 @@ _NEED_HASTE = (
     r"\b(need|needs|require|requires|have to have|has to have) haste (to|for|in order to)\b"
 )
 _ASK = r"\b(can|could|may|able|allowed|legal|possible|legally|cannot|can't|couldn't)\b"
+# "I tried to tap it for convoke. Judge said no": what was tried is what a ruling settles.
+_TRIED = r"\b(tried|try|tries|trying|attempted|attempt|attempts) to\b"
+# "Does X stop / prevent / keep it from ...": whether something stops it, not whether it can.
+_PREVENTS = (
+    r"^\W*(but )?(does|do|will|would|doesn't|won't|wouldn't|did)\b[^?]{0,50}\b(stop|stops|"
+    r"prevent|prevents|keep|keeps|restrict|restricts) (it|them|me|you|us|that|this|"
+    r"CARD|my \w+|the \w+|a \w+)( from)?\b"
+)
+_BARE_JUDGMENT = (
+    r"^\W*(but )?(is|was|are|were) (he|she|they|the judge|judge|my \w+|the \w+) (right|correct|"
+    r"wrong)\W*$"
+)
+# Words of a claim: the reader takes a claim it has read out of the canonical text, so one
+# still there beside a bare "is he right?" is a claim it didn't read.
+_CLAIM_WORDS = (
+    r"\b(said|says|say|claim|claims|claimed|told|tells|think|thinks|thought|ruled|rules|argue|"
+    r"argues|argued|insist|insists|insisted)\b"
+)
 _TAPPED = (
     r"\b(already|is|was|it's|its|they're|are|while|when|if|a|an|currently|been|stays?|still|"
     r"that's|that is|which is|who's) tapped\b(?! (for|to|by|down)\b)",
@@ -217,6 +238,8 @@ _ANIMATED = (
     r"\bcrew (it|them|CARD)\b",
     r"\bis a creature\b",
     r"\bas a creature\b",
+    # "Can the land creature attack?": the text calls it a creature now.
+    r"\b(the|that|this|my) (land|artifact) creature\b",
     # "Made it a 2/2", "turned Mutavault into a 2/2 creature": a creature's size is a creature's.
     r"\b(make|makes|made|making|turn|turns|turned|turning) (it|him|her|them|CARD) (into )?an? "
     r"(\d+/\d+|(\w+ )?creature)\b",
@@ -233,7 +256,8 @@ _ACTOR = lazy(r"\b(i|we|you|he|she|they|someone|somebody|opponent|friend)\b(?!'s
 _ME = frozenset({"i", "we", "you"})
 _ENTRY = lazy(
     r"(?<!in )(?<!into )\b(cast|casts|casted|play|plays|played|flash|flashes|flashed|summon|"
-    r"summons|summoned|drop|drops|dropped|laid|lays|put|puts)\b(?P<put>[^.?!;]{0,50}\b(into play|"
+    r"summons|summoned|drop|drops|dropped|laid|lays|put|puts|blink|blinks|blinked|flicker|"
+    r"flickers|flickered)\b(?P<put>[^.?!;]{0,50}\b(into play|"
     r"onto the battlefield)\b)?"
 )
 _TURN_OF = lazy(
@@ -363,17 +387,21 @@ def _turn_relative(q: Question) -> bool | None:
 # text tells of it in a relative clause, which is that creature's timing, not the permanent's.
 _PAID_WITH = lazy(
     r"\b(?:crew|crews|crewed|crewing|convoke|convokes|convoked|convoking|tap|taps|tapped|"
-    r"tapping|pay|pays|paid|paying)(?: (?:it|them|(?:my |the |your )?CARD))? with (?:a|an|my|the|some|one|two|three|"
+    r"tapping|pay|pays|paid|paying)(?P<obj> (?:it|them|(?:my |the |your )?CARD))?(?P<paren> \([^)]*\))? (?:with|using|by tapping) (?:a|an|my|the|some|one|two|three|"
     r"\d+|another|other)(?: \w+)?? (?!CARD\b)[a-z]+ (?:that |which |who )?(?:i|i've|i'd|we|"
     r"we've|you|you've)\b[^.?!,;:]*"
 )
 # "Crewed it with Llanowar Elves, which I cast this turn": a named payer and its relative clause.
 _PAID_WITH_CARD = lazy(
     r"\b(?:crew|crews|crewed|crewing|convoke|convokes|convoked|convoking|tap|taps|tapped|"
-    r"tapping|pay|pays|paid|paying)(?: (?:it|them|(?:my |the |your )?CARD))? with (?:a |an |my |the )?"
+    r"tapping|pay|pays|paid|paying)(?: (?:it|them|(?:my |the |your )?CARD))?(?: \([^)]*\))? (?:with|using|by tapping) (?:a |an |my |the )?"
     r"(?P<card>CARD)(?P<clause>,? (?:that |which |who )?(?:i|i've|i'd|we|we've|you|you've)\b"
     r"[^.?!,;:]*)"
 )
+
+
+def _kept(hit: re.Match[str]) -> str:
+    return f" {hit['obj'] or ''}{hit['paren'] or ''} "
 
 
 def _drop_payer_clauses(text: str, q: Question, subject: CardMention) -> str:
@@ -420,7 +448,8 @@ def _timing_view(q: Question, subject: CardMention | None) -> Question:
     the asker has controlled the permanent asked about."""
     lower, asked = q.lower, q.asked
     if subject is not None:
-        lower, asked = _PAID_WITH.sub(" ", lower), _PAID_WITH.sub(" ", asked)
+        # What the text says of the permanent itself, in brackets after it, stays.
+        lower, asked = _PAID_WITH.sub(_kept, lower), _PAID_WITH.sub(_kept, asked)
         lower = _drop_payer_clauses(lower, q, subject)
     clauses = [
         part for c in _CLAUSES.findall(lower) for part in _AND_CLAUSE.split(c) if part.strip()
@@ -465,6 +494,36 @@ def _animated(q: Question) -> bool:
     )
 
 
+_BLINK = lazy(r"\b(flicker|flickers|flickered|flickering|blink|blinks|blinked|blinking)\b")
+
+
+def _blinked_now(q: Question, subject: CardMention | None) -> bool:
+    """Whether the text flickers the permanent asked about with no other turn told in that
+    clause ("blinked my Elvish Mystic in my main phase"): it returned as a new object (400.7)
+    this turn, whatever the text says of how long the old one had been out."""
+    cards = sorted(q.cards, key=lambda m: m.start)
+    if q.lower.count("CARD") != len(cards):
+        return False
+    at = 0
+    for clause in _TIMING_CLAUSE.split(q.lower):
+        start = q.lower.find(clause, at) if clause else at
+        at = max(at, start + len(clause))
+        hit = _BLINK.search(clause) if clause else None
+        if hit is None:
+            continue
+        if re.search(r"(?<!this )\bturns?\b|\bago\b|\bphas(e|ed|ing) (out|in)\b", clause):
+            continue
+        first = q.lower[:start].count("CARD")
+        named = [m.name for m in cards[first : first + clause.count("CARD")]]
+        after = clause[hit.end() :]
+        if named:
+            if subject is not None and subject.name in named:
+                return True
+        elif re.match(r"\s+(it|them|my \w+|the \w+)\b", after):
+            return True
+    return False
+
+
 _CAME_IN = lazy(
     r"\b(cast|casts|casted|play|plays|played|summon|summoned|drop|dropped|put|entered|came|"
     r"had|has|have|controlled|stole|stolen|got|gained)\b|\b(i've|i'd|you've|we've)\b"
@@ -494,16 +553,27 @@ _COMBAT_OTHER = (
 )
 
 
-# A creature the question speaks of without naming it: "a creature I cast this turn".
-# Creature types players call a creature by ("my birds", "a goblin I just cast"): only a
-# creature has one, so an unnamed permanent called so is a creature.
-_CREATURE_WORDS = (
-    r"\b(elf|elves|goblins?|birds?|bears?|zombies?|dragons?|angels?|soldiers?|knights?|wizards?|"
-    r"merfolk|vampires?|beasts?|warriors?|slivers?|dinosaurs?|cats?|wolf|wolves|spiders?|"
-    r"squirrels?|saprolings?|thopters?|servos?|demons?|giants?|faeries?|rats?|snakes?|insects?|"
-    r"elementals?|druids?|shamans?|clerics?|rogues?|pirates?|ninjas?|hydras?|wurms?|ogres?|"
-    r"orcs?|dwarf|dwarves|horrors?|golems?|myr)\b"
-)
+def _kind(ability: Activated) -> str:
+    """Which symbol an ability's cost has: 'T', 'Q' or 'none'."""
+    return "T" if ability.cost.tap else "Q" if ability.cost.untap else "none"
+
+
+def _noun_pattern(phrases: Iterable[Phrase]) -> str:
+    """A regex for the lexicon's nouns, singular or plural; a word the lemma table has no plural
+    for ("thopter", "servo") takes the regular one."""
+    surfaces = load_lexicon().surfaces
+    alternatives = []
+    for phrase in phrases:
+        *head, last = phrase
+        forms = set(surfaces.get(last, ())) or {last, last + "s"}
+        tail = "(?:" + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + ")"
+        alternatives.append(" ".join([*(re.escape(w) for w in head), tail]))
+    return r"\b(?:" + "|".join(alternatives) + r")\b"
+
+
+# A creature the question speaks of without naming it: "a creature I cast this turn", or by a
+# creature type ("my birds", "a goblin I just cast"), the lexicon's words for one.
+_CREATURE_WORDS = _noun_pattern(load_lexicon().nouns["creature_type"])
 _GENERIC_CREATURE = r"\b(creatures?|dorks?|guys?)\b|" + _CREATURE_WORDS
 _GRANTS = lazy(
     r"\b(creatures|enchanted creature|equipped creature|each creature|creatures you control)\b"
@@ -511,6 +581,51 @@ _GRANTS = lazy(
     r"\bas though (it|they|those creatures|that creature) had haste\b",
     re.I,
 )
+
+
+# "Is it actually attacking?", "does it count as attacking?", "does it deal damage?": whether a
+# creature is in combat, not whether it may be declared as an attacker.
+_IS_ATTACKING = (
+    r"\b(is|are|was|were|isn't|aren't) (it|they|CARD|the \w+|that \w+|those \w+|these \w+|"
+    r"my \w+)( \w+)? (attacking|an attacker|attackers|in combat)\b",
+    r"\b(count|counts|counted) as (an? )?(attacking|attackers?)\b",
+    r"\b(can|could|does|do|will|would) (it|they|CARD|the \w+|those \w+)( still| even| actually)? "
+    r"(deal|do) (its |their )?(combat )?damage\b",
+)
+# Put onto the battlefield attacking: as the text says, or by a card's words.
+_ENTERS_ATTACKING = (
+    r"\b(enter|enters|entered|entering|came in|comes in|come in|put|puts|returned|returns|"
+    r"came into play|comes into play)\b[^.?!]{0,40}\b(tapped and )?attacking\b"
+)
+_MAKES_ATTACKING = lazy(
+    r"\btapped and attacking\b|\bthat(?:'s| is| are) attacking\b|\bonto the battlefield "
+    r"attacking\b",
+    re.I,
+)
+
+# "Use its put-a-counter-untap ability", "activate the tap ability": an ability told by what it
+# does or costs.
+_DESCRIBED = lazy(
+    r"\b(?:use|activate|activating|using|do) (?:its|the|his|her|their|CARD'?s?|that|this) "
+    r"(?P<desc>(?:[\w{}/+\-]+[ -]){1,4}?)abilit(?:y|ies)\b"
+)
+_WORDS = lazy(r"\{[tq]\}|[a-z][a-z']*")
+_DESC_STOP = frozenset({"a", "an", "the", "on", "of", "its", "it", "this", "that", "one", "other"})
+_DESC_STOP |= frozenset({"activated", "same", "other", "second", "first", "own"})
+
+
+def _describes(word: str, ability: Activated) -> bool:
+    """Whether ``word`` of a description fits ``ability``: a word of its cost or effect, or what
+    the symbols in its cost and the mana it makes are called."""
+    if word in ("{t}", "tap"):
+        return ability.cost.tap or bool(re.search(r"(?<!un)\btap\b", ability.effect, re.I))
+    if word in ("{q}", "untap"):
+        return ability.cost.untap or bool(re.search(r"\buntap\b", ability.effect, re.I))
+    if word == "mana":
+        return ability.mana is not None
+    text = ability.text.casefold()
+    stem = word[:-1] if len(word) > 4 and word.endswith("s") else word
+    return len(stem) >= 3 and bool(re.search(rf"\b{re.escape(stem)}", text))
 
 
 def _strip_reminder(line: str) -> str:
@@ -584,6 +699,29 @@ def _restricted(q: Question, pattern: str, defender: bool = False) -> bool:
 def _still_tapped(what: str) -> str:
     """The fact left out when something tapped the permanent earlier: is it tapped now?"""
     return f"whether {what} is still tapped (permanents untap in their controller's untap step)"
+
+
+def _tapped_by_me_now(q: Question) -> bool:
+    """ "If I tap it for mana", "I tapped it": tapped by the asker, with no other turn (and so
+    no untap step) told."""
+    return q.has(*_TAPPED_BY[2:]) and not q.has(
+        *_OLD, *_OTHER_TURN, r"\buntap", r"(?<!this )\bturn\b"
+    )
+
+
+# A step of the asker's turn after its untap step: "during my upkeep", "in my main phase".
+_AFTER_UNTAP_STEP = (
+    r"\b(during|in|at|on) (the beginning of )?(my|our) (upkeep|draw step|(first |second |"
+    r"precombat |postcombat )?main phase|beginning of combat|combat)\b"
+)
+
+
+def _tapped_after_untap_step(q: Question) -> bool:
+    """ "He tapped my creature with Icy Manipulator during my upkeep": tapped after this turn's
+    untap step, so still tapped this turn unless something untapped it."""
+    return q.has(_AFTER_UNTAP_STEP) and not q.has(
+        *_OLD, *_OTHER_TURN, r"\buntap", r"(?<!this )\bturns?\b(?! (it|them)\b)"
+    )
 
 
 def _missing(*facts: str) -> Callable[[], Ruling]:
@@ -712,6 +850,25 @@ def _board_perm(q: Question, subject: CardMention | None) -> Permanent | None:
     )
 
 
+def _helper_board(board: GameState | None, facts: _Facts, name: str) -> GameState | None:
+    """The board with the cards that let the permanent attack as though it had haste, an Aura
+    or Equipment attached to ``name``; the stated board when there is one."""
+    if board is not None or not facts.attack_helpers:
+        return board
+    helpers = tuple(
+        Permanent(
+            name=h.name,
+            controller=YOU,
+            types=h.card.types - {"Token"},
+            subtypes=h.card.subtypes,
+            attached_to=name if h.card.subtypes & {"Aura", "Equipment"} else None,
+            card=h.card,
+        )
+        for h in facts.attack_helpers
+    )
+    return GameState(battlefield=helpers)
+
+
 def _position(board: GameState | None, p: Permanent) -> GameState:
     if board is None:
         return GameState(battlefield=(p,))
@@ -733,6 +890,9 @@ class _Facts:
     haste_unsure: bool = False
     # A card named lets its abilities be activated as though it had haste (not attacking).
     haste_abilities: bool = False
+    # Cards named that let it attack as though it had haste (Instill Energy): they go on the
+    # board, attached to it when they are Auras or Equipment, and the engine reads their text.
+    attack_helpers: tuple[CardMention, ...] = ()
     # An extra phase or step this turn the text speaks of, which isn't a new turn.
     extra_phase: str | None = None
     # The keyword it came in by that gives it haste (unearth, dash, blitz).
@@ -760,6 +920,10 @@ class TappingHandler:
         return False
 
     def scenarios(self, q: Question) -> list[Scenario]:
+        if q.asks(_BARE_JUDGMENT) and q.has(_CLAIM_WORDS):
+            # "My opponent said I can't. Is he right?" where the claim wasn't read as one: the
+            # verdict can't be matched to it, and a bare yes would answer another question.
+            return []
         # "Does Concordant Crossroads let my Elves tap for mana...": only for cards that give
         # other creatures abilities.
         lets = q.has(r"\b(let|lets|allow|allows)\b") and (
@@ -775,12 +939,14 @@ class TappingHandler:
         if not (
             lets
             or q.has(_ASK, r"\bsummoning[ -]?sick", _NEED_HASTE, _NEED_CREW)
+            or q.has(_TRIED)
             or q.asks(_GIVES_HASTE)
             or self._does_act(q)
         ):
             # "Does X return the creature untapped?", "does it lose its abilities?": questions
             # about status, which don't ask whether something can be done.
-            for status in (self._combat_status, self._enters_status, self._status_kept):
+            statuses = (self._defender, self._put_attacking, self._combat_status)
+            for status in (*statuses, self._enters_status, self._status_kept):
                 found = status(q)
                 if found is not None:
                     return [found]
@@ -820,8 +986,18 @@ class TappingHandler:
             # "How does haste work?" wants an explanation, not a yes or no.
             return []
         out: list[Scenario] = []
+        if q.asks(_PREVENTS) and not (self._sick_word_asked(q) or self._needs_haste(q)):
+            # "Does defender prevent that?" asks whether something stops it: answering whether
+            # it can be done would give the opposite verdict.
+            for build in (self._defender, self._combat_status, self._status_kept):
+                found = build(q)
+                if found is not None:
+                    return [found]
+            return []
         builders = (
             self._grants_haste,
+            self._defender,
+            self._put_attacking,
             self._combat_status,
             self._tapped_by_effect,
             self._enters_status,
@@ -890,12 +1066,19 @@ class TappingHandler:
             # "I played it last turn: is it summoning sick?": the word is asked, not told.
             new = False
         fact_new: bool | None = None
+        if _blinked_now(q, subject) and not q.has(*_OTHER_TURN):
+            # Flickered: a new object since, whatever was said of the one before (400.7).
+            new, old = True, False
         relative = _turn_relative(tq)
         if relative is not None and not (relative and old):
             # "Since their last turn" agrees with a permanent that isn't new; with one that is,
             # the text says two things and the other readings below decide.
             new, old = relative, not relative
-        elif tq.has(*_OTHER_TURN):
+        elif tq.has(*_OTHER_TURN) and not (
+            # "Out for a few turns; I animate it on my turn": the asker's own turn told beside
+            # a long history doesn't undo it.
+            old and not new and not tq.has(*(p for p in _OTHER_TURN if p != _TURN_TOLD[2]))
+        ):
             new = old = False
         if (
             not old
@@ -914,8 +1097,17 @@ class TappingHandler:
             fact_new = True
         elif old and not new:
             fact_new = False
-        haste = bool(q.has(_HASTE_FACT)) and not q.has(_NO_HASTE) and not self._needs_haste(q)
-        haste_unsure = False
+        # "As though it had haste" isn't haste: which half it gives is the card's to say.
+        told_as_though = bool(_AS_THOUGH.search(q.lower))
+        plain = _AS_THOUGH.sub(" ", q.lower)
+        haste = (
+            bool(re.search(_HASTE_FACT, plain))
+            and not q.has(_NO_HASTE)
+            and not self._needs_haste(q)
+        )
+        haste_unsure = told_as_though and not any(
+            _AS_THOUGH.search(h.card.oracle_text) for h in helpers
+        )
         haste_from: str | None = None
         if subject is not None and any(k.casefold() == "haste" for k in subject.card.keywords):
             haste = True
@@ -931,6 +1123,7 @@ class TappingHandler:
                 # Unearthing or dashing it is how it came in, on the turn the text speaks of.
                 fact_new = True
         haste_abilities = False
+        attack_helpers: list[CardMention] = []
         for h in helpers:
             # Threaten, Act of Treason, Lightning Greaves: the permanent gains haste from them.
             if _AS_THOUGH.search(h.card.oracle_text):
@@ -939,8 +1132,8 @@ class TappingHandler:
                 }
                 if "attack" in kinds:
                     # "Can attack as though it had haste" (Instill Energy) isn't the abilities
-                    # kind: attacking yes, {T} abilities no. Not modelled from text: unsure.
-                    haste_unsure = True
+                    # kind: attacking yes, {T} abilities no.
+                    attack_helpers.append(h)
                 else:
                     haste_abilities = True
             else:
@@ -967,6 +1160,7 @@ class TappingHandler:
             creature=None,
             haste_unsure=haste_unsure and not haste,
             haste_abilities=haste_abilities and not haste,
+            attack_helpers=tuple(attack_helpers),
             extra_phase=extra_phase,
             haste_from=haste_from if haste else None,
         )
@@ -1049,7 +1243,11 @@ class TappingHandler:
         """The permanent the question is about, and the other cards (spells, Vehicles, Drums)."""
         subject: CardMention | None = None
         helpers: list[CardMention] = []
-        grantors = [m for m in q.cards if _grants_to_others(m) or _adds_phase(m)]
+        grantors = [
+            m
+            for m in q.cards
+            if _grants_to_others(m) or _adds_phase(m) or TappingHandler._instrument(q, m)
+        ]
         others = [m for m in q.cards if m not in grantors and m.card.types & _PERMANENT_TYPES]
         if grantors and not (others or q.has(_GENERIC_CREATURE)):
             grantors = []
@@ -1074,6 +1272,39 @@ class TappingHandler:
                 helpers.remove(vehicle)
                 subject = vehicle
         return subject, helpers
+
+    @staticmethod
+    def _instrument(q: Question, m: CardMention) -> bool:
+        """Whether the text uses ``m`` to tap or untap another permanent ("tapped my creature
+        with Icy Manipulator", "he used Icy Manipulator on my elf"): what it tapped is asked
+        about, not the card."""
+        if not any(
+            isinstance(a, Activated) and _TAPS_TARGET.search(a.effect) for a in m.abilities()
+        ):
+            return False
+        cards = sorted(q.cards, key=lambda c: c.start)
+        marks = [hit.start() for hit in re.finditer("CARD", q.lower)]
+        if len(marks) != len(cards) or m not in cards:
+            return False
+        at = marks[cards.index(m)]
+        before, after = q.lower[max(0, at - 60) : at], q.lower[at + 4 : at + 30]
+        return bool(
+            re.search(
+                r"\b(tap|taps|tapped|tapping|untap|untaps|untapped)\b (my|a|an|the|his|her|their|"
+                r"your) [\w' ]{0,20}?\bwith (his |her |my |their |your |an? |the )?$",
+                before,
+            )
+            or (
+                re.search(
+                    r"\b(use|uses|used|using|activate|activates|activated) (his |her |their |"
+                    r"my |an? |the )?$",
+                    before,
+                )
+                and re.match(
+                    r"\s*('s? ability )?(on|against) (my|a|an|the|his|her|their|your) ", after
+                )
+            )
+        )
 
     @staticmethod
     def _generic_types(q: Question) -> frozenset[str] | None:
@@ -1564,6 +1795,13 @@ class TappingHandler:
         if subject is not None and "Creature" not in subject.card.types:
             subject = None
         facts = self._facts(q, subject, helpers)
+        if (
+            facts.tapped_unsure
+            and q.has(r"\btapped (it|them|CARD|my \w+|the \w+)( \w+)? for (mana|\{|[wubrgc]\b)")
+            and (_tapped_by_me_now(q) or _tapped_after_untap_step(q))
+        ):
+            # "I tapped my Llanowar Elves for G, then tried to convoke with it": already tapped.
+            facts.tapped, facts.tapped_unsure = True, False
         if facts.new is None and facts.tapped is None and not q.has(r"\bsummoning"):
             return None
         if facts.tapped is None:
@@ -1639,7 +1877,8 @@ class TappingHandler:
     def _attack_or_block(self, q: Question) -> Scenario | None:
         attack = q.has(r"\battack(s|ing)?\b", r"\bswing(s|ing)? (with|in)\b")
         block = q.has(r"\bblock(s|ing)?\b(?!ed)") and not q.has(r"\bbe blocked\b", r"\bmust block")
-        if attack == block:
+        if attack == block or q.asks(*_IS_ATTACKING):
+            # "Is it attacking?" asks what it is now, not whether it may be declared.
             return None
         combat_other: tuple[str, ...] = (
             _COMBAT_OTHER if attack else _COMBAT_OTHER[:1] + _COMBAT_OTHER[2:]
@@ -1668,11 +1907,7 @@ class TappingHandler:
         uncrewed = self._uncrewed_vehicle(q, subject, attack)
         if uncrewed is not None:
             return uncrewed
-        if (
-            facts.tapped_unsure
-            and q.has(*_TAPPED_BY[2:])
-            and not q.has(*_OLD, *_OTHER_TURN, r"\buntap", r"(?<!this )\bturn\b")
-        ):
+        if facts.tapped_unsure and (_tapped_by_me_now(q) or _tapped_after_untap_step(q)):
             # "If I tap Llanowar Elves for mana, can it still attack?": tapped, unless an untap
             # step (another turn) comes between.
             facts.tapped, facts.tapped_unsure = True, False
@@ -1698,13 +1933,89 @@ class TappingHandler:
 
         def run() -> Ruling:
             ruling = _enters_tapped(
-                self._run_all(perms, unknown, check, q.board), facts, subject_name
+                self._run_all(perms, unknown, check, _helper_board(q.board, facts, perms[0].name)),
+                facts,
+                subject_name,
             )
             ruling = _phase_not_turn(ruling, facts) if attack else ruling
             ruling = _haste_way(ruling, facts, subject_name)
             return _flip(ruling) if flip else ruling
 
         return Scenario(name, "yesno", 0.8, run, self._cards(subject, helpers))
+
+    def _defender(self, q: Question) -> Scenario | None:
+        """'Does defender stop me tapping it for mana?': defender stops attacking only (702.3b)."""
+        if not q.asks(
+            r"\b(does|do|will|would|doesn't) (having |its |the )?defender (stop|stops|prevent|"
+            r"prevents|keep|keeps|affect|affects|matter|restrict|restricts|mean)\b"
+        ) or q.has(r"\b(can't|cannot) (attack|block)\b(?!.*\bdefender\b)"):
+            return None
+        act: tp.DefenderAct | None = None
+        # "Does defender prevent that?": what "that" is, the text before says.
+        for text in (q.asked, q.lower):
+            acts: list[tp.DefenderAct] = []
+            if re.search(r"\battack", text):
+                acts.append("attack")
+            if re.search(r"\bblock", text):
+                acts.append("block")
+            if re.search(r"\b(tap|tapping|activat|abilit|use|using|mana)", text):
+                acts.append("activate")
+            if acts:
+                if len(acts) > 1:
+                    return None
+                act = acts[0]
+                break
+        if act is None:
+            return None
+        if any(
+            re.search(
+                r"\bcan't (attack|block)|\bcan't be activated|as though it didn't have defender",
+                m.card.oracle_text,
+                re.I,
+            )
+            for m in q.cards
+        ):
+            # A card that says more about attacking or activating than defender does.
+            return None
+
+        def run() -> Ruling:
+            return _capitalised(tp.defender_restricts(act))
+
+        return Scenario("tapping.defender", "yesno", 0.85, run, self._cards(None, q.cards))
+
+    def _put_attacking(self, q: Question) -> Scenario | None:
+        """'It came in with ninjutsu and it's summoning sick, so is it actually attacking?': a
+        creature put onto the battlefield attacking is attacking, and the restrictions on
+        declaring attackers don't apply to it (508.4c)."""
+        if not q.asks(*_IS_ATTACKING) or q.has(
+            r"\btrigger", r"\bwhenever\b", r"\b(attacks|attacked) trigger", *_COMBAT_OTHER
+        ):
+            # "Whenever it attacks" doesn't trigger for it (508.3a): another question.
+            return None
+        subject, helpers = self._split(q)
+        how: str | None = None
+        if (
+            subject is not None
+            and any("ninjutsu" in k.casefold() for k in subject.card.keywords)
+            and q.has(r"\bninj(utsu|a'?d|a-?ed)\w*")
+        ):
+            how = "by ninjutsu"
+        else:
+            makers = [m for m in q.cards if _MAKES_ATTACKING.search(m.card.oracle_text)]
+            if len(makers) == 1 and not q.has(*_OTHER_TURN, *_OLD):
+                how = f"by {possessive(makers[0].name)} ability"
+                if subject is not None and subject.name == makers[0].name:
+                    subject = None
+            elif not makers and q.has(_ENTERS_ATTACKING):
+                how = "as you say"
+        if how is None:
+            return None
+        name = subject.name if subject is not None else "the creature"
+
+        def run() -> Ruling:
+            return _capitalised(tp.put_attacking(name, how))
+
+        return Scenario("tapping.put_attacking", "yesno", 0.85, run, self._cards(subject, helpers))
 
     def _uncrewed_vehicle(
         self, q: Question, subject: CardMention | None, attack: bool
@@ -1779,11 +2090,16 @@ class TappingHandler:
             return None
         if subject is not None and _unmodelled(subject):
             return None
-        symbol = self._symbol(q, subject)
+        described = self._described_ability(q, subject)
+        symbol = self._symbol(q, subject) if described is None else _kind(described)
+        noncreature = symbol is None and self._noncreature_symbol(q, subject) is not None
+        if noncreature:
+            symbol = self._noncreature_symbol(q, subject)
         if symbol is None:
             return None
         if (
-            symbol in ("T", "Q")
+            described is None
+            and symbol in ("T", "Q")
             and subject is not None
             and not self._has_symbol(subject, symbol)
             and not q.has(r"\b(like|such as|e\.g\.?) CARD")
@@ -1799,10 +2115,10 @@ class TappingHandler:
         facts = self._facts(q, subject, helpers)
         flip = self._sick_word_asked(q) or self._needs_haste(q)
         if symbol == "none":
-            if subject is None and not q.has(_NO_TAP):
+            if subject is None and not q.has(_NO_TAP) and not noncreature:
                 return None
             perms, unknown = self._subject(q, subject, facts)
-            ability = next(
+            ability = described or next(
                 (
                     a
                     for a in (subject.abilities() if subject else ())
@@ -1826,6 +2142,9 @@ class TappingHandler:
             )
         if facts.haste_unsure and facts.new is not False:
             return self._unsure_haste(subject, helpers)
+        if facts.tapped_unsure and _tapped_after_untap_step(q):
+            # "He tapped it with Icy Manipulator in my upkeep": tapped for the rest of the turn.
+            facts.tapped, facts.tapped_unsure = True, False
         if facts.tapped is None:
             facts.tapped = symbol == "Q"
         score = 0.8
@@ -1842,9 +2161,8 @@ class TappingHandler:
         subject_name = subject.name if subject else ""
 
         def run() -> Ruling:
-            r = self._run_all(
-                perms, unknown, lambda st, n: tp.can_pay_tap_cost(st, n, sym), q.board
-            )
+            board = _helper_board(q.board, facts, perms[0].name)
+            r = self._run_all(perms, unknown, lambda st, n: tp.can_pay_tap_cost(st, n, sym), board)
             r = _phase_not_turn(_enters_tapped(r, facts, subject_name), facts)
             r = _haste_way(r, facts, subject_name)
             return _flip(r) if flip else r
@@ -1991,6 +2309,55 @@ class TappingHandler:
         return Scenario("tapping.summoning_sick", "yesno", 0.75, run, self._cards(subject, helpers))
 
     @staticmethod
+    def _described_ability(q: Question, subject: CardMention | None) -> Activated | None:
+        """The one activated ability of ``subject`` the asked sentence describes by its words
+        ("the put-a-counter-untap ability", "its untap ability", "the mana ability"): the one
+        whose cost and effect share the description's words, when no other ability does."""
+        if subject is None:
+            return None
+        found = list(_DESCRIBED.finditer(q.asked))
+        if not found:
+            return None
+        words = [w for w in _WORDS.findall(found[-1].group("desc")) if w not in _DESC_STOP]
+        if not words:
+            return None
+        activated = [a for a in subject.abilities() if isinstance(a, Activated)]
+        matches = [a for a in activated if all(_describes(w, a) for w in words)]
+        return matches[0] if len(matches) == 1 else None
+
+    def _noncreature_symbol(self, q: Question, subject: CardMention | None) -> str | None:
+        """ "Can I crack a Clue / use my planeswalker the turn I make it?": an unnamed permanent
+        the words say isn't a creature, used the turn it came in. The summoning-sickness rule
+        doesn't apply to it, whatever its ability costs; only the symbol the step names
+        depends on the kind ({T} for a Treasure, none for a Clue's or a loyalty ability)."""
+        if (
+            subject is not None
+            or _animated(q)
+            or not q.asks(
+                r"\b(use|using|activate|activating|crack|cracking|sac|sacrifice|sacrificing|equip|"
+                r"equipping)\b"
+            )
+        ):
+            return None
+        if q.has(
+            *_OLD,
+            *_OTHER_TURN,
+            r"\b(twice|again|more than once|another|second|each turn|per turn|instant|response|"
+            r"combat|opponent|tapped|untapped|target)\b",
+        ):
+            return None
+        types = self._generic_types(q)
+        if types is None and q.has(r"\bequipment\b"):
+            types = frozenset({"Artifact"})
+        if types is None or "Creature" in types or not q.has(*_NEW):
+            return None
+        if q.has(r"\b(treasure|food|mana rock)s?\b"):
+            return "T"
+        if q.has(r"\b(planeswalkers?|clues?|equipment|equip)\b"):
+            return "none"
+        return None
+
+    @staticmethod
     def _has_symbol(subject: CardMention, symbol: str) -> bool:
         """Whether the card has an activated ability with {T} (or {Q}) in its cost; a land with
         a basic land type has its intrinsic {T} mana ability."""
@@ -2025,7 +2392,7 @@ class TappingHandler:
         ):
             # "Can I activate Pili-Pala's mana ability?": the cost printed on the card decides.
             mana = [a for a in subject.abilities() if isinstance(a, Activated) and a.mana]
-            kinds = {"T" if a.cost.tap else "Q" if a.cost.untap else "none" for a in mana}
+            kinds = {_kind(a) for a in mana}
             if len(kinds) == 1:
                 return kinds.pop()
         if q.has(
@@ -2043,7 +2410,9 @@ class TappingHandler:
             r"\b(tap|use|activate) (a|an|my|your|the) (mana rock|mana dork|dork)s?\b",
             # "Can my mana dork tap the turn it comes in?": tapping it for its own ability.
             r"\b(can|could|may|does|do|will) (my |your |the |a |an |this |that )?(CARD|it|they|"
-            r"(mana )?dorks?|mana rocks?|creatures?|elf|elves)( still)? tap\b(?! (it|them|CARD|an?|"
+            r"(mana )?dorks?|mana rocks?|creatures?|elf|elves)"
+            # "Can my Llanowar Elves I cast this turn tap?": a relative clause between.
+            r"( (that |which )?(i|we|you) [^?.,;]{0,30}?)?( still)? tap\b(?! (it|them|CARD|an?|"
             r"the (?!turn)|target|another|other|untapped|my|your|his|her|their|down)\b)",
         ):
             return "T"
@@ -2060,6 +2429,6 @@ class TappingHandler:
                 activated = [a for a in activated if a.mana is None and not a.cost.tap]
             if not activated:
                 return None
-            kinds = {"T" if a.cost.tap else "Q" if a.cost.untap else "none" for a in activated}
+            kinds = {_kind(a) for a in activated}
             return kinds.pop() if len(kinds) == 1 else None
         return None
