@@ -232,6 +232,13 @@ class AskService:
                 "so a yes or a no could be read either way. Ask it without the negation, e.g. "
                 "“Is it kicked?”",
             )
+        if not reading.clear and reading.framing == "question":
+            return await self._abstain(
+                answer,
+                q,
+                f"I can't rule on that: I couldn't tell whose claim “{reading.asked}” is about. "
+                "Ask what the claim says, e.g. “Can it tap for mana the turn it enters?”",
+            )
         if not reading.clear:
             return await self._abstain(
                 answer,

@@ -1563,6 +1563,15 @@ class Reader:
                     else:
                         clear = self._plain_report(sentences[stmt_idx])
 
+        if (
+            framing == "question"
+            and asked_idx is not None
+            and all(t.card is None for t in asked)
+            and any(self._find(asked, self.lex.framing[k]) for k in judging)
+        ):
+            # "... according to my friend. Is he right?" with no claim read: whose claim is
+            # judged, and so which way the verdict points, isn't known.
+            clear = False
         stated_count: int | None = None
         if framing == "question" and form == "yesno" and polarity == "as_asked":
             count_read = self._stated_count(asked)

@@ -959,7 +959,7 @@ def _sentence_around(lower: str, index: int) -> str:
 # "two creatures, one of them is tapped": one of the counted creatures can't block.
 _ONE_TAPPED = lazy(
     r"\b(?:but |and )?(?:one|1)(?: of them| of which| of those)? "
-    r"(?:(?:is|was|'s) tapped|(?P<cant>can'?t block))\b"
+    r"(?:(?:(?:is|was|'s) )?tapped|(?P<cant>can'?t block))\b"
 )
 # "My creatures are all ground guys": the defending player's creatures, not counted.
 _DEFENDER_UNCOUNTED = lazy(

@@ -2689,18 +2689,7 @@ class ManaHandler:
         ]
         if producers:
             return None
-        land = Permanent(
-            name="a land you control",
-            types=frozenset({"Land"}),
-            abilities=(
-                Activated(
-                    text="{T}: Add {C}.",
-                    cost=Cost(tap=True),
-                    effect="Add {C}.",
-                    mana=ManaProduction(choice="fixed", symbols=("C",)),
-                ),
-            ),
-        )
+        land = _a_land_you_control()
         # "multiple Mana Reflections": at least two, so the answer must hold for two and three.
         several = [
             m
@@ -2785,18 +2774,7 @@ class ManaHandler:
             if q.has(r"\b(opponents?|opps?|a player|each player|someone)\b"):
                 # Whose permanent is tapped isn't said, and the chooser is its controller.
                 return None
-            tapped = Permanent(
-                name="a land you control",
-                types=frozenset({"Land"}),
-                abilities=(
-                    Activated(
-                        text="{T}: Add {C}.",
-                        cost=Cost(tap=True),
-                        effect="Add {C}.",
-                        mana=ManaProduction(choice="fixed", symbols=("C",)),
-                    ),
-                ),
-            )
+            tapped = _a_land_you_control()
         if tapped not in perms:
             perms.append(tapped)
         state = _state(q, perms)
@@ -3163,3 +3141,19 @@ class ManaHandler:
             )
 
         return Scenario(name, kind, 0.85, _noted(run, board.identity), board.names)
+
+
+def _a_land_you_control() -> Permanent:
+    """An unnamed land of the asker's: what a replacement on "a land" is tried on."""
+    return Permanent(
+        name="a land you control",
+        types=frozenset({"Land"}),
+        abilities=(
+            Activated(
+                text="{T}: Add {C}.",
+                cost=Cost(tap=True),
+                effect="Add {C}.",
+                mana=ManaProduction(choice="fixed", symbols=("C",)),
+            ),
+        ),
+    )
