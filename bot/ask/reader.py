@@ -462,13 +462,7 @@ class Reader:
         lemmas = [t.lemma for t in toks]
         for i in range(1, len(lemmas) - 2):
             if lemmas[i] in _TRY and lemmas[i + 1] == "to" and "i" in lemmas[:i]:
-                before = toks[: max(0, i)]
-                while before and before[-1].lemma in ("and", "then", ",", "i", "also"):
-                    before = before[:-1]
-                body = [*self._can_i(toks[i + 2 :]), Tok("?", "?", None, "")]
-                if len(before) >= 2:
-                    return [*before, Tok(".", ".", None, ""), _respace(body[0], " "), *body[1:]]
-                return body
+                return self._can_i_after(toks[:i], toks[i + 2 :])
         made = self.to_question(sentence)
         return _as_can(made[0]) if made is not None else None
 
@@ -765,15 +759,18 @@ class Reader:
             action = toks[i + 2 : end]
             if not action or not failed:
                 return None
-            before = toks[: max(0, i - 1)]
-            while before and before[-1].lemma in ("and", "then", ",", "i"):
-                before = before[:-1]
-            body = [*self._can_i(action), Tok("?", "?", None, "")]
-            if len(before) >= 2:
-                lead = [*before, Tok(".", ".", None, "")]
-                return [*lead, _respace(body[0], " "), *body[1:]], True
-            return body, True
+            return self._can_i_after(toks[: max(0, i - 1)], action), True
         return None
+
+    def _can_i_after(self, before: list[Tok], action: list[Tok]) -> list[Tok]:
+        """ "I tapped it for G and then tried to X": what was done before, as a sentence, then
+        "Can I X?"."""
+        while before and before[-1].lemma in ("and", "then", ",", "i", "also"):
+            before = before[:-1]
+        body = [*self._can_i(action), Tok("?", "?", None, "")]
+        if len(before) >= 2:
+            return [*before, Tok(".", ".", None, ""), _respace(body[0], " "), *body[1:]]
+        return body
 
     def _plain_report(self, sentence: Sequence[Tok]) -> bool:
         """ "Swiftfoot Boots doesn't give haste": a card (or "it") and then its verb, nothing

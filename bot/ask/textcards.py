@@ -387,11 +387,10 @@ class TextCardFinder:
             owned = bare != word.group(0)
             if key in self._vocab or self._plural_of_known(key):
                 return False
-            before = text[: word.start()].split()[-1:]
             if before and normalize(before[0]) in _CAST_WORDS:
                 # "cast pacifism", "casting fireball": what is cast is a card, English or not.
                 return True
-            return "-" in bare or owned or self._rare_noun(text, word, key)
+            return "-" in bare or owned or self._rare_noun(key, before)
         if key in self._common and key not in _BASIC_LANDS and _beside_capital(text, word):
             # "Snow Plains": a common word inside a capitalised phrase is part of the phrase.
             return False
@@ -404,16 +403,14 @@ class TextCardFinder:
         stems = {key[:-1], key[:-2], key[:-3] + "y", key[:-3] + "f", key[:-3] + "fe"}
         return any(stem in self._vocab for stem in stems if stem)
 
-    def _rare_noun(self, text: str, word: re.Match[str], key: str) -> bool:
+    def _rare_noun(self, key: str, before: list[str]) -> bool:
         """ "with earthcraft out", "my lands are forest and mutavault": a lowercase word no
         English speaker or rule uses names its card, unless it stands where a verb would
         ("can i reanimate it", "to flicker it")."""
-        lex = lexicon.load()
-        if len(key) < 5 or key in self._common or key in lex.lemmas:
+        if len(key) < 5 or key in self._common or key in lexicon.load().lemmas:
             return False
         if key.endswith("s") and key[:-1] in self._common:
             return False  # a plural of an English word
-        before = text[: word.start()].split()[-1:]
         return not before or normalize(before[0]) not in _VERB_MARKERS
 
     def _plain_word(self, text: str, word: re.Match[str]) -> bool:

@@ -1095,22 +1095,8 @@ class ConstellationHandler:
                 return _flip(ruling) if enter else ruling
 
             return Scenario("constellation_aura_put", "yesno", 0.9, run_nothing, cited)
-        quality = re.search(r"\b(hexproof|shroud|ward)\b", q.lower)
-        if (
-            quality
-            and (noun in (None, "creature", "permanent"))
-            and q.asks(r"\b(can|could|may|able|allowed|legal)\b")
-            and q.asks(r"\b(enchant|attach\w*|put (it )?on|go on)\b")
-            and not q.has(r"\b(you|i) control\b")
-        ):
-            what = quality.group(1)
-            return Scenario(
-                "constellation_aura_put",
-                "yesno",
-                0.9,
-                lambda: c.aura_put_untargeted(name, what, card),
-                cited,
-            )
+        if noun in (None, "creature", "permanent") and not q.has(r"\b(you|i) control\b"):
+            return _put_past_shield(q, name, card, cited)
         return None
 
     def _aura_put_untargeted(
@@ -1153,21 +1139,9 @@ class ConstellationHandler:
                 lambda: c.aura_protection(name, quality, has, card, put=copier is None),
                 cited,
             )
-        shield = re.search(r"\b(hexproof|shroud|ward)\b", q.lower)
-        if (
-            shield is not None
-            and copier is not None
-            and q.asks(r"\b(can|could|may|able|allowed|legal)\b")
-            and q.asks(r"\b(enchant|attach\w*|put (it )?on|go on)\b")
-        ):
-            what = shield.group(1)
-            return Scenario(
-                "constellation_aura_put",
-                "yesno",
-                0.9,
-                lambda: c.aura_put_untargeted(name, what, card),
-                cited,
-            )
+        shielded = _put_past_shield(q, name, card, cited) if copier is not None else None
+        if shielded is not None:
+            return shielded
         target_asked = q.asks(
             r"\b(does|do|did|will|would|is|are|can|could)\b[^.?!]*\b(target(s|ed|ing)?|fizzl\w*)\b"
         )
@@ -3012,4 +2986,26 @@ def _asks_other_trigger(q: Question, watchers: set[str]) -> bool:
         and not any(w.startswith(m.name) for w in watchers)
         and re.search(r"(?:^|\n)(?:when|whenever|at the beginning)\b", m.card.oracle_text, re.I)
         is not None
+    )
+
+
+def _put_past_shield(
+    q: Question, name: str, card: str | None, cited: tuple[str, ...]
+) -> Scenario | None:
+    """ "Can it be put on a creature with hexproof?": an Aura put onto the battlefield doesn't
+    target, so hexproof, shroud and ward don't stop it (303.4f)."""
+    shield = re.search(r"\b(hexproof|shroud|ward)\b", q.lower)
+    if (
+        shield is None
+        or not q.asks(r"\b(can|could|may|able|allowed|legal)\b")
+        or not q.asks(r"\b(enchant|attach\w*|put (it )?on|go on)\b")
+    ):
+        return None
+    what = shield.group(1)
+    return Scenario(
+        "constellation_aura_put",
+        "yesno",
+        0.9,
+        lambda: c.aura_put_untargeted(name, what, card),
+        cited,
     )
