@@ -1501,19 +1501,32 @@ class Reader:
                 statement = reported[0][1]
             else:
                 reported = []
+            head: list[Tok] = []
+            refused = self._refused_clause(statement) if statement and not reported else None
+            if refused is not None:
+                # "His only creature is untapped and he didn't block. Is that legal?": what is
+                # judged is the refusal; the clause before it is the board it happened on.
+                head, statement = refused
             made = self.to_question(statement) if statement else None
             if made is not None and tag is not None:
                 framing = "dispute" if reported else "bug_report"
                 claims = [c for c, _ in reported]
                 asked, negative = made
                 asked = self._present(asked)
-                if tag in self.lex.framing["legality"] or _acts(asked):
+                obliged = _obliged(asked) if negative else None
+                if obliged is not None:
+                    # Not blocking was allowed unless the rules made him block: "Does he have
+                    # to block?", with the report's negation kept for the verdict.
+                    asked = obliged
+                elif tag in self.lex.framing["legality"] or _acts(asked):
                     asked = _as_can(asked)
                 polarity = self._polarity(tag)
                 form = "yesno"
-                out_sentences = [
-                    s for i, s in enumerate(sentences) if i not in (stmt_idx, asked_idx)
-                ] + [asked]
+                out_sentences = (
+                    [s for i, s in enumerate(sentences) if i not in (stmt_idx, asked_idx)]
+                    + ([[*head, Tok(".", ".", None, "")]] if head else [])
+                    + [asked]
+                )
                 if polarity != "as_asked" and _two_clauses(statement):
                     # "I kicked it 3 times and it only got 1 counter, that's wrong right?": which
                     # clause the verdict is about isn't said.
@@ -1624,6 +1637,43 @@ class Reader:
             clear=clear,
         )
         return Read(reading=reading, spans=tuple(positions), asked=asked_span)
+
+    def _refused_clause(self, statement: list[Tok]) -> tuple[list[Tok], list[Tok]] | None:
+        """ "X is untapped and he didn't block", "X entered, but Y didn't trigger": the clause
+        before, and what didn't happen after it: a player's refusal the rules may have
+        forbidden, or a card that didn't act."""
+        for i in range(len(statement) - 3, 1, -1):
+            t = statement[i]
+            if t.card is not None or t.lemma not in ("and", "but", ","):
+                continue
+            tail = statement[i + 1 :]
+            carded = t.lemma in ("and", "but") and (
+                tail[0].card is not None
+                or (tail[0].lemma in _OWNER_WORDS and len(tail) > 1 and tail[1].card is not None)
+            )
+            if tail[0].lemma not in _ACTORS and not carded:
+                continue
+            said = next(
+                (
+                    j
+                    for j in range(1, len(tail) - 1)
+                    if tail[j].text == ","
+                    and (tail[j + 1].lemma,) in self.lex.framing["dispute_verbs"]
+                ),
+                None,
+            )
+            if said is not None:
+                # "he didn't block, said flyers can't block": his reason isn't the refusal.
+                tail = tail[:said]
+            made = self.to_question(tail)
+            if (
+                made is not None
+                and made[1]
+                and (carded or _obliged(self._present(made[0])) is not None)
+            ):
+                head = statement[:i]
+                return head, [_respace(tail[0], ""), *tail[1:]]
+        return None
 
     def _clauses(self, sentence: Sequence[Tok]) -> list[list[Tok]]:
         """The sentence's clauses (split at commas, semicolons, colons and dashes), as words."""
@@ -1765,6 +1815,23 @@ def _lets_me(question: list[Tok]) -> list[Tok] | None:
 _ACTIONS = frozenset(
     ("tap", "untap", "attack", "block", "activate", "cast", "kick", "pay", "crew", "use")
 )
+
+
+# Who makes a choice the rules can force ("he didn't block"), and the choices they can force.
+_ACTORS = frozenset(["i", "you", "we", "they", "he", "she", "opponent"])
+_FORCED = frozenset(["block", "attack", "sacrifice", "discard", "pay", "choose"])
+
+
+def _obliged(question: list[Tok]) -> list[Tok] | None:
+    """ "Does he block?", asked of a player who didn't: "Does he have to block?"."""
+    if len(question) < 3 or question[0].lemma != "do" or question[1].lemma not in _ACTORS:
+        return None
+    verb = question[2]
+    if verb.card is not None or verb.lemma not in _FORCED:
+        return None
+    have = Tok("have", "have", None, " ")
+    to = Tok("to", "to", None, " ")
+    return [*question[:2], have, to, replace(verb, text=verb.lemma), *question[3:]]
 
 
 def _acts(question: Sequence[Tok]) -> bool:
