@@ -1501,12 +1501,12 @@ class Reader:
                 statement = reported[0][1]
             else:
                 reported = []
-            head: list[Tok] = []
+            before: list[Tok] = []
             refused = self._refused_clause(statement) if statement and not reported else None
             if refused is not None:
                 # "His only creature is untapped and he didn't block. Is that legal?": what is
                 # judged is the refusal; the clause before it is the board it happened on.
-                head, statement = refused
+                before, statement = refused
             made = self.to_question(statement) if statement else None
             if made is not None and tag is not None:
                 framing = "dispute" if reported else "bug_report"
@@ -1524,7 +1524,7 @@ class Reader:
                 form = "yesno"
                 out_sentences = (
                     [s for i, s in enumerate(sentences) if i not in (stmt_idx, asked_idx)]
-                    + ([[*head, Tok(".", ".", None, "")]] if head else [])
+                    + ([[*before, Tok(".", ".", None, "")]] if before else [])
                     + [asked]
                 )
                 if polarity != "as_asked" and _two_clauses(statement):
