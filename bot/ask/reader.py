@@ -396,7 +396,14 @@ class Reader:
             if j < 3 or t.card is not None or t.lemma not in ("but", "so"):
                 continue
             tail = self._words(sentence[j + 1 :])
-            if len(tail) < 3 or tail[0].lemma not in self._yesno_starts:
+            if len(tail) < 3:
+                continue
+            if tail[0].text.casefold() in _WH_WORDS and self._asks_after(tail):
+                # "treasures are colorless so what color do they make": a wh-question.
+                if self.form(sentence[j + 1 :]) in ("how_many", "what", "which"):
+                    return j
+                continue
+            if tail[0].lemma not in self._yesno_starts:
                 continue
             if self.form(sentence[j + 1 :]) != "statement" and self._subject_follows(tail):
                 return j
@@ -486,6 +493,26 @@ class Reader:
             if word != t.lemma or prev.lemma in ("i", "we", "you", "they"):
                 out[i] = replace(t, text=word, tag="VBZ")
         return out
+
+    def _direct(self, sentence: list[Tok]) -> list[Tok]:
+        """ "I was wondering if Llanowar Elves can tap the turn it enters": the question it
+        puts indirectly, "Can Llanowar Elves tap the turn it enters?"."""
+        words = self._words(sentence)
+        opener = self._starts(words, self.lex.framing["indirect"])
+        if opener is None or len(words) < len(opener) + 3:
+            return sentence
+        if words[len(opener)].lemma not in ("if", "whether"):
+            return sentence
+        start = next(i for i, t in enumerate(sentence) if t is words[len(opener)]) + 1
+        made = self.to_question(sentence[start:])
+        if made is None or made[1]:
+            return sentence  # a negated indirect question keeps its own words
+        question = made[0]
+        first = question[0]
+        return [
+            replace(first, text=first.text[:1].upper() + first.text[1:], space=""),
+            *question[1:],
+        ]
 
     def _drop_preamble(self, sentence: list[Tok]) -> list[Tok]:
         """ "hey quick question can u crew with it?": the question starts at "can"."""
@@ -594,6 +621,10 @@ class Reader:
                 return form
         if asked_mark:
             return "yesno"
+        after = self._question_after_but(sentence)
+        if after is not None:
+            # "it's summoning sick so can it attack": the question after "so" with no mark.
+            return self.form(sentence[after + 1 :])
         return "statement"
 
     def _subject_follows(self, words: Sequence[Tok]) -> bool:
@@ -630,9 +661,16 @@ class Reader:
             return True  # "what's", or a query noun ("total cost?")
         if len(words) > 1 and words[1].lemma in starts:
             return True
-        # "which creature must block", but not "which he shouldn't".
-        if len(words) > 2 and words[1].lemma not in _PRONOUN_SUBJECTS and words[2].lemma in starts:
-            return True
+        # "which creature must block", "what color mana do they make", but not "which he
+        # shouldn't".
+        for k in (2, 3):
+            nouns = words[1:k]
+            if (
+                len(words) > k
+                and all(w.lemma not in _PRONOUN_SUBJECTS and w.lemma not in starts for w in nouns)
+                and words[k].lemma in starts
+            ):
+                return True
         # "what types of mana can it make": the noun is a phrase with "of".
         return len(words) > 4 and words[2].lemma == "of" and words[4].lemma in starts
 
@@ -1347,7 +1385,7 @@ class Reader:
         names = [s.name for s in spans]
         # Two passes: a misspelling's fix may itself be a casual form ("opps creature").
         toks = _drop_set_codes(self.rewrite(self.rewrite(self.respell(self.tokens(text, spans)))))
-        sentences = [self._drop_preamble(s) for s in self.sentences(toks)]
+        sentences = [self._drop_preamble(self._direct(s)) for s in self.sentences(toks)]
         framing: Framing = "question"
         polarity: Polarity = "as_asked"
         negative = False
