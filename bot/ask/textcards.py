@@ -43,6 +43,10 @@ def _programs() -> frozenset[str]:
 _PLATFORM_PREPOSITIONS = frozenset({"on", "in", "using", "via", "playing", "with"})
 # "the pool", "that giant": words that point back at a card already named.
 _REFERRING = frozenset({"the", "that", "this"})
+# Words after which a subject stands: "what can pool make", "how much does priest make".
+_SUBJECT_AUX = frozenset(
+    {"can", "could", "does", "do", "did", "will", "would", "should", "is", "was", "has"}
+)
 # Type words are the rules' nouns ("the creature"), never a short form of one card's name.
 _TYPE_WORDS = frozenset(
     {
@@ -244,6 +248,9 @@ class TextCardFinder:
                 i = j + 1
                 continue
             i += 1
+        # A word that refers back to a card named in full ("urborg" after "Urborg, Tomb of
+        # Yawgmoth") is read before fuzzy matching can take it for another card.
+        self._references(text, words, result)
         self._fuzzy_pass(text, words, result)
         self._nicknames(words, result)
         self._references(text, words, result)
@@ -268,30 +275,50 @@ class TextCardFinder:
 
     def _references(self, text: str, words: list[re.Match[str]], result: Scan) -> None:
         """ "I have Reflecting Pool and a Forest. What can the pool make?": "the pool" is the
-        one card named in full whose name has that word."""
-        covered = [(f.start, f.end) for f in result.found]
-        for k in range(1, len(words)):
+        one card named in full whose name has that word. Without "the", the word refers back
+        only where a subject stands ("what can pool make") or when it is no English word
+        ("kinnan"); a lone old card spelt the same ("Urborg" beside "Urborg, Tomb of
+        Yawgmoth") gives way to the card named in full."""
+        for k in range(len(words)):
             w = words[k]
-            if any(a <= w.start() < b for a, b in covered):
-                continue
-            if words[k - 1].group(0).casefold() not in _REFERRING or not _contiguous(
-                text, words, k - 1, k
-            ):
-                continue
+            inside = [f for f in result.found if f.start <= w.start() < f.end]
             key = normalize(_POSSESSIVE.sub("", w.group(0)))
             if len(key) < 4 or key in _COMMON_SINGLE or key in _TYPE_WORDS:
                 continue
+            before = words[k - 1].group(0).casefold() if k else ""
+            joined = k > 0 and _contiguous(text, words, k - 1, k)
             keys = {key, key[:-1]} if key.endswith("s") else {key}
             named = {
                 f.card_name: f
                 for f in result.found
-                if f.how != "reference" and keys & set(normalize(f.card_name).split())
+                if f.how != "reference"
+                and len(normalize(f.card_name).split()) > 1
+                and not (f.start <= w.start() < f.end)
+                and keys & set(normalize(f.card_name).split())
             }
-            if len(named) == 1:
-                f = next(iter(named.values()))
-                result.found.append(
-                    Found(f.card_name, f.oracle_id, w.group(0), w.start(), w.end(), "reference")
-                )
+            if len(named) != 1:
+                continue
+            if inside:
+                lone = inside[0]
+                if (
+                    len(inside) > 1
+                    or lone.how != "exact"
+                    or normalize(lone.card_name) != key
+                    or key in _BASIC_LANDS
+                    or not normalize(next(iter(named))).startswith(key)
+                ):
+                    continue
+                result.found.remove(lone)
+            elif not (
+                (joined and before in _REFERRING)
+                or (joined and before in _SUBJECT_AUX)
+                or key not in self._common
+            ):
+                continue
+            f = next(iter(named.values()))
+            result.found.append(
+                Found(f.card_name, f.oracle_id, w.group(0), w.start(), w.end(), "reference")
+            )
         result.found.sort(key=lambda f: f.start)
 
     def _unknown_names(self, text: str, words: list[re.Match[str]], result: Scan) -> None:
