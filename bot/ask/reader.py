@@ -81,6 +81,9 @@ _SETTING_ASKS = frozenset(
 _BARE_ANSWERS = {"no": False, "nope": False, "yes": True, "yeah": True, "yep": True}
 _CONTRASTS = frozenset(["but", "however", "instead", "yet"])
 _WH_WORDS = frozenset(["what", "what's", "whats", "which"])
+_SUBJECT_AUX = frozenset(
+    ["can", "could", "do", "will", "would", "should", "be", "may", "might", "must"]
+)
 _PRONOUN_SUBJECTS = frozenset(["i", "you", "we", "they", "he", "she", "it", "this", "that", "one"])
 _PLURAL_SUBJECTS = frozenset(["i", "you", "we", "they"])
 _NOT_A_COUNT = frozenset(
@@ -1638,6 +1641,11 @@ class Reader:
             else s
             for i, s in enumerate(out_sentences)
         ]
+        at = next((i for i, s in enumerate(out_sentences) if s is asked), None)
+        if framing == "question" and at is not None:
+            resolved = _it_as_context_card(asked, out_sentences[:at], names)
+            if resolved is not None:
+                asked = out_sentences[at] = resolved
         canon_toks = [t for s in out_sentences for t in s]
         if canon_toks:
             canon_toks[0] = _respace(canon_toks[0], "")
@@ -1870,6 +1878,29 @@ def _obliged(question: list[Tok]) -> list[Tok] | None:
     have = Tok("have", "have", None, " ")
     to = Tok("to", "to", None, " ")
     return [*question[:2], have, to, replace(verb, text=verb.lemma), *question[3:]]
+
+
+def _it_as_context_card(
+    asked: list[Tok], before: Sequence[list[Tok]], names: Sequence[str]
+) -> list[Tok] | None:
+    """ "I have Fellwar Stone. What can it make if they control Islands?": "it", the subject
+    asked about, is the one card the context names, not a card named later in the question."""
+    for i in range(1, len(asked) - 1):
+        t = asked[i]
+        if t.card is not None:
+            return None  # a card comes first: "it" may be that card
+        if t.lemma == "it" and t.text.casefold() == "it" and asked[i - 1].lemma in _SUBJECT_AUX:
+            break
+    else:
+        return None
+    if not any(u.card is not None for u in asked[i + 1 :]):
+        return None  # no other card in the question: the context's card is the only one
+    named = {names[u.card]: u for s in before for u in s if u.card is not None}
+    if len(named) != 1 or any(u.card is not None and names[u.card] in named for u in asked):
+        # "It has to block Gaea's Protector": "it" isn't the card the question names itself.
+        return None
+    card = next(iter(named.values()))
+    return [*asked[:i], replace(card, space=t.space), *asked[i + 1 :]]
 
 
 def _acts(question: Sequence[Tok]) -> bool:
