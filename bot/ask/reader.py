@@ -1415,7 +1415,7 @@ class Reader:
                 sentences = [*sentences[:asked_idx], head, tail, *sentences[asked_idx + 1 :]]
                 asked_idx += 1
                 asked = tail
-            enabled = _lets_me(asked) or _supposed(asked)
+            enabled = _lets_me(asked) or _supposed(asked) or _subjectless(asked)
             if enabled is not None:
                 sentences = [*sentences[:asked_idx], enabled, *sentences[asked_idx + 1 :]]
                 asked = enabled
@@ -1878,6 +1878,32 @@ def _obliged(question: list[Tok]) -> list[Tok] | None:
     have = Tok("have", "have", None, " ")
     to = Tok("to", "to", None, " ")
     return [*question[:2], have, to, replace(verb, text=verb.lemma), *question[3:]]
+
+
+_BARE_ACTIONS = frozenset(
+    ["tap", "untap", "attack", "block", "activate", "crew", "use", "sacrifice", "kick", "cast"]
+)
+
+
+def _subjectless(asked: list[Tok]) -> list[Tok] | None:
+    """ "tap for mana now?", "attack with it?": a question that drops "can it" or "can I"."""
+    if len(asked) < 2 or asked[-1].text != "?":
+        return None
+    verb = asked[0]
+    if verb.card is not None or verb.lemma not in _BARE_ACTIONS:
+        return None
+    if verb.text.casefold() != verb.lemma:
+        return None  # "tapped it for mana?" reports; only the bare verb asks
+    nxt = asked[1]
+    # What is acted on or with ("tap it", "attack with it") makes the asker the subject.
+    player = nxt.card is not None or nxt.lemma in ("it", "them", "with", "my", "this", "that")
+    subject = Tok("I", "i", None, " ") if player else Tok("it", "it", None, " ")
+    return [
+        Tok("Can", "can", None, ""),
+        subject,
+        replace(verb, text=verb.lemma, space=" "),
+        *asked[1:],
+    ]
 
 
 def _it_as_context_card(
