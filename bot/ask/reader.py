@@ -718,9 +718,25 @@ class Reader:
     def to_question(self, sentence: Sequence[Tok]) -> tuple[list[Tok], bool] | None:
         """A report ("X didn't trigger when Y") as the yes/no question it raises, and whether
         the report was negative. None when the sentence has no clear subject and verb."""
-        toks = self._unlabel([t for t in sentence if not (t.card is None and t.text in _END)])
+        kept: list[Tok] = []
+        space = None
+        for t in sentence:
+            if t.card is None and (t.text in _END or t.text == '"'):
+                space = t.space if space is None else space
+                continue
+            # A dropped quote mark leaves its space to the word after it.
+            kept.append(_respace(t, space) if space and not t.space else t)
+            space = None
+        toks = self._unlabel(kept)
         if len(toks) > 3 and toks[0].card is not None and toks[1].text in ("-", ":"):
-            # A report's title: "Doomwake Giant - not triggering from enchantment lands".
+            # A report's title: "Doomwake Giant - not triggering from enchantment lands". After
+            # it, a whole clause is the report ("Birthing Ritual - If I sacrifice ...").
+            whole = self.to_question(toks[2:])
+            body = whole[0] if whole is not None else []
+            it = next((i for i, t in enumerate(body) if t.text.casefold() == "it"), None)
+            if whole is not None and it is not None and all(t.card is None for t in body[:it]):
+                # "it" in the clause is the card of the title, unless another card comes first.
+                return [*body[:it], _respace(toks[0], body[it].space), *body[it + 1 :]], whole[1]
             toks = [toks[0], *toks[2:]]
         prefix: list[Tok] = []
         if toks and toks[0].lemma in _SUBORDINATORS and toks[0].card is None:
