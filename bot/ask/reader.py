@@ -1435,6 +1435,13 @@ class Reader:
             if enabled is not None:
                 sentences = [*sentences[:asked_idx], enabled, *sentences[asked_idx + 1 :]]
                 asked = enabled
+        waiting = _waits(asked) if asked_idx is not None else None
+        if waiting is not None and asked_idx is not None:
+            # "Do I have to wait a turn to tap it?" asks whether it can be tapped now, with the
+            # answer turned round: having to wait means it can't.
+            sentences = [*sentences[:asked_idx], waiting, *sentences[asked_idx + 1 :]]
+            asked = waiting
+            polarity = "behaviour_wrong"
         out_sentences = list(sentences)
         form: Form = self.form(asked) if asked_idx is not None else "statement"
         if asked_idx is not None and self._starts(
@@ -1894,6 +1901,26 @@ def _obliged(question: list[Tok]) -> list[Tok] | None:
     have = Tok("have", "have", None, " ")
     to = Tok("to", "to", None, " ")
     return [*question[:2], have, to, replace(verb, text=verb.lemma), *question[3:]]
+
+
+def _waits(asked: list[Tok]) -> list[Tok] | None:
+    """ "do i can't tap it?", as the lexicon reads "do I have to wait a turn to tap it?": the
+    question "Can I tap it?" whose yes means no waiting is needed."""
+    for start in range(len(asked) - 3):
+        opener = asked[start]
+        if opener.lemma not in ("do", "will", "would", "should") or opener.card is not None:
+            continue
+        if start and asked[start - 1].text not in (",", "-", ";", ":"):
+            continue  # the question opens the sentence or a clause of its own
+        at = start + 2
+        if asked[at].text.casefold() != "can't" or asked[start + 1].lemma not in _PRONOUN_SUBJECTS:
+            continue
+        rest = asked[at + 1 :]
+        if not rest or rest[0].card is not None:
+            return None
+        can = Tok("Can", "can", None, "") if start == 0 else Tok("can", "can", None, opener.space)
+        return [*asked[:start], can, asked[start + 1], *rest]
+    return None
 
 
 _BARE_ACTIONS = frozenset(
