@@ -724,6 +724,120 @@ def _tapped_after_untap_step(q: Question) -> bool:
     )
 
 
+# A grant of haste by an Aura or Equipment: moving it or its leaving takes the haste away.
+_ATTACHED_GRANT = lazy(r"\b(equipped|enchanted) creature (has|gets|gains)\b[^.]*\bhaste\b", re.I)
+_LEAVES = _lexicon_pattern(load_lexicon().events["leaves"])
+_WHOSE = r"(?:my |the |his |her |their |that |our |your |a |an |its )?"
+_MOVED = lazy(
+    r"\b(?:move|moved|moves|moving|re-?equip\w*|re-?attach\w*|switch\w*|shift\w*|transfer\w*|"
+    r"swap\w*)\b (?:the |my |that )?(?:CARD |[\w']+ )?(?:over |back )?"
+    r"(?:on ?to|to|over to) (?P<to>[^,.;:?!]+)"
+)
+_TO_FILLER = frozenset({"the", "my", "a", "an", "his", "her", "their", "that", "this", "creature"})
+_TO_STOP = frozenset(
+    {"before", "after", "during", "in", "on", "at", "and", "then", "so", "with", "for", "when"}
+    | {"while", "because", "but", "instead", "this", "using", "by", "via", "CARD"}
+)
+_TO_PRONOUN = frozenset({"it", "them", "him", "her", "one", "that"})
+_FIRST = lazy(r"\b(first|original|initial|earlier|old|former|previous)\b")
+_PRONOUN_ASKED = lazy(r"^\W*(but )?(can|could|does|do|will|would|is|are) (it|they|he|she)\b")
+_LOST_HASTE = (
+    r"\b(lose|loses|lost|losing) (its |their |the )?haste\b|\bno longer (has|have) haste\b"
+    r"|\bhaste (went|goes|is|was) (away|gone)\b"
+)
+
+
+def _grant_taken_away(q: Question, helper: CardMention, subject: CardMention | None) -> str | None:
+    """What the text tells happened later to the haste ``helper`` gave: "gone" when it left the
+    battlefield or, an Aura or Equipment, was moved onto another creature than the one asked
+    about; "kept" when it was moved onto the one asked about; "unsure" when which one the
+    question asks about isn't plain. A creature that loses haste before attackers are declared
+    or a {T} cost is paid is summoning sick again (302.6, 702.10b)."""
+    if not helper.card.types & _PERMANENT_TYPES:
+        # An instant's or sorcery's "gains haste until end of turn" doesn't end mid-turn.
+        return None
+    cards = sorted(q.cards, key=lambda m: m.start)
+    marks = [hit.start() for hit in re.finditer("CARD", q.lower)]
+    if len(marks) == len(cards):
+        for m, at in zip(cards, marks, strict=True):
+            if m.name != helper.name:
+                continue
+            before, after = q.lower[max(0, at - 40) : at], q.lower[at + 4 : at + 40]
+            if re.search(rf"{_LEAVES} {_WHOSE}$", before) or re.match(
+                rf"\s*(?:,? which |that )?(?:was |got |gets |is |has been |had been )?{_LEAVES}",
+                after,
+            ):
+                return "gone"
+    if not _ATTACHED_GRANT.search(helper.card.oracle_text):
+        return None
+    moved = list(_MOVED.finditer(q.lower))
+    if not moved:
+        return None
+    last = moved[-1]
+    target = re.match(r"(?:(?:the|my|a|an|his|her|their|that) )?CARD", last.group("to"))
+    if target is not None:
+        # "Moved the Boots to my Grizzly Bears": onto the named card, or off the one asked.
+        cards = sorted(q.cards, key=lambda m: m.start)
+        marks = [hit.start() for hit in re.finditer("CARD", q.lower)]
+        at = last.start("to") + target.end() - 4
+        if (
+            subject is None
+            or len(marks) != len(cards)
+            or at not in marks
+            or _PRONOUN_ASKED.search(q.asked)
+        ):
+            return "unsure"
+        return "kept" if cards[marks.index(at)].name == subject.name else "gone"
+    words = []
+    for w in re.findall(r"[a-z0-9'/-]+|CARD", last.group("to")):
+        if w in _TO_STOP:
+            break
+        words.append(w)
+    words = words[:4]
+    core = [w for w in words if w not in _TO_FILLER]
+    if not core or core[0] in _TO_PRONOUN:
+        # "Moved Greaves onto it": onto the creature spoken of, as its first attachment.
+        return None
+    asked = q.asked
+    if _FIRST.search(asked) and not _FIRST.search(" ".join(words)):
+        return "gone"
+    if re.search(rf"\b{re.escape(core[-1])}\b", asked):
+        return "kept"
+    if _PRONOUN_ASKED.search(asked):
+        return "unsure"
+    return "gone"
+
+
+_CAST_VERB = lazy(
+    r"\b(?:cast|casts|casted|played|summoned|dropped)\b (?:a |an |my |the |creature |new |"
+    r"another )*(?P<what>CARD|creatures?\b|dorks?\b|guys?\b|(?:\w+ )?tokens?\b)"
+)
+
+
+def _cast_in_story(q: Question, subject: CardMention | None) -> bool:
+    """Whether the text tells of casting the permanent asked about and asks about "this turn"
+    with no other turn told ("Cast creature A, equipped it ... Can A attack this turn?"): the
+    story is of this turn, so it came under its controller's control this turn."""
+    if not re.search(r"\bthis turn\b", q.asked) or re.search(
+        r"\bturns?\b", q.lower.replace("this turn", "")
+    ):
+        return False
+    cards = sorted(q.cards, key=lambda m: m.start)
+    marks = [hit.start() for hit in re.finditer("CARD", q.lower)]
+    for hit in _CAST_VERB.finditer(q.lower):
+        what = hit.group("what")
+        if what != "CARD":
+            if subject is None and (what.startswith(("creature", "dork", "guy"))):
+                return True
+            continue
+        if subject is None or len(marks) != len(cards):
+            continue
+        at = hit.start("what")
+        if at in marks and cards[marks.index(at)].name == subject.name:
+            return True
+    return False
+
+
 def _missing(*facts: str) -> Callable[[], Ruling]:
     def run() -> Ruling:
         return Ruling(verdict=None, missing=facts)
@@ -751,6 +865,22 @@ def _haste_way(ruling: Ruling, facts: _Facts, name: str) -> Ruling:
     if facts.haste_from is None or not name:
         return ruling
     step = tp.keyword_haste_step(name, facts.haste_from)
+    return Ruling(verdict=ruling.verdict, steps=(step, *ruling.steps), missing=ruling.missing)
+
+
+def _haste_gone(ruling: Ruling, facts: _Facts) -> Ruling:
+    """The step saying the haste it had is gone, when the text took it away."""
+    if facts.haste_lost is None or not facts.new:
+        return ruling
+    source = (
+        "its haste" if facts.haste_lost == "the effect" else f"the haste {facts.haste_lost} gave"
+    )
+    step = Step(
+        rule=Rule.HASTE_ATTACK,
+        note=f"Haste counts only while the creature has it: once {source} is gone, a creature "
+        "that came under its controller's control this turn is summoning sick again.",
+        card=None if facts.haste_lost == "the effect" else facts.haste_lost,
+    )
     return Ruling(verdict=ruling.verdict, steps=(step, *ruling.steps), missing=ruling.missing)
 
 
@@ -897,6 +1027,8 @@ class _Facts:
     extra_phase: str | None = None
     # The keyword it came in by that gives it haste (unearth, dash, blitz).
     haste_from: str | None = None
+    # What gave it haste that the text then took away (Greaves moved to another creature).
+    haste_lost: str | None = None
 
 
 class TappingHandler:
@@ -1093,6 +1225,8 @@ class TappingHandler:
             # "I cast it, then got an extra beginning phase", "is it still summoning sick after
             # the extra untap step?": the same turn, so still new.
             new = True
+        if not (new or old) and _cast_in_story(tq, subject):
+            new = True
         if new and not old:
             fact_new = True
         elif old and not new:
@@ -1123,7 +1257,12 @@ class TappingHandler:
                 # Unearthing or dashing it is how it came in, on the turn the text speaks of.
                 fact_new = True
         haste_abilities = False
+        haste_lost: str | None = None
+        if haste and q.has(_LOST_HASTE):
+            # "It had haste, then lost it": what counts is whether it has haste now.
+            haste, haste_lost = False, "the effect"
         attack_helpers: list[CardMention] = []
+        granted = False
         for h in helpers:
             # Threaten, Act of Treason, Lightning Greaves: the permanent gains haste from them.
             if _AS_THOUGH.search(h.card.oracle_text):
@@ -1138,8 +1277,20 @@ class TappingHandler:
                     haste_abilities = True
             else:
                 grant = tp.haste_grant(h.card.oracle_text)
+                taken = _grant_taken_away(q, h, subject) if grant else None
+                if taken == "gone":
+                    haste_lost = h.name
+                    continue
+                granted = granted or grant == "always"
                 haste = haste or grant == "always"
-                haste_unsure = haste_unsure or grant == "maybe"
+                haste_unsure = haste_unsure or grant == "maybe" or taken == "unsure"
+        own_haste = subject is not None and any(
+            k.casefold() == "haste" for k in subject.card.keywords
+        )
+        if haste_lost is not None and not granted and not own_haste:
+            # "Greaves gave it haste, then I moved Greaves": the haste the text speaks of was
+            # that card's, and it is gone.
+            haste = haste_unsure = False
         if self._needs_haste(q):
             # The haste asked about isn't a fact; one a card gives makes the ask unclear.
             haste_unsure = haste_unsure or haste
@@ -1163,6 +1314,7 @@ class TappingHandler:
             attack_helpers=tuple(attack_helpers),
             extra_phase=extra_phase,
             haste_from=haste_from if haste else None,
+            haste_lost=haste_lost if not haste else None,
         )
         stated = _board_perm(q, subject)
         if stated is not None:
@@ -1939,6 +2091,7 @@ class TappingHandler:
             )
             ruling = _phase_not_turn(ruling, facts) if attack else ruling
             ruling = _haste_way(ruling, facts, subject_name)
+            ruling = _haste_gone(ruling, facts)
             return _flip(ruling) if flip else ruling
 
         return Scenario(name, "yesno", 0.8, run, self._cards(subject, helpers))
@@ -2164,7 +2317,7 @@ class TappingHandler:
             board = _helper_board(q.board, facts, perms[0].name)
             r = self._run_all(perms, unknown, lambda st, n: tp.can_pay_tap_cost(st, n, sym), board)
             r = _phase_not_turn(_enters_tapped(r, facts, subject_name), facts)
-            r = _haste_way(r, facts, subject_name)
+            r = _haste_gone(_haste_way(r, facts, subject_name), facts)
             return _flip(r) if flip else r
 
         if (
