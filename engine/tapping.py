@@ -576,6 +576,76 @@ def can_tap_for_cost(
     return t.ruling("yes")
 
 
+def crew_amount(p: Permanent) -> int | None:
+    """The N of a Vehicle's "Crew N", from its parsed abilities; None when it has none or
+    several that differ."""
+    found = {
+        a.amount
+        for a in p.abilities
+        if isinstance(a, Keyword) and a.name.casefold() == "crew" and a.amount is not None
+    }
+    return found.pop() if len(found) == 1 else None
+
+
+def can_crew(state: GameState, vehicle: str, crewers: tuple[str, ...], n: int) -> Ruling:
+    """Whether tapping ``crewers`` together pays "Crew N" of ``vehicle`` (702.122a): other
+    untapped creatures its controller controls, whose total power is N or greater. Summoning
+    sickness doesn't matter (302.6 restricts a creature's own {T} abilities)."""
+    v = state.find(vehicle)
+    t = Trace()
+    total = 0
+    for name in crewers:
+        p = state.find(name)
+        if p.name.casefold() == v.name.casefold():
+            t.step(Rule.CREW_MEANING, "Crew taps other creatures; a Vehicle can't crew itself.")
+            return t.ruling("no")
+        if not p.is_creature:
+            t.step(Rule.CREW_MEANING, f"Only creatures can crew, and {p.name} isn't one.")
+            return t.ruling("no")
+        if p.controller != v.controller:
+            t.step(
+                Rule.CREW_MEANING,
+                f"Crew taps creatures the Vehicle's controller controls, and {p.name} isn't one.",
+            )
+            return t.ruling("no")
+        if p.tapped:
+            t.step(Rule.CREW_MEANING, f"Crew taps untapped creatures, and {p.name} is tapped.")
+            return t.ruling("no")
+        power = p.current_power
+        if power is None:
+            return t.ruling(None, (f"the power of {p.name}",))
+        total += power
+    if any(not state.find(name).since_turn_start for name in crewers):
+        t.step(
+            Rule.SUMMONING_SICKNESS,
+            "Tapping a creature to pay a crew cost isn't activating its own {T} ability, so it "
+            "doesn't matter that it came under your control this turn.",
+        )
+    who = _listed(crewers)
+    one = len(crewers) == 1
+    has = f"{who} has power {total}" if one else f"{who} have total power {total}"
+    if total >= n:
+        t.step(
+            Rule.CREW_MEANING,
+            f"Crew {n} taps any number of untapped creatures with total power {n} or greater"
+            f"{'' if one else ', not one creature with that power'}: {has}, so tapping "
+            f"{'it' if one else 'them together'} crews {v.name}.",
+        )
+        return t.ruling("yes")
+    t.step(
+        Rule.CREW_MEANING,
+        f"Crew {n} needs untapped creatures with total power {n} or greater, and {has}: "
+        f"{'it' if one else 'they'} can crew {v.name} only together with other creatures.",
+    )
+    return t.ruling("no")
+
+
+def _listed(names: tuple[str, ...]) -> str:
+    if len(names) <= 2:
+        return " and ".join(names)
+    return ", ".join(names[:-1]) + ", and " + names[-1]
+
+
 def tapped_by_effect(state: GameState, name: str, source: str) -> Ruling:
     """Whether another object's effect may tap, untap or target creature ``name`` that came under
     its controller's control this turn: 302.6 restricts only what the creature itself does."""

@@ -54,6 +54,7 @@ _NEW = (
     r"\bturn (it's|its|it is|it was|they're|they are|they were) (cast|played|summoned|put|made|"
     r"created)\b",
     r"\b(just|only just|recently|newly|freshly) (cast|played|entered|came|summoned|resolved|put)",
+    r"\b(cast|casted|played|summoned|dropped)\b[^.?!,;]{0,40}\b(just now|a moment ago)\b",
     r"\b(cast|casted|played|summoned|entered|enters|put|dropped|gained|got|took|stole|stolen|"
     r"created|made|create|make|gave me|given to me|donated|returned|came back|blinked|flickered|"
     r"came in|came into play|came into the battlefield|came out|resolved)\b"
@@ -306,6 +307,10 @@ def _entries(sentence: str) -> list[tuple[int, str]]:
         actors = list(_ACTOR.finditer(sentence[: hit.start()]))
         if actors:
             out.append((hit.start(), _party(actors[-1].group(1))))
+        elif re.fullmatch(r"\W*((so|then|and|ok|okay|just|also)\W+)*", sentence[: hit.start()]):
+            # "Cast Birds at the end of their turn.": a player telling their own play drops
+            # the "I".
+            out.append((hit.start(), "me"))
     return out
 
 
@@ -388,15 +393,15 @@ def _turn_relative(q: Question) -> bool | None:
 _PAID_WITH = lazy(
     r"\b(?:crew|crews|crewed|crewing|convoke|convokes|convoked|convoking|tap|taps|tapped|"
     r"tapping|pay|pays|paid|paying)(?P<obj> (?:it|them|(?:my |the |your )?CARD))?(?P<paren> \([^)]*\))? (?:with|using|by tapping) (?:a|an|my|the|some|one|two|three|"
-    r"\d+|another|other)(?: \w+)?? (?!CARD\b)[a-z]+ (?:that |which |who )?(?:i|i've|i'd|we|"
-    r"we've|you|you've)\b[^.?!,;:]*"
+    r"\d+|another|other)(?: \w+)?? (?!CARD\b)[a-z]+ (?:(?:that |which |who )?(?:i|i've|i'd|we|"
+    r"we've|you|you've)\b|(?:that|which|who)(?:'s| is| was| has| had| have)\b)[^.?!,;:]*"
 )
 # "Crewed it with Llanowar Elves, which I cast this turn": a named payer and its relative clause.
 _PAID_WITH_CARD = lazy(
     r"\b(?:crew|crews|crewed|crewing|convoke|convokes|convoked|convoking|tap|taps|tapped|"
     r"tapping|pay|pays|paid|paying)(?: (?:it|them|(?:my |the |your )?CARD))?(?: \([^)]*\))? (?:with|using|by tapping) (?:a |an |my |the )?"
-    r"(?P<card>CARD)(?P<clause>,? (?:that |which |who )?(?:i|i've|i'd|we|we've|you|you've)\b"
-    r"[^.?!,;:]*)"
+    r"(?P<card>CARD)(?P<clause>,? (?:(?:that |which |who )?(?:i|i've|i'd|we|we've|you|you've)\b"
+    r"|(?:that|which|who)(?:'s| is| was| has| had| have)\b)[^.?!,;:]*)"
 )
 
 
@@ -703,10 +708,26 @@ def _still_tapped(what: str) -> str:
 
 def _tapped_by_me_now(q: Question) -> bool:
     """ "If I tap it for mana", "I tapped it": tapped by the asker, with no other turn (and so
-    no untap step) told."""
-    return q.has(*_TAPPED_BY[2:]) and not q.has(
-        *_OLD, *_OTHER_TURN, r"\buntap", r"(?<!this )\bturn\b"
-    )
+    no untap step) told, or told only of how long it has been out ("Out since last turn. I
+    tapped it to convoke this main phase. Can I ...?")."""
+    if q.has(*_TAPPED_BY[2:]) and not q.has(*_OLD, *_OTHER_TURN, r"\buntap", r"(?<!this )\bturn\b"):
+        return True
+    sentences = [s for s in re.split(r"(?<=[.!?;])\s+", q.lower) if s.strip()]
+    if len(sentences) < 2 or not q.asked or q.asks(*_OTHER_TURN, r"(?<!this )\bturns?\b"):
+        return False
+    told = False
+    for sentence in sentences:
+        if q.asked in sentence or sentence in q.asked:
+            continue
+        if re.search(r"\buntap", sentence):
+            return False
+        if any(compiled(p).search(sentence) for p in _TAPPED_BY[2:]):
+            if any(compiled(p).search(sentence) for p in (*_OLD, *_OTHER_TURN)) or re.search(
+                r"(?<!this )\bturns?\b", sentence
+            ):
+                return False
+            told = True
+    return told
 
 
 # A step of the asker's turn after its untap step: "during my upkeep", "in my main phase".
@@ -836,6 +857,33 @@ def _cast_in_story(q: Question, subject: CardMention | None) -> bool:
         if at in marks and cards[marks.index(at)].name == subject.name:
             return True
     return False
+
+
+def _opponents_permanent_used(q: Question) -> bool:
+    """Whether the text speaks of an opponent's permanent other than as what acted on the
+    asker's ("tapped by opponent's Icy Manipulator"): one the asker might mean to use."""
+    for pattern in _OPPONENTS_PERMANENT:
+        for hit in compiled(pattern).finditer(q.lower):
+            if not re.search(r"\b(by|from|via) (my |an? |the )?$", q.lower[: hit.start()]):
+                return True
+    return False
+
+
+# Crew: the N a question states, creatures given by size ("two 1/1s", "a 2/2"), and what
+# makes the total power something the text doesn't settle.
+_CREW_N = lazy(r"\bcrew (\d+)\b")
+_PT_SIZE = lazy(
+    r"(?<![\w/+-])(?:(?P<n>\d+|a|an|one|two|three|four|five|six|both|my|the|another) )?"
+    r"(?P<p>\d+)/(?P<t>\d+)(?:s|'s)?(?![\w/])"
+)
+_COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "my": 1, "the": 1, "another": 1, "two": 2, "both": 2}
+_COUNT_WORDS |= {"three": 3, "four": 4, "five": 5, "six": 6}
+_ALONE = r"\b(by (it|him|her)self|alone|on (its|his|her) own|solo)\b"
+_CREW_OTHER = (
+    r"\+\d|-\d+/|\bcounters?\b|\bpump|\banthem|\bopponent|\beither\b|\bone of\b|\beach\b|"
+    r"\binstead\b|\bgets?\b|\bpower (of|is)\b"
+)
+_CREWER_TEXT = lazy(r"\bpower\b|\bcrew|\bgets? [+-]|\bhas base\b|\bcounters?\b", re.I)
 
 
 def _missing(*facts: str) -> Callable[[], Ruling]:
@@ -1072,7 +1120,7 @@ class TappingHandler:
             lets
             or q.has(_ASK, r"\bsummoning[ -]?sick", _NEED_HASTE, _NEED_CREW)
             or q.has(_TRIED)
-            or q.asks(_GIVES_HASTE)
+            or q.asks(_GIVES_HASTE, r"\benough (power )?to crew\b")
             or self._does_act(q)
         ):
             # "Does X return the creature untapped?", "does it lose its abilities?": questions
@@ -1099,7 +1147,7 @@ class TappingHandler:
             # Another player took a permanent: who controls it, and since when, isn't modelled.
             return []
         if (
-            q.has(*_OPPONENTS_PERMANENT)
+            _opponents_permanent_used(q)
             and q.has(
                 r"\b(i|me|we)\b[^?]{0,20}\b(tap|use|activate|crew|convoke)",
                 r"\b(legal|allowed|possible) to (tap|use|activate|crew|convoke)",
@@ -1128,6 +1176,7 @@ class TappingHandler:
             return []
         builders = (
             self._grants_haste,
+            self._crew_power,
             self._defender,
             self._put_attacking,
             self._combat_status,
@@ -1944,6 +1993,14 @@ class TappingHandler:
                 via = "tap_others"
         if via is None:
             return None
+        if (
+            via in ("convoke", "improvise")
+            and not q.asks(r"\b(convok|improvis)")
+            and q.asks(r"\{[tq]\}", r"\b(tap|untap|its|q|t) abilit")
+        ):
+            # "I tapped it to convoke a spell. Can I now activate its {Q} ability?": the cost
+            # paid is context; the ability asked about is the permanent's own.
+            return None
         if subject is not None and "Creature" not in subject.card.types:
             subject = None
         facts = self._facts(q, subject, helpers)
@@ -1974,6 +2031,114 @@ class TappingHandler:
             return _flip(r) if flip else r
 
         return Scenario(name, "yesno", 0.8, run, self._cards(subject, helpers))
+
+    def _crew_power(self, q: Question) -> Scenario | None:
+        """'Can two 1/1s crew a Vehicle with crew 2?', 'can Birds of Paradise crew Smuggler's
+        Copter by itself?': crew N taps creatures whose total power is N or more (702.122a)."""
+        asked = re.sub(r"\bbecause\b.*$", "", q.asked)
+        if not re.search(r"\bcrew(?!ed)", asked) or re.search(
+            r"\b(can't|cannot|not|no|never|attack\w*|block\w*|how|which|when|why|help\w*)\b",
+            asked,
+        ):
+            # "Can it help crew?": whether it may be one of the creatures tapped, not the total.
+            return None
+        if not re.search(r"^\W*(but |so )?(can|could|am|is|are|will|would)\b|\benough\b", asked):
+            return None
+        if q.has(_CREW_OTHER):
+            return None
+        vehicles = {m.name: m for m in q.cards if "Vehicle" in m.card.subtypes}
+        if len(vehicles) > 1:
+            return None
+        vehicle = next(iter(vehicles.values()), None)
+        stated = {int(n) for n in _CREW_N.findall(q.lower)}
+        printed = None
+        if vehicle is not None:
+            printed = tp.crew_amount(Permanent(name=vehicle.name, abilities=vehicle.abilities()))
+        amounts = stated | ({printed} if printed is not None else set())
+        if len(amounts) != 1:
+            return None
+        n = amounts.pop()
+        named = [m for m in q.cards if m.name not in vehicles]
+        if any(
+            "Creature" not in m.card.types
+            or _CREWER_TEXT.search(m.card.oracle_text)
+            or not (m.card.front.power or "").isdigit()
+            for m in named
+        ):
+            # A card other than a plain creature, or one whose text may change its power or
+            # whether it can crew: not what's modelled here.
+            return None
+        described = list(_PT_SIZE.finditer(q.lower))
+        if named and described:
+            return None
+        alone = bool(re.search(_ALONE, asked))
+        crewers: list[Permanent] = []
+        new = q.has(*_NEW)
+        if named:
+            cards = sorted(q.cards, key=lambda m: m.start)
+            marks = [hit.start() for hit in re.finditer("CARD", q.lower)]
+            if len(marks) != len(cards):
+                return None
+            for m, at in zip(cards, marks, strict=True):
+                if m.name in vehicles:
+                    continue
+                if re.search(r"\b(two|three|four|both|\d+)\s+$", q.lower[:at]):
+                    return None
+                if all(p.name != m.name for p in crewers):
+                    crewers.append(
+                        Permanent(
+                            name=m.name,
+                            controller=YOU,
+                            types=m.card.types - {"Token"},
+                            subtypes=m.card.subtypes,
+                            since_turn_start=not new,
+                            card=m.card,
+                        )
+                    )
+        elif described:
+            sizes: list[tuple[str, int]] = []
+            for hit in list(_PT_SIZE.finditer(asked)) or described:
+                word = hit.group("n") or "a"
+                count = int(word) if word.isdigit() else _COUNT_WORDS.get(word, 2)
+                sizes += [(f"{hit.group('p')}/{hit.group('t')}", int(hit.group("p")))] * count
+            ordinals = ("first", "second", "third", "fourth", "fifth", "sixth")
+            if len(sizes) > len(ordinals):
+                return None
+            seen: dict[str, int] = {}
+            for size, power in sizes:
+                seen[size] = seen.get(size, 0) + 1
+                dup = sum(1 for s, _ in sizes if s == size) > 1
+                label = f"the {ordinals[seen[size] - 1]} {size}" if dup else f"the {size}"
+                crewers.append(
+                    Permanent(
+                        name=label,
+                        controller=YOU,
+                        types=frozenset({"Creature"}),
+                        since_turn_start=not new,
+                        power=power,
+                    )
+                )
+        if not crewers or (alone and len(crewers) > 1):
+            return None
+        if q.has(r"(?<!un)\btapped\b"):
+            return None
+        name = vehicle.name if vehicle is not None else "the Vehicle"
+        vehicle_perm = Permanent(
+            name=name,
+            controller=YOU,
+            types=frozenset({"Artifact"}),
+            subtypes=frozenset({"Vehicle"}),
+            abilities=vehicle.abilities() if vehicle is not None else (),
+        )
+        state = GameState(battlefield=(vehicle_perm, *crewers))
+        who = tuple(p.name for p in crewers)
+
+        def run() -> Ruling:
+            return _capitalised(tp.can_crew(state, name, who, n))
+
+        named_cards: tuple[str, ...] = (vehicle.name,) if vehicle is not None else ()
+        named_cards += tuple(m.name for m in named)
+        return Scenario("tapping.crew_power", "yesno", 0.85, run, named_cards)
 
     def _crew_timing(self, q: Question, vehicle: CardMention | None) -> Scenario | None:
         """'Can I crew during combat / on my opponent's turn / at instant speed?'"""
@@ -2295,7 +2460,7 @@ class TappingHandler:
             )
         if facts.haste_unsure and facts.new is not False:
             return self._unsure_haste(subject, helpers)
-        if facts.tapped_unsure and _tapped_after_untap_step(q):
+        if facts.tapped_unsure and (_tapped_after_untap_step(q) or _tapped_by_me_now(q)):
             # "He tapped it with Icy Manipulator in my upkeep": tapped for the rest of the turn.
             facts.tapped, facts.tapped_unsure = True, False
         if facts.tapped is None:
