@@ -198,6 +198,8 @@ _NEED_HASTE = (
     r"\b(need|needs|require|requires|have to have|has to have) haste (to|for|in order to)\b"
 )
 _ASK = r"\b(can|could|may|able|allowed|legal|possible|legally|cannot|can't|couldn't)\b"
+# "Tap for mana now?", "attack this turn?": a question asked with its "can I" left out.
+_BARE_ASK = r"^\W*(tap|attack|block|crew|untap|activate)\b[^.!]*\?\s*$"
 # "I tried to tap it for convoke. Judge said no": what was tried is what a ruling settles.
 _TRIED = r"\b(tried|try|tries|trying|attempted|attempt|attempts) to\b"
 # "Does X stop / prevent / keep it from ...": whether something stops it, not whether it can.
@@ -754,6 +756,20 @@ _MOVED = lazy(
     r"swap\w*)\b (?:the |my |that )?(?:CARD |[\w']+ )?(?:over |back )?"
     r"(?:on ?to|to|over to) (?P<to>[^,.;:?!]+)"
 )
+# "Greaves is on my Grizzly Bears", "equipped Greaves to X", "equipped X with Greaves".
+_ATTACHED_ON = lazy(
+    r",? (?:is |was |that's |which is |which was |now |still )*(?:on|attached to|equipped to|"
+    r"equipping|enchanting) (?P<to>\S)"
+)
+_ATTACH_VERB = lazy(
+    r"\b(?:equip|equips|equipped|equipping|attach|attached|attaches|attaching|put|puts|putting|"
+    r"cast|casts|moved?|moves|moving)\b (?:the |my )?$"
+)
+_ONTO = lazy(r" (?:on ?to|to|on) (?P<to>\S)")
+_EQUIP_WITH = lazy(
+    r"\b(?:equip|equips|equipped|equipping) (?P<to>CARD|it|them|(?:my |the |a |an )[\w' ]{1,20}?) "
+    r"with (?:the |my )?$"
+)
 _TO_FILLER = frozenset({"the", "my", "a", "an", "his", "her", "their", "that", "this", "creature"})
 _TO_STOP = frozenset(
     {"before", "after", "during", "in", "on", "at", "and", "then", "so", "with", "for", "when"}
@@ -784,23 +800,38 @@ def _grant_taken_away(q: Question, helper: CardMention, subject: CardMention | N
             if m.name != helper.name:
                 continue
             before, after = q.lower[max(0, at - 40) : at], q.lower[at + 4 : at + 40]
-            if re.search(rf"{_LEAVES} {_WHOSE}$", before) or re.match(
+            if re.search(
+                rf"{_LEAVES} {_WHOSE}(?:[\w' ]{{0,20}} (?:equipped|enchanted) (?:with|by) "
+                r"(?:the |my )?)?$",
+                before,
+            ) or re.match(
                 rf"\s*(?:,? which |that )?(?:was |got |gets |is |has been |had been )?{_LEAVES}",
                 after,
             ):
                 return "gone"
     if not _ATTACHED_GRANT.search(helper.card.oracle_text):
         return None
-    moved = list(_MOVED.finditer(q.lower))
-    if not moved:
+    # Every place the text puts the Aura or Equipment onto a creature; the last one counts.
+    events = [(hit.start(), hit.start("to")) for hit in _MOVED.finditer(q.lower)]
+    if len(marks) == len(cards):
+        for m, at in zip(cards, marks, strict=True):
+            if m.name != helper.name:
+                continue
+            before, after = q.lower[max(0, at - 40) : at], q.lower[at + 4 : at + 60]
+            on = _ATTACHED_ON.match(after) or (_ATTACH_VERB.search(before) and _ONTO.match(after))
+            if on is not None:
+                events.append((at, at + 4 + on.start("to")))
+            with_it = _EQUIP_WITH.search(before)
+            if with_it is not None:
+                events.append((at, max(0, at - 40) + with_it.start("to")))
+    if not events:
         return None
-    last = moved[-1]
-    target = re.match(r"(?:(?:the|my|a|an|his|her|their|that) )?CARD", last.group("to"))
+    at_to = max(events)[1]
+    to = q.lower[at_to:]
+    target = re.match(r"(?:(?:the|my|a|an|his|her|their|that) )?CARD", to)
     if target is not None:
         # "Moved the Boots to my Grizzly Bears": onto the named card, or off the one asked.
-        cards = sorted(q.cards, key=lambda m: m.start)
-        marks = [hit.start() for hit in re.finditer("CARD", q.lower)]
-        at = last.start("to") + target.end() - 4
+        at = at_to + target.end() - 4
         if (
             subject is None
             or len(marks) != len(cards)
@@ -810,7 +841,7 @@ def _grant_taken_away(q: Question, helper: CardMention, subject: CardMention | N
             return "unsure"
         return "kept" if cards[marks.index(at)].name == subject.name else "gone"
     words = []
-    for w in re.findall(r"[a-z0-9'/-]+|CARD", last.group("to")):
+    for w in re.findall(r"[a-z0-9'/-]+|CARD", re.split(r"[,.;:?!]", to)[0]):
         if w in _TO_STOP:
             break
         words.append(w)
@@ -883,7 +914,37 @@ _CREW_OTHER = (
     r"\+\d|-\d+/|\bcounters?\b|\bpump|\banthem|\bopponent|\beither\b|\bone of\b|\beach\b|"
     r"\binstead\b|\bgets?\b|\bpower (of|is)\b"
 )
-_CREWER_TEXT = lazy(r"\bpower\b|\bcrew|\bgets? [+-]|\bhas base\b|\bcounters?\b", re.I)
+# A Vehicle's own crew lines: what lets it be crewed, not what changes its power.
+_CREW_KEYWORD = lazy(r"\([^)]*\)|^.*\bcrew\b.*$", re.M | re.I)
+_CREWER_TEXT = lazy(r"\bpower\b|\bcrew|\bgets? [+-]|\bhas base\b|[+-]\d+/[+-]\d+ counters?\b", re.I)
+
+
+# Text that makes other permanents creatures: "Each noncreature artifact is an artifact
+# creature", "all lands are 1/1 creatures", "target land becomes a 2/2 creature".
+_MAKES_CREATURES = lazy(
+    r"\b(?:each|all|every)?\s*(?:other )?(?:noncreature )?(?P<kind>artifact|land|enchantment|"
+    r"permanent)s?\b[^.]{0,40}?\b(?P<verb>is|are|becomes?) (?:an? )?(?:\d+/\d+ )?"
+    r"(?:[a-z]+ )?creatures?\b",
+    re.I,
+)
+_CONDITION = lazy(r"\b(as long as|if|until|during|unless|may)\b", re.I)
+
+
+def _makes_creatures(m: CardMention) -> tuple[str, bool] | None:
+    """Whether ``m``'s text makes permanents of a type creatures, that type ("" for any
+    permanent), and whether it always does (a static "is") or only may (a "becomes" someone
+    activates, a condition)."""
+    if "Creature" in m.card.types:
+        return None
+    for line in m.card.oracle_text.splitlines():
+        core = re.sub(r"\([^)]*\)", "", line)
+        hit = _MAKES_CREATURES.search(core)
+        if hit is None or re.search(r"\b(this|~)\b", core[: hit.end()], re.I):
+            continue
+        kind = hit.group("kind").capitalize()
+        always = hit.group("verb") in ("is", "are") and not _CONDITION.search(core)
+        return ("" if kind == "Permanent" else kind), always
+    return None
 
 
 def _missing(*facts: str) -> Callable[[], Ruling]:
@@ -928,6 +989,20 @@ def _haste_gone(ruling: Ruling, facts: _Facts) -> Ruling:
         note=f"Haste counts only while the creature has it: once {source} is gone, a creature "
         "that came under its controller's control this turn is summoning sick again.",
         card=None if facts.haste_lost == "the effect" else facts.haste_lost,
+    )
+    return Ruling(verdict=ruling.verdict, steps=(step, *ruling.steps), missing=ruling.missing)
+
+
+def _made_creature(ruling: Ruling, facts: _Facts, name: str) -> Ruling:
+    """The step saying a card named makes the permanent a creature, when one always does."""
+    makers = [maker for maker, _, always in facts.made_creature if always]
+    if not makers or not name:
+        return ruling
+    step = Step(
+        rule=Rule.TYPE_SET,
+        note=f"{makers[0]}'s effect makes {name} a creature as well, so the rules for creatures "
+        "apply to it.",
+        card=makers[0],
     )
     return Ruling(verdict=ruling.verdict, steps=(step, *ruling.steps), missing=ruling.missing)
 
@@ -1077,6 +1152,9 @@ class _Facts:
     haste_from: str | None = None
     # What gave it haste that the text then took away (Greaves moved to another creature).
     haste_lost: str | None = None
+    # Cards named that make permanents of a type creatures (March of the Machines): the type,
+    # and whether always ("is an artifact creature") or only maybe ("target land becomes").
+    made_creature: tuple[tuple[str, str, bool], ...] = ()
 
 
 class TappingHandler:
@@ -1120,7 +1198,7 @@ class TappingHandler:
             lets
             or q.has(_ASK, r"\bsummoning[ -]?sick", _NEED_HASTE, _NEED_CREW)
             or q.has(_TRIED)
-            or q.asks(_GIVES_HASTE, r"\benough (power )?to crew\b")
+            or q.asks(_GIVES_HASTE, r"\benough (power )?to crew\b", _BARE_ASK)
             or self._does_act(q)
         ):
             # "Does X return the creature untapped?", "does it lose its abilities?": questions
@@ -1362,6 +1440,9 @@ class TappingHandler:
             haste_abilities=haste_abilities and not haste,
             attack_helpers=tuple(attack_helpers),
             extra_phase=extra_phase,
+            made_creature=tuple(
+                (h.name, *made) for h in helpers if (made := _makes_creatures(h)) is not None
+            ),
             haste_from=haste_from if haste else None,
             haste_lost=haste_lost if not haste else None,
         )
@@ -1412,6 +1493,14 @@ class TappingHandler:
             r"^\W*(can|could|does|do|will|would) (my |the |your |this |that )?CARD( still)? "
             r"(attack|block)\b",
             r"^\W*(can|could) (i|we|you) (attack|block) with (my |the |your )?CARD\b",
+            # "Can my Llanowar Elves I just cast tap for mana?", "I cast CARD; can it attack?"
+            r"^\W*(can|could|does|do|will|would) (my |the |your |this |that )?CARD\b"
+            r"(?:(?!\b(?:let|lets|allow|allows|make|makes|help|helps)\b)[^?,;]){0,30}?"
+            r"\b(still )?(attack|block|tap|untap|use|activate)\b",
+            r"^\W*(can|could) (i|we|you) (tap|untap|use|activate) (my |the |your )?CARD\b",
+            r"^\W*(i|we) (just )?(cast|casted|played|summoned) (my |a |an |the )?CARD\b[^?.;,]{0,20}"
+            r"[;,] (so )?(can|could|does|will) (it|they)( still)? (attack|block|tap|untap|use|"
+            r"activate)\b",
         ):
             return None
         return named[0]
@@ -1614,6 +1703,15 @@ class TappingHandler:
             )
             if generic is not None and "Creature" in generic and _animated_before(q):
                 options = [generic - {"Creature"} or frozenset({"Artifact"}), generic]
+        for _, kind, always in facts.made_creature:
+            # "March of the Machines is out": its noncreature artifacts are creatures (205.1a).
+            fitting = [t for t in options if "Creature" not in t and (kind in t or kind == "")]
+            if not fitting:
+                continue
+            if always:
+                options = [t | {"Creature"} if t in fitting else t for t in options]
+            else:
+                options += [t | {"Creature"} for t in fitting]
         if crew_unsaid and "Vehicle" in subtypes and all("Creature" not in t for t in options):
             options.append(options[0] | {"Creature"})
         if facts.haste:
@@ -2037,7 +2135,8 @@ class TappingHandler:
         Copter by itself?': crew N taps creatures whose total power is N or more (702.122a)."""
         asked = re.sub(r"\bbecause\b.*$", "", q.asked)
         if not re.search(r"\bcrew(?!ed)", asked) or re.search(
-            r"\b(can't|cannot|not|no|never|attack\w*|block\w*|how|which|when|why|help\w*)\b",
+            r"\b(can't|cannot|not|no|never|attack\w*|block\w*|how|which|when|why|help\w*|"
+            r"twice|again|more than once|second)\b",
             asked,
         ):
             # "Can it help crew?": whether it may be one of the creatures tapped, not the total.
@@ -2047,6 +2146,11 @@ class TappingHandler:
         if q.has(_CREW_OTHER):
             return None
         vehicles = {m.name: m for m in q.cards if "Vehicle" in m.card.subtypes}
+        crewing = self._crewed_crewer(q, vehicles)
+        if crewing is not None:
+            # "My Heart of Kiran is crewed: can I tap it to crew my Copter?": a crewed Vehicle
+            # is an artifact creature, and can crew another.
+            vehicles = {k: v for k, v in vehicles.items() if k != crewing.name}
         if len(vehicles) > 1:
             return None
         vehicle = next(iter(vehicles.values()), None)
@@ -2060,8 +2164,10 @@ class TappingHandler:
         n = amounts.pop()
         named = [m for m in q.cards if m.name not in vehicles]
         if any(
-            "Creature" not in m.card.types
-            or _CREWER_TEXT.search(m.card.oracle_text)
+            ("Creature" not in m.card.types and m is not crewing)
+            or _CREWER_TEXT.search(
+                _CREW_KEYWORD.sub("", m.card.oracle_text) if m is crewing else m.card.oracle_text
+            )
             or not (m.card.front.power or "").isdigit()
             for m in named
         ):
@@ -2089,7 +2195,8 @@ class TappingHandler:
                         Permanent(
                             name=m.name,
                             controller=YOU,
-                            types=m.card.types - {"Token"},
+                            types=(m.card.types - {"Token"})
+                            | ({"Creature"} if m is crewing else set()),
                             subtypes=m.card.subtypes,
                             since_turn_start=not new,
                             card=m.card,
@@ -2139,6 +2246,28 @@ class TappingHandler:
         named_cards: tuple[str, ...] = (vehicle.name,) if vehicle is not None else ()
         named_cards += tuple(m.name for m in named)
         return Scenario("tapping.crew_power", "yesno", 0.85, run, named_cards)
+
+    @staticmethod
+    def _crewed_crewer(q: Question, vehicles: dict[str, CardMention]) -> CardMention | None:
+        """Of two Vehicles named, the one the text says is crewed (a creature now) when the
+        asked sentence crews the other one."""
+        if len(vehicles) != 2:
+            return None
+        cards = sorted(q.cards, key=lambda m: m.start)
+        marks = [hit.start() for hit in re.finditer("CARD", q.lower)]
+        start = q.lower.find(q.asked)
+        if len(marks) != len(cards) or start < 0:
+            return None
+        target = re.search(r"\bcrew (?:my |the |a |your )?(CARD)", q.asked)
+        said = re.search(
+            r"\b(CARD),? (?:is|was|got|has been|'s)( already)? (?:crewed|animated|a creature)\b",
+            q.lower,
+        )
+        if target is None or said is None:
+            return None
+        aimed = cards[marks.index(start + target.start(1))].name
+        crewed = cards[marks.index(said.start(1))]
+        return crewed if crewed.name != aimed else None
 
     def _crew_timing(self, q: Question, vehicle: CardMention | None) -> Scenario | None:
         """'Can I crew during combat / on my opponent's turn / at instant speed?'"""
@@ -2256,7 +2385,7 @@ class TappingHandler:
             )
             ruling = _phase_not_turn(ruling, facts) if attack else ruling
             ruling = _haste_way(ruling, facts, subject_name)
-            ruling = _haste_gone(ruling, facts)
+            ruling = _made_creature(_haste_gone(ruling, facts), facts, subject_name)
             return _flip(ruling) if flip else ruling
 
         return Scenario(name, "yesno", 0.8, run, self._cards(subject, helpers))
@@ -2389,6 +2518,19 @@ class TappingHandler:
         known |= {"creature", "it", "one", "token"}
         return all(w.rstrip("s") not in known and w not in known for w in words)
 
+    @staticmethod
+    def _attachment_owner(q: Question) -> CardMention | None:
+        """The Aura or Equipment whose own ability the asked sentence names ("the Aura's
+        {U}: untap", "Freed from the Real's ability"), when the text names exactly one."""
+        attached = {m.name: m for m in q.cards if m.card.subtypes & {"Aura", "Equipment"}}
+        if len(attached) != 1 or q.has(r"\bequip\b"):
+            return None
+        (m,) = attached.values()
+        kind = "aura" if "Aura" in m.card.subtypes else "equipment"
+        if q.asks(rf"\b(the |this |that |my )?{kind}'s\b", r"\bCARD's (\{|[\w-]+ )*abilit"):
+            return m
+        return None
+
     def _activate(self, q: Question) -> Scenario | None:
         if _restricted(
             q,
@@ -2397,10 +2539,15 @@ class TappingHandler:
         ):
             return None
         subject, helpers = self._split(q)
+        owner = self._attachment_owner(q)
+        if owner is not None:
+            # "Can I use the Aura's {U}: untap ability on it?": the ability is the Aura's own.
+            subject, helpers = owner, [m for m in q.cards if m.name != owner.name]
         if (
             subject is not None
             and "Creature" not in subject.card.types
             and not _animated(q)
+            and owner is None
             and q.has(r"\b(a|the|my|your) (creature|dork)s? (i|you|that|which)\b")
         ):
             # "Can a creature I cast this turn tap to activate Icy Manipulator?": the timing
@@ -2409,6 +2556,16 @@ class TappingHandler:
         if subject is not None and _unmodelled(subject):
             return None
         described = self._described_ability(q, subject)
+        cost_told = re.search(r"((?:\{[^}]+\})+): ?([a-z]+)", q.asked)
+        if owner is not None and described is None and cost_told is not None:
+            # "The Aura's {U}: untap": the ability whose cost is written out.
+            written = [
+                a
+                for a in owner.abilities()
+                if isinstance(a, Activated)
+                and a.text.casefold().startswith(f"{cost_told.group(1)}: {cost_told.group(2)}")
+            ]
+            described = written[0] if len(written) == 1 else None
         symbol = self._symbol(q, subject) if described is None else _kind(described)
         noncreature = symbol is None and self._noncreature_symbol(q, subject) is not None
         if noncreature:
@@ -2483,6 +2640,7 @@ class TappingHandler:
             r = self._run_all(perms, unknown, lambda st, n: tp.can_pay_tap_cost(st, n, sym), board)
             r = _phase_not_turn(_enters_tapped(r, facts, subject_name), facts)
             r = _haste_gone(_haste_way(r, facts, subject_name), facts)
+            r = _made_creature(r, facts, subject_name)
             return _flip(r) if flip else r
 
         if (
