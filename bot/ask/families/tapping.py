@@ -756,6 +756,11 @@ _MOVED = lazy(
     r"swap\w*)\b (?:the |my |that )?(?:CARD |[\w']+ )?(?:over |back )?"
     r"(?:on ?to|to|over to) (?P<to>[^,.;:?!]+)"
 )
+_OFF_AFTER = (
+    r"\s*(?:was |got |is |has been )?(?:moved|taken|removed|unattached|unequipped|fell|falls)"
+    r"\s+(?:off|away)\b"
+)
+_OFF_VERB = r"\b(?:move|moved|moving|take|took|taking|unequip\w*|unattach\w*) (?:the |my )?$"
 # "Greaves is on my Grizzly Bears", "equipped Greaves to X", "equipped X with Greaves".
 _ATTACHED_ON = lazy(
     r",? (?:is |was |that's |which is |which was |now |still )*(?:on|attached to|equipped to|"
@@ -769,6 +774,11 @@ _ONTO = lazy(r" (?:on ?to|to|on) (?P<to>\S)")
 _EQUIP_WITH = lazy(
     r"\b(?:equip|equips|equipped|equipping) (?P<to>CARD|it|them|(?:my |the |a |an )[\w' ]{1,20}?) "
     r"with (?:the |my )?$"
+)
+# Words of the asked sentence that never call a card by its name.
+_NOT_NAMES = frozenset(
+    {"creature", "creatures", "card", "one", "turn", "ability", "mana", "same", "first", "other"}
+    | {"new", "old", "land", "lands", "artifact", "token", "tokens", "vehicle", "aura", "it"}
 )
 _TO_FILLER = frozenset({"the", "my", "a", "an", "his", "her", "their", "that", "this", "creature"})
 _TO_STOP = frozenset(
@@ -804,6 +814,10 @@ def _grant_taken_away(q: Question, helper: CardMention, subject: CardMention | N
                 rf"{_LEAVES} {_WHOSE}(?:[\w' ]{{0,20}} (?:equipped|enchanted) (?:with|by) "
                 r"(?:the |my )?)?$",
                 before,
+            ) or (
+                # "Greaves was moved off it", "took the Boots off": on nothing now.
+                re.match(_OFF_AFTER, after)
+                or (re.search(_OFF_VERB, before) and re.match(r"\s*(?:off|away)\b", after))
             ) or re.match(
                 rf"\s*(?:,? which |that )?(?:was |got |gets |is |has been |had been )?{_LEAVES}",
                 after,
@@ -945,6 +959,36 @@ def _makes_creatures(m: CardMention) -> tuple[str, bool] | None:
         always = hit.group("verb") in ("is", "are") and not _CONDITION.search(core)
         return ("" if kind == "Permanent" else kind), always
     return None
+
+
+_CLAUSE_CUT = lazy(r"[,;.!?]|\b(?:and|then|but|while)\b")
+
+
+def _own_clause_timing(q: Question, subject: CardMention | None) -> bool | None:
+    """When the text names several permanents, the timing the subject's own clause tells: True
+    for "this turn" or "just", False for an earlier turn; None when its clause tells neither, or
+    both."""
+    cards = sorted(q.cards, key=lambda m: m.start)
+    marks = [hit.start() for hit in re.finditer("CARD", q.lower)]
+    if (
+        subject is None
+        or len(marks) != len(cards)
+        or len({m.name for m in cards if m.card.types & _PERMANENT_TYPES}) < 2
+    ):
+        return None
+    told: set[bool] = set()
+    at = 0
+    for piece in _CLAUSE_CUT.split(q.lower):
+        start = q.lower.find(piece, at)
+        at = start + len(piece)
+        names = [cards[marks.index(start + h.start())].name for h in re.finditer("CARD", piece)]
+        if names != [subject.name]:
+            continue
+        if any(compiled(p).search(piece) for p in _OLD):
+            told.add(False)
+        if re.search(r"\bthis turn\b|\bjust\b", piece):
+            told.add(True)
+    return told.pop() if len(told) == 1 else None
 
 
 def _missing(*facts: str) -> Callable[[], Ruling]:
@@ -1354,6 +1398,11 @@ class TappingHandler:
             new = True
         if not (new or old) and _cast_in_story(tq, subject):
             new = True
+        own = _own_clause_timing(tq, subject)
+        if own is not None and not q.has(*_OTHER_TURN):
+            # "I cast the Elixir last turn, and Llanowar Elves this turn": each card's own clause
+            # tells its timing.
+            new, old = own, not own
         if new and not old:
             fact_new = True
         elif old and not new:
@@ -1506,6 +1555,29 @@ class TappingHandler:
         return named[0]
 
     @staticmethod
+    def _asked_by_word(q: Question) -> CardMention | None:
+        """The one permanent card the asked sentence calls by a word of its name or subtype
+        ("Can the elves attack?" beside Llanowar Elves and Thousand-Year Elixir)."""
+        if "CARD" in q.asked:
+            return None
+        words = {
+            w.rstrip("s")
+            for w in re.findall(r"\b(?:the|my|that|this|your|those|these) ([a-z']+)", q.asked)
+            if w not in _NOT_NAMES
+        }
+        found = {
+            m.name: m
+            for m in q.cards
+            if m.card.types & _PERMANENT_TYPES
+            and words
+            & {
+                w.casefold().rstrip("s")
+                for w in (*re.findall(r"[\w']+", m.name), *m.card.subtypes)
+            }
+        }
+        return next(iter(found.values())) if len(found) == 1 else None
+
+    @staticmethod
     def _came_in_by(q: Question, subject: CardMention, old: bool) -> str | None:
         """The keyword the text says the permanent came in by this turn that gives it haste
         ("the turn I unearth it", "if I dash it"); "" when the text says it was cast without
@@ -1549,7 +1621,7 @@ class TappingHandler:
                 continue
             else:
                 helpers.append(m)
-        asked = TappingHandler._asked_permanent(q)
+        asked = TappingHandler._asked_permanent(q) or TappingHandler._asked_by_word(q)
         if asked is not None and subject is not None and asked.name != subject.name:
             # "I crewed my Copter with Llanowar Elves. Can the Copter attack?": the one
             # permanent the question names is what it asks about.
