@@ -7,6 +7,7 @@ from typing import Literal
 
 from engine import effects
 from engine.abilities import Activated, Keyword
+from engine.mana import ManaCost
 from engine.model import GameState, Permanent
 from engine.render import possessive
 from engine.ruling import Rule, Ruling, Step, Trace
@@ -644,6 +645,69 @@ def _listed(names: tuple[str, ...]) -> str:
     if len(names) <= 2:
         return " and ".join(names)
     return ", ".join(names[:-1]) + ", and " + names[-1]
+
+
+_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def convoke_pays(
+    cost: ManaCost, creatures: tuple[tuple[str, frozenset[str]], ...], spell: str
+) -> Ruling:
+    """Whether tapping ``creatures`` (each a name and its colors, as W/U/B/R/G) pays all of a
+    convoke spell's total ``cost`` (702.51a): each creature pays one generic mana, or one
+    colored mana of a color it has. None when the cost has symbols other than generic and
+    plain colored mana (hybrid, Phyrexian, X, colorless)."""
+    t = Trace()
+    whose = possessive(spell)
+    pips = list(cost.parts)
+    if any(p not in _COLOR_NAMES for p in pips):
+        return t.ruling(None, (f"how creatures pay the symbols of {spell}'s cost",))
+    names = [n for n, _ in creatures]
+
+    def match(i: int, chosen: tuple[int, ...]) -> tuple[int, ...] | None:
+        # Colored mana first, each by a different creature of its color, tried in every order.
+        if i == len(pips):
+            return chosen
+        for j, (_, colors) in enumerate(creatures):
+            if j not in chosen and pips[i] in colors:
+                found = match(i + 1, (*chosen, j))
+                if found is not None:
+                    return found
+        return None
+
+    chosen = match(0, ())
+    rule = Rule.CONVOKE_MEANING
+    if chosen is None:
+        short = [
+            _COLOR_NAMES[p]
+            for p in sorted(set(pips))
+            if pips.count(p) > sum(1 for _, colors in creatures if p in colors)
+        ]
+        which = " or ".join(short) if short else "colored"
+        t.step(
+            rule,
+            f"Convoke pays each colored mana of {whose} cost {cost} only with a creature of "
+            f"that color, and {_listed(tuple(names))} don't have enough {which} creatures for "
+            "it: the rest would have to be paid with mana.",
+        )
+        return t.ruling("no")
+    if len(creatures) - len(chosen) < cost.generic:
+        t.step(
+            rule,
+            f"Convoke lets each tapped creature pay one mana of {whose} cost {cost}, which is "
+            f"{cost.generic + len(pips)} mana, and there are only {len(creatures)} creatures: "
+            "the rest would have to be paid with mana.",
+        )
+        return t.ruling("no")
+    colored = ", ".join(f"{names[j]} pays {{{pips[k]}}}" for k, j in enumerate(chosen))
+    what = f"{colored}, and the others pay the generic mana" if colored else "each pays {1}"
+    t.step(
+        rule,
+        f"Convoke lets each tapped creature pay one generic mana, or one colored mana of its "
+        f"color, of {whose} cost {cost}: {what}, so tapping them pays the whole cost and no "
+        "mana is spent.",
+    )
+    return t.ruling("yes")
 
 
 def tapped_by_effect(state: GameState, name: str, source: str) -> Ruling:

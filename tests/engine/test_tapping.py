@@ -11,6 +11,7 @@ from engine import tapping as tp
 from engine.abilities import Activated, Cost, ManaProduction
 from engine.card import Card
 from engine.errors import UnknownCardError
+from engine.mana import ManaCost
 from engine.model import GameState
 from engine.ruling import Rule, Ruling
 
@@ -579,3 +580,26 @@ def test_crew_with_unknown_power_names_the_missing_fact() -> None:
 def test_a_vehicle_cannot_crew_itself() -> None:
     st = position("you: Smuggler's Copter[power=3]")
     assert tp.can_crew(st, "Smuggler's Copter", ("Smuggler's Copter",), 1).verdict == "no"
+
+
+@pytest.mark.parametrize(
+    ("cost", "colors", "verdict"),
+    [
+        # 702.51a: a colored mana only by a creature of that color, a generic one by any.
+        ("{2}{R}{R}", ("R", "R", "G", "G"), "yes"),
+        ("{2}{R}{R}", ("R", "G", "G", "G"), "no"),
+        ("{2}{R}{R}", ("R", "R", "G"), "no"),
+        ("{3}{W}", ("WU", "U", "", "B"), "yes"),
+        ("{4}", ("", "", "", ""), "yes"),
+    ],
+)
+def test_convoke_pays_the_whole_cost(cost: str, colors: tuple[str, ...], verdict: str) -> None:
+    creatures = tuple((f"creature {i}", frozenset(c)) for i, c in enumerate(colors))
+    ruling = tp.convoke_pays(ManaCost.parse(cost), creatures, "the spell")
+    assert ruling.verdict == verdict
+    assert Rule.CONVOKE_MEANING in ruling.rules
+
+
+def test_convoke_with_a_hybrid_cost_names_the_missing_fact() -> None:
+    ruling = tp.convoke_pays(ManaCost.parse("{R/G}"), (("a", frozenset("R")),), "the spell")
+    assert ruling.verdict is None

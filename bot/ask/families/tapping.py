@@ -810,17 +810,21 @@ def _grant_taken_away(q: Question, helper: CardMention, subject: CardMention | N
             if m.name != helper.name:
                 continue
             before, after = q.lower[max(0, at - 40) : at], q.lower[at + 4 : at + 40]
-            if re.search(
-                rf"{_LEAVES} {_WHOSE}(?:[\w' ]{{0,20}} (?:equipped|enchanted) (?:with|by) "
-                r"(?:the |my )?)?$",
-                before,
-            ) or (
-                # "Greaves was moved off it", "took the Boots off": on nothing now.
-                re.match(_OFF_AFTER, after)
-                or (re.search(_OFF_VERB, before) and re.match(r"\s*(?:off|away)\b", after))
-            ) or re.match(
-                rf"\s*(?:,? which |that )?(?:was |got |gets |is |has been |had been )?{_LEAVES}",
-                after,
+            if (
+                re.search(
+                    rf"{_LEAVES} {_WHOSE}(?:[\w' ]{{0,20}} (?:equipped|enchanted) (?:with|by) "
+                    r"(?:the |my )?)?$",
+                    before,
+                )
+                or (
+                    # "Greaves was moved off it", "took the Boots off": on nothing now.
+                    re.match(_OFF_AFTER, after)
+                    or (re.search(_OFF_VERB, before) and re.match(r"\s*(?:off|away)\b", after))
+                )
+                or re.match(
+                    rf"\s*(?:,? which |that )?(?:was |got |gets |is |has been |had been )?{_LEAVES}",
+                    after,
+                )
             ):
                 return "gone"
     if not _ATTACHED_GRANT.search(helper.card.oracle_text):
@@ -989,6 +993,18 @@ def _own_clause_timing(q: Question, subject: CardMention | None) -> bool | None:
         if re.search(r"\bthis turn\b|\bjust\b", piece):
             told.add(True)
     return told.pop() if len(told) == 1 else None
+
+
+# Convoke paying a whole cost: "paying no mana", and creatures given by their colors.
+_NO_MANA = (
+    r"\b(paying|pay|spending|spend|using|use) (no|zero|0) mana\b|\bwithout (paying|spending) "
+    r"(any )?mana\b|\bfor free\b|\bwhole cost\b|\bentire cost\b|\bfull cost\b"
+)
+_COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_COLORED_CREATURES = lazy(
+    r"\b(?P<n>\d+|a|an|one|two|three|four|five|six) (?:untapped )?(?P<colors>(?:white|blue|black|"
+    r"red|green|colorless)(?:(?:-| and |/)(?:white|blue|black|red|green))?) creatures?\b"
+)
 
 
 def _missing(*facts: str) -> Callable[[], Ruling]:
@@ -1299,6 +1315,7 @@ class TappingHandler:
         builders = (
             self._grants_haste,
             self._crew_power,
+            self._convoke_pays,
             self._defender,
             self._put_attacking,
             self._combat_status,
@@ -1570,10 +1587,7 @@ class TappingHandler:
             for m in q.cards
             if m.card.types & _PERMANENT_TYPES
             and words
-            & {
-                w.casefold().rstrip("s")
-                for w in (*re.findall(r"[\w']+", m.name), *m.card.subtypes)
-            }
+            & {w.casefold().rstrip("s") for w in (*re.findall(r"[\w']+", m.name), *m.card.subtypes)}
         }
         return next(iter(found.values())) if len(found) == 1 else None
 
@@ -2201,6 +2215,56 @@ class TappingHandler:
             return _flip(r) if flip else r
 
         return Scenario(name, "yesno", 0.8, run, self._cards(subject, helpers))
+
+    def _convoke_pays(self, q: Question) -> Scenario | None:
+        """'Two red and two green creatures: can I cast Stoke the Flames by tapping all four
+        and paying no mana?': convoke pays a mana of the cost per creature, a colored one only
+        with a creature of that color (702.51a)."""
+        if not q.asks(_NO_MANA) or not q.asks(r"\b(cast|convoke)\b"):
+            return None
+        spells = [m for m in q.cards if any(k.casefold() == "convoke" for k in m.card.keywords)]
+        if len({m.name for m in spells}) != 1 or q.has(
+            r"(?<!un)\btapped\b", r"\b(kick|kicked|kicker|x ?=|x is|reduc|cheaper|less)\b"
+        ):
+            return None
+        spell = spells[0]
+        cost = spell.card.front.mana_cost
+        if cost is None:
+            return None
+        creatures: list[tuple[str, frozenset[str]]] = []
+        for m in q.cards:
+            if m.name == spell.name:
+                continue
+            parts = m.card.front.mana_cost.parts if m.card.front.mana_cost else ()
+            if (
+                "Creature" not in m.card.types
+                or not parts
+                or any(p not in "WUBRGC" and not p.isdigit() for p in parts)
+            ):
+                return None
+            creatures.append((m.name, frozenset(p for p in parts if p in "WUBRG")))
+        for hit in _COLORED_CREATURES.finditer(q.lower):
+            word = hit.group("n")
+            count = int(word) if word.isdigit() else _COUNT_WORDS.get(word)
+            if count is None:
+                return None
+            colors = frozenset(
+                _COLOR_LETTERS[c]
+                for c in re.findall(r"[a-z]+", hit.group("colors"))
+                if c in _COLOR_LETTERS
+            )
+            label = f"{hit.group('colors')} creature"
+            creatures += [
+                (f"a {label}" if count == 1 else f"{label} {i + 1}", colors) for i in range(count)
+            ]
+        if not creatures:
+            return None
+        given = tuple(creatures)
+
+        def run() -> Ruling:
+            return _capitalised(tp.convoke_pays(cost, given, spell.name))
+
+        return Scenario("tapping.convoke_cost", "yesno", 0.85, run, (spell.name,))
 
     def _crew_power(self, q: Question) -> Scenario | None:
         """'Can two 1/1s crew a Vehicle with crew 2?', 'can Birds of Paradise crew Smuggler's
