@@ -132,6 +132,8 @@ _OLD = (
     r"\b(not|no longer|isn't|aren't|wasn't) summoning[ -]?sick\b",
     r"\bcontrolled (it |them |CARD )?(continuously )?since\b",
     r"\bturns? ago\b",
+    r"\b(had|controlled|owned) (it |them |CARD )?for (turns|ages|a while|a long time|forever|"
+    r"a bit|some time)\b",
     r"\bbeen (on the battlefield|out|in play|around|on (my|your|the) (side|board|field)) "
     r"(since|for)\b",
     r"\bfor (a few|a couple( of)?|several|many|multiple|two|three|four|\d+) turns\b",
@@ -1007,6 +1009,26 @@ _COLORED_CREATURES = lazy(
 )
 
 
+_KICKED_HASTE = lazy(
+    r"\bif (it|this \w+) was kicked, creatures you control\b[^.]*\bhaste until end of turn\b",
+    re.I,
+)
+
+
+def _kicked_haste_before(q: Question, helper: CardMention) -> bool:
+    """Whether ``helper`` gives creatures you control haste when it enters kicked, the text
+    says it was kicked, and the creature asked about was there before it ("cast earlier",
+    "already had")."""
+    if not _KICKED_HASTE.search(helper.card.oracle_text):
+        return False
+    if not q.has(r"\bkick(ed|ing)? (it|my |the |a )?CARD\b", r"\bCARD,? (was |got )?kicked\b"):
+        return False
+    return q.has(
+        r"\b(cast|casted|played|summoned|had|put)\b[^.?!]{0,40}\b(earlier|before|already|first)\b",
+        r"\b(earlier|already|first)\b[^.?!]{0,20}\b(cast|casted|played|summoned|had)\b",
+    ) and not q.has(r"\b(after|then|later)\b[^.?!]{0,30}\b(cast|casted|played|summoned)\b")
+
+
 def _missing(*facts: str) -> Callable[[], Ruling]:
     def run() -> Ruling:
         return Ruling(verdict=None, missing=facts)
@@ -1476,6 +1498,11 @@ class TappingHandler:
                     continue
                 granted = granted or grant == "always"
                 haste = haste or grant == "always"
+                if grant == "maybe" and _kicked_haste_before(q, h):
+                    # "I kicked Goblin Bushwhacker. Can the Bears I cast earlier attack?": the
+                    # kicked trigger gave haste to the creatures already there.
+                    granted = haste = True
+                    continue
                 haste_unsure = haste_unsure or grant == "maybe" or taken == "unsure"
         own_haste = subject is not None and any(
             k.casefold() == "haste" for k in subject.card.keywords
@@ -2159,6 +2186,10 @@ class TappingHandler:
             timing = self._crew_timing(q, source)
             if timing is not None:
                 return timing
+            if source is not None and self._short_of_crew(q, source):
+                # "I just cast a 1/1, can it crew Heart of Kiran?": its power falls short of
+                # crew 3 whatever summoning sickness says, and what else may join isn't told.
+                return None
         else:
             for m in q.cards:
                 tapping = [
@@ -2277,7 +2308,9 @@ class TappingHandler:
         ):
             # "Can it help crew?": whether it may be one of the creatures tapped, not the total.
             return None
-        if not re.search(r"^\W*(but |so )?(can|could|am|is|are|will|would)\b|\benough\b", asked):
+        if not re.search(
+            r"(?:^|[,;:]\s*)\W*(but |so )?(can|could|am|is|are|will|would)\b|\benough\b", asked
+        ):
             return None
         if q.has(_CREW_OTHER):
             return None
@@ -2382,6 +2415,18 @@ class TappingHandler:
         named_cards: tuple[str, ...] = (vehicle.name,) if vehicle is not None else ()
         named_cards += tuple(m.name for m in named)
         return Scenario("tapping.crew_power", "yesno", 0.85, run, named_cards)
+
+    @staticmethod
+    def _short_of_crew(q: Question, vehicle: CardMention) -> bool:
+        """Whether the creatures the text names or sizes have less total power than the
+        Vehicle's crew N."""
+        n = tp.crew_amount(Permanent(name=vehicle.name, abilities=vehicle.abilities()))
+        if n is None or q.asks(r"\bhelp"):
+            return False
+        printed = [m.card.front.power or "" for m in q.cards if "Creature" in m.card.types]
+        powers = [int(p) for p in printed if p.isdigit()]
+        powers += [int(hit.group("p")) for hit in _PT_SIZE.finditer(q.lower)]
+        return bool(powers) and sum(powers) < n
 
     @staticmethod
     def _crewed_crewer(q: Question, vehicles: dict[str, CardMention]) -> CardMention | None:
