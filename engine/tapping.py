@@ -7,6 +7,7 @@ from typing import Literal
 
 from engine import effects
 from engine.abilities import Activated, Keyword
+from engine.mana import ManaCost
 from engine.model import GameState, Permanent
 from engine.render import possessive
 from engine.ruling import Rule, Ruling, Step, Trace
@@ -572,6 +573,139 @@ def can_tap_for_cost(
         "in the cost (and attacking). Tapping a creature to pay a cost of another spell or "
         "ability isn't that, so a creature that came under your control this turn can do it.",
         card=source,
+    )
+    return t.ruling("yes")
+
+
+def crew_amount(p: Permanent) -> int | None:
+    """The N of a Vehicle's "Crew N", from its parsed abilities; None when it has none or
+    several that differ."""
+    found = {
+        a.amount
+        for a in p.abilities
+        if isinstance(a, Keyword) and a.name.casefold() == "crew" and a.amount is not None
+    }
+    return found.pop() if len(found) == 1 else None
+
+
+def can_crew(state: GameState, vehicle: str, crewers: tuple[str, ...], n: int) -> Ruling:
+    """Whether tapping ``crewers`` together pays "Crew N" of ``vehicle`` (702.122a): other
+    untapped creatures its controller controls, whose total power is N or greater. Summoning
+    sickness doesn't matter (302.6 restricts a creature's own {T} abilities)."""
+    v = state.find(vehicle)
+    t = Trace()
+    total = 0
+    for name in crewers:
+        p = state.find(name)
+        if p.name.casefold() == v.name.casefold():
+            t.step(Rule.CREW_MEANING, "Crew taps other creatures; a Vehicle can't crew itself.")
+            return t.ruling("no")
+        if not p.is_creature:
+            t.step(Rule.CREW_MEANING, f"Only creatures can crew, and {p.name} isn't one.")
+            return t.ruling("no")
+        if p.controller != v.controller:
+            t.step(
+                Rule.CREW_MEANING,
+                f"Crew taps creatures the Vehicle's controller controls, and {p.name} isn't one.",
+            )
+            return t.ruling("no")
+        if p.tapped:
+            t.step(Rule.CREW_MEANING, f"Crew taps untapped creatures, and {p.name} is tapped.")
+            return t.ruling("no")
+        power = p.current_power
+        if power is None:
+            return t.ruling(None, (f"the power of {p.name}",))
+        total += power
+    if any(not state.find(name).since_turn_start for name in crewers):
+        t.step(
+            Rule.SUMMONING_SICKNESS,
+            "Tapping a creature to pay a crew cost isn't activating its own {T} ability, so it "
+            "doesn't matter that it came under your control this turn.",
+        )
+    who = _listed(crewers)
+    one = len(crewers) == 1
+    has = f"{who} has power {total}" if one else f"{who} have total power {total}"
+    if total >= n:
+        t.step(
+            Rule.CREW_MEANING,
+            f"Crew {n} taps any number of untapped creatures with total power {n} or greater"
+            f"{'' if one else ', not one creature with that power'}: {has}, so tapping "
+            f"{'it' if one else 'them together'} crews {v.name}.",
+        )
+        return t.ruling("yes")
+    t.step(
+        Rule.CREW_MEANING,
+        f"Crew {n} needs untapped creatures with total power {n} or greater, and {has}: "
+        f"{'it' if one else 'they'} can crew {v.name} only together with other creatures.",
+    )
+    return t.ruling("no")
+
+
+def _listed(names: tuple[str, ...]) -> str:
+    if len(names) <= 2:
+        return " and ".join(names)
+    return ", ".join(names[:-1]) + ", and " + names[-1]
+
+
+_COLOR_NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+
+
+def convoke_pays(
+    cost: ManaCost, creatures: tuple[tuple[str, frozenset[str]], ...], spell: str
+) -> Ruling:
+    """Whether tapping ``creatures`` (each a name and its colors, as W/U/B/R/G) pays all of a
+    convoke spell's total ``cost`` (702.51a): each creature pays one generic mana, or one
+    colored mana of a color it has. None when the cost has symbols other than generic and
+    plain colored mana (hybrid, Phyrexian, X, colorless)."""
+    t = Trace()
+    whose = possessive(spell)
+    pips = list(cost.parts)
+    if any(p not in _COLOR_NAMES for p in pips):
+        return t.ruling(None, (f"how creatures pay the symbols of {spell}'s cost",))
+    names = [n for n, _ in creatures]
+
+    def match(i: int, chosen: tuple[int, ...]) -> tuple[int, ...] | None:
+        # Colored mana first, each by a different creature of its color, tried in every order.
+        if i == len(pips):
+            return chosen
+        for j, (_, colors) in enumerate(creatures):
+            if j not in chosen and pips[i] in colors:
+                found = match(i + 1, (*chosen, j))
+                if found is not None:
+                    return found
+        return None
+
+    chosen = match(0, ())
+    rule = Rule.CONVOKE_MEANING
+    if chosen is None:
+        short = [
+            _COLOR_NAMES[p]
+            for p in sorted(set(pips))
+            if pips.count(p) > sum(1 for _, colors in creatures if p in colors)
+        ]
+        which = " or ".join(short) if short else "colored"
+        t.step(
+            rule,
+            f"Convoke pays each colored mana of {whose} cost {cost} only with a creature of "
+            f"that color, and {_listed(tuple(names))} don't have enough {which} creatures for "
+            "it: the rest would have to be paid with mana.",
+        )
+        return t.ruling("no")
+    if len(creatures) - len(chosen) < cost.generic:
+        t.step(
+            rule,
+            f"Convoke lets each tapped creature pay one mana of {whose} cost {cost}, which is "
+            f"{cost.generic + len(pips)} mana, and there are only {len(creatures)} creatures: "
+            "the rest would have to be paid with mana.",
+        )
+        return t.ruling("no")
+    colored = ", ".join(f"{names[j]} pays {{{pips[k]}}}" for k, j in enumerate(chosen))
+    what = f"{colored}, and the others pay the generic mana" if colored else "each pays {1}"
+    t.step(
+        rule,
+        f"Convoke lets each tapped creature pay one generic mana, or one colored mana of its "
+        f"color, of {whose} cost {cost}: {what}, so tapping them pays the whole cost and no "
+        "mana is spent.",
     )
     return t.ruling("yes")
 

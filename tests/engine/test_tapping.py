@@ -11,6 +11,7 @@ from engine import tapping as tp
 from engine.abilities import Activated, Cost, ManaProduction
 from engine.card import Card
 from engine.errors import UnknownCardError
+from engine.mana import ManaCost
 from engine.model import GameState
 from engine.ruling import Rule, Ruling
 
@@ -49,6 +50,12 @@ POOL = {
             "Artifact — Vehicle",
             "Flying\nCrew 1",
             ("Flying", "Crew"),
+        ),
+        _card(
+            "Heart of Kiran",
+            "Artifact — Vehicle",
+            "Flying, vigilance\nCrew 3",
+            ("Flying", "Vigilance", "Crew"),
         ),
         _card("Grim Monolith", "Artifact", "{T}: Add {C}{C}{C}.\n{4}: Untap this artifact."),
         _card("Puppet Master", "Creature — Human Wizard", "{Q}: Draw a card."),
@@ -522,3 +529,77 @@ def test_defender_stops_attacking_only(act: tp.DefenderAct, verdict: str) -> Non
     ruling = tp.defender_restricts(act)
     assert ruling.verdict == verdict
     assert [s.rule for s in ruling.steps] == [Rule.DEFENDER]
+
+
+def test_crew_amount_is_read_from_the_parsed_keyword() -> None:
+    st = position("you: Heart of Kiran, Smuggler's Copter")
+    assert tp.crew_amount(st.find("Heart of Kiran")) == 3
+    assert tp.crew_amount(st.find("Smuggler's Copter")) == 1
+    assert tp.crew_amount(position("you: Llanowar Elves").find("Llanowar Elves")) is None
+
+
+@pytest.mark.parametrize(
+    ("notation", "crewers", "verdict"),
+    [
+        # 702.122a: total power N or greater, not one creature with power N.
+        ("you: Heart of Kiran, Llanowar Elves[power=2], Puppet Master[power=1]", 2, "yes"),
+        ("you: Heart of Kiran, Llanowar Elves[power=1], Puppet Master[power=1]", 2, "no"),
+        ("you: Smuggler's Copter, Llanowar Elves[power=0]", 1, "no"),
+        ("you: Smuggler's Copter, Llanowar Elves[new|power=1]", 1, "yes"),
+        ("you: Smuggler's Copter, Llanowar Elves[tapped|power=3]", 1, "no"),
+        ("you: Smuggler's Copter; opponent: Llanowar Elves[power=3]", 1, "no"),
+    ],
+)
+def test_crew_needs_total_power(notation: str, crewers: int, verdict: str) -> None:
+    st = position(notation)
+    vehicle = st.battlefield[0].name
+    names = ("Llanowar Elves", "Puppet Master")[:crewers]
+    ruling = tp.can_crew(st, vehicle, names, tp.crew_amount(st.find(vehicle)) or 0)
+    assert ruling.verdict == verdict
+    assert Rule.CREW_MEANING in ruling.rules
+
+
+def test_a_new_crewer_is_told_sickness_does_not_matter() -> None:
+    st = position("you: Smuggler's Copter, Llanowar Elves[new|power=1]")
+    ruling = tp.can_crew(st, "Smuggler's Copter", ("Llanowar Elves",), 1)
+    assert Rule.SUMMONING_SICKNESS in ruling.rules
+    old = position("you: Smuggler's Copter, Llanowar Elves[power=1]")
+    assert (
+        Rule.SUMMONING_SICKNESS
+        not in tp.can_crew(old, "Smuggler's Copter", ("Llanowar Elves",), 1).rules
+    )
+
+
+def test_crew_with_unknown_power_names_the_missing_fact() -> None:
+    st = position("you: Smuggler's Copter, Llanowar Elves")
+    ruling = tp.can_crew(st, "Smuggler's Copter", ("Llanowar Elves",), 1)
+    assert ruling.verdict is None
+    assert ruling.missing == ("the power of Llanowar Elves",)
+
+
+def test_a_vehicle_cannot_crew_itself() -> None:
+    st = position("you: Smuggler's Copter[power=3]")
+    assert tp.can_crew(st, "Smuggler's Copter", ("Smuggler's Copter",), 1).verdict == "no"
+
+
+@pytest.mark.parametrize(
+    ("cost", "colors", "verdict"),
+    [
+        # 702.51a: a colored mana only by a creature of that color, a generic one by any.
+        ("{2}{R}{R}", ("R", "R", "G", "G"), "yes"),
+        ("{2}{R}{R}", ("R", "G", "G", "G"), "no"),
+        ("{2}{R}{R}", ("R", "R", "G"), "no"),
+        ("{3}{W}", ("WU", "U", "", "B"), "yes"),
+        ("{4}", ("", "", "", ""), "yes"),
+    ],
+)
+def test_convoke_pays_the_whole_cost(cost: str, colors: tuple[str, ...], verdict: str) -> None:
+    creatures = tuple((f"creature {i}", frozenset(c)) for i, c in enumerate(colors))
+    ruling = tp.convoke_pays(ManaCost.parse(cost), creatures, "the spell")
+    assert ruling.verdict == verdict
+    assert Rule.CONVOKE_MEANING in ruling.rules
+
+
+def test_convoke_with_a_hybrid_cost_names_the_missing_fact() -> None:
+    ruling = tp.convoke_pays(ManaCost.parse("{R/G}"), (("a", frozenset("R")),), "the spell")
+    assert ruling.verdict is None

@@ -54,6 +54,7 @@ _NEW = (
     r"\bturn (it's|its|it is|it was|they're|they are|they were) (cast|played|summoned|put|made|"
     r"created)\b",
     r"\b(just|only just|recently|newly|freshly) (cast|played|entered|came|summoned|resolved|put)",
+    r"\b(cast|casted|played|summoned|dropped)\b[^.?!,;]{0,40}\b(just now|a moment ago)\b",
     r"\b(cast|casted|played|summoned|entered|enters|put|dropped|gained|got|took|stole|stolen|"
     r"created|made|create|make|gave me|given to me|donated|returned|came back|blinked|flickered|"
     r"came in|came into play|came into the battlefield|came out|resolved)\b"
@@ -131,6 +132,8 @@ _OLD = (
     r"\b(not|no longer|isn't|aren't|wasn't) summoning[ -]?sick\b",
     r"\bcontrolled (it |them |CARD )?(continuously )?since\b",
     r"\bturns? ago\b",
+    r"\b(had|controlled|owned) (it |them |CARD )?for (turns|ages|a while|a long time|forever|"
+    r"a bit|some time)\b",
     r"\bbeen (on the battlefield|out|in play|around|on (my|your|the) (side|board|field)) "
     r"(since|for)\b",
     r"\bfor (a few|a couple( of)?|several|many|multiple|two|three|four|\d+) turns\b",
@@ -197,6 +200,8 @@ _NEED_HASTE = (
     r"\b(need|needs|require|requires|have to have|has to have) haste (to|for|in order to)\b"
 )
 _ASK = r"\b(can|could|may|able|allowed|legal|possible|legally|cannot|can't|couldn't)\b"
+# "Tap for mana now?", "attack this turn?": a question asked with its "can I" left out.
+_BARE_ASK = r"^\W*(tap|attack|block|crew|untap|activate)\b[^.!]*\?\s*$"
 # "I tried to tap it for convoke. Judge said no": what was tried is what a ruling settles.
 _TRIED = r"\b(tried|try|tries|trying|attempted|attempt|attempts) to\b"
 # "Does X stop / prevent / keep it from ...": whether something stops it, not whether it can.
@@ -306,6 +311,10 @@ def _entries(sentence: str) -> list[tuple[int, str]]:
         actors = list(_ACTOR.finditer(sentence[: hit.start()]))
         if actors:
             out.append((hit.start(), _party(actors[-1].group(1))))
+        elif re.fullmatch(r"\W*((so|then|and|ok|okay|just|also)\W+)*", sentence[: hit.start()]):
+            # "Cast Birds at the end of their turn.": a player telling their own play drops
+            # the "I".
+            out.append((hit.start(), "me"))
     return out
 
 
@@ -388,15 +397,15 @@ def _turn_relative(q: Question) -> bool | None:
 _PAID_WITH = lazy(
     r"\b(?:crew|crews|crewed|crewing|convoke|convokes|convoked|convoking|tap|taps|tapped|"
     r"tapping|pay|pays|paid|paying)(?P<obj> (?:it|them|(?:my |the |your )?CARD))?(?P<paren> \([^)]*\))? (?:with|using|by tapping) (?:a|an|my|the|some|one|two|three|"
-    r"\d+|another|other)(?: \w+)?? (?!CARD\b)[a-z]+ (?:that |which |who )?(?:i|i've|i'd|we|"
-    r"we've|you|you've)\b[^.?!,;:]*"
+    r"\d+|another|other)(?: \w+)?? (?!CARD\b)[a-z]+ (?:(?:that |which |who )?(?:i|i've|i'd|we|"
+    r"we've|you|you've)\b|(?:that|which|who)(?:'s| is| was| has| had| have)\b)[^.?!,;:]*"
 )
 # "Crewed it with Llanowar Elves, which I cast this turn": a named payer and its relative clause.
 _PAID_WITH_CARD = lazy(
     r"\b(?:crew|crews|crewed|crewing|convoke|convokes|convoked|convoking|tap|taps|tapped|"
     r"tapping|pay|pays|paid|paying)(?: (?:it|them|(?:my |the |your )?CARD))?(?: \([^)]*\))? (?:with|using|by tapping) (?:a |an |my |the )?"
-    r"(?P<card>CARD)(?P<clause>,? (?:that |which |who )?(?:i|i've|i'd|we|we've|you|you've)\b"
-    r"[^.?!,;:]*)"
+    r"(?P<card>CARD)(?P<clause>,? (?:(?:that |which |who )?(?:i|i've|i'd|we|we've|you|you've)\b"
+    r"|(?:that|which|who)(?:'s| is| was| has| had| have)\b)[^.?!,;:]*)"
 )
 
 
@@ -703,10 +712,26 @@ def _still_tapped(what: str) -> str:
 
 def _tapped_by_me_now(q: Question) -> bool:
     """ "If I tap it for mana", "I tapped it": tapped by the asker, with no other turn (and so
-    no untap step) told."""
-    return q.has(*_TAPPED_BY[2:]) and not q.has(
-        *_OLD, *_OTHER_TURN, r"\buntap", r"(?<!this )\bturn\b"
-    )
+    no untap step) told, or told only of how long it has been out ("Out since last turn. I
+    tapped it to convoke this main phase. Can I ...?")."""
+    if q.has(*_TAPPED_BY[2:]) and not q.has(*_OLD, *_OTHER_TURN, r"\buntap", r"(?<!this )\bturn\b"):
+        return True
+    sentences = [s for s in re.split(r"(?<=[.!?;])\s+", q.lower) if s.strip()]
+    if len(sentences) < 2 or not q.asked or q.asks(*_OTHER_TURN, r"(?<!this )\bturns?\b"):
+        return False
+    told = False
+    for sentence in sentences:
+        if q.asked in sentence or sentence in q.asked:
+            continue
+        if re.search(r"\buntap", sentence):
+            return False
+        if any(compiled(p).search(sentence) for p in _TAPPED_BY[2:]):
+            if any(compiled(p).search(sentence) for p in (*_OLD, *_OTHER_TURN)) or re.search(
+                r"(?<!this )\bturns?\b", sentence
+            ):
+                return False
+            told = True
+    return told
 
 
 # A step of the asker's turn after its untap step: "during my upkeep", "in my main phase".
@@ -722,6 +747,286 @@ def _tapped_after_untap_step(q: Question) -> bool:
     return q.has(_AFTER_UNTAP_STEP) and not q.has(
         *_OLD, *_OTHER_TURN, r"\buntap", r"(?<!this )\bturns?\b(?! (it|them)\b)"
     )
+
+
+# A grant of haste by an Aura or Equipment: moving it or its leaving takes the haste away.
+_ATTACHED_GRANT = lazy(r"\b(equipped|enchanted) creature (has|gets|gains)\b[^.]*\bhaste\b", re.I)
+_LEAVES = _lexicon_pattern(load_lexicon().events["leaves"])
+_WHOSE = r"(?:my |the |his |her |their |that |our |your |a |an |its )?"
+_MOVED = lazy(
+    r"\b(?:move|moved|moves|moving|re-?equip\w*|re-?attach\w*|switch\w*|shift\w*|transfer\w*|"
+    r"swap\w*)\b (?:the |my |that )?(?:CARD |[\w']+ )?(?:over |back )?"
+    r"(?:on ?to|to|over to) (?P<to>[^,.;:?!]+)"
+)
+_OFF_AFTER = (
+    r"\s*(?:was |got |is |has been )?(?:moved|taken|removed|unattached|unequipped|fell|falls)"
+    r"\s+(?:off|away)\b"
+)
+_OFF_VERB = r"\b(?:move|moved|moving|take|took|taking|unequip\w*|unattach\w*) (?:the |my )?$"
+# "Greaves is on my Grizzly Bears", "equipped Greaves to X", "equipped X with Greaves".
+_ATTACHED_ON = lazy(
+    r",? (?:is |was |that's |which is |which was |now |still )*(?:on|attached to|equipped to|"
+    r"equipping|enchanting) (?P<to>\S)"
+)
+_ATTACH_VERB = lazy(
+    r"\b(?:equip|equips|equipped|equipping|attach|attached|attaches|attaching|put|puts|putting|"
+    r"cast|casts|moved?|moves|moving)\b (?:the |my )?$"
+)
+_ONTO = lazy(r" (?:on ?to|to|on) (?P<to>\S)")
+_EQUIP_WITH = lazy(
+    r"\b(?:equip|equips|equipped|equipping) (?P<to>CARD|it|them|(?:my |the |a |an )[\w' ]{1,20}?) "
+    r"with (?:the |my )?$"
+)
+# Words of the asked sentence that never call a card by its name.
+_NOT_NAMES = frozenset(
+    {"creature", "creatures", "card", "one", "turn", "ability", "mana", "same", "first", "other"}
+    | {"new", "old", "land", "lands", "artifact", "token", "tokens", "vehicle", "aura", "it"}
+)
+_TO_FILLER = frozenset({"the", "my", "a", "an", "his", "her", "their", "that", "this", "creature"})
+_TO_STOP = frozenset(
+    {"before", "after", "during", "in", "on", "at", "and", "then", "so", "with", "for", "when"}
+    | {"while", "because", "but", "instead", "this", "using", "by", "via", "CARD"}
+)
+_TO_PRONOUN = frozenset({"it", "them", "him", "her", "one", "that"})
+_FIRST = lazy(r"\b(first|original|initial|earlier|old|former|previous)\b")
+_PRONOUN_ASKED = lazy(r"^\W*(but )?(can|could|does|do|will|would|is|are) (it|they|he|she)\b")
+_LOST_HASTE = (
+    r"\b(lose|loses|lost|losing) (its |their |the )?haste\b|\bno longer (has|have) haste\b"
+    r"|\bhaste (went|goes|is|was) (away|gone)\b"
+)
+
+
+def _grant_taken_away(q: Question, helper: CardMention, subject: CardMention | None) -> str | None:
+    """What the text tells happened later to the haste ``helper`` gave: "gone" when it left the
+    battlefield or, an Aura or Equipment, was moved onto another creature than the one asked
+    about; "kept" when it was moved onto the one asked about; "unsure" when which one the
+    question asks about isn't plain. A creature that loses haste before attackers are declared
+    or a {T} cost is paid is summoning sick again (302.6, 702.10b)."""
+    if not helper.card.types & _PERMANENT_TYPES:
+        # An instant's or sorcery's "gains haste until end of turn" doesn't end mid-turn.
+        return None
+    cards = sorted(q.cards, key=lambda m: m.start)
+    marks = [hit.start() for hit in re.finditer("CARD", q.lower)]
+    if len(marks) == len(cards):
+        for m, at in zip(cards, marks, strict=True):
+            if m.name != helper.name:
+                continue
+            before, after = q.lower[max(0, at - 40) : at], q.lower[at + 4 : at + 40]
+            if (
+                re.search(
+                    rf"{_LEAVES} {_WHOSE}(?:[\w' ]{{0,20}} (?:equipped|enchanted) (?:with|by) "
+                    r"(?:the |my )?)?$",
+                    before,
+                )
+                or (
+                    # "Greaves was moved off it", "took the Boots off": on nothing now.
+                    re.match(_OFF_AFTER, after)
+                    or (re.search(_OFF_VERB, before) and re.match(r"\s*(?:off|away)\b", after))
+                )
+                or re.match(
+                    rf"\s*(?:,? which |that )?(?:was |got |gets |is |has been |had been )?{_LEAVES}",
+                    after,
+                )
+            ):
+                return "gone"
+    if not _ATTACHED_GRANT.search(helper.card.oracle_text):
+        return None
+    # Every place the text puts the Aura or Equipment onto a creature; the last one counts.
+    events = [(hit.start(), hit.start("to")) for hit in _MOVED.finditer(q.lower)]
+    if len(marks) == len(cards):
+        for m, at in zip(cards, marks, strict=True):
+            if m.name != helper.name:
+                continue
+            before, after = q.lower[max(0, at - 40) : at], q.lower[at + 4 : at + 60]
+            on = _ATTACHED_ON.match(after) or (_ATTACH_VERB.search(before) and _ONTO.match(after))
+            if on is not None:
+                events.append((at, at + 4 + on.start("to")))
+            with_it = _EQUIP_WITH.search(before)
+            if with_it is not None:
+                events.append((at, max(0, at - 40) + with_it.start("to")))
+    if not events:
+        return None
+    at_to = max(events)[1]
+    to = q.lower[at_to:]
+    target = re.match(r"(?:(?:the|my|a|an|his|her|their|that) )?CARD", to)
+    if target is not None:
+        # "Moved the Boots to my Grizzly Bears": onto the named card, or off the one asked.
+        at = at_to + target.end() - 4
+        if (
+            subject is None
+            or len(marks) != len(cards)
+            or at not in marks
+            or _PRONOUN_ASKED.search(q.asked)
+        ):
+            return "unsure"
+        return "kept" if cards[marks.index(at)].name == subject.name else "gone"
+    words = []
+    for w in re.findall(r"[a-z0-9'/-]+|CARD", re.split(r"[,.;:?!]", to)[0]):
+        if w in _TO_STOP:
+            break
+        words.append(w)
+    words = words[:4]
+    core = [w for w in words if w not in _TO_FILLER]
+    if not core or core[0] in _TO_PRONOUN:
+        # "Moved Greaves onto it": onto the creature spoken of, as its first attachment.
+        return None
+    asked = q.asked
+    if _FIRST.search(asked) and not _FIRST.search(" ".join(words)):
+        return "gone"
+    if re.search(rf"\b{re.escape(core[-1])}\b", asked):
+        return "kept"
+    if _PRONOUN_ASKED.search(asked):
+        return "unsure"
+    return "gone"
+
+
+_CAST_VERB = lazy(
+    r"\b(?:cast|casts|casted|played|summoned|dropped)\b (?:a |an |my |the |creature |new |"
+    r"another )*(?P<what>CARD|creatures?\b|dorks?\b|guys?\b|(?:\w+ )?tokens?\b)"
+)
+
+
+def _cast_in_story(q: Question, subject: CardMention | None) -> bool:
+    """Whether the text tells of casting the permanent asked about and asks about "this turn"
+    with no other turn told ("Cast creature A, equipped it ... Can A attack this turn?"): the
+    story is of this turn, so it came under its controller's control this turn."""
+    if not re.search(r"\bthis turn\b", q.asked) or re.search(
+        r"\bturns?\b", q.lower.replace("this turn", "")
+    ):
+        return False
+    cards = sorted(q.cards, key=lambda m: m.start)
+    marks = [hit.start() for hit in re.finditer("CARD", q.lower)]
+    for hit in _CAST_VERB.finditer(q.lower):
+        what = hit.group("what")
+        if what != "CARD":
+            if subject is None and (what.startswith(("creature", "dork", "guy"))):
+                return True
+            continue
+        if subject is None or len(marks) != len(cards):
+            continue
+        at = hit.start("what")
+        if at in marks and cards[marks.index(at)].name == subject.name:
+            return True
+    return False
+
+
+def _opponents_permanent_used(q: Question) -> bool:
+    """Whether the text speaks of an opponent's permanent other than as what acted on the
+    asker's ("tapped by opponent's Icy Manipulator"): one the asker might mean to use."""
+    for pattern in _OPPONENTS_PERMANENT:
+        for hit in compiled(pattern).finditer(q.lower):
+            if not re.search(r"\b(by|from|via) (my |an? |the )?$", q.lower[: hit.start()]):
+                return True
+    return False
+
+
+# Crew: the N a question states, creatures given by size ("two 1/1s", "a 2/2"), and what
+# makes the total power something the text doesn't settle.
+_CREW_N = lazy(r"\bcrew (\d+)\b")
+_PT_SIZE = lazy(
+    r"(?<![\w/+-])(?:(?P<n>\d+|a|an|one|two|three|four|five|six|both|my|the|another) )?"
+    r"(?P<p>\d+)/(?P<t>\d+)(?:s|'s)?(?![\w/])"
+)
+_COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "my": 1, "the": 1, "another": 1, "two": 2, "both": 2}
+_COUNT_WORDS |= {"three": 3, "four": 4, "five": 5, "six": 6}
+_ALONE = r"\b(by (it|him|her)self|alone|on (its|his|her) own|solo)\b"
+_CREW_OTHER = (
+    r"\+\d|-\d+/|\bcounters?\b|\bpump|\banthem|\bopponent|\beither\b|\bone of\b|\beach\b|"
+    r"\binstead\b|\bgets?\b|\bpower (of|is)\b"
+)
+# A Vehicle's own crew lines: what lets it be crewed, not what changes its power.
+_CREW_KEYWORD = lazy(r"\([^)]*\)|^.*\bcrew\b.*$", re.M | re.I)
+_CREWER_TEXT = lazy(r"\bpower\b|\bcrew|\bgets? [+-]|\bhas base\b|[+-]\d+/[+-]\d+ counters?\b", re.I)
+
+
+# Text that makes other permanents creatures: "Each noncreature artifact is an artifact
+# creature", "all lands are 1/1 creatures", "target land becomes a 2/2 creature".
+_MAKES_CREATURES = lazy(
+    r"\b(?:each|all|every)?\s*(?:other )?(?:noncreature )?(?P<kind>artifact|land|enchantment|"
+    r"permanent)s?\b[^.]{0,40}?\b(?P<verb>is|are|becomes?) (?:an? )?(?:\d+/\d+ )?"
+    r"(?:[a-z]+ )?creatures?\b",
+    re.I,
+)
+_CONDITION = lazy(r"\b(as long as|if|until|during|unless|may)\b", re.I)
+
+
+def _makes_creatures(m: CardMention) -> tuple[str, bool] | None:
+    """Whether ``m``'s text makes permanents of a type creatures, that type ("" for any
+    permanent), and whether it always does (a static "is") or only may (a "becomes" someone
+    activates, a condition)."""
+    if "Creature" in m.card.types:
+        return None
+    for line in m.card.oracle_text.splitlines():
+        core = re.sub(r"\([^)]*\)", "", line)
+        hit = _MAKES_CREATURES.search(core)
+        if hit is None or re.search(r"\b(this|~)\b", core[: hit.end()], re.I):
+            continue
+        kind = hit.group("kind").capitalize()
+        always = hit.group("verb") in ("is", "are") and not _CONDITION.search(core)
+        return ("" if kind == "Permanent" else kind), always
+    return None
+
+
+_CLAUSE_CUT = lazy(r"[,;.!?]|\b(?:and|then|but|while)\b")
+
+
+def _own_clause_timing(q: Question, subject: CardMention | None) -> bool | None:
+    """When the text names several permanents, the timing the subject's own clause tells: True
+    for "this turn" or "just", False for an earlier turn; None when its clause tells neither, or
+    both."""
+    cards = sorted(q.cards, key=lambda m: m.start)
+    marks = [hit.start() for hit in re.finditer("CARD", q.lower)]
+    if (
+        subject is None
+        or len(marks) != len(cards)
+        or len({m.name for m in cards if m.card.types & _PERMANENT_TYPES}) < 2
+    ):
+        return None
+    told: set[bool] = set()
+    at = 0
+    for piece in _CLAUSE_CUT.split(q.lower):
+        start = q.lower.find(piece, at)
+        at = start + len(piece)
+        names = [cards[marks.index(start + h.start())].name for h in re.finditer("CARD", piece)]
+        if names != [subject.name]:
+            continue
+        if any(compiled(p).search(piece) for p in _OLD):
+            told.add(False)
+        if re.search(r"\bthis turn\b|\bjust\b", piece):
+            told.add(True)
+    return told.pop() if len(told) == 1 else None
+
+
+# Convoke paying a whole cost: "paying no mana", and creatures given by their colors.
+_NO_MANA = (
+    r"\b(paying|pay|spending|spend|using|use) (no|zero|0) mana\b|\bwithout (paying|spending) "
+    r"(any )?mana\b|\bfor free\b|\bwhole cost\b|\bentire cost\b|\bfull cost\b"
+)
+_COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_COLORED_CREATURES = lazy(
+    r"\b(?P<n>\d+|a|an|one|two|three|four|five|six) (?:untapped )?(?P<colors>(?:white|blue|black|"
+    r"red|green|colorless)(?:(?:-| and |/)(?:white|blue|black|red|green))?) creatures?\b"
+)
+
+
+_KICKED_HASTE = lazy(
+    r"\bif (it|this \w+) was kicked, creatures you control\b[^.]*\bhaste until end of turn\b",
+    re.I,
+)
+
+
+def _kicked_haste_before(q: Question, helper: CardMention) -> bool:
+    """Whether ``helper`` gives creatures you control haste when it enters kicked, the text
+    says it was kicked, and the creature asked about was there before it ("cast earlier",
+    "already had")."""
+    if not _KICKED_HASTE.search(helper.card.oracle_text):
+        return False
+    if not q.has(r"\bkick(ed|ing)? (it|my |the |a )?CARD\b", r"\bCARD,? (was |got )?kicked\b"):
+        return False
+    return q.has(
+        r"\b(cast|casted|played|summoned|had|put)\b[^.?!]{0,40}\b(earlier|before|already|first)\b",
+        r"\b(earlier|already|first)\b[^.?!]{0,20}\b(cast|casted|played|summoned|had)\b",
+    ) and not q.has(r"\b(after|then|later)\b[^.?!]{0,30}\b(cast|casted|played|summoned)\b")
 
 
 def _missing(*facts: str) -> Callable[[], Ruling]:
@@ -751,6 +1056,36 @@ def _haste_way(ruling: Ruling, facts: _Facts, name: str) -> Ruling:
     if facts.haste_from is None or not name:
         return ruling
     step = tp.keyword_haste_step(name, facts.haste_from)
+    return Ruling(verdict=ruling.verdict, steps=(step, *ruling.steps), missing=ruling.missing)
+
+
+def _haste_gone(ruling: Ruling, facts: _Facts) -> Ruling:
+    """The step saying the haste it had is gone, when the text took it away."""
+    if facts.haste_lost is None or not facts.new:
+        return ruling
+    source = (
+        "its haste" if facts.haste_lost == "the effect" else f"the haste {facts.haste_lost} gave"
+    )
+    step = Step(
+        rule=Rule.HASTE_ATTACK,
+        note=f"Haste counts only while the creature has it: once {source} is gone, a creature "
+        "that came under its controller's control this turn is summoning sick again.",
+        card=None if facts.haste_lost == "the effect" else facts.haste_lost,
+    )
+    return Ruling(verdict=ruling.verdict, steps=(step, *ruling.steps), missing=ruling.missing)
+
+
+def _made_creature(ruling: Ruling, facts: _Facts, name: str) -> Ruling:
+    """The step saying a card named makes the permanent a creature, when one always does."""
+    makers = [maker for maker, _, always in facts.made_creature if always]
+    if not makers or not name:
+        return ruling
+    step = Step(
+        rule=Rule.TYPE_SET,
+        note=f"{makers[0]}'s effect makes {name} a creature as well, so the rules for creatures "
+        "apply to it.",
+        card=makers[0],
+    )
     return Ruling(verdict=ruling.verdict, steps=(step, *ruling.steps), missing=ruling.missing)
 
 
@@ -897,6 +1232,11 @@ class _Facts:
     extra_phase: str | None = None
     # The keyword it came in by that gives it haste (unearth, dash, blitz).
     haste_from: str | None = None
+    # What gave it haste that the text then took away (Greaves moved to another creature).
+    haste_lost: str | None = None
+    # Cards named that make permanents of a type creatures (March of the Machines): the type,
+    # and whether always ("is an artifact creature") or only maybe ("target land becomes").
+    made_creature: tuple[tuple[str, str, bool], ...] = ()
 
 
 class TappingHandler:
@@ -940,7 +1280,7 @@ class TappingHandler:
             lets
             or q.has(_ASK, r"\bsummoning[ -]?sick", _NEED_HASTE, _NEED_CREW)
             or q.has(_TRIED)
-            or q.asks(_GIVES_HASTE)
+            or q.asks(_GIVES_HASTE, r"\benough (power )?to crew\b", _BARE_ASK)
             or self._does_act(q)
         ):
             # "Does X return the creature untapped?", "does it lose its abilities?": questions
@@ -967,7 +1307,7 @@ class TappingHandler:
             # Another player took a permanent: who controls it, and since when, isn't modelled.
             return []
         if (
-            q.has(*_OPPONENTS_PERMANENT)
+            _opponents_permanent_used(q)
             and q.has(
                 r"\b(i|me|we)\b[^?]{0,20}\b(tap|use|activate|crew|convoke)",
                 r"\b(legal|allowed|possible) to (tap|use|activate|crew|convoke)",
@@ -996,6 +1336,8 @@ class TappingHandler:
             return []
         builders = (
             self._grants_haste,
+            self._crew_power,
+            self._convoke_pays,
             self._defender,
             self._put_attacking,
             self._combat_status,
@@ -1093,6 +1435,13 @@ class TappingHandler:
             # "I cast it, then got an extra beginning phase", "is it still summoning sick after
             # the extra untap step?": the same turn, so still new.
             new = True
+        if not (new or old) and _cast_in_story(tq, subject):
+            new = True
+        own = _own_clause_timing(tq, subject)
+        if own is not None and not q.has(*_OTHER_TURN):
+            # "I cast the Elixir last turn, and Llanowar Elves this turn": each card's own clause
+            # tells its timing.
+            new, old = own, not own
         if new and not old:
             fact_new = True
         elif old and not new:
@@ -1123,7 +1472,12 @@ class TappingHandler:
                 # Unearthing or dashing it is how it came in, on the turn the text speaks of.
                 fact_new = True
         haste_abilities = False
+        haste_lost: str | None = None
+        if haste and q.has(_LOST_HASTE):
+            # "It had haste, then lost it": what counts is whether it has haste now.
+            haste, haste_lost = False, "the effect"
         attack_helpers: list[CardMention] = []
+        granted = False
         for h in helpers:
             # Threaten, Act of Treason, Lightning Greaves: the permanent gains haste from them.
             if _AS_THOUGH.search(h.card.oracle_text):
@@ -1138,8 +1492,25 @@ class TappingHandler:
                     haste_abilities = True
             else:
                 grant = tp.haste_grant(h.card.oracle_text)
+                taken = _grant_taken_away(q, h, subject) if grant else None
+                if taken == "gone":
+                    haste_lost = h.name
+                    continue
+                granted = granted or grant == "always"
                 haste = haste or grant == "always"
-                haste_unsure = haste_unsure or grant == "maybe"
+                if grant == "maybe" and _kicked_haste_before(q, h):
+                    # "I kicked Goblin Bushwhacker. Can the Bears I cast earlier attack?": the
+                    # kicked trigger gave haste to the creatures already there.
+                    granted = haste = True
+                    continue
+                haste_unsure = haste_unsure or grant == "maybe" or taken == "unsure"
+        own_haste = subject is not None and any(
+            k.casefold() == "haste" for k in subject.card.keywords
+        )
+        if haste_lost is not None and not granted and not own_haste:
+            # "Greaves gave it haste, then I moved Greaves": the haste the text speaks of was
+            # that card's, and it is gone.
+            haste = haste_unsure = False
         if self._needs_haste(q):
             # The haste asked about isn't a fact; one a card gives makes the ask unclear.
             haste_unsure = haste_unsure or haste
@@ -1162,7 +1533,11 @@ class TappingHandler:
             haste_abilities=haste_abilities and not haste,
             attack_helpers=tuple(attack_helpers),
             extra_phase=extra_phase,
+            made_creature=tuple(
+                (h.name, *made) for h in helpers if (made := _makes_creatures(h)) is not None
+            ),
             haste_from=haste_from if haste else None,
+            haste_lost=haste_lost if not haste else None,
         )
         stated = _board_perm(q, subject)
         if stated is not None:
@@ -1211,9 +1586,37 @@ class TappingHandler:
             r"^\W*(can|could|does|do|will|would) (my |the |your |this |that )?CARD( still)? "
             r"(attack|block)\b",
             r"^\W*(can|could) (i|we|you) (attack|block) with (my |the |your )?CARD\b",
+            # "Can my Llanowar Elves I just cast tap for mana?", "I cast CARD; can it attack?"
+            r"^\W*(can|could|does|do|will|would) (my |the |your |this |that )?CARD\b"
+            r"(?:(?!\b(?:let|lets|allow|allows|make|makes|help|helps)\b)[^?,;]){0,30}?"
+            r"\b(still )?(attack|block|tap|untap|use|activate)\b",
+            r"^\W*(can|could) (i|we|you) (tap|untap|use|activate) (my |the |your )?CARD\b",
+            r"^\W*(i|we) (just )?(cast|casted|played|summoned) (my |a |an |the )?CARD\b[^?.;,]{0,20}"
+            r"[;,] (so )?(can|could|does|will) (it|they)( still)? (attack|block|tap|untap|use|"
+            r"activate)\b",
         ):
             return None
         return named[0]
+
+    @staticmethod
+    def _asked_by_word(q: Question) -> CardMention | None:
+        """The one permanent card the asked sentence calls by a word of its name or subtype
+        ("Can the elves attack?" beside Llanowar Elves and Thousand-Year Elixir)."""
+        if "CARD" in q.asked:
+            return None
+        words = {
+            w.rstrip("s")
+            for w in re.findall(r"\b(?:the|my|that|this|your|those|these) ([a-z']+)", q.asked)
+            if w not in _NOT_NAMES
+        }
+        found = {
+            m.name: m
+            for m in q.cards
+            if m.card.types & _PERMANENT_TYPES
+            and words
+            & {w.casefold().rstrip("s") for w in (*re.findall(r"[\w']+", m.name), *m.card.subtypes)}
+        }
+        return next(iter(found.values())) if len(found) == 1 else None
 
     @staticmethod
     def _came_in_by(q: Question, subject: CardMention, old: bool) -> str | None:
@@ -1259,7 +1662,7 @@ class TappingHandler:
                 continue
             else:
                 helpers.append(m)
-        asked = TappingHandler._asked_permanent(q)
+        asked = TappingHandler._asked_permanent(q) or TappingHandler._asked_by_word(q)
         if asked is not None and subject is not None and asked.name != subject.name:
             # "I crewed my Copter with Llanowar Elves. Can the Copter attack?": the one
             # permanent the question names is what it asks about.
@@ -1413,6 +1816,15 @@ class TappingHandler:
             )
             if generic is not None and "Creature" in generic and _animated_before(q):
                 options = [generic - {"Creature"} or frozenset({"Artifact"}), generic]
+        for _, kind, always in facts.made_creature:
+            # "March of the Machines is out": its noncreature artifacts are creatures (205.1a).
+            fitting = [t for t in options if "Creature" not in t and (kind in t or kind == "")]
+            if not fitting:
+                continue
+            if always:
+                options = [t | {"Creature"} if t in fitting else t for t in options]
+            else:
+                options += [t | {"Creature"} for t in fitting]
         if crew_unsaid and "Vehicle" in subtypes and all("Creature" not in t for t in options):
             options.append(options[0] | {"Creature"})
         if facts.haste:
@@ -1774,6 +2186,10 @@ class TappingHandler:
             timing = self._crew_timing(q, source)
             if timing is not None:
                 return timing
+            if source is not None and self._short_of_crew(q, source):
+                # "I just cast a 1/1, can it crew Heart of Kiran?": its power falls short of
+                # crew 3 whatever summoning sickness says, and what else may join isn't told.
+                return None
         else:
             for m in q.cards:
                 tapping = [
@@ -1791,6 +2207,14 @@ class TappingHandler:
             if via is None and q.has(r"\btap an untapped creature you control\b"):
                 via = "tap_others"
         if via is None:
+            return None
+        if (
+            via in ("convoke", "improvise")
+            and not q.asks(r"\b(convok|improvis)")
+            and q.asks(r"\{[tq]\}", r"\b(tap|untap|its|q|t) abilit")
+        ):
+            # "I tapped it to convoke a spell. Can I now activate its {Q} ability?": the cost
+            # paid is context; the ability asked about is the permanent's own.
             return None
         if subject is not None and "Creature" not in subject.card.types:
             subject = None
@@ -1822,6 +2246,209 @@ class TappingHandler:
             return _flip(r) if flip else r
 
         return Scenario(name, "yesno", 0.8, run, self._cards(subject, helpers))
+
+    def _convoke_pays(self, q: Question) -> Scenario | None:
+        """'Two red and two green creatures: can I cast Stoke the Flames by tapping all four
+        and paying no mana?': convoke pays a mana of the cost per creature, a colored one only
+        with a creature of that color (702.51a)."""
+        if not q.asks(_NO_MANA) or not q.asks(r"\b(cast|convoke)\b"):
+            return None
+        spells = [m for m in q.cards if any(k.casefold() == "convoke" for k in m.card.keywords)]
+        if len({m.name for m in spells}) != 1 or q.has(
+            r"(?<!un)\btapped\b", r"\b(kick|kicked|kicker|x ?=|x is|reduc|cheaper|less)\b"
+        ):
+            return None
+        spell = spells[0]
+        cost = spell.card.front.mana_cost
+        if cost is None:
+            return None
+        creatures: list[tuple[str, frozenset[str]]] = []
+        for m in q.cards:
+            if m.name == spell.name:
+                continue
+            parts = m.card.front.mana_cost.parts if m.card.front.mana_cost else ()
+            if (
+                "Creature" not in m.card.types
+                or not parts
+                or any(p not in "WUBRGC" and not p.isdigit() for p in parts)
+            ):
+                return None
+            creatures.append((m.name, frozenset(p for p in parts if p in "WUBRG")))
+        for hit in _COLORED_CREATURES.finditer(q.lower):
+            word = hit.group("n")
+            count = int(word) if word.isdigit() else _COUNT_WORDS.get(word)
+            if count is None:
+                return None
+            colors = frozenset(
+                _COLOR_LETTERS[c]
+                for c in re.findall(r"[a-z]+", hit.group("colors"))
+                if c in _COLOR_LETTERS
+            )
+            label = f"{hit.group('colors')} creature"
+            creatures += [
+                (f"a {label}" if count == 1 else f"{label} {i + 1}", colors) for i in range(count)
+            ]
+        if not creatures:
+            return None
+        given = tuple(creatures)
+
+        def run() -> Ruling:
+            return _capitalised(tp.convoke_pays(cost, given, spell.name))
+
+        return Scenario("tapping.convoke_cost", "yesno", 0.85, run, (spell.name,))
+
+    def _crew_power(self, q: Question) -> Scenario | None:
+        """'Can two 1/1s crew a Vehicle with crew 2?', 'can Birds of Paradise crew Smuggler's
+        Copter by itself?': crew N taps creatures whose total power is N or more (702.122a)."""
+        asked = re.sub(r"\bbecause\b.*$", "", q.asked)
+        if not re.search(r"\bcrew(?!ed)", asked) or re.search(
+            r"\b(can't|cannot|not|no|never|attack\w*|block\w*|how|which|when|why|help\w*|"
+            r"twice|again|more than once|second)\b",
+            asked,
+        ):
+            # "Can it help crew?": whether it may be one of the creatures tapped, not the total.
+            return None
+        if not re.search(
+            r"(?:^|[,;:]\s*)\W*(but |so )?(can|could|am|is|are|will|would)\b|\benough\b", asked
+        ):
+            return None
+        if q.has(_CREW_OTHER):
+            return None
+        vehicles = {m.name: m for m in q.cards if "Vehicle" in m.card.subtypes}
+        crewing = self._crewed_crewer(q, vehicles)
+        if crewing is not None:
+            # "My Heart of Kiran is crewed: can I tap it to crew my Copter?": a crewed Vehicle
+            # is an artifact creature, and can crew another.
+            vehicles = {k: v for k, v in vehicles.items() if k != crewing.name}
+        if len(vehicles) > 1:
+            return None
+        vehicle = next(iter(vehicles.values()), None)
+        stated = {int(n) for n in _CREW_N.findall(q.lower)}
+        printed = None
+        if vehicle is not None:
+            printed = tp.crew_amount(Permanent(name=vehicle.name, abilities=vehicle.abilities()))
+        amounts = stated | ({printed} if printed is not None else set())
+        if len(amounts) != 1:
+            return None
+        n = amounts.pop()
+        named = [m for m in q.cards if m.name not in vehicles]
+        if any(
+            ("Creature" not in m.card.types and m is not crewing)
+            or _CREWER_TEXT.search(
+                _CREW_KEYWORD.sub("", m.card.oracle_text) if m is crewing else m.card.oracle_text
+            )
+            or not (m.card.front.power or "").isdigit()
+            for m in named
+        ):
+            # A card other than a plain creature, or one whose text may change its power or
+            # whether it can crew: not what's modelled here.
+            return None
+        described = list(_PT_SIZE.finditer(q.lower))
+        if named and described:
+            return None
+        alone = bool(re.search(_ALONE, asked))
+        crewers: list[Permanent] = []
+        new = q.has(*_NEW)
+        if named:
+            cards = sorted(q.cards, key=lambda m: m.start)
+            marks = [hit.start() for hit in re.finditer("CARD", q.lower)]
+            if len(marks) != len(cards):
+                return None
+            for m, at in zip(cards, marks, strict=True):
+                if m.name in vehicles:
+                    continue
+                if re.search(r"\b(two|three|four|both|\d+)\s+$", q.lower[:at]):
+                    return None
+                if all(p.name != m.name for p in crewers):
+                    crewers.append(
+                        Permanent(
+                            name=m.name,
+                            controller=YOU,
+                            types=(m.card.types - {"Token"})
+                            | ({"Creature"} if m is crewing else set()),
+                            subtypes=m.card.subtypes,
+                            since_turn_start=not new,
+                            card=m.card,
+                        )
+                    )
+        elif described:
+            sizes: list[tuple[str, int]] = []
+            for hit in list(_PT_SIZE.finditer(asked)) or described:
+                word = hit.group("n") or "a"
+                count = int(word) if word.isdigit() else _COUNT_WORDS.get(word, 2)
+                sizes += [(f"{hit.group('p')}/{hit.group('t')}", int(hit.group("p")))] * count
+            ordinals = ("first", "second", "third", "fourth", "fifth", "sixth")
+            if len(sizes) > len(ordinals):
+                return None
+            seen: dict[str, int] = {}
+            for size, power in sizes:
+                seen[size] = seen.get(size, 0) + 1
+                dup = sum(1 for s, _ in sizes if s == size) > 1
+                label = f"the {ordinals[seen[size] - 1]} {size}" if dup else f"the {size}"
+                crewers.append(
+                    Permanent(
+                        name=label,
+                        controller=YOU,
+                        types=frozenset({"Creature"}),
+                        since_turn_start=not new,
+                        power=power,
+                    )
+                )
+        if not crewers or (alone and len(crewers) > 1):
+            return None
+        if q.has(r"(?<!un)\btapped\b"):
+            return None
+        name = vehicle.name if vehicle is not None else "the Vehicle"
+        vehicle_perm = Permanent(
+            name=name,
+            controller=YOU,
+            types=frozenset({"Artifact"}),
+            subtypes=frozenset({"Vehicle"}),
+            abilities=vehicle.abilities() if vehicle is not None else (),
+        )
+        state = GameState(battlefield=(vehicle_perm, *crewers))
+        who = tuple(p.name for p in crewers)
+
+        def run() -> Ruling:
+            return _capitalised(tp.can_crew(state, name, who, n))
+
+        named_cards: tuple[str, ...] = (vehicle.name,) if vehicle is not None else ()
+        named_cards += tuple(m.name for m in named)
+        return Scenario("tapping.crew_power", "yesno", 0.85, run, named_cards)
+
+    @staticmethod
+    def _short_of_crew(q: Question, vehicle: CardMention) -> bool:
+        """Whether the creatures the text names or sizes have less total power than the
+        Vehicle's crew N."""
+        n = tp.crew_amount(Permanent(name=vehicle.name, abilities=vehicle.abilities()))
+        if n is None or q.asks(r"\bhelp"):
+            return False
+        printed = [m.card.front.power or "" for m in q.cards if "Creature" in m.card.types]
+        powers = [int(p) for p in printed if p.isdigit()]
+        powers += [int(hit.group("p")) for hit in _PT_SIZE.finditer(q.lower)]
+        return bool(powers) and sum(powers) < n
+
+    @staticmethod
+    def _crewed_crewer(q: Question, vehicles: dict[str, CardMention]) -> CardMention | None:
+        """Of two Vehicles named, the one the text says is crewed (a creature now) when the
+        asked sentence crews the other one."""
+        if len(vehicles) != 2:
+            return None
+        cards = sorted(q.cards, key=lambda m: m.start)
+        marks = [hit.start() for hit in re.finditer("CARD", q.lower)]
+        start = q.lower.find(q.asked)
+        if len(marks) != len(cards) or start < 0:
+            return None
+        target = re.search(r"\bcrew (?:my |the |a |your )?(CARD)", q.asked)
+        said = re.search(
+            r"\b(CARD),? (?:is|was|got|has been|'s)( already)? (?:crewed|animated|a creature)\b",
+            q.lower,
+        )
+        if target is None or said is None:
+            return None
+        aimed = cards[marks.index(start + target.start(1))].name
+        crewed = cards[marks.index(said.start(1))]
+        return crewed if crewed.name != aimed else None
 
     def _crew_timing(self, q: Question, vehicle: CardMention | None) -> Scenario | None:
         """'Can I crew during combat / on my opponent's turn / at instant speed?'"""
@@ -1939,6 +2566,7 @@ class TappingHandler:
             )
             ruling = _phase_not_turn(ruling, facts) if attack else ruling
             ruling = _haste_way(ruling, facts, subject_name)
+            ruling = _made_creature(_haste_gone(ruling, facts), facts, subject_name)
             return _flip(ruling) if flip else ruling
 
         return Scenario(name, "yesno", 0.8, run, self._cards(subject, helpers))
@@ -2071,6 +2699,19 @@ class TappingHandler:
         known |= {"creature", "it", "one", "token"}
         return all(w.rstrip("s") not in known and w not in known for w in words)
 
+    @staticmethod
+    def _attachment_owner(q: Question) -> CardMention | None:
+        """The Aura or Equipment whose own ability the asked sentence names ("the Aura's
+        {U}: untap", "Freed from the Real's ability"), when the text names exactly one."""
+        attached = {m.name: m for m in q.cards if m.card.subtypes & {"Aura", "Equipment"}}
+        if len(attached) != 1 or q.has(r"\bequip\b"):
+            return None
+        (m,) = attached.values()
+        kind = "aura" if "Aura" in m.card.subtypes else "equipment"
+        if q.asks(rf"\b(the |this |that |my )?{kind}'s\b", r"\bCARD's (\{|[\w-]+ )*abilit"):
+            return m
+        return None
+
     def _activate(self, q: Question) -> Scenario | None:
         if _restricted(
             q,
@@ -2079,10 +2720,15 @@ class TappingHandler:
         ):
             return None
         subject, helpers = self._split(q)
+        owner = self._attachment_owner(q)
+        if owner is not None:
+            # "Can I use the Aura's {U}: untap ability on it?": the ability is the Aura's own.
+            subject, helpers = owner, [m for m in q.cards if m.name != owner.name]
         if (
             subject is not None
             and "Creature" not in subject.card.types
             and not _animated(q)
+            and owner is None
             and q.has(r"\b(a|the|my|your) (creature|dork)s? (i|you|that|which)\b")
         ):
             # "Can a creature I cast this turn tap to activate Icy Manipulator?": the timing
@@ -2091,6 +2737,16 @@ class TappingHandler:
         if subject is not None and _unmodelled(subject):
             return None
         described = self._described_ability(q, subject)
+        cost_told = re.search(r"((?:\{[^}]+\})+): ?([a-z]+)", q.asked)
+        if owner is not None and described is None and cost_told is not None:
+            # "The Aura's {U}: untap": the ability whose cost is written out.
+            written = [
+                a
+                for a in owner.abilities()
+                if isinstance(a, Activated)
+                and a.text.casefold().startswith(f"{cost_told.group(1)}: {cost_told.group(2)}")
+            ]
+            described = written[0] if len(written) == 1 else None
         symbol = self._symbol(q, subject) if described is None else _kind(described)
         noncreature = symbol is None and self._noncreature_symbol(q, subject) is not None
         if noncreature:
@@ -2142,7 +2798,7 @@ class TappingHandler:
             )
         if facts.haste_unsure and facts.new is not False:
             return self._unsure_haste(subject, helpers)
-        if facts.tapped_unsure and _tapped_after_untap_step(q):
+        if facts.tapped_unsure and (_tapped_after_untap_step(q) or _tapped_by_me_now(q)):
             # "He tapped it with Icy Manipulator in my upkeep": tapped for the rest of the turn.
             facts.tapped, facts.tapped_unsure = True, False
         if facts.tapped is None:
@@ -2164,7 +2820,8 @@ class TappingHandler:
             board = _helper_board(q.board, facts, perms[0].name)
             r = self._run_all(perms, unknown, lambda st, n: tp.can_pay_tap_cost(st, n, sym), board)
             r = _phase_not_turn(_enters_tapped(r, facts, subject_name), facts)
-            r = _haste_way(r, facts, subject_name)
+            r = _haste_gone(_haste_way(r, facts, subject_name), facts)
+            r = _made_creature(r, facts, subject_name)
             return _flip(r) if flip else r
 
         if (
