@@ -73,6 +73,9 @@ _NEW = (
     r"\b(came|come|comes) under (my|your|their|his|her) control\b[^.?!]{0,20}\bthis turn\b",
     # "If I flicker it, can it tap?": it returns as a new object now (400.7).
     r"\b(if|when|after|once) (i|you|u|we) (flicker|blink|flickered|blinked)\b",
+    # "I cast it and tapped it the same turn", "my new Llanowar Elves".
+    r"\b(cast|casted|played|summoned|dropped)\b[^.?!]{0,60}\b(the|that) same turn\b",
+    r"\b(my|the|his|her|their) (brand )?new CARD\b",
 )
 # Timing told relative to another player's turn: whether the permanent is still "new" depends
 # on whose turn began most recently, so the question is read as not saying.
