@@ -1612,6 +1612,69 @@ def _asked_type(q: Question) -> ManaType | None:
     return None
 
 
+# A bare mana letter where a type of mana goes ("tap it for B", "take it as G"); "u" is read
+# as "you" before the family sees it, so blue is looked for as a capital "You" in the text.
+_BLUE_LETTER = lazy(
+    r"\b(?:for|as|be|get|take|make|add|produce|pick|choose|into|extra|another|give me|gives me) You\b"
+)
+_TYPE_AT = lazy(
+    r"\b(colou?rless|white|blue|black|red|green)\b|\{([wubrgc])\}|\b(?:for|as|be|get|got|"
+    r"take|make|makes|made|add|adds|added|produce|produces|produced|pick|choose|into|extra|"
+    r"additional|another|one|an?|give me|gives me)\s+\{?([wbrgc])\}?(?!['\w])"
+)
+# "I tap Deathcap Glade for B", "tapped it for black mana": the mana that tapping made.
+_TAPPED_FOR_TYPE = lazy(
+    r"\btap(?:s|ped|ping)?\s+(?:(?:CARD|it|that|this|the \w+|my \w+|a \w+)\s+)?for\s+"
+    r"(?:one |a |an |1 )?(?:\{?([wbrgc])\}?(?!['\w])|(colou?rless|white|blue|black|red|green)\b"
+    r"|\{([wubrgc])\}|(you)\b)"
+)
+
+
+def _types_in(text: str) -> set[ManaType]:
+    """The mana types named in ``text`` (casefolded), as words, symbols or bare letters."""
+    found: set[ManaType] = set()
+    for m in _TYPE_AT.finditer(text):
+        word, symbol, letter = m.groups()
+        if word:
+            found.add(_TYPE_WORDS[word])
+        else:
+            found.add(ManaType((symbol or letter).upper()))
+    return found
+
+
+def _tapped_for_types(q: Question) -> tuple[set[ManaType], str]:
+    """The types a stated tapping made ("I tap the Glade for B"), and the asked sentence with
+    those statements taken out, so what's left names only the types asked about."""
+    blue_said = bool(_BLUE_LETTER.search(q.text)) or bool(
+        re.search(r"\btap\w*\s+(?:\S+\s+){0,3}?for You\b", q.text)
+    )
+    made: set[ManaType] = set()
+    for m in _TAPPED_FOR_TYPE.finditer(q.lower):
+        letter, word, symbol, you = m.groups()
+        if you:
+            if blue_said:
+                made.add(ManaType.U)
+        elif word:
+            made.add(_TYPE_WORDS[word])
+        else:
+            made.add(ManaType((letter or symbol).upper()))
+    asked = _TAPPED_FOR_TYPE.sub(" ", q.asked)
+    return made, asked
+
+
+def _asked_trigger_types(q: Question) -> set[ManaType]:
+    """The types asked of a trigger's mana, beside any stated tapping's own type."""
+    _, asked = _tapped_for_types(q)
+    found = _types_in(asked)
+    if _BLUE_LETTER.search(q.text) and re.search(
+        r"\b(?:as|be|get|take|make|add|produce|pick|choose|into|extra|another|give me|gives me) "
+        r"you\b",
+        asked,
+    ):
+        found.add(ManaType.U)
+    return found
+
+
 def _colors_only(prod: ManaProduction) -> bool:
     """Whether an ability adds only colored mana, whatever is in play: colorless isn't a color
     (105.1), so "any color that a land could produce" never adds {C}."""
@@ -2336,10 +2399,16 @@ class ManaHandler:
             r"\bwork(s|ed)? (with|on|for|off)\b",
             r"\b(doubl|tripl)\w*\b",
         )
+        # "I tap the Glade for B, can the extra be G?": the tapping's own type is what it
+        # made, not a type asked of the trigger.
+        made, _ = _tapped_for_types(q)
+        asked_types = _asked_trigger_types(q) if made else _asked_types(q) | _asked_trigger_types(q)
+        if asked_types and q.asks(r"\b(extra|additional|another|bonus)\b"):
+            # "Can I take the extra as W?": which type the trigger's mana can be.
+            gives = True
         if not asks_trigger and not gives:
             return None
-        asked_types = _asked_types(q)
-        if asked_types and (asks_trigger or q.has(r"\bonly\b")):
+        if asked_types and not made and (asks_trigger or q.has(r"\bonly\b")):
             # "Mana Flare only adds colorless": which type it adds, not whether it adds any.
             return None
         # "Does Crypt Ghast give extra black mana ...": the type it adds, when it triggers.
@@ -2463,6 +2532,27 @@ class ManaHandler:
                 if could.verdict is None:
                     return could
                 adds_here = set(types)
+                if made:
+                    if not made <= adds_here:
+                        return r.model_copy(
+                            update={"verdict": None, "missing": (f"what {name} was tapped for",)}
+                        )
+                    # 106.12a: the type that tapping produced, not any type it could have.
+                    adds_here = made
+                    produced = " ".join(f"{{{t}}}" for t in sort_types(made))
+                    r = r.model_copy(
+                        update={
+                            "steps": (
+                                *r.steps,
+                                Step(
+                                    rule=Rule.TAPPED_FOR_MANA_TRIGGER,
+                                    note=f"{trigger.name} adds mana of a type {name} actually "
+                                    f"produced by this tapping: {produced}.",
+                                    card=trigger.name,
+                                ),
+                            )
+                        }
+                    )
             elif adds:
                 adds_here = adds
             else:
