@@ -871,6 +871,39 @@ def produce(
     return counts, _finish(t, str(amount), board, unsure[i] or extra_unsure)
 
 
+def tapped_mana(
+    state: GameState, name: str, *, choose: ManaType | None = None
+) -> tuple[dict[ManaType, int] | None, Ruling]:
+    """The mana one tapping of ``name`` for mana gives, its triggers' mana included (106.12a,
+    106.12b), when that is one result; None with an unsure ruling when it rests on a choice
+    the position doesn't make (which ability, which type, a trigger's chosen type). ``choose``
+    is the type the tapping is said to make."""
+    counts, ruling = produce(state, name, choose=choose)
+    if ruling.verdict is None:
+        return None, ruling
+    board = _board(state)
+    i = _find(board, name)
+    v = board.views[i]
+    could, _ = _fixpoint(board)
+    results: set[Bag] = set()
+    for a in v.mana_abilities:
+        if not a.cost.tap:
+            continue
+        after = _resolve(board, i, a, could).after - {()}
+        if choose is not None:
+            after = {b for b in after if choose in b}
+        results |= after
+    if len(results) > 1:
+        return None, ruling.model_copy(
+            update={"verdict": None, "missing": (f"which mana {v.perm.name} is tapped for",)}
+        )
+    if sum(counts.values()) != int(str(ruling.verdict)):
+        return None, ruling.model_copy(
+            update={"verdict": None, "missing": ("the type of mana a trigger adds",)}
+        )
+    return counts, ruling
+
+
 def _triggered_mana_steps(t: Trace, src: str) -> None:
     t.step(
         Rule.TRIGGERED_MANA_ABILITY,

@@ -502,3 +502,28 @@ def test_colorless_is_not_generic() -> None:
     ruling = mp.colorless_is_generic()
     assert ruling.verdict == "no"
     assert {Rule.COLORLESS_SYMBOL, Rule.GENERIC_MANA} <= set(ruling.rules)
+
+
+TAPPED: list[tuple[str, str, ManaType | None, dict[ManaType, int] | None]] = [
+    # (position, permanent tapped, type it is tapped for, the one result or None)
+    ("you: Tundra, Heartbeat of Spring", "Tundra", ManaType.W, {ManaType.W: 2}),
+    ("you: Tundra, Heartbeat of Spring", "Tundra", None, None),
+    ("you: Ancient Tomb, Mana Reflection", "Ancient Tomb", None, {ManaType.C: 4}),
+    ("you: Forest, Vernal Bloom", "Forest", None, {ManaType.G: 2}),
+]
+
+
+@pytest.mark.parametrize(
+    ("notation", "name", "choose", "mana"),
+    TAPPED,
+    ids=[f"{c[0]} :: {c[2]}" for c in TAPPED],
+)
+def test_tapped_mana_is_one_result_or_none(
+    notation: str, name: str, choose: ManaType | None, mana: dict[ManaType, int] | None
+) -> None:
+    counts, ruling = mp.tapped_mana(position(notation), name, choose=choose)
+    assert counts == mana
+    if mana is None:
+        assert ruling.verdict is None and ruling.missing
+    else:
+        assert ruling.verdict == str(sum(mana.values()))

@@ -1675,6 +1675,16 @@ def _asked_trigger_types(q: Question) -> set[ManaType]:
     return found
 
 
+# "What mana do I get when I tap it?", "what do I end up with?": what one tapping gives.
+_WHAT_GOT = (
+    r"\bwhat (kinds? of |types? of |colou?rs? of )?mana (do|does|will|would|did) "
+    r"(i|you|we|he|she|they) (get|end up with|have|make)\b",
+    r"\bwhat (do|does|will|would|did) (i|you|we|he|she|they) (get|end up with)\b",
+    r"\bwhat (mana )?(does|will|would|do) (it|that|this|CARD|the CARD|they) (make|produce|give|add)\b"
+    r"(?= (me )?(when|if|now|then|here|with)\b)",
+)
+
+
 def _colors_only(prod: ManaProduction) -> bool:
     """Whether an ability adds only colored mana, whatever is in play: colorless isn't a color
     (105.1), so "any color that a land could produce" never adds {C}."""
@@ -1798,6 +1808,7 @@ class ManaHandler:
             self._multiplier,
             self._order,
             self._amount_claim,
+            self._tap_result,
             self._could,
             self._looks_at,
             self._mana_is,
@@ -2958,6 +2969,52 @@ class ManaHandler:
 
         return Scenario("mana.looks_at", "yesno", 0.85, run, (name,))
 
+    def _tap_result(self, q: Question) -> Scenario | None:
+        """'Overgrowth is on my Ancient Tomb; what mana do I get when I tap it?': the mana one
+        tapping gives, its triggers and replacements included, when that is one result."""
+        if q.has(*_COST_WORDS) or not _asked_directly(q, *_WHAT_GOT):
+            return None
+        made, _ = _tapped_for_types(q)
+        changers = [
+            m
+            for m in q.cards
+            if m.of_kind("tapped_for_mana_trigger")
+            or m.of_kind("mana_doubling")
+            or m.of_kind("mana_replacement")
+        ]
+        if not made and not changers:
+            # "What mana do I get from Command Tower?" is what it could produce.
+            return None
+        if not q.has(r"\btap\w*\b"):
+            return None
+        board = _read_board(q)
+        subject = board.subject
+        if subject is None or subject in changers or not _makes_mana(subject):
+            return None
+        if _split_control(board) or _off_its_zone(q, subject):
+            return None
+        missing = _unread(q) + ([] if q.board else _needs(board))
+        if missing:
+            return Scenario("mana.tap_result", "mana", 0.85, _missing(*missing), board.names)
+        placed = _position(q, board, subject)
+        if placed is None:
+            return None
+        perms, extra = placed
+        state = _state(q, [*perms, *extra])
+        choose = next(iter(made)) if len(made) == 1 else None
+        if len(made) > 1:
+            return None
+
+        def run() -> Ruling:
+            counts, r = mp.tapped_mana(state, subject.name, choose=choose)
+            r = _resolved(r, extra)
+            if counts is None or r.verdict is None:
+                return r.model_copy(update={"verdict": None}) if r.verdict is not None else r
+            text = "".join(f"{{{t}}}" * counts[t] for t in sorted(counts, key="WUBRGC".index))
+            return r.model_copy(update={"verdict": text or "none"})
+
+        return Scenario("mana.tap_result", "mana", 0.85, run, board.names)
+
     def _could(self, q: Question) -> Scenario | None:
         if q.has(*_COST_WORDS):
             return None
@@ -2996,6 +3053,10 @@ class ManaHandler:
             and (typed or any_mana)
         )
         if not asks_types and not asks_yes:
+            return None
+        if asks_types and _tapped_for_types(q)[0] and _asked_directly(q, *_WHAT_GOT):
+            # "I tap it for G: what mana do I get?" asks what that tapping gave, not what it
+            # could have made.
             return None
         if asks_yes and _STATED_AMOUNT.search(q.lower):
             return None
