@@ -1675,6 +1675,17 @@ def _asked_trigger_types(q: Question) -> set[ManaType]:
     return found
 
 
+# "What type can the extra mana be?", "what color is the additional mana from Resurgent?"
+_WHAT_TYPE_EXTRA = (
+    r"\b(what|which) (types?|colou?rs?|kinds?|sorts?)( of mana)? (can|could|is|will|would|does|do|"
+    r"are|should)\b[^?.!]{0,30}\b(extra|additional|bonus|trigger\w*)\b",
+    r"\b(what|which) (types?|colou?rs?|kinds?)( of mana)? (is|are|will be|would be|can be) "
+    r"(the|that|this|my) (extra|additional|bonus|trigger\w*)\b",
+    r"\b(what|which) (types?|colou?rs?|kinds?)( of mana)? (does|do|will|would|can) (the )?"
+    r"(CARD|trigger)\b[^?.!]{0,20}\b(add|give|make|produce)\b",
+)
+
+
 # "What mana do I get when I tap it?", "what do I end up with?": what one tapping gives.
 _WHAT_GOT = (
     r"\bwhat (kinds? of |types? of |colou?rs? of )?mana (do|does|will|would|did) "
@@ -2417,6 +2428,10 @@ class ManaHandler:
         if asked_types and q.asks(r"\b(extra|additional|another|bonus)\b"):
             # "Can I take the extra as W?": which type the trigger's mana can be.
             gives = True
+        # "What type can the extra mana be?": the types the trigger's mana can be, here.
+        what_type = _asked_directly(q, *_WHAT_TYPE_EXTRA)
+        if what_type:
+            gives, asked_types = True, set()
         if not asks_trigger and not gives:
             return None
         if asked_types and not made and (asks_trigger or q.has(r"\bonly\b")):
@@ -2535,7 +2550,9 @@ class ManaHandler:
                     return r.model_copy(
                         update={"verdict": None, "missing": ("whose land is tapped",)}
                     )
-            if not asked_types or r.verdict != "yes":
+            if what_type and r.verdict == "no":
+                return r.model_copy(update={"verdict": None, "missing": ("a trigger that adds",)})
+            if not (asked_types or what_type) or r.verdict != "yes":
                 return r
             if same_type:
                 # Mana Flare adds a type the tapped permanent produced.
@@ -2573,6 +2590,16 @@ class ManaHandler:
                         "missing": (f"which type of mana {trigger.name}'s trigger adds here",),
                     }
                 )
+            if what_type:
+                letters = mp.types_verdict(adds_here)
+                shown = " or ".join(f"{{{t}}}" for t in letters)
+                note = f"So {trigger.name}'s trigger adds {shown} here."
+                return r.model_copy(
+                    update={
+                        "verdict": letters,
+                        "steps": (*r.steps, Step(rule=Rule.TAPPED_FOR_MANA_TRIGGER, note=note)),
+                    }
+                )
             yes = asked_types <= adds_here
             what = " ".join(f"{{{t}}}" for t in sorted(asked_types))
             note = f"So {trigger.name}'s trigger {'can add' if yes else 'doesn’t add'} {what} here."
@@ -2583,7 +2610,7 @@ class ManaHandler:
                 }
             )
 
-        return Scenario("mana.trigger", "yesno", 0.85, run, board.names)
+        return Scenario("mana.trigger", "types" if what_type else "yesno", 0.85, run, board.names)
 
     def _trigger_on_spell(self, q: Question, trigger: CardMention) -> Scenario | None:
         """'Does Heartbeat of Spring double Dark Ritual?': a spell's mana is never mana from
