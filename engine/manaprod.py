@@ -121,6 +121,8 @@ def _matches(
     if not _whose_ok(whose, p, source.controller):
         return False
     matched_any = False
+    # "enchanted Forest" with no attachment known: still not a creature, whatever it enchants.
+    unknown = False
     for raw in re.findall(r"[a-z]+", s):
         if raw in _FILLER:
             continue
@@ -132,7 +134,8 @@ def _matches(
             matched_any = True
             continue
         if word in {"enchanted", "equipped", "target", "chosen", "attached"}:
-            return None
+            unknown = True
+            continue
         if word in {"other", "another"}:
             if p is source:
                 return False
@@ -162,7 +165,7 @@ def _matches(
         if not ok:
             return False
         matched_any = True
-    return True if matched_any else None
+    return None if unknown or not matched_any else True
 
 
 # -- the position after static effects: land types (305.6, 305.7) and granted abilities -----
@@ -693,6 +696,44 @@ def could_produce(state: GameState, name: str) -> tuple[frozenset[ManaType], Rul
         + ".",
     )
     return types, _finish(t, types_verdict(types), board, unsure[i])
+
+
+def sacrificed_land_produces(
+    state: GameState, source: str, land: str
+) -> tuple[frozenset[ManaType], Ruling]:
+    """The types ``source``'s 'any type the sacrificed land could produce' ability (Squandered
+    Resources) can add when ``land`` is sacrificed for it: what that land could produce as it
+    last existed on the battlefield (106.7)."""
+    board = _board(state)
+    v = board.views[_find(board, source)]
+    ability = next(
+        (
+            a
+            for a in v.mana_abilities
+            if a.mana is not None
+            and a.mana.choice == "could_produce"
+            and a.mana.could is not None
+            and a.mana.could.what == "sacrificed land"
+        ),
+        None,
+    )
+    if ability is None or ability.mana is None or ability.mana.could is None:
+        return frozenset(), Trace().ruling(
+            None, (f"an ability of {source} adding mana a sacrificed land could produce",)
+        )
+    types, ruling = could_produce(state, land)
+    if ability.mana.could.kind == "color":
+        types = frozenset(x for x in types if x != ManaType.C)
+    t = Trace()
+    t.extend(ruling.steps)
+    shown = " ".join(f"{{{x}}}" for x in sort_types(types)) or "no type of mana"
+    t.step(
+        Rule.COULD_PRODUCE,
+        f"{source}'s ability adds one mana of any {ability.mana.could.kind} the sacrificed land "
+        f"could produce, so sacrificing {land} gives {shown}.",
+        card=source,
+    )
+    return types, t.ruling(types_verdict(types) if ruling.verdict else None, ruling.missing)
 
 
 def _finish(t: Trace, verdict: str, board: _Board, unsure: bool) -> Ruling:

@@ -87,6 +87,11 @@ _CARDS = [
     ),
     ("Mutavault", "Land", "{T}: Add {C}."),
     (
+        "Squandered Resources",
+        "Enchantment",
+        "Sacrifice a land: Add one mana of any type the sacrificed land could produce.",
+    ),
+    (
         "Fertile Ground",
         "Enchantment — Aura",
         'Enchant land\nEnchanted land has "{T}: Add one mana of any color."',
@@ -527,3 +532,30 @@ def test_tapped_mana_is_one_result_or_none(
         assert ruling.verdict is None and ruling.missing
     else:
         assert ruling.verdict == str(sum(mana.values()))
+
+
+@pytest.mark.parametrize(
+    ("notation", "land", "verdict"),
+    [
+        ("you: Squandered Resources, Tundra", "Tundra", "WU"),
+        ("you: Squandered Resources, Ancient Tomb", "Ancient Tomb", "C"),
+        ("you: Squandered Resources, Tundra, Blood Moon", "Tundra", "R"),
+    ],
+)
+def test_sacrificed_land_gives_what_it_could_produce(
+    notation: str, land: str, verdict: str
+) -> None:
+    types, ruling = mp.sacrificed_land_produces(position(notation), "Squandered Resources", land)
+    assert ruling.verdict == verdict
+    assert mp.types_verdict(types) == verdict
+    assert Rule.COULD_PRODUCE in ruling.rules
+
+
+def test_an_aura_trigger_on_an_enchanted_land_never_sees_a_creature() -> None:
+    # Which land Utopia Sprawl enchants isn't known, but it's a Forest, not an Elf.
+    ruling = mp.tapped_for_mana_triggers(
+        position("you: Forest, Llanowar Elves, Utopia Sprawl"), "Llanowar Elves"
+    )
+    assert ruling.verdict == "no"
+    unknown = mp.tapped_for_mana_triggers(position("you: Forest, Utopia Sprawl"), "Forest")
+    assert unknown.verdict is None

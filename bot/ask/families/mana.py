@@ -1678,11 +1678,11 @@ def _asked_trigger_types(q: Question) -> set[ManaType]:
 # "What type can the extra mana be?", "what color is the additional mana from Resurgent?"
 _WHAT_TYPE_EXTRA = (
     r"\b(what|which) (types?|colou?rs?|kinds?|sorts?)( of mana)? (can|could|is|will|would|does|do|"
-    r"are|should)\b[^?.!]{0,30}\b(extra|additional|bonus|trigger\w*)\b",
+    r"are|should)\b[^?.!]{0,30}\b(extra|additional|bonus|(the|its|that) trigger)\b",
     r"\b(what|which) (types?|colou?rs?|kinds?)( of mana)? (is|are|will be|would be|can be) "
     r"(the|that|this|my) (extra|additional|bonus|trigger\w*)\b",
-    r"\b(what|which) (types?|colou?rs?|kinds?)( of mana)? (does|do|will|would|can) (the )?"
-    r"(CARD|trigger)\b[^?.!]{0,20}\b(add|give|make|produce)\b",
+    r"\b(what|which) (types?|colou?rs?|kinds?)( of mana)? (does|do|will|would|can) (the |its )?"
+    r"trigger\b[^?.!]{0,20}\b(add|give|make|produce)\b",
 )
 
 
@@ -1694,6 +1694,37 @@ _WHAT_GOT = (
     r"\bwhat (mana )?(does|will|would|do) (it|that|this|CARD|the CARD|they) (make|produce|give|add)\b"
     r"(?= (me )?(when|if|now|then|here|with)\b)",
 )
+
+
+_SACRIFICE_BEFORE = lazy(r"\bsacrific\w*\s+(?:(?:my|the|a|an|that|this|his|her|their)\s+)?$", re.I)
+_SACRIFICE_TO = lazy(
+    r"^\s+(?:to|for|with|into|using|via|on)\s+(?:(?:my|the|a|an|his|her|their)\s+)?$", re.I
+)
+
+
+def _sacrifice_outlet(q: Question) -> tuple[CardMention, CardMention] | None:
+    """'I sacrifice my Forest to Squandered Resources': the card whose mana ability (with no
+    {T} in its cost) the named permanent is sacrificed to, and that permanent."""
+    outlets = [
+        m
+        for m in q.cards
+        if any(
+            isinstance(a, Activated)
+            and a.mana is not None
+            and not a.cost.tap
+            and any(re.match(r"sacrifice (a|an|another) ", o, re.I) for o in a.cost.other)
+            for a in m.abilities()
+        )
+    ]
+    for outlet in outlets:
+        for m in q.cards:
+            if m.name == outlet.name or m.end > outlet.start:
+                continue
+            if _SACRIFICE_BEFORE.search(q.text[: m.start]) and _SACRIFICE_TO.match(
+                q.text[m.end : outlet.start]
+            ):
+                return outlet, m
+    return None
 
 
 def _colors_only(prod: ManaProduction) -> bool:
@@ -1820,6 +1851,7 @@ class ManaHandler:
             self._order,
             self._amount_claim,
             self._tap_result,
+            self._sacrificed_land,
             self._could,
             self._looks_at,
             self._mana_is,
@@ -2128,6 +2160,10 @@ class ManaHandler:
 
     @staticmethod
     def _action(q: Question) -> mp.TapAction | None:
+        if _sacrifice_outlet(q) is not None:
+            # Sacrificing a land to Squandered Resources activates the outlet's ability, which
+            # has no {T}: the land isn't tapped at all.
+            return "mana_ability_no_tap"
         if q.fuzzy_has("convoke") or q.has(r"\bconvok"):
             return "convoke"
         if q.has(r"\bcrew(s|ed|ing)?\b"):
@@ -2429,7 +2465,15 @@ class ManaHandler:
             # "Can I take the extra as W?": which type the trigger's mana can be.
             gives = True
         # "What type can the extra mana be?": the types the trigger's mana can be, here.
-        what_type = _asked_directly(q, *_WHAT_TYPE_EXTRA)
+        what_type = _asked_directly(q, *_WHAT_TYPE_EXTRA) or bool(
+            # "What color does Vernal Bloom add?": the trigger's card by name.
+            re.search(
+                r"\b(what|which) (types?|colou?rs?|kinds?)( of mana)? (does|do|will|would|can) "
+                rf"{re.escape(trigger.written)}\W+(add|give|make|produce)\b",
+                q.text,
+                re.I,
+            )
+        )
         if what_type:
             gives, asked_types = True, set()
         if not asks_trigger and not gives:
@@ -2560,6 +2604,9 @@ class ManaHandler:
                 if could.verdict is None:
                     return could
                 adds_here = set(types)
+                if not made:
+                    # Whichever type this tapping makes: one the land could produce (106.7).
+                    r = r.model_copy(update={"steps": (*r.steps, *could.steps[-1:])})
                 if made:
                     if not made <= adds_here:
                         return r.model_copy(
@@ -2995,6 +3042,63 @@ class ManaHandler:
             return mp.looks_at(name, could, lands)
 
         return Scenario("mana.looks_at", "yesno", 0.85, run, (name,))
+
+    def _sacrificed_land(self, q: Question) -> Scenario | None:
+        """'I sacrifice my Ancient Tomb to Squandered Resources: what type of mana can I get?':
+        the types the sacrificed land could produce."""
+        found = _sacrifice_outlet(q)
+        if found is None or q.has(*_COST_WORDS):
+            return None
+        outlet, land = found
+        if "Land" not in land.card.types:
+            return None
+        asks_types = _asked_directly(
+            q,
+            r"\b(what|which) (kinds? of |types? of |sorts? of |colou?rs? (of )?)?mana\b",
+            r"\b(what|which) (colou?rs?|types?|kinds?)\b",
+        )
+        asked = _asked_trigger_types(q)
+        asks_yes = (
+            not asks_types
+            and len(asked) == 1
+            and q.asks(
+                r"\b(can|could|do|does|will|would) (i|you|we|he|she|they) (get|make|add|take)\b"
+            )
+            and not q.asks(r"\b(extra|additional|another|bonus|trigger\w*|doubl\w*)\b")
+        )
+        if not asks_types and not asks_yes:
+            return None
+        if asks_types and q.asks(r"\b(extra|additional|another|bonus|trigger\w*|doubl\w*)\b"):
+            return None
+        board = _read_board(q)
+        # The outlet's "sacrificed land" is the named land alone, not every land in play.
+        rest = replace(board, perms=[p for p in board.perms if p.name != outlet.name])
+        missing = _unread(q) + ([] if q.board else _needs(rest))
+        name = "mana.sacrificed_land"
+        kind = "types" if asks_types else "yesno"
+        if missing:
+            return Scenario(name, kind, 0.86, _missing(*missing), board.names)
+        perms = list(board.perms)
+        for i, m in enumerate((outlet, land)):
+            if not any(p.name == m.name for p in perms):
+                perms.append(_permanent(m, YOU, i))
+        state = _state(q, perms)
+
+        def run() -> Ruling:
+            types, r = mp.sacrificed_land_produces(state, outlet.name, land.name)
+            if asks_types or r.verdict is None:
+                return r
+            (wanted,) = asked
+            yes = wanted in types
+            note = f"So {outlet.name} {'can' if yes else 'can’t'} give {{{wanted}}} here."
+            return r.model_copy(
+                update={
+                    "verdict": "yes" if yes else "no",
+                    "steps": (*r.steps, Step(rule=Rule.COULD_PRODUCE, note=note)),
+                }
+            )
+
+        return Scenario(name, kind, 0.86, run, board.names)
 
     def _tap_result(self, q: Question) -> Scenario | None:
         """'Overgrowth is on my Ancient Tomb; what mana do I get when I tap it?': the mana one
