@@ -204,6 +204,13 @@ _HOST_BEFORE = re.compile(
 )
 
 
+_HOST_verbed = lazy(r"\s+((my|a|an|the|your|their|his|her)\s+)?(opponent'?s'?\s+)?")
+
+
+def _verbed(m: CardMention) -> bool:
+    return m.written.casefold().endswith(("'d", "’d"))
+
+
 def _named_hosts(q: Question) -> dict[str, str]:
     """The permanent the text puts an Aura or Equipment on, when it names it next to it ("Paradise
     Mantle is on my opponent's Llanowar Elves", "a Forest enchanted with Gift of Paradise")."""
@@ -215,6 +222,11 @@ def _named_hosts(q: Question) -> dict[str, str]:
         after = cards[i + 1] if i + 1 < len(cards) else None
         before = cards[i - 1] if i else None
         if after is not None and _HOST_AFTER.fullmatch(q.text[m.end : after.start]):
+            found[m.name] = after.name
+        elif (
+            after is not None and _verbed(m) and _HOST_verbed.fullmatch(q.text[m.end : after.start])
+        ):
+            # "opp spreading seas'd my forest": the Aura's name used as the verb.
             found[m.name] = after.name
         elif before is not None and _HOST_BEFORE.fullmatch(q.text[before.end : m.start]):
             found[m.name] = before.name
@@ -479,6 +491,20 @@ def _short_named(text: str, at: int, asked: list[CardMention]) -> CardMention | 
     return next(iter(named.values())) if len(named) == 1 else None
 
 
+def _short_subject(text: str, ask_at: int, named: list[CardMention]) -> CardMention | None:
+    """'what can pool make now': the card named in full before, by a word of its name just
+    before the asking verb."""
+    tap = re.search(r"\btap(ping|s)?\b|\btapped\b(?= for\b)", text[ask_at:])
+    verb = re.search(
+        r"\b(make|makes|produce|produces|add|adds|give|gives|generate)\b", text[ask_at:]
+    )
+    for hit in (tap, verb):
+        short = _short_named(text, ask_at + hit.start(), named) if hit else None
+        if short is not None:
+            return short
+    return None
+
+
 def _asked_subject(text: str, ask_at: int, asked: list[CardMention]) -> CardMention:
     """The permanent a question asks about: 'tap X for', or the one nearest before 'make'."""
     # Not "a tapped Forest", which says what state another permanent is in.
@@ -486,10 +512,9 @@ def _asked_subject(text: str, ask_at: int, asked: list[CardMention]) -> CardMent
     verb = re.search(
         r"\b(make|makes|produce|produces|add|adds|give|gives|generate)\b", text[ask_at:]
     )
-    for hit in (tap, verb):
-        short = _short_named(text, ask_at + hit.start(), asked) if hit else None
-        if short is not None:
-            return short
+    short = _short_subject(text, ask_at, asked)
+    if short is not None:
+        return short
     if tap:
         # "can Forest tap for blue": the card the verb follows.
         subject = [m for m in asked if 0 <= (ask_at + tap.start()) - m.end <= 1]
@@ -689,7 +714,7 @@ def _read_board(q: Question) -> _Board:
         m = first[key]
         for i in range(n):
             board.perms.append(_permanent(m, key[1], i))
-    if q.has(*_ATTACHED):
+    if q.has(*_ATTACHED) or any(_verbed(m) for m in q.cards):
         board.perms = _attach(board.perms, _named_hosts(q))
     for who, pattern in (
         (
@@ -737,6 +762,11 @@ def _read_board(q: Question) -> _Board:
         board.none_of.add((_whose_sentence(text, found.start()), kind))
     if asked:
         board.subject = _asked_subject(text, ask_at, asked)
+    if board.subject is None:
+        # "I control Reflecting Pool and a Forest. What can pool make?"
+        board.subject = _short_subject(
+            text, ask_at, [m for m in q.cards if m.card.types & _PERMANENT_TYPES]
+        )
     if board.subject is None:
         # "...two Reflecting Pools, what can they produce?": the permanent named before.
         with_mana = [
