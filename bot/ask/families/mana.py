@@ -11,6 +11,7 @@ from typing import Literal
 from bot.ask.lexicon import load as load_lexicon
 from bot.ask.question import CardMention, Question, Scenario, compiled, mention_for
 from engine import manaprod as mp
+from engine import tapping
 from engine.abilities import (
     Activated,
     Cost,
@@ -96,6 +97,19 @@ _COST_WORDS = (
     r"\bto (cast|pay|activate)\b",
     r"\b(spend|pay|paid)\b",
 )
+
+
+def _cost_after_question(q: Question) -> bool:
+    """'can a Treasure make colorless? need {C} for a cost': the cost is only spoken of after
+    the asked sentence, as the reason for asking, not as what is asked."""
+    end = q.lower.find(q.asked.strip()) if q.asked.strip() else -1
+    if end < 0:
+        return False
+    before = q.lower[:end]
+    after = q.lower[end + len(q.asked.strip()) :]
+    return not any(compiled(p).search(before) for p in _COST_WORDS) and any(
+        compiled(p).search(after) for p in _COST_WORDS
+    )
 
 
 def _missing(*facts: str) -> Callable[[], Ruling]:
@@ -1705,6 +1719,9 @@ def _asked_trigger_types(q: Question) -> set[ManaType]:
     return found
 
 
+_AMOUNT_WORD = r"(\d+|one|two|three|four|five|six|seven|eight)( mana)?"
+
+
 # "What type can the extra mana be?", "what color is the additional mana from Resurgent?"
 _WHAT_TYPE_EXTRA = (
     r"\b(what|which) (types?|colou?rs?|kinds?|sorts?)( of mana)? (can|could|is|will|would|does|do|"
@@ -1865,6 +1882,7 @@ class ManaHandler:
         out: list[Scenario] = []
         open_question = _open_question(q)
         for build in (
+            self._new_token,
             self._card_ability,
             self._stack,
             self._undefined,
@@ -1892,6 +1910,36 @@ class ManaHandler:
             ):
                 out.append(s)
         return out
+
+    def _new_token(self, q: Question) -> Scenario | None:
+        """'I got a Treasure this turn; can I sacrifice it for mana right away?': a token
+        artifact's mana ability, the turn it was made (302.6 restricts only creatures)."""
+        tokens = [m for m in q.cards if m.name in _PREDEFINED_TOKENS]
+        if len({m.name for m in tokens}) != 1 or len(q.cards) > len(tokens) + 2:
+            return None
+        if not q.asks(
+            r"\b(can|could|may) (i|we|you|he|she|they)\b[^?.!]{0,20}\b(sacrific\w*|use|tap|crack|"
+            r"pop|activate)\b"
+        ) or not q.has(
+            r"\b(right away|immediately|straight away|this turn|same turn|the turn|yet|right now)\b"
+        ):
+            return None
+        if q.has(r"\b(animat\w*|becom\w*|creature|haste|tapped|untap\w*|opponent\w*|steal\w*)\b"):
+            return None
+        token = tokens[0]
+        ability = next(
+            (a for a in token.abilities() if isinstance(a, Activated) and a.mana is not None),
+            None,
+        )
+        if ability is None:
+            return None
+        made = replace(_permanent(token, YOU, 0), token=True, since_turn_start=False)
+        state = GameState(battlefield=(made,))
+
+        def run() -> Ruling:
+            return tapping.can_activate(state, made.name, ability)
+
+        return Scenario("mana.new_token", "yesno", 0.86, run, (token.name,))
 
     # -- card-independent ------------------------------------------------------
     def _stack(self, q: Question) -> Scenario | None:
@@ -2719,6 +2767,8 @@ class ManaHandler:
         ) and not q.asks(
             r"^\W*(so\W+|and\W+)?(the )?total( mana)?\W*$",
             r"\b(what'?s|what is) the total\b",
+            # "do I get 1 or 2?": two amounts offered, so how much.
+            rf"\b(get|make|produce|add|gives?)\b[^?.!]{{0,20}}\b{_AMOUNT_WORD} or {_AMOUNT_WORD}\b",
         ):
             return None
         board = _read_board(q)
@@ -3177,7 +3227,7 @@ class ManaHandler:
         return Scenario("mana.tap_result", "mana", 0.85, run, board.names)
 
     def _could(self, q: Question) -> Scenario | None:
-        if q.has(*_COST_WORDS):
+        if q.asks(*_COST_WORDS) or (q.has(*_COST_WORDS) and not _cost_after_question(q)):
             return None
         asks_types = _asked_directly(
             q,
