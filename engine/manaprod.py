@@ -862,7 +862,13 @@ def produce(
         )
     t.step(
         Rule.MANA_ABILITY if not picked.cost.tap else Rule.TAPPED_FOR_MANA,
-        f"Activating '{_describe(picked)}' produces {mana_text(bag)}.",
+        f"Activating '{_describe(picked)}' produces {mana_text(bag)}"
+        + (
+            # A Treasure's "any color": one of several results, shown as an example.
+            f" (or {len(bag)} mana of another type it can make)."
+            if len({b for b in candidates if len(b) == len(bag)}) > 1
+            else "."
+        ),
     )
     total: Counter[ManaType] = Counter(bag)
     extra_unsure = False

@@ -42,6 +42,11 @@ _CARDS = [
     ("Ancient Tomb", "Land", "{T}: Add {C}{C}. This land deals 2 damage to you."),
     ("Sol Ring", "Artifact", "{T}: Add {C}{C}."),
     ("Llanowar Elves", "Creature — Elf Druid", "{T}: Add {G}."),
+    (
+        "Forsaken Monument",
+        "Artifact",
+        "Whenever you tap a permanent for {C}, add an additional {C}.",
+    ),
     ("Birds of Paradise", "Creature — Bird", "Flying\n{T}: Add one mana of any color."),
     (
         "Mana Reflection",
@@ -559,3 +564,18 @@ def test_an_aura_trigger_on_an_enchanted_land_never_sees_a_creature() -> None:
     assert ruling.verdict == "no"
     unknown = mp.tapped_for_mana_triggers(position("you: Forest, Utopia Sprawl"), "Forest")
     assert unknown.verdict is None
+
+
+@pytest.mark.parametrize(
+    ("notation", "name", "mana"),
+    [
+        ("you: Ancient Tomb, Forsaken Monument", "Ancient Tomb", {ManaType.C: 3}),
+        ("you: Forest, Forsaken Monument", "Forest", {ManaType.G: 1}),
+    ],
+)
+def test_a_trigger_on_tapping_for_colorless_needs_colorless(
+    notation: str, name: str, mana: dict[ManaType, int]
+) -> None:
+    counts, ruling = mp.produce(position(notation), name)
+    assert counts == mana
+    assert ruling.verdict == str(sum(mana.values()))

@@ -1719,6 +1719,11 @@ def _asked_trigger_types(q: Question) -> set[ManaType]:
     return found
 
 
+# "how much green do I get?", "how much G": the amount of one type.
+_HOW_MUCH_TYPE = (
+    r"\bhow much (colou?rless|white|blue|black|red|green|\{[wubrgc]\}|[wbrgc](?!['\w]))"
+    r"(?! or\b)"
+)
 _AMOUNT_WORD = r"(\d+|one|two|three|four|five|six|seven|eight)( mana)?"
 
 
@@ -2764,6 +2769,7 @@ class ManaHandler:
             r"\bhow much\b[^?]{0,40}\b(add|make|produce|get|tap for|taps for)",
             # "how much green total", "Total mana?", "what's the total?"
             r"\bhow much (colou?rless|white|blue|black|red|green)\b",
+            _HOW_MUCH_TYPE,
         ) and not q.asks(
             r"^\W*(so\W+|and\W+)?(the )?total( mana)?\W*$",
             r"\b(what'?s|what is) the total\b",
@@ -2783,10 +2789,33 @@ class ManaHandler:
             return None
         perms, extra = placed
         state = _state(q, [*perms, *extra])
-        choose = _asked_type(q)
+        # "how much green do I get?": that type's share of what the tapping gives.
+        of_type = (
+            _types_in(found.group(0))
+            if (found := compiled(_HOW_MUCH_TYPE).search(q.lower))
+            else set()
+        )
+        choose = next(iter(of_type)) if len(of_type) == 1 else _asked_type(q)
 
         def run() -> Ruling:
-            return _resolved(mp.produce(state, subject.name, choose=choose)[1], extra)
+            counts, r = mp.produce(state, subject.name, choose=choose)
+            r = _resolved(r, extra)
+            if not of_type or r.verdict is None:
+                return r
+            if sum(counts.values()) != int(str(r.verdict)) or len(of_type) != 1:
+                # Some of the mana is of a type chosen for it: how much is of this type isn't told.
+                return r.model_copy(
+                    update={"verdict": None, "missing": ("the type of every mana made",)}
+                )
+            (wanted,) = of_type
+            n = counts.get(wanted, 0)
+            note = f"So {n} of that mana is {{{wanted}}}."
+            return r.model_copy(
+                update={
+                    "verdict": str(n),
+                    "steps": (*r.steps, Step(rule=Rule.TAPPED_FOR_MANA, note=note)),
+                }
+            )
 
         return Scenario("mana.amount", "number", 0.85, run, board.names)
 
