@@ -754,6 +754,9 @@ def _read_board(q: Question) -> _Board:
         ),
         # "I only control ...", "he just has ...", "my lands are ...".
         (YOU, r"\b(i|we) (only|just) (have|control|got)\b|\bmy lands are\b"),
+        # "lands: Cabal Coffers, Urborg and 3 Plains", "my lands: ...": a list of them all.
+        (YOU, r"(^|[.!?;]\s*)(my |our )?lands\s*:"),
+        (OPPONENT, r"\b(opponent|opp)('?s'?)? lands\s*:|\b(his|her|their) lands\s*:"),
         (
             OPPONENT,
             r"\b(opponent|opp|he|she|they)\b[^.?!]{0,15}\b(only|just) (has|have|controls?|got)\b"
@@ -1717,6 +1720,29 @@ def _asked_trigger_types(q: Question) -> set[ManaType]:
     ):
         found.add(ManaType.U)
     return found
+
+
+# "I pay the 2 for Coffers with two Plains": the mana maker's own activation cost, which
+# doesn't change what it makes.
+_OWN_COST_PAID = lazy(
+    r"\b(pay|paid|paying) (the )?(\{?\d+\}?|mana|cost|activation cost)( cost)? (for|of|on) "
+    r"(my |the )?(?P<card>CARD|\w+)( with (two |three |\d+ )?(my |the |a |an )?\w+)?"
+)
+
+
+def _without_own_cost(q: Question) -> str:
+    """The text without its statements of paying a named mana maker's own activation cost."""
+    words = {w for m in q.cards for w in re.findall(r"[a-z]+", m.name.casefold()) if len(w) > 3}
+
+    def drop(found: re.Match[str]) -> str:
+        card = found.group("card")
+        return (
+            " "
+            if card == "CARD" or card.removesuffix("s") in words or card in words
+            else found.group(0)
+        )
+
+    return _OWN_COST_PAID.sub(drop, q.lower)
 
 
 # "how much green do I get?", "how much G": the amount of one type.
@@ -2760,7 +2786,7 @@ class ManaHandler:
         return Scenario("mana.trigger", "yesno", 0.85, run, names)
 
     def _amount(self, q: Question) -> Scenario | None:
-        if q.has(*_COST_WORDS):
+        if any(compiled(p).search(_without_own_cost(q)) for p in _COST_WORDS):
             return None
         if q.has(r"\bhow many (different )?(colou?rs|types|kinds)\b"):
             return self._count_types(q)
