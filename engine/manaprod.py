@@ -940,7 +940,8 @@ def tapped_mana(
         if choose is not None:
             after = {b for b in after if choose in b}
         results |= after
-    if len(results) > 1:
+    if len(results) != 1:
+        # None: it can't make the type it's said to be tapped for.
         return None, ruling.model_copy(
             update={"verdict": None, "missing": (f"which mana {v.perm.name} is tapped for",)}
         )

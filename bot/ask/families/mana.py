@@ -1677,6 +1677,9 @@ _TAPPED_FOR_TYPE = lazy(
 )
 
 
+_TAP_VERB = lazy(r"\btap(s|ped|ping)?\b(?! for mana\b)")
+
+
 def _types_in(text: str) -> set[ManaType]:
     """The mana types named in ``text`` (casefolded), as words, symbols or bare letters."""
     found: set[ManaType] = set()
@@ -2569,6 +2572,9 @@ class ManaHandler:
         # "I tap the Glade for B, can the extra be G?": the tapping's own type is what it
         # made, not a type asked of the trigger.
         made, _ = _tapped_for_types(q)
+        if made and len(_TAP_VERB.findall(q.lower)) > 1:
+            # "I tap Tundra for W and then tap an Island": which tapping made what isn't sure.
+            return None
         asked_types = _asked_trigger_types(q) if made else _asked_types(q) | _asked_trigger_types(q)
         if asked_types and q.asks(r"\b(extra|additional|another|bonus)\b"):
             # "Can I take the extra as W?": which type the trigger's mana can be.
@@ -2788,6 +2794,10 @@ class ManaHandler:
     def _amount(self, q: Question) -> Scenario | None:
         if any(compiled(p).search(_without_own_cost(q)) for p in _COST_WORDS):
             return None
+        if _sacrifice_outlet(q) is not None:
+            # "I sacrifice an Island to Squandered Resources": the outlet's ability makes the
+            # mana, not the land's.
+            return None
         if q.has(r"\bhow many (different )?(colou?rs|types|kinds)\b"):
             return self._count_types(q)
         if not q.has(
@@ -2821,7 +2831,17 @@ class ManaHandler:
             if (found := compiled(_HOW_MUCH_TYPE).search(q.lower))
             else set()
         )
-        choose = next(iter(of_type)) if len(of_type) == 1 else _asked_type(q)
+        # "I tap Tundra for U, how much white?": the stated tapping decides the type made.
+        made, _ = _tapped_for_types(q)
+        if len(made) > 1 or (made and len(_TAP_VERB.findall(q.lower)) > 1):
+            return None
+        choose = (
+            next(iter(made))
+            if made
+            else next(iter(of_type))
+            if len(of_type) == 1
+            else _asked_type(q)
+        )
 
         def run() -> Ruling:
             counts, r = mp.produce(state, subject.name, choose=choose)
@@ -3241,6 +3261,8 @@ class ManaHandler:
         if q.has(*_COST_WORDS) or not _asked_directly(q, *_WHAT_GOT):
             return None
         made, _ = _tapped_for_types(q)
+        if _sacrifice_outlet(q) is not None or (made and len(_TAP_VERB.findall(q.lower)) > 1):
+            return None
         changers = [
             m
             for m in q.cards
