@@ -1677,6 +1677,22 @@ _TAPPED_FOR_TYPE = lazy(
 )
 
 
+_LETTER_ASKED = lazy(
+    r"\b(?:tap|taps|tapped|make|makes|produce|produces|add|adds|give|gives|generate|for)\s+"
+    r"\{?([wbrgc])\}?(?!['\w])"
+)
+
+
+def _asked_letter(q: Question) -> ManaType | None:
+    """'Can Tundra tap for B?': the one mana type the asked sentence names by its letter."""
+    # From the asking verb on: "I tapped it for G, can I also tap it for convoke?" states
+    # the G, it doesn't ask it.
+    modals = list(re.finditer(r"\b(can|could|does|do|will|would|is|should)\b", q.asked))
+    asking = q.asked[modals[-1].start() :] if modals else ""
+    found = {m.group(1) for m in _LETTER_ASKED.finditer(asking)}
+    return ManaType(found.pop().upper()) if len(found) == 1 else None
+
+
 _TAP_VERB = lazy(r"\btap(s|ped|ping)?\b(?! for mana\b)")
 
 
@@ -3321,7 +3337,10 @@ class ManaHandler:
             # "if I sac a Treasure, can I get any color?"
             r"|\b(can|could|do|would|will) (i|you|we) get\b"
         )
-        typed = _asked_type(q) is not None or q.has(_COLORED) or q.has(_ANY_COLOR)
+        letter = _asked_letter(q) if _asked_type(q) is None else None
+        typed = (
+            _asked_type(q) is not None or letter is not None or q.has(_COLORED) or q.has(_ANY_COLOR)
+        )
         # "Can it make any mana?", "does it tap for anything?": whether it could produce any type.
         any_mana = not asks_types and not typed and q.asks(*_ANY_MANA)
 
@@ -3420,7 +3439,7 @@ class ManaHandler:
         if not any(p.name == subject.name for p in board.perms):
             board.perms.append(_permanent(subject, YOU, 0))
         state = _state(q, board.perms)
-        wanted = _asked_type(q)
+        wanted = _asked_type(q) or letter
         # "it only taps for green": whether that is the one type it could produce.
         only = wanted is not None and q.has(*_ONLY_TYPE)
         colored = wanted is None and q.has(_COLORED)
