@@ -121,6 +121,8 @@ def _matches(
     if not _whose_ok(whose, p, source.controller):
         return False
     matched_any = False
+    # "enchanted Forest" with no attachment known: still not a creature, whatever it enchants.
+    unknown = False
     for raw in re.findall(r"[a-z]+", s):
         if raw in _FILLER:
             continue
@@ -132,7 +134,8 @@ def _matches(
             matched_any = True
             continue
         if word in {"enchanted", "equipped", "target", "chosen", "attached"}:
-            return None
+            unknown = True
+            continue
         if word in {"other", "another"}:
             if p is source:
                 return False
@@ -162,7 +165,7 @@ def _matches(
         if not ok:
             return False
         matched_any = True
-    return True if matched_any else None
+    return None if unknown or not matched_any else True
 
 
 # -- the position after static effects: land types (305.6, 305.7) and granted abilities -----
@@ -695,6 +698,44 @@ def could_produce(state: GameState, name: str) -> tuple[frozenset[ManaType], Rul
     return types, _finish(t, types_verdict(types), board, unsure[i])
 
 
+def sacrificed_land_produces(
+    state: GameState, source: str, land: str
+) -> tuple[frozenset[ManaType], Ruling]:
+    """The types ``source``'s 'any type the sacrificed land could produce' ability (Squandered
+    Resources) can add when ``land`` is sacrificed for it: what that land could produce as it
+    last existed on the battlefield (106.7)."""
+    board = _board(state)
+    v = board.views[_find(board, source)]
+    ability = next(
+        (
+            a
+            for a in v.mana_abilities
+            if a.mana is not None
+            and a.mana.choice == "could_produce"
+            and a.mana.could is not None
+            and a.mana.could.what == "sacrificed land"
+        ),
+        None,
+    )
+    if ability is None or ability.mana is None or ability.mana.could is None:
+        return frozenset(), Trace().ruling(
+            None, (f"an ability of {source} adding mana a sacrificed land could produce",)
+        )
+    types, ruling = could_produce(state, land)
+    if ability.mana.could.kind == "color":
+        types = frozenset(x for x in types if x != ManaType.C)
+    t = Trace()
+    t.extend(ruling.steps)
+    shown = " ".join(f"{{{x}}}" for x in sort_types(types)) or "no type of mana"
+    t.step(
+        Rule.COULD_PRODUCE,
+        f"{source}'s ability adds one mana of any {ability.mana.could.kind} the sacrificed land "
+        f"could produce, so sacrificing {land} gives {shown}.",
+        card=source,
+    )
+    return types, t.ruling(types_verdict(types) if ruling.verdict else None, ruling.missing)
+
+
 def _finish(t: Trace, verdict: str, board: _Board, unsure: bool) -> Ruling:
     missing = list(board.undecided)
     if unsure:
@@ -821,7 +862,13 @@ def produce(
         )
     t.step(
         Rule.MANA_ABILITY if not picked.cost.tap else Rule.TAPPED_FOR_MANA,
-        f"Activating '{_describe(picked)}' produces {mana_text(bag)}.",
+        f"Activating '{_describe(picked)}' produces {mana_text(bag)}"
+        + (
+            # A Treasure's "any color": one of several results, shown as an example.
+            f" (or {len(bag)} mana of another type it can make)."
+            if len({b for b in candidates if len(b) == len(bag)}) > 1
+            else "."
+        ),
     )
     total: Counter[ManaType] = Counter(bag)
     extra_unsure = False
@@ -869,6 +916,40 @@ def produce(
         extra_unsure = True
     amount = sum(counts.values()) + chosen_extra
     return counts, _finish(t, str(amount), board, unsure[i] or extra_unsure)
+
+
+def tapped_mana(
+    state: GameState, name: str, *, choose: ManaType | None = None
+) -> tuple[dict[ManaType, int] | None, Ruling]:
+    """The mana one tapping of ``name`` for mana gives, its triggers' mana included (106.12a,
+    106.12b), when that is one result; None with an unsure ruling when it rests on a choice
+    the position doesn't make (which ability, which type, a trigger's chosen type). ``choose``
+    is the type the tapping is said to make."""
+    counts, ruling = produce(state, name, choose=choose)
+    if ruling.verdict is None:
+        return None, ruling
+    board = _board(state)
+    i = _find(board, name)
+    v = board.views[i]
+    could, _ = _fixpoint(board)
+    results: set[Bag] = set()
+    for a in v.mana_abilities:
+        if not a.cost.tap:
+            continue
+        after = _resolve(board, i, a, could).after - {()}
+        if choose is not None:
+            after = {b for b in after if choose in b}
+        results |= after
+    if len(results) != 1:
+        # None: it can't make the type it's said to be tapped for.
+        return None, ruling.model_copy(
+            update={"verdict": None, "missing": (f"which mana {v.perm.name} is tapped for",)}
+        )
+    if sum(counts.values()) != int(str(ruling.verdict)):
+        return None, ruling.model_copy(
+            update={"verdict": None, "missing": ("the type of mana a trigger adds",)}
+        )
+    return counts, ruling
 
 
 def _triggered_mana_steps(t: Trace, src: str) -> None:

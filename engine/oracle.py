@@ -927,7 +927,7 @@ def _enchantment_enters(body: str, line: str, word: str) -> list[Ability]:
 
 _TAPPED_TRIGGER = lazy(
     r"^(?:Until end of turn, )?[Ww]henever (?:(?P<who>a player|you) taps? (?P<what>.+?)|"
-    r"(?P<what2>.+?) is tapped) for mana, (?:(?:that player|its controller) )?adds? "
+    r"(?P<what2>.+?) is tapped) for (?:mana|(?P<sym>\{C\})), (?:(?:that player|its controller) )?adds? "
     r"(?P<adds>.+?)\.$"
 )
 _LAND_TYPES = {
@@ -956,6 +956,9 @@ def _tapped_trigger(body: str, line: str, word: str) -> list[Ability]:
         return []
     what = m["what"] or m["what2"]
     applies_to, of_type = _applies(what)
+    if m["sym"]:
+        # "Whenever you tap a permanent for {C}": only a tapping that makes that mana.
+        of_type = m["sym"]
     if m["who"]:
         whose: Whose = "you" if m["who"] == "you" else "any"
     else:

@@ -313,7 +313,7 @@ WITH_CARDS: list[tuple[str, tuple[str | tuple[str, str], ...], str, str, str]] =
     (
         "What type of mana does Heartbeat of Spring add when I tap Ancient Tomb?",
         ("Heartbeat of Spring", "Ancient Tomb"),
-        "mana.could_produce",
+        "mana.trigger",
         "C",
         "106.7",
     ),

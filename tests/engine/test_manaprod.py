@@ -42,6 +42,11 @@ _CARDS = [
     ("Ancient Tomb", "Land", "{T}: Add {C}{C}. This land deals 2 damage to you."),
     ("Sol Ring", "Artifact", "{T}: Add {C}{C}."),
     ("Llanowar Elves", "Creature — Elf Druid", "{T}: Add {G}."),
+    (
+        "Forsaken Monument",
+        "Artifact",
+        "Whenever you tap a permanent for {C}, add an additional {C}.",
+    ),
     ("Birds of Paradise", "Creature — Bird", "Flying\n{T}: Add one mana of any color."),
     (
         "Mana Reflection",
@@ -86,6 +91,11 @@ _CARDS = [
         "additional one mana of the chosen color.",
     ),
     ("Mutavault", "Land", "{T}: Add {C}."),
+    (
+        "Squandered Resources",
+        "Enchantment",
+        "Sacrifice a land: Add one mana of any type the sacrificed land could produce.",
+    ),
     (
         "Fertile Ground",
         "Enchantment — Aura",
@@ -502,3 +512,70 @@ def test_colorless_is_not_generic() -> None:
     ruling = mp.colorless_is_generic()
     assert ruling.verdict == "no"
     assert {Rule.COLORLESS_SYMBOL, Rule.GENERIC_MANA} <= set(ruling.rules)
+
+
+TAPPED: list[tuple[str, str, ManaType | None, dict[ManaType, int] | None]] = [
+    # (position, permanent tapped, type it is tapped for, the one result or None)
+    ("you: Tundra, Heartbeat of Spring", "Tundra", ManaType.W, {ManaType.W: 2}),
+    ("you: Tundra, Heartbeat of Spring", "Tundra", None, None),
+    ("you: Ancient Tomb, Mana Reflection", "Ancient Tomb", None, {ManaType.C: 4}),
+    ("you: Forest, Vernal Bloom", "Forest", None, {ManaType.G: 2}),
+]
+
+
+@pytest.mark.parametrize(
+    ("notation", "name", "choose", "mana"),
+    TAPPED,
+    ids=[f"{c[0]} :: {c[2]}" for c in TAPPED],
+)
+def test_tapped_mana_is_one_result_or_none(
+    notation: str, name: str, choose: ManaType | None, mana: dict[ManaType, int] | None
+) -> None:
+    counts, ruling = mp.tapped_mana(position(notation), name, choose=choose)
+    assert counts == mana
+    if mana is None:
+        assert ruling.verdict is None and ruling.missing
+    else:
+        assert ruling.verdict == str(sum(mana.values()))
+
+
+@pytest.mark.parametrize(
+    ("notation", "land", "verdict"),
+    [
+        ("you: Squandered Resources, Tundra", "Tundra", "WU"),
+        ("you: Squandered Resources, Ancient Tomb", "Ancient Tomb", "C"),
+        ("you: Squandered Resources, Tundra, Blood Moon", "Tundra", "R"),
+    ],
+)
+def test_sacrificed_land_gives_what_it_could_produce(
+    notation: str, land: str, verdict: str
+) -> None:
+    types, ruling = mp.sacrificed_land_produces(position(notation), "Squandered Resources", land)
+    assert ruling.verdict == verdict
+    assert mp.types_verdict(types) == verdict
+    assert Rule.COULD_PRODUCE in ruling.rules
+
+
+def test_an_aura_trigger_on_an_enchanted_land_never_sees_a_creature() -> None:
+    # Which land Utopia Sprawl enchants isn't known, but it's a Forest, not an Elf.
+    ruling = mp.tapped_for_mana_triggers(
+        position("you: Forest, Llanowar Elves, Utopia Sprawl"), "Llanowar Elves"
+    )
+    assert ruling.verdict == "no"
+    unknown = mp.tapped_for_mana_triggers(position("you: Forest, Utopia Sprawl"), "Forest")
+    assert unknown.verdict is None
+
+
+@pytest.mark.parametrize(
+    ("notation", "name", "mana"),
+    [
+        ("you: Ancient Tomb, Forsaken Monument", "Ancient Tomb", {ManaType.C: 3}),
+        ("you: Forest, Forsaken Monument", "Forest", {ManaType.G: 1}),
+    ],
+)
+def test_a_trigger_on_tapping_for_colorless_needs_colorless(
+    notation: str, name: str, mana: dict[ManaType, int]
+) -> None:
+    counts, ruling = mp.produce(position(notation), name)
+    assert counts == mana
+    assert ruling.verdict == str(sum(mana.values()))

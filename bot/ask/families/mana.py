@@ -11,6 +11,7 @@ from typing import Literal
 from bot.ask.lexicon import load as load_lexicon
 from bot.ask.question import CardMention, Question, Scenario, compiled, mention_for
 from engine import manaprod as mp
+from engine import tapping
 from engine.abilities import (
     Activated,
     Cost,
@@ -96,6 +97,19 @@ _COST_WORDS = (
     r"\bto (cast|pay|activate)\b",
     r"\b(spend|pay|paid)\b",
 )
+
+
+def _cost_after_question(q: Question) -> bool:
+    """'can a Treasure make colorless? need {C} for a cost': the cost is only spoken of after
+    the asked sentence, as the reason for asking, not as what is asked."""
+    end = q.lower.find(q.asked.strip()) if q.asked.strip() else -1
+    if end < 0:
+        return False
+    before = q.lower[:end]
+    after = q.lower[end + len(q.asked.strip()) :]
+    return not any(compiled(p).search(before) for p in _COST_WORDS) and any(
+        compiled(p).search(after) for p in _COST_WORDS
+    )
 
 
 def _missing(*facts: str) -> Callable[[], Ruling]:
@@ -204,6 +218,13 @@ _HOST_BEFORE = re.compile(
 )
 
 
+_HOST_verbed = lazy(r"\s+((my|a|an|the|your|their|his|her)\s+)?(opponent'?s'?\s+)?")
+
+
+def _verbed(m: CardMention) -> bool:
+    return m.written.casefold().endswith(("'d", "’d"))
+
+
 def _named_hosts(q: Question) -> dict[str, str]:
     """The permanent the text puts an Aura or Equipment on, when it names it next to it ("Paradise
     Mantle is on my opponent's Llanowar Elves", "a Forest enchanted with Gift of Paradise")."""
@@ -215,6 +236,11 @@ def _named_hosts(q: Question) -> dict[str, str]:
         after = cards[i + 1] if i + 1 < len(cards) else None
         before = cards[i - 1] if i else None
         if after is not None and _HOST_AFTER.fullmatch(q.text[m.end : after.start]):
+            found[m.name] = after.name
+        elif (
+            after is not None and _verbed(m) and _HOST_verbed.fullmatch(q.text[m.end : after.start])
+        ):
+            # "opp spreading seas'd my forest": the Aura's name used as the verb.
             found[m.name] = after.name
         elif before is not None and _HOST_BEFORE.fullmatch(q.text[before.end : m.start]):
             found[m.name] = before.name
@@ -479,6 +505,20 @@ def _short_named(text: str, at: int, asked: list[CardMention]) -> CardMention | 
     return next(iter(named.values())) if len(named) == 1 else None
 
 
+def _short_subject(text: str, ask_at: int, named: list[CardMention]) -> CardMention | None:
+    """'what can pool make now': the card named in full before, by a word of its name just
+    before the asking verb."""
+    tap = re.search(r"\btap(ping|s)?\b|\btapped\b(?= for\b)", text[ask_at:])
+    verb = re.search(
+        r"\b(make|makes|produce|produces|add|adds|give|gives|generate)\b", text[ask_at:]
+    )
+    for hit in (tap, verb):
+        short = _short_named(text, ask_at + hit.start(), named) if hit else None
+        if short is not None:
+            return short
+    return None
+
+
 def _asked_subject(text: str, ask_at: int, asked: list[CardMention]) -> CardMention:
     """The permanent a question asks about: 'tap X for', or the one nearest before 'make'."""
     # Not "a tapped Forest", which says what state another permanent is in.
@@ -486,10 +526,9 @@ def _asked_subject(text: str, ask_at: int, asked: list[CardMention]) -> CardMent
     verb = re.search(
         r"\b(make|makes|produce|produces|add|adds|give|gives|generate)\b", text[ask_at:]
     )
-    for hit in (tap, verb):
-        short = _short_named(text, ask_at + hit.start(), asked) if hit else None
-        if short is not None:
-            return short
+    short = _short_subject(text, ask_at, asked)
+    if short is not None:
+        return short
     if tap:
         # "can Forest tap for blue": the card the verb follows.
         subject = [m for m in asked if 0 <= (ask_at + tap.start()) - m.end <= 1]
@@ -689,7 +728,7 @@ def _read_board(q: Question) -> _Board:
         m = first[key]
         for i in range(n):
             board.perms.append(_permanent(m, key[1], i))
-    if q.has(*_ATTACHED):
+    if q.has(*_ATTACHED) or any(_verbed(m) for m in q.cards):
         board.perms = _attach(board.perms, _named_hosts(q))
     for who, pattern in (
         (
@@ -715,6 +754,9 @@ def _read_board(q: Question) -> _Board:
         ),
         # "I only control ...", "he just has ...", "my lands are ...".
         (YOU, r"\b(i|we) (only|just) (have|control|got)\b|\bmy lands are\b"),
+        # "lands: Cabal Coffers, Urborg and 3 Plains", "my lands: ...": a list of them all.
+        (YOU, r"(^|[.!?;]\s*)(my |our )?lands\s*:"),
+        (OPPONENT, r"\b(opponent|opp)('?s'?)? lands\s*:|\b(his|her|their) lands\s*:"),
         (
             OPPONENT,
             r"\b(opponent|opp|he|she|they)\b[^.?!]{0,15}\b(only|just) (has|have|controls?|got)\b"
@@ -737,6 +779,11 @@ def _read_board(q: Question) -> _Board:
         board.none_of.add((_whose_sentence(text, found.start()), kind))
     if asked:
         board.subject = _asked_subject(text, ask_at, asked)
+    if board.subject is None:
+        # "I control Reflecting Pool and a Forest. What can pool make?"
+        board.subject = _short_subject(
+            text, ask_at, [m for m in q.cards if m.card.types & _PERMANENT_TYPES]
+        )
     if board.subject is None:
         # "...two Reflecting Pools, what can they produce?": the permanent named before.
         with_mana = [
@@ -1612,6 +1659,171 @@ def _asked_type(q: Question) -> ManaType | None:
     return None
 
 
+# A bare mana letter where a type of mana goes ("tap it for B", "take it as G"); "u" is read
+# as "you" before the family sees it, so blue is looked for as a capital "You" in the text.
+_BLUE_LETTER = lazy(
+    r"\b(?:for|as|be|get|take|make|add|produce|pick|choose|into|extra|another|give me|gives me) You\b"
+)
+_TYPE_AT = lazy(
+    r"\b(colou?rless|white|blue|black|red|green)\b|\{([wubrgc])\}|\b(?:for|as|be|get|got|"
+    r"take|make|makes|made|add|adds|added|produce|produces|produced|pick|choose|into|extra|"
+    r"additional|another|one|an?|give me|gives me)\s+\{?([wbrgc])\}?(?!['\w])"
+)
+# "I tap Deathcap Glade for B", "tapped it for black mana": the mana that tapping made.
+_TAPPED_FOR_TYPE = lazy(
+    r"\btap(?:s|ped|ping)?\s+(?:(?:CARD|it|that|this|the \w+|my \w+|a \w+)\s+)?for\s+"
+    r"(?:one |a |an |1 )?(?:\{?([wbrgc])\}?(?!['\w])|(colou?rless|white|blue|black|red|green)\b"
+    r"|\{([wubrgc])\}|(you)\b)"
+)
+
+
+_LETTER_ASKED = lazy(
+    r"\b(?:tap|taps|tapped|make|makes|produce|produces|add|adds|give|gives|generate|for)\s+"
+    r"\{?([wbrgc])\}?(?!['\w])"
+)
+
+
+def _asked_letter(q: Question) -> ManaType | None:
+    """'Can Tundra tap for B?': the one mana type the asked sentence names by its letter."""
+    # From the asking verb on: "I tapped it for G, can I also tap it for convoke?" states
+    # the G, it doesn't ask it.
+    modals = list(re.finditer(r"\b(can|could|does|do|will|would|is|should)\b", q.asked))
+    asking = q.asked[modals[-1].start() :] if modals else ""
+    found = {m.group(1) for m in _LETTER_ASKED.finditer(asking)}
+    return ManaType(found.pop().upper()) if len(found) == 1 else None
+
+
+_TAP_VERB = lazy(r"\btap(s|ped|ping)?\b(?! for mana\b)")
+
+
+def _types_in(text: str) -> set[ManaType]:
+    """The mana types named in ``text`` (casefolded), as words, symbols or bare letters."""
+    found: set[ManaType] = set()
+    for m in _TYPE_AT.finditer(text):
+        word, symbol, letter = m.groups()
+        if word:
+            found.add(_TYPE_WORDS[word])
+        else:
+            found.add(ManaType((symbol or letter).upper()))
+    return found
+
+
+def _tapped_for_types(q: Question) -> tuple[set[ManaType], str]:
+    """The types a stated tapping made ("I tap the Glade for B"), and the asked sentence with
+    those statements taken out, so what's left names only the types asked about."""
+    blue_said = bool(_BLUE_LETTER.search(q.text)) or bool(
+        re.search(r"\btap\w*\s+(?:\S+\s+){0,3}?for You\b", q.text)
+    )
+    made: set[ManaType] = set()
+    for m in _TAPPED_FOR_TYPE.finditer(q.lower):
+        letter, word, symbol, you = m.groups()
+        if you:
+            if blue_said:
+                made.add(ManaType.U)
+        elif word:
+            made.add(_TYPE_WORDS[word])
+        else:
+            made.add(ManaType((letter or symbol).upper()))
+    asked = _TAPPED_FOR_TYPE.sub(" ", q.asked)
+    return made, asked
+
+
+def _asked_trigger_types(q: Question) -> set[ManaType]:
+    """The types asked of a trigger's mana, beside any stated tapping's own type."""
+    _, asked = _tapped_for_types(q)
+    found = _types_in(asked)
+    if _BLUE_LETTER.search(q.text) and re.search(
+        r"\b(?:as|be|get|take|make|add|produce|pick|choose|into|extra|another|give me|gives me) "
+        r"you\b",
+        asked,
+    ):
+        found.add(ManaType.U)
+    return found
+
+
+# "I pay the 2 for Coffers with two Plains": the mana maker's own activation cost, which
+# doesn't change what it makes.
+_OWN_COST_PAID = lazy(
+    r"\b(pay|paid|paying) (the )?(\{?\d+\}?|mana|cost|activation cost)( cost)? (for|of|on) "
+    r"(my |the )?(?P<card>CARD|\w+)( with (two |three |\d+ )?(my |the |a |an )?\w+)?"
+)
+
+
+def _without_own_cost(q: Question) -> str:
+    """The text without its statements of paying a named mana maker's own activation cost."""
+    words = {w for m in q.cards for w in re.findall(r"[a-z]+", m.name.casefold()) if len(w) > 3}
+
+    def drop(found: re.Match[str]) -> str:
+        card = found.group("card")
+        return (
+            " "
+            if card == "CARD" or card.removesuffix("s") in words or card in words
+            else found.group(0)
+        )
+
+    return _OWN_COST_PAID.sub(drop, q.lower)
+
+
+# "how much green do I get?", "how much G": the amount of one type.
+_HOW_MUCH_TYPE = (
+    r"\bhow much (colou?rless|white|blue|black|red|green|\{[wubrgc]\}|[wbrgc](?!['\w]))"
+    r"(?! or\b)"
+)
+_AMOUNT_WORD = r"(\d+|one|two|three|four|five|six|seven|eight)( mana)?"
+
+
+# "What type can the extra mana be?", "what color is the additional mana from Resurgent?"
+_WHAT_TYPE_EXTRA = (
+    r"\b(what|which) (types?|colou?rs?|kinds?|sorts?)( of mana)? (can|could|is|will|would|does|do|"
+    r"are|should)\b[^?.!]{0,30}\b(extra|additional|bonus|(the|its|that) trigger)\b",
+    r"\b(what|which) (types?|colou?rs?|kinds?)( of mana)? (is|are|will be|would be|can be) "
+    r"(the|that|this|my) (extra|additional|bonus|trigger\w*)\b",
+    r"\b(what|which) (types?|colou?rs?|kinds?)( of mana)? (does|do|will|would|can) (the |its )?"
+    r"trigger\b[^?.!]{0,20}\b(add|give|make|produce)\b",
+)
+
+
+# "What mana do I get when I tap it?", "what do I end up with?": what one tapping gives.
+_WHAT_GOT = (
+    r"\bwhat (kinds? of |types? of |colou?rs? of )?mana (do|does|will|would|did) "
+    r"(i|you|we|he|she|they) (get|end up with|have|make)\b",
+    r"\bwhat (do|does|will|would|did) (i|you|we|he|she|they) (get|end up with)\b",
+    r"\bwhat (mana )?(does|will|would|do) (it|that|this|CARD|the CARD|they) (make|produce|give|add)\b"
+    r"(?= (me )?(when|if|now|then|here|with)\b)",
+)
+
+
+_SACRIFICE_BEFORE = lazy(r"\bsacrific\w*\s+(?:(?:my|the|a|an|that|this|his|her|their)\s+)?$", re.I)
+_SACRIFICE_TO = lazy(
+    r"^\s+(?:to|for|with|into|using|via|on)\s+(?:(?:my|the|a|an|his|her|their)\s+)?$", re.I
+)
+
+
+def _sacrifice_outlet(q: Question) -> tuple[CardMention, CardMention] | None:
+    """'I sacrifice my Forest to Squandered Resources': the card whose mana ability (with no
+    {T} in its cost) the named permanent is sacrificed to, and that permanent."""
+    outlets = [
+        m
+        for m in q.cards
+        if any(
+            isinstance(a, Activated)
+            and a.mana is not None
+            and not a.cost.tap
+            and any(re.match(r"sacrifice (a|an|another) ", o, re.I) for o in a.cost.other)
+            for a in m.abilities()
+        )
+    ]
+    for outlet in outlets:
+        for m in q.cards:
+            if m.name == outlet.name or m.end > outlet.start:
+                continue
+            if _SACRIFICE_BEFORE.search(q.text[: m.start]) and _SACRIFICE_TO.match(
+                q.text[m.end : outlet.start]
+            ):
+                return outlet, m
+    return None
+
+
 def _colors_only(prod: ManaProduction) -> bool:
     """Whether an ability adds only colored mana, whatever is in play: colorless isn't a color
     (105.1), so "any color that a land could produce" never adds {C}."""
@@ -1720,6 +1932,7 @@ class ManaHandler:
         out: list[Scenario] = []
         open_question = _open_question(q)
         for build in (
+            self._new_token,
             self._card_ability,
             self._stack,
             self._undefined,
@@ -1735,6 +1948,8 @@ class ManaHandler:
             self._multiplier,
             self._order,
             self._amount_claim,
+            self._tap_result,
+            self._sacrificed_land,
             self._could,
             self._looks_at,
             self._mana_is,
@@ -1745,6 +1960,36 @@ class ManaHandler:
             ):
                 out.append(s)
         return out
+
+    def _new_token(self, q: Question) -> Scenario | None:
+        """'I got a Treasure this turn; can I sacrifice it for mana right away?': a token
+        artifact's mana ability, the turn it was made (302.6 restricts only creatures)."""
+        tokens = [m for m in q.cards if m.name in _PREDEFINED_TOKENS]
+        if len({m.name for m in tokens}) != 1 or len(q.cards) > len(tokens) + 2:
+            return None
+        if not q.asks(
+            r"\b(can|could|may) (i|we|you|he|she|they)\b[^?.!]{0,20}\b(sacrific\w*|use|tap|crack|"
+            r"pop|activate)\b"
+        ) or not q.has(
+            r"\b(right away|immediately|straight away|this turn|same turn|the turn|yet|right now)\b"
+        ):
+            return None
+        if q.has(r"\b(animat\w*|becom\w*|creature|haste|tapped|untap\w*|opponent\w*|steal\w*)\b"):
+            return None
+        token = tokens[0]
+        ability = next(
+            (a for a in token.abilities() if isinstance(a, Activated) and a.mana is not None),
+            None,
+        )
+        if ability is None:
+            return None
+        made = replace(_permanent(token, YOU, 0), token=True, since_turn_start=False)
+        state = GameState(battlefield=(made,))
+
+        def run() -> Ruling:
+            return tapping.can_activate(state, made.name, ability)
+
+        return Scenario("mana.new_token", "yesno", 0.86, run, (token.name,))
 
     # -- card-independent ------------------------------------------------------
     def _stack(self, q: Question) -> Scenario | None:
@@ -2043,6 +2288,10 @@ class ManaHandler:
 
     @staticmethod
     def _action(q: Question) -> mp.TapAction | None:
+        if _sacrifice_outlet(q) is not None:
+            # Sacrificing a land to Squandered Resources activates the outlet's ability, which
+            # has no {T}: the land isn't tapped at all.
+            return "mana_ability_no_tap"
         if q.fuzzy_has("convoke") or q.has(r"\bconvok"):
             return "convoke"
         if q.has(r"\bcrew(s|ed|ing)?\b"):
@@ -2336,10 +2585,31 @@ class ManaHandler:
             r"\bwork(s|ed)? (with|on|for|off)\b",
             r"\b(doubl|tripl)\w*\b",
         )
+        # "I tap the Glade for B, can the extra be G?": the tapping's own type is what it
+        # made, not a type asked of the trigger.
+        made, _ = _tapped_for_types(q)
+        if made and len(_TAP_VERB.findall(q.lower)) > 1:
+            # "I tap Tundra for W and then tap an Island": which tapping made what isn't sure.
+            return None
+        asked_types = _asked_trigger_types(q) if made else _asked_types(q) | _asked_trigger_types(q)
+        if asked_types and q.asks(r"\b(extra|additional|another|bonus)\b"):
+            # "Can I take the extra as W?": which type the trigger's mana can be.
+            gives = True
+        # "What type can the extra mana be?": the types the trigger's mana can be, here.
+        what_type = _asked_directly(q, *_WHAT_TYPE_EXTRA) or bool(
+            # "What color does Vernal Bloom add?": the trigger's card by name.
+            re.search(
+                r"\b(what|which) (types?|colou?rs?|kinds?)( of mana)? (does|do|will|would|can) "
+                rf"{re.escape(trigger.written)}\W+(add|give|make|produce)\b",
+                q.text,
+                re.I,
+            )
+        )
+        if what_type:
+            gives, asked_types = True, set()
         if not asks_trigger and not gives:
             return None
-        asked_types = _asked_types(q)
-        if asked_types and (asks_trigger or q.has(r"\bonly\b")):
+        if asked_types and not made and (asks_trigger or q.has(r"\bonly\b")):
             # "Mana Flare only adds colorless": which type it adds, not whether it adds any.
             return None
         # "Does Crypt Ghast give extra black mana ...": the type it adds, when it triggers.
@@ -2455,7 +2725,9 @@ class ManaHandler:
                     return r.model_copy(
                         update={"verdict": None, "missing": ("whose land is tapped",)}
                     )
-            if not asked_types or r.verdict != "yes":
+            if what_type and r.verdict == "no":
+                return r.model_copy(update={"verdict": None, "missing": ("a trigger that adds",)})
+            if not (asked_types or what_type) or r.verdict != "yes":
                 return r
             if same_type:
                 # Mana Flare adds a type the tapped permanent produced.
@@ -2463,6 +2735,30 @@ class ManaHandler:
                 if could.verdict is None:
                     return could
                 adds_here = set(types)
+                if not made:
+                    # Whichever type this tapping makes: one the land could produce (106.7).
+                    r = r.model_copy(update={"steps": (*r.steps, *could.steps[-1:])})
+                if made:
+                    if not made <= adds_here:
+                        return r.model_copy(
+                            update={"verdict": None, "missing": (f"what {name} was tapped for",)}
+                        )
+                    # 106.12a: the type that tapping produced, not any type it could have.
+                    adds_here = made
+                    produced = " ".join(f"{{{t}}}" for t in sort_types(made))
+                    r = r.model_copy(
+                        update={
+                            "steps": (
+                                *r.steps,
+                                Step(
+                                    rule=Rule.TAPPED_FOR_MANA_TRIGGER,
+                                    note=f"{trigger.name} adds mana of a type {name} actually "
+                                    f"produced by this tapping: {produced}.",
+                                    card=trigger.name,
+                                ),
+                            )
+                        }
+                    )
             elif adds:
                 adds_here = adds
             else:
@@ -2470,6 +2766,16 @@ class ManaHandler:
                     update={
                         "verdict": None,
                         "missing": (f"which type of mana {trigger.name}'s trigger adds here",),
+                    }
+                )
+            if what_type:
+                letters = mp.types_verdict(adds_here)
+                shown = " or ".join(f"{{{t}}}" for t in letters)
+                note = f"So {trigger.name}'s trigger adds {shown} here."
+                return r.model_copy(
+                    update={
+                        "verdict": letters,
+                        "steps": (*r.steps, Step(rule=Rule.TAPPED_FOR_MANA_TRIGGER, note=note)),
                     }
                 )
             yes = asked_types <= adds_here
@@ -2482,7 +2788,7 @@ class ManaHandler:
                 }
             )
 
-        return Scenario("mana.trigger", "yesno", 0.85, run, board.names)
+        return Scenario("mana.trigger", "types" if what_type else "yesno", 0.85, run, board.names)
 
     def _trigger_on_spell(self, q: Question, trigger: CardMention) -> Scenario | None:
         """'Does Heartbeat of Spring double Dark Ritual?': a spell's mana is never mana from
@@ -2502,7 +2808,11 @@ class ManaHandler:
         return Scenario("mana.trigger", "yesno", 0.85, run, names)
 
     def _amount(self, q: Question) -> Scenario | None:
-        if q.has(*_COST_WORDS):
+        if any(compiled(p).search(_without_own_cost(q)) for p in _COST_WORDS):
+            return None
+        if _sacrifice_outlet(q) is not None:
+            # "I sacrifice an Island to Squandered Resources": the outlet's ability makes the
+            # mana, not the land's.
             return None
         if q.has(r"\bhow many (different )?(colou?rs|types|kinds)\b"):
             return self._count_types(q)
@@ -2511,9 +2821,12 @@ class ManaHandler:
             r"\bhow much\b[^?]{0,40}\b(add|make|produce|get|tap for|taps for)",
             # "how much green total", "Total mana?", "what's the total?"
             r"\bhow much (colou?rless|white|blue|black|red|green)\b",
+            _HOW_MUCH_TYPE,
         ) and not q.asks(
             r"^\W*(so\W+|and\W+)?(the )?total( mana)?\W*$",
             r"\b(what'?s|what is) the total\b",
+            # "do I get 1 or 2?": two amounts offered, so how much.
+            rf"\b(get|make|produce|add|gives?)\b[^?.!]{{0,20}}\b{_AMOUNT_WORD} or {_AMOUNT_WORD}\b",
         ):
             return None
         board = _read_board(q)
@@ -2528,10 +2841,43 @@ class ManaHandler:
             return None
         perms, extra = placed
         state = _state(q, [*perms, *extra])
-        choose = _asked_type(q)
+        # "how much green do I get?": that type's share of what the tapping gives.
+        of_type = (
+            _types_in(found.group(0))
+            if (found := compiled(_HOW_MUCH_TYPE).search(q.lower))
+            else set()
+        )
+        # "I tap Tundra for U, how much white?": the stated tapping decides the type made.
+        made, _ = _tapped_for_types(q)
+        if len(made) > 1 or (made and len(_TAP_VERB.findall(q.lower)) > 1):
+            return None
+        choose = (
+            next(iter(made))
+            if made
+            else next(iter(of_type))
+            if len(of_type) == 1
+            else _asked_type(q)
+        )
 
         def run() -> Ruling:
-            return _resolved(mp.produce(state, subject.name, choose=choose)[1], extra)
+            counts, r = mp.produce(state, subject.name, choose=choose)
+            r = _resolved(r, extra)
+            if not of_type or r.verdict is None:
+                return r
+            if sum(counts.values()) != int(str(r.verdict)) or len(of_type) != 1:
+                # Some of the mana is of a type chosen for it: how much is of this type isn't told.
+                return r.model_copy(
+                    update={"verdict": None, "missing": ("the type of every mana made",)}
+                )
+            (wanted,) = of_type
+            n = counts.get(wanted, 0)
+            note = f"So {n} of that mana is {{{wanted}}}."
+            return r.model_copy(
+                update={
+                    "verdict": str(n),
+                    "steps": (*r.steps, Step(rule=Rule.TAPPED_FOR_MANA, note=note)),
+                }
+            )
 
         return Scenario("mana.amount", "number", 0.85, run, board.names)
 
@@ -2868,8 +3214,113 @@ class ManaHandler:
 
         return Scenario("mana.looks_at", "yesno", 0.85, run, (name,))
 
+    def _sacrificed_land(self, q: Question) -> Scenario | None:
+        """'I sacrifice my Ancient Tomb to Squandered Resources: what type of mana can I get?':
+        the types the sacrificed land could produce."""
+        found = _sacrifice_outlet(q)
+        if found is None or q.has(*_COST_WORDS):
+            return None
+        outlet, land = found
+        if "Land" not in land.card.types:
+            return None
+        asks_types = _asked_directly(
+            q,
+            r"\b(what|which) (kinds? of |types? of |sorts? of |colou?rs? (of )?)?mana\b",
+            r"\b(what|which) (colou?rs?|types?|kinds?)\b",
+        )
+        asked = _asked_trigger_types(q)
+        asks_yes = (
+            not asks_types
+            and len(asked) == 1
+            and q.asks(
+                r"\b(can|could|do|does|will|would) (i|you|we|he|she|they) (get|make|add|take)\b"
+            )
+            and not q.asks(r"\b(extra|additional|another|bonus|trigger\w*|doubl\w*)\b")
+        )
+        if not asks_types and not asks_yes:
+            return None
+        if asks_types and q.asks(r"\b(extra|additional|another|bonus|trigger\w*|doubl\w*)\b"):
+            return None
+        board = _read_board(q)
+        # The outlet's "sacrificed land" is the named land alone, not every land in play.
+        rest = replace(board, perms=[p for p in board.perms if p.name != outlet.name])
+        missing = _unread(q) + ([] if q.board else _needs(rest))
+        name = "mana.sacrificed_land"
+        kind = "types" if asks_types else "yesno"
+        if missing:
+            return Scenario(name, kind, 0.86, _missing(*missing), board.names)
+        perms = list(board.perms)
+        for i, m in enumerate((outlet, land)):
+            if not any(p.name == m.name for p in perms):
+                perms.append(_permanent(m, YOU, i))
+        state = _state(q, perms)
+
+        def run() -> Ruling:
+            types, r = mp.sacrificed_land_produces(state, outlet.name, land.name)
+            if asks_types or r.verdict is None:
+                return r
+            (wanted,) = asked
+            yes = wanted in types
+            note = f"So {outlet.name} {'can' if yes else 'can’t'} give {{{wanted}}} here."
+            return r.model_copy(
+                update={
+                    "verdict": "yes" if yes else "no",
+                    "steps": (*r.steps, Step(rule=Rule.COULD_PRODUCE, note=note)),
+                }
+            )
+
+        return Scenario(name, kind, 0.86, run, board.names)
+
+    def _tap_result(self, q: Question) -> Scenario | None:
+        """'Overgrowth is on my Ancient Tomb; what mana do I get when I tap it?': the mana one
+        tapping gives, its triggers and replacements included, when that is one result."""
+        if q.has(*_COST_WORDS) or not _asked_directly(q, *_WHAT_GOT):
+            return None
+        made, _ = _tapped_for_types(q)
+        if _sacrifice_outlet(q) is not None or (made and len(_TAP_VERB.findall(q.lower)) > 1):
+            return None
+        changers = [
+            m
+            for m in q.cards
+            if m.of_kind("tapped_for_mana_trigger")
+            or m.of_kind("mana_doubling")
+            or m.of_kind("mana_replacement")
+        ]
+        if not made and not changers:
+            # "What mana do I get from Command Tower?" is what it could produce.
+            return None
+        if not q.has(r"\btap\w*\b"):
+            return None
+        board = _read_board(q)
+        subject = board.subject
+        if subject is None or subject in changers or not _makes_mana(subject):
+            return None
+        if _split_control(board) or _off_its_zone(q, subject):
+            return None
+        missing = _unread(q) + ([] if q.board else _needs(board))
+        if missing:
+            return Scenario("mana.tap_result", "mana", 0.85, _missing(*missing), board.names)
+        placed = _position(q, board, subject)
+        if placed is None:
+            return None
+        perms, extra = placed
+        state = _state(q, [*perms, *extra])
+        choose = next(iter(made)) if len(made) == 1 else None
+        if len(made) > 1:
+            return None
+
+        def run() -> Ruling:
+            counts, r = mp.tapped_mana(state, subject.name, choose=choose)
+            r = _resolved(r, extra)
+            if counts is None or r.verdict is None:
+                return r.model_copy(update={"verdict": None}) if r.verdict is not None else r
+            text = "".join(f"{{{t}}}" * counts[t] for t in sorted(counts, key="WUBRGC".index))
+            return r.model_copy(update={"verdict": text or "none"})
+
+        return Scenario("mana.tap_result", "mana", 0.85, run, board.names)
+
     def _could(self, q: Question) -> Scenario | None:
-        if q.has(*_COST_WORDS):
+        if q.asks(*_COST_WORDS) or (q.has(*_COST_WORDS) and not _cost_after_question(q)):
             return None
         asks_types = _asked_directly(
             q,
@@ -2886,7 +3337,10 @@ class ManaHandler:
             # "if I sac a Treasure, can I get any color?"
             r"|\b(can|could|do|would|will) (i|you|we) get\b"
         )
-        typed = _asked_type(q) is not None or q.has(_COLORED) or q.has(_ANY_COLOR)
+        letter = _asked_letter(q) if _asked_type(q) is None else None
+        typed = (
+            _asked_type(q) is not None or letter is not None or q.has(_COLORED) or q.has(_ANY_COLOR)
+        )
         # "Can it make any mana?", "does it tap for anything?": whether it could produce any type.
         any_mana = not asks_types and not typed and q.asks(*_ANY_MANA)
 
@@ -2906,6 +3360,10 @@ class ManaHandler:
             and (typed or any_mana)
         )
         if not asks_types and not asks_yes:
+            return None
+        if asks_types and _tapped_for_types(q)[0] and _asked_directly(q, *_WHAT_GOT):
+            # "I tap it for G: what mana do I get?" asks what that tapping gave, not what it
+            # could have made.
             return None
         if asks_yes and _STATED_AMOUNT.search(q.lower):
             return None
@@ -2981,7 +3439,7 @@ class ManaHandler:
         if not any(p.name == subject.name for p in board.perms):
             board.perms.append(_permanent(subject, YOU, 0))
         state = _state(q, board.perms)
-        wanted = _asked_type(q)
+        wanted = _asked_type(q) or letter
         # "it only taps for green": whether that is the one type it could produce.
         only = wanted is not None and q.has(*_ONLY_TYPE)
         colored = wanted is None and q.has(_COLORED)
