@@ -431,7 +431,8 @@ _UNMODELLED_REQUIREMENT = lazy(
     r"shroud|ward|protection|indestructible|unblockable|can'?t be blocked|instant|in response|"
     r"after (blockers|blocks)|second combat|additional combat|extra combat|planeswalkers?|"
     r"battles?|players|power|toughness|untap|untaps|untapping|pay\w*|costs?|goad\w*|flash|"
-    r"gains?|gained|gets|got|loses?|lost|becomes?|became|copy|copies|counters?|"
+    r"gains?|gained|gets|got(?! (?:\d+|one|two|three|four|five|six|a single|an?) (?:untapped |tapped )?"
+    r"(?:creatures?|blockers?|guys?|dudes?)\b)|loses?|lost|becomes?|became|copy|copies|counters?|"
     r"phase\w*|regenerat\w*|sacrific\w*|destroy\w*|exile\w*|bounce\w*|dies|died|"
     r"horsemanship|shadow|fear|intimidate|skulk|\w+walk|defender|vigilance|"
     r"equip\w*|attach\w*|tokens?|copy|clone)\b|\+\d|-\d/|(?<!\d)/[+-]?\d|/[+-]\d",
@@ -443,7 +444,7 @@ _NOUN = r"(?:creature|attacker|guy|dude|one|token)"
 _NUM = r"(\d+|one|two|three|four|five|six|a single|an|a)"
 _DEFENDER_COUNT = lazy(
     r"\b(?P<who>i|he|she|they|my opponent|the opponent|opponent|opp|the defending player|we)"
-    r"(?: only| just)? (?:has|have|had|control|controls|controlled|got)(?: only| just| exactly)? "
+    r"(?:'ve|'s)?(?: only| just)? (?:has|have|had|control|controls|controlled|got)(?: only| just| exactly)? "
     rf"{_NUM} (?P<untapped>untapped |potential |possible |open )?(?:creatures?|blockers?|guys?|dudes?)\b"
     r"|\b(?P<who2>my|his|her|their|opponent's|my opponent's) (?:only |sole )?"
     rf"{_NUM} (?:untapped |potential |possible )?(?:creatures|blockers|guys)\b"
@@ -462,6 +463,14 @@ _NO_FLYERS = lazy(
     r"\bwithout (?:flying|reach)\b"
 )
 _ME = frozenset({"i", "my", "we"})
+# A creature the text doesn't name that must be blocked: "my creature must be blocked if
+# able", "a creature that has to be blocked attacks".
+_GENERIC_REQ = lazy(
+    r"\b(?P<whose>my|your|his|her|their|opponent's|my opponent's|an?|the) (?:attacking )?"
+    r"(?:creature|attacker)(?: (?:that|which))? (?:must|has to|needs to|(?:is )?(?:forced|required) to)"
+    r" be blocked\b|\bmakes? (?P<whose2>my|his|her|their|an?|the) (?:attacking )?creature "
+    r"(?:have to|has to|must) be blocked\b"
+)
 _CARD = lazy(r"CARD")
 
 
@@ -517,6 +526,13 @@ def _host_of(q: Question, i: int, m: CardMention) -> tuple[str, int | None] | No
     # "their Serra Angel has Lure on it".
     if re.search(r"CARD (?:has|with) (?:an? |the )?$", before) and re.match(r"\s*on it\b", after):
         return ("named", i - 1)
+    # "Goldenhide Ox's trigger makes my creature ...", "Goldenhide Ox targets a creature".
+    if "target" in kinds and re.match(
+        rf"\s*(?:'s )?(?:constellation )?(?:triggered ability|trigger|ability )?\s*(?:makes|made|targets|"
+        rf"targeted|targeting|gives|gave|hits|hit|is on|went on) {_WHOSE_REQ}(?:attacking )?{_NOUN}\b",
+        after,
+    ):
+        return ("generic", None)
     # "a creature enchanted by Lure", "the Lure creature", "cast Irresistible Prey on their attacker".
     if (
         re.search(
@@ -564,7 +580,7 @@ def _read_position(q: Question) -> _Position | None:
     """The combat the text describes, when every named card and count in it is accounted for."""
     lower = q.lower
     slots = _slots(q)
-    defender = _defender(lower)
+    defender = _defending(q)
     if len(slots) != len(q.cards) or defender is None:
         return None
     sides: list[_Side] = []
@@ -595,7 +611,11 @@ def _read_position(q: Question) -> _Position | None:
         if any(s.source == m.name or (s.mention and s.mention.name == m.name) for s in sides):
             used.add(i)  # named again: "the Lure creature" is the one it enchants
             continue
-        if any(_REQUIRER_WORDS.search(line) for f in m.faces for line in f.unparsed):
+        if any(
+            _REQUIRER_WORDS.search(line) and not _BLOCK_TRIGGER.match(line)
+            for f in m.faces
+            for line in f.unparsed
+        ):
             return None  # the card does something else to blocking no parser read
         where = _host_of(q, i, m)
         if where is None:
@@ -626,7 +646,7 @@ def _read_position(q: Question) -> _Position | None:
         if attacker is None:
             return None
         sides.append(_Side(attacker, slots[at] if at is not None else None, m.name))
-    if lazy(r"\b(creature|attacker) (that|which) (must|has to) be blocked\b").search(lower):
+    if not any(s.required for s in sides) and _GENERIC_REQ.search(lower):
         sides.append(_Side(b.Attacker(name="your attacking creature", must_be_blocked=True), None))
     if (
         _LURED.search(lower)
@@ -693,6 +713,11 @@ def _read_position(q: Question) -> _Position | None:
     provoked: CardMention | None = None
     if provoke is None:
         blockers = _read_blockers(q)
+        if blockers is None and not named and pinned is None and _uncounted(q):
+            # The text doesn't count the defending player's creatures: one to three plain
+            # ones, and a ruling must hold for each.
+            plainly = [b.Blocker(name=f"their creature {i}") for i in (1, 2, 3)]
+            blockers = defender, [plainly[:k] for k in (1, 2, 3)]
     else:
         provoking = next((s.attacker.name for s in sides if s.provoker), None)
         if provoking is None:
@@ -824,7 +849,11 @@ def _plain_requirer(m: CardMention) -> bool:
         return False
     if any(k in _UNMODELLED_EVASION or k.endswith("walk") for k in _keywords(m)):
         return False
-    return not any(_REQUIRER_WORDS.search(line) for f in m.faces for line in f.unparsed)
+    return not any(
+        _REQUIRER_WORDS.search(line) and not _BLOCK_TRIGGER.match(line)
+        for f in m.faces
+        for line in f.unparsed
+    )
 
 
 def _plain_blocker(m: CardMention) -> bool:
@@ -840,10 +869,12 @@ def _plain_blocker(m: CardMention) -> bool:
     )
 
 
-# "Whenever this creature blocks, it gets +1/+1": it triggers once blocks are declared, so it
-# changes nothing about which blocks are legal.
+# "Whenever this creature blocks, it gets +1/+1", "Whenever this creature becomes blocked by a
+# creature, ...": it triggers once blocks are declared, so it changes nothing about which
+# blocks are legal.
 _BLOCK_TRIGGER = lazy(
-    r"^Whenever (?:this creature|it) blocks(?: (?:a creature|two or more creatures))?, "
+    r"^Whenever (?:this creature|it) (?:blocks(?: (?:a creature|two or more creatures))?|becomes "
+    r"blocked(?: by (?:a creature|one or more creatures|two or more creatures))?), "
     r"(?:(?!\b(?:can|can't|must|block)\b)[^.])*\.$"
 )
 
@@ -922,7 +953,10 @@ def _with_requirement(perm: Permanent, host: Permanent | None) -> b.Attacker | N
         "Equipment" in host.subtypes and "equipped" in kinds
     ):
         return b.Attacker.from_permanent(perm, attached=(host,))
-    if kinds & {"target", "other"} and host.types & {"Instant", "Sorcery"}:
+    spell = bool(host.types & {"Instant", "Sorcery"})
+    # A permanent's triggered or activated ability that targets the creature does the same.
+    ability = "target" in kinds and not host.subtypes & {"Aura", "Equipment"}
+    if kinds & {"target", "other"} and (spell or ability):
         mbb = [a for a in host.abilities if isinstance(a, MustBeBlocked)]
         if len(mbb) != 1 or mbb[0].by_type:
             return None
@@ -958,8 +992,8 @@ def _sentence_around(lower: str, index: int) -> str:
 
 # "two creatures, one of them is tapped": one of the counted creatures can't block.
 _ONE_TAPPED = lazy(
-    r"\b(?:but |and )?(?:one|1)(?: of them| of which| of those)? "
-    r"(?:(?:(?:is|was|'s) )?tapped|(?P<cant>can'?t block))\b"
+    r"\b(?:but |and )?(?P<k>one|1|two|2|three|3)(?: of them| of which| of those)? "
+    r"(?:(?:(?:is|are|was|were|'s) )?tapped|(?P<cant>can'?t block))\b"
 )
 # "My creatures are all ground guys": the defending player's creatures, not counted.
 _DEFENDER_UNCOUNTED = lazy(
@@ -1070,13 +1104,15 @@ def _read_blockers(q: Question) -> tuple[str, list[list[b.Blocker]]] | None:
         sizes = [1, 2, 3]
     else:
         return None
-    if not all(1 <= n <= 4 for n in sizes):
+    if not all(1 <= n <= 6 for n in sizes):
         return None
     rest = lower.replace(m.group(0), " ")
     for other in extra:
         rest = rest.replace(other.group(0), " ")
     one_tapped = _ONE_TAPPED.search(rest)
-    if one_tapped is not None and not tapped and len(sizes) == 1 and sizes[0] >= 2:
+    # "four creatures, 2 of them tapped": the last ones counted can't block.
+    k = _count_of(one_tapped["k"]) or 0 if one_tapped is not None else 0
+    if one_tapped is not None and not tapped and len(sizes) == 1 and sizes[0] > k >= 1:
         rest = rest.replace(one_tapped.group(0), " ")
     else:
         one_tapped = None
@@ -1087,14 +1123,34 @@ def _read_blockers(q: Question) -> tuple[str, list[list[b.Blocker]]] | None:
         [
             b.Blocker(
                 name=f"their creature {i}",
-                tapped=tapped or (one_tapped is not None and not one_tapped["cant"] and i == n),
-                can_block=not (one_tapped is not None and one_tapped["cant"] and i == n),
+                tapped=tapped or (one_tapped is not None and not one_tapped["cant"] and i > n - k),
+                can_block=not (one_tapped is not None and one_tapped["cant"] and i > n - k),
             )
             for i in range(1, n + 1)
         ]
         for n in sizes
     ]
     return _who(who), lineups
+
+
+# Words about the defending player's creatures that line-ups of plain ones wouldn't hold.
+_UNCOUNTED_UNSAID = lazy(
+    r"\b(tapped|untapped|can'?t block|cannot block|summoning sick\w*|no (untapped )?(creatures?|blockers?)|"
+    r"only|none|nothing|defender|walls?|sole|lone|single)\b"
+)
+
+
+def _uncounted(q: Question) -> bool:
+    """The text says nothing of how many creatures the defending player has, nor of any that
+    may be unable to block."""
+    lower = q.lower
+    return not (
+        _DEFENDER_COUNT.search(lower)
+        or _DEFENDER_ONLY.search(lower)
+        or _DEFENDER_UNCOUNTED.search(lower)
+        or _MIXED_COUNT.search(lower)
+        or _UNCOUNTED_UNSAID.search(lower)
+    )
 
 
 def _count_of(word: str) -> int | None:
@@ -1125,6 +1181,25 @@ def _defender(lower: str) -> str | None:
     if mine == theirs:
         return None
     return YOU if mine else OPPONENT
+
+
+def _defending(q: Question) -> str | None:
+    """The defending player: as the words about attacking say, else (when they name no
+    player) the one whose creatures the text counts."""
+    lower = q.lower
+    said = _defender(lower)
+    if said is not None or _I_DEFEND.search(lower):
+        return said
+    generic = _GENERIC_REQ.search(lower)
+    whose = generic and (generic["whose"] or generic["whose2"])
+    if whose in ("my", "your"):
+        return OPPONENT
+    if whose in ("his", "her", "their", "opponent's", "my opponent's"):
+        return YOU
+    if not _ATTACK.search(lower) and generic is None:
+        return said
+    counted = _read_blockers(q)
+    return counted[0] if counted is not None else None
 
 
 _THE_REQ = (
@@ -1238,6 +1313,27 @@ _HOW_MANY_ASK = lazy(
 )
 
 
+# "What's the minimum number of creatures that must block it?", "... of blockers on it?"
+_MIN_ASK = lazy(
+    r"^(?:what'?s|what is|whats) the (?:minimum|smallest|fewest|least) (?:number|amount) of "
+    r"(?:creatures|blockers)(?: (?:that|which))?(?: (?:i|he|she|they|we|the defending player))?"
+    r"(?: (?:must|have to|has to|need to|needs to|are required to|is required to))? "
+    r"(?:block(?:ing)?|on|for) (?P<t>[^,]+?)$"
+)
+
+
+# "How many creatures does he have to block it with?"
+_WITH_ASK = lazy(
+    r"^how many(?: of)?(?: my| his| her| their| the| our| them)?(?: creatures| blockers| guys)? "
+    r"(?:do|does|must|should) (?:i|he|she|they|we|the defending player|my opponent)"
+    r"(?: (?:have to|need to|needs to|has to))? block (?P<t>[^,]+?) with$"
+)
+
+
+def _how_many(asked: str) -> re.Match[str] | None:
+    return _WITH_ASK.match(asked) or _HOW_MANY_ASK.match(asked) or _MIN_ASK.match(asked)
+
+
 def _requirement_scenario(q: Question) -> Scenario | None:
     """A requirement question about a position the text describes: who attacks with which
     requirement, how many creatures may block, and the declaration asked about (CR 509.1c)."""
@@ -1247,7 +1343,7 @@ def _requirement_scenario(q: Question) -> Scenario | None:
     if pos is None:
         return None
     owner, lineups = pos.blockers
-    if _defender(q.lower) != owner:
+    if _defending(q) != owner:
         return None
     if pos.unknown:
         missing = pos.unknown
@@ -1267,7 +1363,7 @@ def _requirement_scenario(q: Question) -> Scenario | None:
     ):
         # "If it attacks and I have one creature, must I block it?": the condition is context.
         asked = asked.rsplit(", ", 1)[1]
-    kind = "number" if _HOW_MANY_ASK.match(asked) else "yesno"
+    kind = "number" if _how_many(asked) else "yesno"
     runs = [_query(pos, q, asked, lineup) for lineup in lineups]
     if any(r is None for r in runs):
         return None
@@ -1410,7 +1506,7 @@ def _query(
             return None
         instead: dict[str, b.Choice] = {blockers[0].name: first.attacker.name}
         return lambda: b.is_legal(attackers, blockers, instead)
-    if m := _HOW_MANY_ASK.match(asked):
+    if m := _how_many(asked):
         target = _target(pos, q, m["t"])
         if target is None:
             return None

@@ -2113,11 +2113,12 @@ class ConstellationHandler:
                 cards,
             )
         if q.has(r"how many", r"\b(minimum|smallest|fewest) number"):
+            # Counts are the blocking family's, on the position it reads (CR 509.1c).
             return Scenario(
-                "must_be_blocked_count",
+                "must_be_blocked_count_unread",
                 "number",
                 0.9,
-                lambda: b.min_blockers(attackers, blockers, first),
+                _missing("the position the count is asked of"),
                 cards,
             )
         if q.has(
