@@ -442,10 +442,12 @@ _WHOSE_REQ = r"(?:an? |the |my |his |her |their |your |its |an opponent's |my op
 _NOUN = r"(?:creature|attacker|guy|dude|one|token)"
 # The defending player's creatures as the text counts them.
 _NUM = r"(\d+|one|two|three|four|five|six|a single|an|a)"
+# Words that say a counted creature is a plain one.
+_PLAIN_ADJ = r"(?:(?:vanilla|ground|plain|regular|normal|random|non-?flying) ){0,2}"
 _DEFENDER_COUNT = lazy(
     r"\b(?P<who>i|he|she|they|my opponent|the opponent|opponent|opp|the defending player|we)"
     r"(?:'ve|'s)?(?: only| just)? (?:has|have|had|control|controls|controlled|got)(?: only| just| exactly)? "
-    rf"{_NUM} (?P<untapped>untapped |potential |possible |open )?(?:creatures?|blockers?|guys?|dudes?)\b"
+    rf"{_NUM} (?P<untapped>untapped |potential |possible |open )?{_PLAIN_ADJ}(?:creatures?|blockers?|guys?|dudes?)\b"
     r"|\b(?P<who2>my|his|her|their|opponent's|my opponent's) (?:only |sole )?"
     rf"{_NUM} (?:untapped |potential |possible )?(?:creatures|blockers|guys)\b"
     r"|\b(?:even )?though (?P<who3>he|she|they|i|my opponent) (?:had|has|have) "
@@ -698,7 +700,7 @@ def _read_position(q: Question) -> _Position | None:
         if not _ATTACK.search(clause) or _BLOCK_SIDE.search(clause):
             return None  # a creature the position doesn't place
         what = pt["pt"]
-        flyer = what in ("flyer", "flier", "flying creature")
+        flyer = what in ("flyer", "flier", "flying creature") or bool(pt["fly"])
         sides.append(_Side(b.Attacker(name=f"the {what}", flying=flyer), None))
     names = [s.attacker.name for s in sides]
     if len(set(names)) != len(names) or len(sides) > 3:
@@ -748,8 +750,13 @@ def _read_position(q: Question) -> _Position | None:
             owner,
             [[bl.model_copy(update={"must_block": True}) for bl in lu] for lu in lineups],
         )
+    # Named creatures' keywords are their cards'; unnamed others may be tried with and
+    # without reach, and then the ruling holds either way.
+    varied = any(
+        bl.reach and bl.name.startswith("their other creature") for lu in blockers[1] for bl in lu
+    )
     flyers_said = bool(_NO_FLYERS.search(lower)) or (
-        bool(named) and all(len(lu) == len(named) for lu in blockers[1])
+        bool(named) and (varied or all(len(lu) == len(named) for lu in blockers[1]))
     )
     if lazy(r"\b(flying|flyers?|fliers?|reach)\b").search(lower) and not flyers_said:
         return None  # which creatures fly decides it, and the text says it some other way
@@ -893,7 +900,12 @@ def _with_named(
         if _DEFENDER_COUNT.search(q.lower) or _DEFENDER_ONLY.search(q.lower):
             return None
         others = [b.Blocker(name=f"their other creature {i}") for i in (1, 2)]
-        return defender, [[*named, *others[:k]] for k in (0, 1, 2)]
+        # The others may have reach: a ruling must hold either way.
+        reaching = [bl.model_copy(update={"reach": True}) for bl in others]
+        return defender, [
+            *([*named, *others[:k]] for k in (0, 1, 2)),
+            *([*named, *reaching[:k]] for k in (1, 2)),
+        ]
     owner, lineups = counted
     if owner != defender:
         return None
@@ -1224,10 +1236,35 @@ def _target(pos: _Position, q: Question, words: str, nth: int = 0) -> _Side | No
             return required[0]
         return pos.sides[0] if len(pos.sides) == 1 else None
     if pt := re.fullmatch(
-        r"(?:the|that|their|his|her) (\d+/\d+)(?: creature| attacker| guy| one)?", words
+        r"(?:the|that|their|his|her) (\d+/\d+)(?: flier| flyer| ground| non-?flying)?"
+        r"(?: creature| attacker| guy| one| dude)?",
+        words,
     ):
         found = [s for s in pos.sides if s.attacker.name == f"the {pt[1]}"]
         return found[0] if len(found) == 1 else None
+    if kind := re.fullmatch(
+        r"(?:the|that|their|his|her) (?:(?P<fly>flier|flyer|flying)|(?P<ground>ground|non-?flying))"
+        r"(?: creature| attacker| guy| one| dude)?",
+        words,
+    ):
+        # "the ground guy": the one described attacker with (or without) flying.
+        fits = [
+            s
+            for s in pos.sides
+            if s.mention is None and s.attacker.flying == bool(kind["fly"]) and not s.source
+        ]
+        return fits[0] if len(fits) == 1 else None
+    if w := re.fullmatch(r"(?:my|the|that|their|his|her) (?P<w>[a-z'-]+)", words):
+        # "my bears": a word of one named attacker's name or creature types.
+        word = _singular(w["w"])
+        fits = [
+            s
+            for s in pos.sides
+            if s.mention is not None
+            and word in {_singular(x) for x in (*s.mention.name.split(), *s.mention.card.subtypes)}
+        ]
+        if len(fits) == 1:
+            return fits[0]
     if re.fullmatch(r"the other (?:attacker|creature|one|guy)", words):
         rest = [s for s in pos.sides if not s.required]
         return rest[0] if len(rest) == 1 else None
@@ -1262,12 +1299,12 @@ _MODAL = (
     r"(?:have to|has to|need to|needs to|required to|supposed to|forced to|obliged to|obligated to)"
 )
 _ALL_BARE = _ALL.replace("(?P<alln>", "(?:")
-_PROVOKED_REF = (
-    r"(?:the |their |his |her |my opponent's |opponent's )?(?:CARD|provoked creature|provoked one)"
-)
+_PROVOKED_REF = r"(?:the |their |his |her |my |my opponent's |opponent's )?(?:CARD|provoked creature|provoked one)"
 _MUST_ASK = lazy(
     rf"^(?:so |and |then |but )?(?:(?:do|does|am|is|are|will|would) (?P<subj>{_PLAYER}|{_LONE}|{_ALL_BARE}|{_PROVOKED_REF}) (?:be )?{_MODAL}"
-    rf"|must (?P<subj2>{_PLAYER}|{_LONE}|{_ALL_BARE}|{_PROVOKED_REF})) (?:chump[- ]?block|chump|block)(?: (?P<t>(?!with\b)[^,]+?))?"
+    rf"|must (?P<subj2>{_PLAYER}|{_LONE}|{_ALL_BARE}|{_PROVOKED_REF})"
+    # "my Razorgrass Screen has to block the ground guy, right?": the claim asked about.
+    rf"|(?P<subj3>{_PLAYER}|{_LONE}|{_ALL_BARE}|{_PROVOKED_REF}) (?:{_MODAL}|must)) (?:chump[- ]?block|chump|block)(?: (?P<t>(?!with\b)[^,]+?))?"
     r"(?: with (?P<with>both|all of them|all|two|three|\d)(?: of (?:them|my creatures|their creatures|his creatures))?"
     r"| with (?P<wcard>(?:my |the |our |his |her |their )?CARD)"
     r"| with (?P<wlone>it|that creature|that one|my creature|my guy|my blocker|my only creature)"
@@ -1280,7 +1317,7 @@ _LEAVE_ASK = lazy(
 )
 _ONE_ASK = lazy(
     rf"^(?:can|could|may) {_PLAYER} (?:just |only )?block (?P<t>.+?) with (?:only |just )?(?:one|a single|1) "
-    r"(?:creature|blocker)(?:,? (?:(?:even )?though |and |but |while |when )?(?:he|she|they|i) (?:had|has|have) .*)?$"
+    r"(?:creature|blocker|of them|of (?:my|his|her|their) (?:creatures|guys|blockers))(?:,? (?:(?:even )?though |and |but |while |when )?(?:he|she|they|i) (?:had|has|have) .*)?$"
 )
 _SPLIT_ASK = lazy(
     rf"^(?:can|could|may) {_PLAYER} block (?P<t>[^,]+?) with one(?: creature| of them)? and (?P<t2>[^,]+?) "
@@ -1302,7 +1339,8 @@ _INSTEAD_ASK = lazy(
 )
 # An attacker the text describes by its power and toughness: "attacks with a 5/5".
 _PT_ATTACKER = lazy(
-    r"\b(?:an?|one) (?P<pt>\d+/\d+|flyer|flier|flying creature)(?: creature| attacker| token| guy)?\b"
+    r"\b(?:an?|one) (?P<pt>\d+/\d+|flyer|flier|flying creature)(?: (?P<fly>flier|flyer|flying creature|with "
+    r"flying)| (?P<ground>ground|non-?flying|vanilla))?(?: creature| attacker| token| guy| dude)?\b"
 )
 # "How many of my creatures have to block it?": the fewest blockers the maximum needs.
 _HOW_MANY_ASK = lazy(
@@ -1334,10 +1372,17 @@ def _how_many(asked: str) -> re.Match[str] | None:
     return _WITH_ASK.match(asked) or _HOW_MANY_ASK.match(asked) or _MIN_ASK.match(asked)
 
 
+# Defender on a creature that may block changes nothing about blocking (CR 702.3b).
+_DEFENDER_BLOCKER = lazy(
+    r"\b(?:(?:my|his|her|their) (?:only |sole )?(?:untapped )?(?:creature|blocker|guy) is )?"
+    r"(?:an? |the )?(?:\w+ )?(?:wall|creature|blocker|guy)s? (?:with|that has|that have|has|have) defender\b"
+)
+
+
 def _requirement_scenario(q: Question) -> Scenario | None:
     """A requirement question about a position the text describes: who attacks with which
     requirement, how many creatures may block, and the declaration asked about (CR 509.1c)."""
-    if _UNMODELLED_REQUIREMENT.search(q.lower):
+    if _UNMODELLED_REQUIREMENT.search(_DEFENDER_BLOCKER.sub(" ", q.lower)):
         return None
     pos = _read_position(q)
     if pos is None:
@@ -1355,6 +1400,7 @@ def _requirement_scenario(q: Question) -> Scenario | None:
             tuple(dict.fromkeys(m.name for m in q.cards)),
         )
     asked = q.asked.strip().rstrip("?!. ").strip()
+    asked = re.sub(r",? (?:right|correct|yes|yeah|no)$", "", asked)
     if ", " in asked and (
         lazy(r"^(if|when|say|so if) ").match(asked)
         or lazy(r"^(can|could|may|do|does|am|is|are|must|how|will|would) ").match(
@@ -1398,7 +1444,7 @@ def _query(
         alone[provoked.name] = target.attacker.name
         return lambda: b.is_legal(attackers, blockers, alone)
     if m := _MUST_ASK.match(asked):
-        subj = m["subj"] or m["subj2"]
+        subj = m["subj"] or m["subj2"] or m["subj3"]
         if subj == "they" and pos.blockers[0] == YOU:
             # The attacking player isn't asked to block: "they" are my creatures.
             subj = "they all"
@@ -1418,7 +1464,8 @@ def _query(
             return _holds(
                 attackers, blockers, lambda a: b.blocks(a, held, aim), f"{held} blocking {aim}"
             )
-        if m["wlone"] and re.fullmatch(_PLAYER, subj):
+        lone_word = m["wword"] is not None and _lone_word(q.lower, m["wword"])
+        if (m["wlone"] or lone_word) and re.fullmatch(_PLAYER, subj):
             if len(blockers) != 1:
                 return None
             only = blockers[0].name
@@ -1535,10 +1582,25 @@ def _query(
         target = _target(pos, q, m["t"])
         if target is None:
             return None
-        single: dict[str, str | None] = {bl.name: None for bl in blockers}
-        single[blockers[0].name] = target.attacker.name
-        return lambda: b.is_legal(attackers, blockers, single)
+        one = target.attacker.name
+        # Whatever the other creatures do: some legal declaration has one blocker on it.
+        return lambda: b.possible(
+            attackers,
+            blockers,
+            lambda a: sum(1 for v in a.values() if one in b.targets(v)) == 1,
+            f"exactly one creature blocking {one}",
+        )
     return None
+
+
+def _lone_word(lower: str, word: str) -> bool:
+    """'with the wall' when the text says the defending player's only creature is a wall."""
+    return word in ("creature", "guy", "dude", "blocker") or bool(
+        re.search(
+            rf"\bonly (?:untapped )?(?:creature|blocker|guy) (?:is|was) an? (?:\w+ )?{re.escape(word)}\b",
+            lower,
+        )
+    )
 
 
 def _named_blocker(
