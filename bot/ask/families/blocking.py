@@ -920,7 +920,10 @@ def _with_named(
 # "provoke their Grizzly Bears", "provoked his creature", "target their creature with provoke".
 _PROVOKED = lazy(
     r"(?<!the )(?<!that )(?<!a )\bprovok(?:e|es|ed|ing) (?:their |his |her |the |a |an |one of (?:their|his|her|my) |"
-    r"my opponent's |opponent's |my (?:only |sole )?(?:untapped )?)?(?:ground )?(?P<what>CARD|creatures?|blocker|guy)\b"
+    r"my opponent's |opponent's |my (?:only |sole )?(?:untapped )?)?(?:tapped )?(?:ground )?(?P<what>CARD|creatures?|blocker|guy)\b"
+    # "its provoke targeted my tapped creature"
+    r"|\bprovoke(?: trigger| ability)? (?:targets|targeted|targeting|hits|hit) (?:their |his |her |the |a |an |my "
+    r"|my opponent's |opponent's )?(?:tapped |untapped )?(?P<what3>CARD|creature|blocker|guy)\b"
     r"|\btarget(?:s|ed|ing)? (?:their |his |her |my opponent's |opponent's )?(?P<what2>CARD|creature)"
     r" with (?:the |its |my )?provoke\b"
 )
@@ -945,8 +948,8 @@ def _read_provoke(
     if len(names) != 1 or len(found) != 1:
         return False, None
     m = found[0]
-    what = m["what"] or m["what2"]
-    at = m.start("what") if m["what"] else m.start("what2")
+    what = m["what"] or m["what2"] or m["what3"]
+    at = next(m.start(g) for g in ("what", "what2", "what3") if m[g])
     provoked = _card_index(lower, at) if what == "CARD" else None
     attacking = YOU if defender == OPPONENT else OPPONENT
     if provoked is not None and (
@@ -1174,6 +1177,7 @@ def _count_of(word: str) -> int | None:
 
 _I_DEFEND = lazy(
     r"\b(attacks?|attacked|attacking|swings?|swung)( at| into)? me\b"
+    r"|\bprovoke(?: trigger| ability)? (?:targets|targeted|targeting|hits|hit) my (?!opponent)"
     r"|\b(opp|opponent|he|she|they)('s)? (\w+ ){0,2}(attack|attacks|attacked|swing|swings|swung|is attacking|are attacking)\b"
     r"|\bi (\w+ )?(block|blocked)\b|\bis on (his|her|their|my opponent's|opponent's)\b"
     r"|\b(their|his|her|opponent's|opp's) (\w+ )?(attacker|attacking)\b"
@@ -1182,7 +1186,7 @@ _I_DEFEND = lazy(
     r"(?:[\w+]+ ){0,3}(?:attacker|attacking creature)\b"
 )
 _THEY_DEFEND = lazy(
-    r"\bi (\w+ ){0,10}?(attack|attacked|swing|swung|am attacking)\b"
+    r"\bi (\w+ ){0,10}?(attack|attacked|swing|swung|am attacking)\b|\bi (?:provoke|provoked)\b"
     r"|\b(opp|opponent|he|she|they) (\w+ )?(block|blocks|blocked)\b|\bmy (\w+ )?(attacker|attacking)\b"
     r"|\bmy (?!opponent|opp\b)\w+ (and (my )?\w+ )?(attack|attacks|attacked|is attacking|are attacking)\b"
 )
@@ -1301,7 +1305,7 @@ _MODAL = (
 _ALL_BARE = _ALL.replace("(?P<alln>", "(?:")
 _PROVOKED_REF = r"(?:the |their |his |her |my |my opponent's |opponent's )?(?:CARD|provoked creature|provoked one)"
 _MUST_ASK = lazy(
-    rf"^(?:so |and |then |but )?(?:(?:do|does|am|is|are|will|would) (?P<subj>{_PLAYER}|{_LONE}|{_ALL_BARE}|{_PROVOKED_REF}) (?:be )?{_MODAL}"
+    rf"^(?:so |and |then |but )?(?:(?:do|does|am|is|are|will|would) (?P<subj>{_PLAYER}|{_LONE}|{_ALL_BARE}|{_PROVOKED_REF}) (?P<untap>untap and )?(?:be )?{_MODAL}"
     rf"|must (?P<subj2>{_PLAYER}|{_LONE}|{_ALL_BARE}|{_PROVOKED_REF})"
     # "my Razorgrass Screen has to block the ground guy, right?": the claim asked about.
     rf"|(?P<subj3>{_PLAYER}|{_LONE}|{_ALL_BARE}|{_PROVOKED_REF}) (?:{_MODAL}|must)) (?:chump[- ]?block|chump|block)(?: (?P<t>(?!with\b)[^,]+?))?"
@@ -1382,7 +1386,13 @@ _DEFENDER_BLOCKER = lazy(
 def _requirement_scenario(q: Question) -> Scenario | None:
     """A requirement question about a position the text describes: who attacks with which
     requirement, how many creatures may block, and the declaration asked about (CR 509.1c)."""
-    if _UNMODELLED_REQUIREMENT.search(_DEFENDER_BLOCKER.sub(" ", q.lower)):
+    said = _DEFENDER_BLOCKER.sub(" ", q.lower)
+    if lazy(r"\bprovok").search(said):
+        # Provoke's own untapping of its target is read with the provoke (CR 702.39a).
+        said = lazy(r"\buntaps? and (?=(?:be )?(?:have|has|must|need|needs|forced|required) )").sub(
+            "", said
+        )
+    if _UNMODELLED_REQUIREMENT.search(said):
         return None
     pos = _read_position(q)
     if pos is None:
@@ -1445,6 +1455,8 @@ def _query(
         return lambda: b.is_legal(attackers, blockers, alone)
     if m := _MUST_ASK.match(asked):
         subj = m["subj"] or m["subj2"] or m["subj3"]
+        if m["untap"] and provoked is None:
+            return None  # only provoke untaps the creature it targets (CR 702.39a)
         if subj == "they" and pos.blockers[0] == YOU:
             # The attacking player isn't asked to block: "they" are my creatures.
             subj = "they all"
