@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from bot.ask import lexicon
@@ -166,6 +167,8 @@ class BlockingHandler:
     def scenarios(self, q: Question) -> list[Scenario]:
         if not q.has(r"\b(block|chump)"):
             return []
+        # "[Canopy Stalker]": a name in brackets is the name alone.
+        q = replace(q, lower=_BRACKETED.sub("CARD", q.lower), asked=_BRACKETED.sub("CARD", q.asked))
         typed = _typed_requirement(q)
         if typed is not None:
             return [typed]
@@ -422,6 +425,8 @@ class BlockingHandler:
             names,
         )
 
+
+_BRACKETED = lazy(r"\[+CARD\]+")
 
 # -- requirements on a described position (CR 509.1c) ---------------------------------------
 
@@ -802,7 +807,7 @@ _HAS_BEFORE = lazy(
     r"(?:have|has|had|control|controls|controlled|got)(?: only| just)? "
     r"(?:an? |one |my |his |her |their )?(?:untapped |single |lone )?$"
     r"|\b(?P<whose>my|his|her|their|opponent's|my opponent's) (?:only |sole |one )?(?:untapped )?"
-    r"(?:creature|blocker|guy) (?:is|was) (?:an? )?$"
+    r"(?:creature|blocker|guy) (?:is|was) (?:an? )?(?:untapped )?$"
 )
 # A blocker's unparsed lines that may change whom it can block.
 _BLOCKER_WORDS = lazy(r"\b(block\w*|flying|reach|menace|shadow|horsemanship|can'?t|protection)\b")
@@ -1372,6 +1377,15 @@ _WITH_ASK = lazy(
 )
 
 
+# "Does Canopy Stalker's first ability force Pir to block?": whether that creature must block
+# the attacker with the requirement (or the one named after "block").
+_FORCE_ASK = lazy(
+    r"^(?:does|do|will|would|should|shouldn't|doesn't) (?P<src>(?:the |my |his |her |their )?CARD|it|lure|the lure)(?:'s?)?"
+    r"(?: (?:first|second|own|static))?(?: ability| trigger| effect| requirement)? (?:force|make|require) "
+    r"(?P<subj>(?:my |his |her |their |the |opponent's |my opponent's )?CARD) to block(?: (?P<t>[^,]+?))?$"
+)
+
+
 def _how_many(asked: str) -> re.Match[str] | None:
     return _WITH_ASK.match(asked) or _HOW_MANY_ASK.match(asked) or _MIN_ASK.match(asked)
 
@@ -1453,6 +1467,24 @@ def _query(
         alone: dict[str, str | None] = {bl.name: None for bl in blockers}
         alone[provoked.name] = target.attacker.name
         return lambda: b.is_legal(attackers, blockers, alone)
+    if m := _FORCE_ASK.match(asked):
+        src = m["src"].count("CARD")
+        held_card = _asked_card(q, src)
+        if held_card is None or held_card.name not in pos.named:
+            return None
+        held = held_card.name
+        if m["t"]:
+            aimed = _target(pos, q, m["t"], nth=src + 1)
+        elif src:
+            aimed = _target(pos, q, "CARD", nth=0)
+        else:
+            aimed = _target(pos, q, "it")
+        if aimed is None:
+            return None
+        goal = aimed.attacker.name
+        return _holds(
+            attackers, blockers, lambda a: b.blocks(a, held, goal), f"{held} blocking {goal}"
+        )
     if m := _MUST_ASK.match(asked):
         subj = m["subj"] or m["subj2"] or m["subj3"]
         if m["untap"] and provoked is None:
