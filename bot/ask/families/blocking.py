@@ -11,7 +11,7 @@ from bot.ask import lexicon
 from bot.ask.question import CardMention, Question, Scenario
 from bot.ask.question import permanent as _perm
 from engine import blocking as b
-from engine.abilities import BlockRestriction, Keyword, MustBeBlocked, MustBlock
+from engine.abilities import Bestow, BlockRestriction, Keyword, MustBeBlocked, MustBlock
 from engine.lazyre import lazy
 from engine.model import OPPONENT, YOU, Permanent
 from engine.ruling import Ruling
@@ -619,7 +619,9 @@ def _read_position(q: Question) -> _Position | None:
             used.add(i)  # named again: "the Lure creature" is the one it enchants
             continue
         if any(
-            _REQUIRER_WORDS.search(line) and not _BLOCK_TRIGGER.match(line)
+            _REQUIRER_WORDS.search(line)
+            and not _BLOCK_TRIGGER.match(line)
+            and not _PT_BOOST.match(line)
             for f in m.faces
             for line in f.unparsed
         ):
@@ -793,6 +795,8 @@ _REQUIRER_WORDS = lazy(
     r"\b(block\w*|flying|reach|menace|horsemanship|shadow|fear|intimidate|skulk|\w+walk|"
     r"protection|evasion|can'?t|power|toughness|gets|get|has|have|gains?(?! \d+ life)|loses?)\b|[+-]\d"
 )
+# "Enchanted creature gets +1/+1.": an attacker's power decides no block (CR 509.1b-c).
+_PT_BOOST = lazy(r"^(?:Enchanted|Equipped) creature gets [+-]\d+/[+-]\d+\.$")
 _LURED = lazy(
     r"\blured (?:creature|attacker|guy|dude|one)\b|\b(?:has|with|and|\+) lure (?:on it|attached)\b"
 )
@@ -969,14 +973,18 @@ def _with_requirement(perm: Permanent, host: Permanent | None) -> b.Attacker | N
     if host is None:
         return b.Attacker.from_permanent(perm)
     kinds = {a.subject for a in host.abilities if isinstance(a, MustBeBlocked)}
-    if ("Aura" in host.subtypes and "enchanted" in kinds) or (
-        "Equipment" in host.subtypes and "equipped" in kinds
-    ):
+    # A card with bestow that enchants a creature is an Aura (CR 702.103b).
+    aura = "Aura" in host.subtypes or any(isinstance(a, Bestow) for a in host.abilities)
+    if (aura and "enchanted" in kinds) or ("Equipment" in host.subtypes and "equipped" in kinds):
         return b.Attacker.from_permanent(perm, attached=(host,))
     spell = bool(host.types & {"Instant", "Sorcery"})
     # A permanent's triggered or activated ability that targets the creature does the same.
     ability = "target" in kinds and not host.subtypes & {"Aura", "Equipment"}
-    if kinds & {"target", "other"} and (spell or ability):
+    # "this creature or enchanted creature" (Noble Quarry): bestowed, the enchanted one.
+    bestowed = aura and any(
+        isinstance(a, MustBeBlocked) and "enchanted creature" in a.text for a in host.abilities
+    )
+    if kinds & {"target", "other"} and (spell or ability or bestowed):
         mbb = [a for a in host.abilities if isinstance(a, MustBeBlocked)]
         if len(mbb) != 1 or mbb[0].by_type:
             return None

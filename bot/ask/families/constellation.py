@@ -1945,6 +1945,17 @@ class ConstellationHandler:
             )
             else 1
         )
+        if n_attackers == 1 and q.has(
+            r"\b(two|three|four|2|3|4|both) (of )?(my |his |her |their )?CARD"
+        ):
+            # "2 Prized Unicorns attacking": copies of the card, more attackers than read.
+            return Scenario(
+                "must_be_blocked_unmodelled",
+                "yesno",
+                0.97,
+                _missing("how many attackers carry the requirement"),
+                cards,
+            )
         attackers = [
             b.Attacker(
                 name="your attacking creature" if n_attackers == 1 else f"attacker {i}",
