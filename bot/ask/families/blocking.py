@@ -169,6 +169,8 @@ class BlockingHandler:
             return []
         # "[Canopy Stalker]": a name in brackets is the name alone.
         q = replace(q, lower=_BRACKETED.sub("CARD", q.lower), asked=_BRACKETED.sub("CARD", q.asked))
+        if not q.has(r"(?<!not )(?<!n't )\bbestow"):
+            q = replace(q, cards=[_unbestowed(m) for m in q.cards])
         typed = _typed_requirement(q)
         if typed is not None:
             return [typed]
@@ -427,6 +429,23 @@ class BlockingHandler:
 
 
 _BRACKETED = lazy(r"\[+CARD\]+")
+
+
+def _unbestowed(m: CardMention) -> CardMention:
+    """A card with bestow the text doesn't bestow is a creature: its 'Enchanted creature ...'
+    lines don't apply (CR 702.103)."""
+    if not any(isinstance(a, Bestow) for a in m.abilities()):
+        return m
+    faces = tuple(
+        f.model_copy(
+            update={
+                "unparsed": tuple(x for x in f.unparsed if not x.startswith("Enchanted creature"))
+            }
+        )
+        for f in m.faces
+    )
+    return replace(m, faces=faces)
+
 
 # -- requirements on a described position (CR 509.1c) ---------------------------------------
 
@@ -1130,6 +1149,11 @@ def _read_blockers(q: Question) -> tuple[str, list[list[b.Blocker]]] | None:
     elif len(loose) == 1:
         m = loose[0]
         sizes = [1, 2, 3]
+        # "all of their creatures are tapped": however many, none can block.
+        every = lazy(r"^ (?:all )?tapped\b").match(lower[m.end() :])
+        if every is not None and m.group(0).endswith((" are", " were")):
+            tapped = True
+            lower = lower[: m.end()] + lower[m.end() + len(every.group(0)) :]
     else:
         return None
     if not all(1 <= n <= 6 for n in sizes):
@@ -1433,6 +1457,7 @@ def _requirement_scenario(q: Question) -> Scenario | None:
         )
     asked = q.asked.strip().rstrip("?!. ").strip()
     asked = re.sub(r",? (?:right|correct|yes|yeah|no)$", "", asked)
+    asked = re.sub(r" (?:somehow|anyway|anyways|at all|now|then|still)$", "", asked)
     if ", " in asked and (
         lazy(r"^(if|when|say|so if) ").match(asked)
         or lazy(r"^(can|could|may|do|does|am|is|are|must|how|will|would) ").match(
