@@ -676,6 +676,20 @@ def _read_position(q: Question) -> _Position | None:
         sides.append(_Side(attacker, slots[at] if at is not None else None, m.name))
     if not any(s.required for s in sides) and _GENERIC_REQ.search(lower):
         sides.append(_Side(b.Attacker(name="your attacking creature", must_be_blocked=True), None))
+    # "Frenzied Rage is on my Gaea's Protector": keywords an Aura or Equipment grants the
+    # attacker it's on, applied once every attacker is read.
+    grants: list[tuple[int, frozenset[str]]] = []
+    for i, m in enumerate(slots):
+        if i in used or m.of_kind("must_be_blocked") or "Creature" in m.card.types:
+            continue
+        given = _granted(m)
+        if given is None:
+            continue
+        where = _host_of(q, i, m)
+        if where is None or where[0] != "named" or where[1] is None:
+            return None
+        used.add(i)
+        grants.append((where[1], given))
     if (
         _LURED.search(lower)
         and _ATTACK.search(lower)
@@ -728,6 +742,14 @@ def _read_position(q: Question) -> _Position | None:
         what = pt["pt"]
         flyer = what in ("flyer", "flier", "flying creature") or bool(pt["fly"])
         sides.append(_Side(b.Attacker(name=f"the {what}", flying=flyer), None))
+    for at, given in grants:
+        host_name = slots[at].name if 0 <= at < len(slots) else None
+        on = [s for s in sides if s.mention is not None and s.mention.name == host_name]
+        if len(on) != 1:
+            return None  # the Aura is on a creature the position doesn't attack with
+        side = on[0]
+        keyed = {k: True for k in ("flying", "menace") if k in given}
+        side.attacker = side.attacker.model_copy(update=keyed)
     names = [s.attacker.name for s in sides]
     if len(set(names)) != len(names) or len(sides) > 3:
         return None
@@ -872,6 +894,39 @@ def _pinned_blocker(q: Question, slots: list[CardMention]) -> tuple[int, str] | 
     if len(found) != 1 or sum(1 for m in slots if m.name == found[0][1]) != 1:
         return None
     return found[0]
+
+
+# "Enchanted creature gets +2/+1 and has menace.": keywords an Aura or Equipment grants.
+_GRANT = lazy(
+    r"^(?:Enchanted|Equipped) creature (?:gets [+-]\d+/[+-]\d+ and )?(?:has|gains) "
+    r"(?P<kws>[a-z ,]+?)\.$"
+)
+# Keywords that don't change which blocks are legal, and the two that do.
+_GRANTABLE = frozenset(
+    {"menace", "flying", "trample", "haste", "vigilance", "lifelink", "deathtouch", "first strike"}
+    | {"double strike", "indestructible", "reach"}
+)
+
+
+def _granted(m: CardMention) -> frozenset[str] | None:
+    """The keywords an Aura or Equipment whose other text is all parsed grants; None when it
+    isn't one, or says anything else."""
+    if len(m.faces) != 1 or not m.card.subtypes & {"Aura", "Equipment"}:
+        return None
+    given: set[str] = set()
+    for line in m.faces[0].unparsed:
+        if _PT_BOOST.match(line):
+            continue
+        g = _GRANT.match(line)
+        if g is None:
+            return None
+        words = {w.strip() for w in re.split(r",| and ", g["kws"]) if w.strip()}
+        if not words <= _GRANTABLE:
+            return None
+        given |= words
+    if any(isinstance(a, (MustBeBlocked, BlockRestriction, MustBlock)) for a in m.abilities()):
+        return None
+    return frozenset(given) if given else None
 
 
 def _everyone_blocks(m: CardMention) -> bool:
@@ -1236,6 +1291,10 @@ def _defender(lower: str) -> str | None:
     return YOU if mine else OPPONENT
 
 
+# The text says the attacker's requirement itself: the creature is the one being blocked.
+_REQUIREMENT_SAID = lazy(r"\bmust be blocked\b|\ball creatures able to block\b")
+
+
 def _defending(q: Question) -> str | None:
     """The defending player: as the words about attacking say, else (when they name no
     player) the one whose creatures the text counts."""
@@ -1249,7 +1308,7 @@ def _defending(q: Question) -> str | None:
         return OPPONENT
     if whose in ("his", "her", "their", "opponent's", "my opponent's"):
         return YOU
-    if not _ATTACK.search(lower) and generic is None:
+    if not _ATTACK.search(lower) and generic is None and not _REQUIREMENT_SAID.search(lower):
         return said
     counted = _read_blockers(q)
     return counted[0] if counted is not None else None
