@@ -673,6 +673,13 @@ def _read_position(q: Question) -> _Position | None:
         attacker = _with_requirement(perm, host)
         if attacker is None:
             return None
+        copies = _copies(lower, i) if how == "self" else 1
+        if copies > 1:
+            # "2 Prized Unicorns attack": each copy is an attacker with the requirement.
+            for k in range(1, copies + 1):
+                copy = attacker.model_copy(update={"name": f"{attacker.name} {k}"})
+                sides.append(_Side(copy, slots[at] if at is not None else None, m.name))
+            continue
         sides.append(_Side(attacker, slots[at] if at is not None else None, m.name))
     if not any(s.required for s in sides) and _GENERIC_REQ.search(lower):
         sides.append(_Side(b.Attacker(name="your attacking creature", must_be_blocked=True), None))
@@ -927,6 +934,16 @@ def _granted(m: CardMention) -> frozenset[str] | None:
     if any(isinstance(a, (MustBeBlocked, BlockRestriction, MustBlock)) for a in m.abilities()):
         return None
     return frozenset(given) if given else None
+
+
+_COPIES = lazy(r"\b(?P<n>two|2|three|3)\s*$")
+
+
+def _copies(lower: str, index: int) -> int:
+    """How many of the card at CARD mark ``index`` the count before it says ("2 Prized Unicorns")."""
+    at = [x.start() for x in _CARD.finditer(lower)][index]
+    m = _COPIES.search(lower[max(0, at - 8) : at])
+    return (_count_of(m["n"]) or 1) if m else 1
 
 
 def _everyone_blocks(m: CardMention) -> bool:
@@ -1477,6 +1494,14 @@ _FORCE_ASK = lazy(
 )
 
 
+# "Do both my creatures have to block the same Unicorn?"
+_SAME_ASK = lazy(
+    r"^(?:do|does|must) (?:they |we |you )?(?:both|all)(?: of)?(?: my| his| her| their| the| them)?"
+    r"(?: creatures| blockers| guys)?(?: of them)? (?:have to |has to |need to |needs to )?block "
+    r"the same (?:CARD|[a-z'-]+)$"
+)
+
+
 def _how_many(asked: str) -> re.Match[str] | None:
     return _WITH_ASK.match(asked) or _HOW_MANY_ASK.match(asked) or _MIN_ASK.match(asked)
 
@@ -1559,6 +1584,18 @@ def _query(
         alone: dict[str, str | None] = {bl.name: None for bl in blockers}
         alone[provoked.name] = target.attacker.name
         return lambda: b.is_legal(attackers, blockers, alone)
+    if _SAME_ASK.match(asked):
+        if len(blockers) < 2:
+            return None
+        return _holds(
+            attackers,
+            blockers,
+            lambda a: (
+                all(a.get(bl.name) for bl in blockers)
+                and len({t for bl in blockers for t in b.targets(a.get(bl.name))}) == 1
+            ),
+            "every one of their creatures blocking the same attacker",
+        )
     if m := _FORCE_ASK.match(asked):
         src = m["src"].count("CARD")
         held_card = _asked_card(q, src)

@@ -2124,7 +2124,16 @@ class ConstellationHandler:
                 cards,
             )
         if q.has(r"how many", r"\b(minimum|smallest|fewest) number"):
-            # Counts are the blocking family's, on the position it reads (CR 509.1c).
+            if q.board is not None:
+                # A stated board is the whole position.
+                return Scenario(
+                    "must_be_blocked_count",
+                    "number",
+                    0.9,
+                    lambda: b.min_blockers(attackers, blockers, first),
+                    cards,
+                )
+            # Counts on a position the text tells are the blocking family's (CR 509.1c).
             return Scenario(
                 "must_be_blocked_count_unread",
                 "number",
