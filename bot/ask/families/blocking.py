@@ -757,6 +757,13 @@ def _read_position(q: Question) -> _Position | None:
         side = on[0]
         keyed = {k: True for k in ("flying", "menace") if k in given}
         side.attacker = side.attacker.model_copy(update=keyed)
+    plural = _PLURAL_ATTACK.search(lower)
+    if plural is not None:
+        if sides:
+            return None  # which of them the counted ones are isn't read
+        # "opp attacks with two creatures": attackers with nothing of their own.
+        n = _count_of(plural["n"]) or 0
+        sides = [_Side(b.Attacker(name=f"attacking creature {k}"), None) for k in range(1, n + 1)]
     names = [s.attacker.name for s in sides]
     if len(set(names)) != len(names) or len(sides) > 3:
         return None
@@ -936,6 +943,12 @@ def _granted(m: CardMention) -> frozenset[str] | None:
     return frozenset(given) if given else None
 
 
+_PLURAL_ATTACK = lazy(
+    r"\b(?:attacks?|attacked|swings?|swung)(?: me| at me)? with (?P<n>two|2|three|3) "
+    r"(?:vanilla |plain |ground |other )?(?:creatures|attackers|guys|dudes)\b"
+    # "two creatures that must be blocked", "two creatures, one with flying": more is said.
+    r"(?! (?:that|which|with|enchanted|equipped|wearing|having|who)\b)(?!,? one\b)(?!:)"
+)
 _COPIES = lazy(r"\b(?P<n>two|2|three|3)\s*$")
 
 
@@ -1502,6 +1515,47 @@ _SAME_ASK = lazy(
 )
 
 
+# "Do I get to pick which of the two it blocks?": whether each attacker is one it may block.
+_PICK_ASK = lazy(
+    r"^(?:do|does|can|could|may) (?:i|we|he|she|they|you) (?:get to |still get to |still )?(?:pick|choose|decide) "
+    r"(?:which|what)(?: one| attacker| creature)?(?: of (?:the|them|those)(?: two| 2| three| 3| attackers| creatures)?)?"
+    r"(?: (?P<who>it|CARD|my CARD|the CARD|he|she) blocks?)?$"
+)
+
+
+def _picker(pos: _Position, q: Question, blockers: list[b.Blocker], who: str | None) -> str | None:
+    """The blocker a 'which one does it block' question asks about: the named one, or the only one."""
+    if who and "CARD" in who:
+        card = _asked_card(q, 0)
+        return card.name if card is not None and card.name in pos.named else None
+    if len(pos.named) == 1:
+        return pos.named[0]
+    return blockers[0].name if len(blockers) == 1 else None
+
+
+def _blocking(blocker: str, attacker: str) -> Callable[[b.Assignment], bool]:
+    return lambda a: b.blocks(a, blocker, attacker)
+
+
+def _each_possible(
+    attackers: list[b.Attacker], blockers: list[b.Blocker], held: str
+) -> Callable[[], Ruling]:
+    """Yes when, for each attacker, some declaration obeying the most requirements has ``held``
+    blocking it."""
+
+    def run() -> Ruling:
+        ruling = Ruling(verdict=None)
+        for a in attackers:
+            ruling = b.possible(
+                attackers, blockers, _blocking(held, a.name), f"{held} blocking {a.name}"
+            )
+            if ruling.verdict != "yes":
+                return ruling
+        return ruling
+
+    return run
+
+
 def _how_many(asked: str) -> re.Match[str] | None:
     return _WITH_ASK.match(asked) or _HOW_MANY_ASK.match(asked) or _MIN_ASK.match(asked)
 
@@ -1584,6 +1638,11 @@ def _query(
         alone: dict[str, str | None] = {bl.name: None for bl in blockers}
         alone[provoked.name] = target.attacker.name
         return lambda: b.is_legal(attackers, blockers, alone)
+    if m := _PICK_ASK.match(asked):
+        picked = _picker(pos, q, blockers, m["who"])
+        if picked is None or len(attackers) < 2:
+            return None
+        return _each_possible(attackers, blockers, picked)
     if _SAME_ASK.match(asked):
         if len(blockers) < 2:
             return None
