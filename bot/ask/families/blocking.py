@@ -1325,6 +1325,12 @@ def _defender(lower: str) -> str | None:
 _REQUIREMENT_SAID = lazy(r"\bmust be blocked\b|\ball creatures able to block\b")
 
 
+_PLAYER_WORDS = lazy(
+    r"\b(i|i'm|i've|me|my|mine|we|our|you|your|he|she|they|his|her|their|them|opponent\w*|opp|"
+    r"player\w*|defending|attacking player)\b"
+)
+
+
 def _defending(q: Question) -> str | None:
     """The defending player: as the words about attacking say, else (when they name no
     player) the one whose creatures the text counts."""
@@ -1340,6 +1346,8 @@ def _defending(q: Question) -> str | None:
         return YOU
     if not _ATTACK.search(lower) and generic is None and not _REQUIREMENT_SAID.search(lower):
         return said
+    if generic is not None and not _PLAYER_WORDS.search(lower):
+        return OPPONENT  # no player named: the defending player is just "the opponent"
     counted = _read_blockers(q)
     return counted[0] if counted is not None else None
 
@@ -1359,7 +1367,8 @@ def _target(pos: _Position, q: Question, words: str, nth: int = 0) -> _Side | No
         words in ("", "it", "them")
         or re.fullmatch(_THE_REQ, words)
         or re.fullmatch(
-            r"(?:my|their|his|her|the) (?:creature|attacker) (?:that|which) must be blocked", words
+            r"(?:my|their|his|her|the|a) (?:creature|attacker) (?:that|which) must be blocked(?: if able)?",
+            words,
         )
     ):
         if len(required) == 1:
