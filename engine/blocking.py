@@ -436,6 +436,34 @@ def holds_always(
     return t.ruling("no")
 
 
+def possible(
+    attackers: Sequence[Attacker],
+    blockers: Sequence[Blocker],
+    claim: Callable[[Assignment], bool],
+    claim_text: str,
+) -> Ruling:
+    """Does some legal declaration that obeys the most requirements have ``claim``?"""
+    t = Trace()
+    _explain(t, attackers, blockers)
+    best, obeyed = maximal_assignments(attackers, blockers)
+    t.step(
+        Rule.BLOCK_REQUIREMENTS,
+        f"A declaration must obey the most requirements possible without breaking a restriction: {obeyed}.",
+    )
+    found = next((a for a in best if claim(a)), None)
+    if found is None:
+        t.step(
+            Rule.BLOCK_REQUIREMENTS,
+            f"So it can't be done: no declaration obeying that many requirements has {claim_text}.",
+        )
+        return t.ruling("no")
+    t.step(
+        Rule.BLOCK_REQUIREMENTS,
+        f"So it can be done: the legal declaration '{_declaration(found)}' has {claim_text}.",
+    )
+    return t.ruling("yes")
+
+
 def all_must_block(
     attackers: Sequence[Attacker], blockers: Sequence[Blocker], attacker: str
 ) -> Ruling:

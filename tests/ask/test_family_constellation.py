@@ -570,16 +570,16 @@ CASES: list[tuple[str, tuple[str, ...], str, str | None, str]] = [
     (
         "Goldenhide Ox made my creature must be blocked. How many creatures have to block it?",
         OX,
-        "must_be_blocked_count",
-        "1",
-        "509.1c",
+        "must_be_blocked_count_unread",
+        None,
+        "",
     ),
     (
         "How many creatures must block a creature that must be blocked if able?",
         (),
-        "must_be_blocked_count",
-        "1",
-        "509.1c",
+        "must_be_blocked_count_unread",
+        None,
+        "",
     ),
     (
         "If my creature is enchanted with Lure, do all creatures able to block it have to block it?",

@@ -524,3 +524,15 @@ def test_a_power_restriction_against_a_blocker_of_unknown_power_is_not_ruled_on(
         b.can_block(b.Blocker(name="Someone"), kithkin)
     assert b.can_block(b.Blocker(name="Elf", power=1), kithkin)[0]
     assert not b.can_block(b.Blocker(name="Wurm", power=6), kithkin)[0]
+
+
+def test_a_declaration_is_possible_when_one_obeying_the_most_requirements_has_it() -> None:
+    two = _blockers(2)
+
+    def one_on_plain(a: b.Assignment) -> bool:
+        return sum(v == "Plain" for v in a.values()) == 1
+
+    # One blocker on the plain attacker leaves the other for the creature that must be blocked.
+    assert b.possible([MUST, PLAIN], two, one_on_plain, "one on Plain").verdict == "yes"
+    # Every creature able to block the lured one does: none is left for the other attacker.
+    assert b.possible([LURED, PLAIN], two, one_on_plain, "one on Plain").verdict == "no"

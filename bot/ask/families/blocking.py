@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from bot.ask import lexicon
 from bot.ask.question import CardMention, Question, Scenario
 from bot.ask.question import permanent as _perm
 from engine import blocking as b
-from engine.abilities import BlockRestriction, Keyword, MustBeBlocked, MustBlock
+from engine.abilities import Bestow, BlockRestriction, Keyword, MustBeBlocked, MustBlock
 from engine.lazyre import lazy
 from engine.model import OPPONENT, YOU, Permanent
 from engine.ruling import Ruling
@@ -166,6 +167,10 @@ class BlockingHandler:
     def scenarios(self, q: Question) -> list[Scenario]:
         if not q.has(r"\b(block|chump)"):
             return []
+        # "[Canopy Stalker]": a name in brackets is the name alone.
+        q = replace(q, lower=_BRACKETED.sub("CARD", q.lower), asked=_BRACKETED.sub("CARD", q.asked))
+        if not q.has(r"(?<!not )(?<!n't )\bbestow"):
+            q = replace(q, cards=[_unbestowed(m) for m in q.cards])
         typed = _typed_requirement(q)
         if typed is not None:
             return [typed]
@@ -423,6 +428,25 @@ class BlockingHandler:
         )
 
 
+_BRACKETED = lazy(r"\[+CARD\]+")
+
+
+def _unbestowed(m: CardMention) -> CardMention:
+    """A card with bestow the text doesn't bestow is a creature: its 'Enchanted creature ...'
+    lines don't apply (CR 702.103)."""
+    if not any(isinstance(a, Bestow) for a in m.abilities()):
+        return m
+    faces = tuple(
+        f.model_copy(
+            update={
+                "unparsed": tuple(x for x in f.unparsed if not x.startswith("Enchanted creature"))
+            }
+        )
+        for f in m.faces
+    )
+    return replace(m, faces=faces)
+
+
 # -- requirements on a described position (CR 509.1c) ---------------------------------------
 
 # Combat rules beyond declaring blockers, and changes the position read here can't hold.
@@ -431,7 +455,8 @@ _UNMODELLED_REQUIREMENT = lazy(
     r"shroud|ward|protection|indestructible|unblockable|can'?t be blocked|instant|in response|"
     r"after (blockers|blocks)|second combat|additional combat|extra combat|planeswalkers?|"
     r"battles?|players|power|toughness|untap|untaps|untapping|pay\w*|costs?|goad\w*|flash|"
-    r"gains?|gained|gets|got|loses?|lost|becomes?|became|copy|copies|counters?|"
+    r"gains?|gained|gets|got(?! (?:\d+|one|two|three|four|five|six|a single|an?) (?:untapped |tapped )?"
+    r"(?:creatures?|blockers?|guys?|dudes?)\b)|loses?|lost|becomes?|became|copy|copies|counters?|"
     r"phase\w*|regenerat\w*|sacrific\w*|destroy\w*|exile\w*|bounce\w*|dies|died|"
     r"horsemanship|shadow|fear|intimidate|skulk|\w+walk|defender|vigilance|"
     r"equip\w*|attach\w*|tokens?|copy|clone)\b|\+\d|-\d/|(?<!\d)/[+-]?\d|/[+-]\d",
@@ -441,10 +466,12 @@ _WHOSE_REQ = r"(?:an? |the |my |his |her |their |your |its |an opponent's |my op
 _NOUN = r"(?:creature|attacker|guy|dude|one|token)"
 # The defending player's creatures as the text counts them.
 _NUM = r"(\d+|one|two|three|four|five|six|a single|an|a)"
+# Words that say a counted creature is a plain one.
+_PLAIN_ADJ = r"(?:(?:vanilla|ground|plain|regular|normal|random|non-?flying) ){0,2}"
 _DEFENDER_COUNT = lazy(
     r"\b(?P<who>i|he|she|they|my opponent|the opponent|opponent|opp|the defending player|we)"
-    r"(?: only| just)? (?:has|have|had|control|controls|controlled|got)(?: only| just| exactly)? "
-    rf"{_NUM} (?P<untapped>untapped |potential |possible |open )?(?:creatures?|blockers?|guys?|dudes?)\b"
+    r"(?:'ve|'s)?(?: only| just)? (?:has|have|had|control|controls|controlled|got)(?: only| just| exactly)? "
+    rf"{_NUM} (?P<untapped>untapped |potential |possible |open )?{_PLAIN_ADJ}(?:creatures?|blockers?|guys?|dudes?)\b"
     r"|\b(?P<who2>my|his|her|their|opponent's|my opponent's) (?:only |sole )?"
     rf"{_NUM} (?:untapped |potential |possible )?(?:creatures|blockers|guys)\b"
     r"|\b(?:even )?though (?P<who3>he|she|they|i|my opponent) (?:had|has|have) "
@@ -462,6 +489,14 @@ _NO_FLYERS = lazy(
     r"\bwithout (?:flying|reach)\b"
 )
 _ME = frozenset({"i", "my", "we"})
+# A creature the text doesn't name that must be blocked: "my creature must be blocked if
+# able", "a creature that has to be blocked attacks".
+_GENERIC_REQ = lazy(
+    r"\b(?P<whose>my|your|his|her|their|opponent's|my opponent's|an?|the) (?:attacking )?"
+    r"(?:creature|attacker)(?: (?:that|which))? (?:must|has to|needs to|(?:is )?(?:forced|required) to)"
+    r" be blocked\b|\bmakes? (?P<whose2>my|his|her|their|an?|the) (?:attacking )?creature "
+    r"(?:have to|has to|must) be blocked\b"
+)
 _CARD = lazy(r"CARD")
 
 
@@ -517,6 +552,13 @@ def _host_of(q: Question, i: int, m: CardMention) -> tuple[str, int | None] | No
     # "their Serra Angel has Lure on it".
     if re.search(r"CARD (?:has|with) (?:an? |the )?$", before) and re.match(r"\s*on it\b", after):
         return ("named", i - 1)
+    # "Goldenhide Ox's trigger makes my creature ...", "Goldenhide Ox targets a creature".
+    if "target" in kinds and re.match(
+        rf"\s*(?:'s )?(?:constellation )?(?:triggered ability|trigger|ability )?\s*(?:makes|made|targets|"
+        rf"targeted|targeting|gives|gave|hits|hit|is on|went on) {_WHOSE_REQ}(?:attacking )?{_NOUN}\b",
+        after,
+    ):
+        return ("generic", None)
     # "a creature enchanted by Lure", "the Lure creature", "cast Irresistible Prey on their attacker".
     if (
         re.search(
@@ -564,7 +606,7 @@ def _read_position(q: Question) -> _Position | None:
     """The combat the text describes, when every named card and count in it is accounted for."""
     lower = q.lower
     slots = _slots(q)
-    defender = _defender(lower)
+    defender = _defending(q)
     if len(slots) != len(q.cards) or defender is None:
         return None
     sides: list[_Side] = []
@@ -595,7 +637,13 @@ def _read_position(q: Question) -> _Position | None:
         if any(s.source == m.name or (s.mention and s.mention.name == m.name) for s in sides):
             used.add(i)  # named again: "the Lure creature" is the one it enchants
             continue
-        if any(_REQUIRER_WORDS.search(line) for f in m.faces for line in f.unparsed):
+        if any(
+            _REQUIRER_WORDS.search(line)
+            and not _BLOCK_TRIGGER.match(line)
+            and not _PT_BOOST.match(line)
+            for f in m.faces
+            for line in f.unparsed
+        ):
             return None  # the card does something else to blocking no parser read
         where = _host_of(q, i, m)
         if where is None:
@@ -625,9 +673,30 @@ def _read_position(q: Question) -> _Position | None:
         attacker = _with_requirement(perm, host)
         if attacker is None:
             return None
+        copies = _copies(lower, i) if how == "self" else 1
+        if copies > 1:
+            # "2 Prized Unicorns attack": each copy is an attacker with the requirement.
+            for k in range(1, copies + 1):
+                copy = attacker.model_copy(update={"name": f"{attacker.name} {k}"})
+                sides.append(_Side(copy, slots[at] if at is not None else None, m.name))
+            continue
         sides.append(_Side(attacker, slots[at] if at is not None else None, m.name))
-    if lazy(r"\b(creature|attacker) (that|which) (must|has to) be blocked\b").search(lower):
+    if not any(s.required for s in sides) and _GENERIC_REQ.search(lower):
         sides.append(_Side(b.Attacker(name="your attacking creature", must_be_blocked=True), None))
+    # "Frenzied Rage is on my Gaea's Protector": keywords an Aura or Equipment grants the
+    # attacker it's on, applied once every attacker is read.
+    grants: list[tuple[int, frozenset[str]]] = []
+    for i, m in enumerate(slots):
+        if i in used or m.of_kind("must_be_blocked") or "Creature" in m.card.types:
+            continue
+        given = _granted(m)
+        if given is None:
+            continue
+        where = _host_of(q, i, m)
+        if where is None or where[0] != "named" or where[1] is None:
+            return None
+        used.add(i)
+        grants.append((where[1], given))
     if (
         _LURED.search(lower)
         and _ATTACK.search(lower)
@@ -678,8 +747,23 @@ def _read_position(q: Question) -> _Position | None:
         if not _ATTACK.search(clause) or _BLOCK_SIDE.search(clause):
             return None  # a creature the position doesn't place
         what = pt["pt"]
-        flyer = what in ("flyer", "flier", "flying creature")
+        flyer = what in ("flyer", "flier", "flying creature") or bool(pt["fly"])
         sides.append(_Side(b.Attacker(name=f"the {what}", flying=flyer), None))
+    for at, given in grants:
+        host_name = slots[at].name if 0 <= at < len(slots) else None
+        on = [s for s in sides if s.mention is not None and s.mention.name == host_name]
+        if len(on) != 1:
+            return None  # the Aura is on a creature the position doesn't attack with
+        side = on[0]
+        keyed = {k: True for k in ("flying", "menace") if k in given}
+        side.attacker = side.attacker.model_copy(update=keyed)
+    plural = _PLURAL_ATTACK.search(lower)
+    if plural is not None:
+        if sides:
+            return None  # which of them the counted ones are isn't read
+        # "opp attacks with two creatures": attackers with nothing of their own.
+        n = _count_of(plural["n"]) or 0
+        sides = [_Side(b.Attacker(name=f"attacking creature {k}"), None) for k in range(1, n + 1)]
     names = [s.attacker.name for s in sides]
     if len(set(names)) != len(names) or len(sides) > 3:
         return None
@@ -693,6 +777,11 @@ def _read_position(q: Question) -> _Position | None:
     provoked: CardMention | None = None
     if provoke is None:
         blockers = _read_blockers(q)
+        if blockers is None and not named and pinned is None and _uncounted(q):
+            # The text doesn't count the defending player's creatures: one to three plain
+            # ones, and a ruling must hold for each.
+            plainly = [b.Blocker(name=f"their creature {i}") for i in (1, 2, 3)]
+            blockers = defender, [plainly[:k] for k in (1, 2, 3)]
     else:
         provoking = next((s.attacker.name for s in sides if s.provoker), None)
         if provoking is None:
@@ -723,8 +812,13 @@ def _read_position(q: Question) -> _Position | None:
             owner,
             [[bl.model_copy(update={"must_block": True}) for bl in lu] for lu in lineups],
         )
+    # Named creatures' keywords are their cards'; unnamed others may be tried with and
+    # without reach, and then the ruling holds either way.
+    varied = any(
+        bl.reach and bl.name.startswith("their other creature") for lu in blockers[1] for bl in lu
+    )
     flyers_said = bool(_NO_FLYERS.search(lower)) or (
-        bool(named) and all(len(lu) == len(named) for lu in blockers[1])
+        bool(named) and (varied or all(len(lu) == len(named) for lu in blockers[1]))
     )
     if lazy(r"\b(flying|flyers?|fliers?|reach)\b").search(lower) and not flyers_said:
         return None  # which creatures fly decides it, and the text says it some other way
@@ -756,6 +850,8 @@ _REQUIRER_WORDS = lazy(
     r"\b(block\w*|flying|reach|menace|horsemanship|shadow|fear|intimidate|skulk|\w+walk|"
     r"protection|evasion|can'?t|power|toughness|gets|get|has|have|gains?(?! \d+ life)|loses?)\b|[+-]\d"
 )
+# "Enchanted creature gets +1/+1.": an attacker's power decides no block (CR 509.1b-c).
+_PT_BOOST = lazy(r"^(?:Enchanted|Equipped) creature gets [+-]\d+/[+-]\d+\.$")
 _LURED = lazy(
     r"\blured (?:creature|attacker|guy|dude|one)\b|\b(?:has|with|and|\+) lure (?:on it|attached)\b"
 )
@@ -770,7 +866,7 @@ _HAS_BEFORE = lazy(
     r"(?:have|has|had|control|controls|controlled|got)(?: only| just)? "
     r"(?:an? |one |my |his |her |their )?(?:untapped |single |lone )?$"
     r"|\b(?P<whose>my|his|her|their|opponent's|my opponent's) (?:only |sole |one )?(?:untapped )?"
-    r"(?:creature|blocker|guy) (?:is|was) (?:an? )?$"
+    r"(?:creature|blocker|guy) (?:is|was) (?:an? )?(?:untapped )?$"
 )
 # A blocker's unparsed lines that may change whom it can block.
 _BLOCKER_WORDS = lazy(r"\b(block\w*|flying|reach|menace|shadow|horsemanship|can'?t|protection)\b")
@@ -814,6 +910,55 @@ def _pinned_blocker(q: Question, slots: list[CardMention]) -> tuple[int, str] | 
     return found[0]
 
 
+# "Enchanted creature gets +2/+1 and has menace.": keywords an Aura or Equipment grants.
+_GRANT = lazy(
+    r"^(?:Enchanted|Equipped) creature (?:gets [+-]\d+/[+-]\d+ and )?(?:has|gains) "
+    r"(?P<kws>[a-z ,]+?)\.$"
+)
+# Keywords that don't change which blocks are legal, and the two that do.
+_GRANTABLE = frozenset(
+    {"menace", "flying", "trample", "haste", "vigilance", "lifelink", "deathtouch", "first strike"}
+    | {"double strike", "indestructible", "reach"}
+)
+
+
+def _granted(m: CardMention) -> frozenset[str] | None:
+    """The keywords an Aura or Equipment whose other text is all parsed grants; None when it
+    isn't one, or says anything else."""
+    if len(m.faces) != 1 or not m.card.subtypes & {"Aura", "Equipment"}:
+        return None
+    given: set[str] = set()
+    for line in m.faces[0].unparsed:
+        if _PT_BOOST.match(line):
+            continue
+        g = _GRANT.match(line)
+        if g is None:
+            return None
+        words = {w.strip() for w in re.split(r",| and ", g["kws"]) if w.strip()}
+        if not words <= _GRANTABLE:
+            return None
+        given |= words
+    if any(isinstance(a, (MustBeBlocked, BlockRestriction, MustBlock)) for a in m.abilities()):
+        return None
+    return frozenset(given) if given else None
+
+
+_PLURAL_ATTACK = lazy(
+    r"\b(?:attacks?|attacked|swings?|swung)(?: me| at me)? with (?P<n>two|2|three|3) "
+    r"(?:vanilla |plain |ground |other )?(?:creatures|attackers|guys|dudes)\b"
+    # "two creatures that must be blocked", "two creatures, one with flying": more is said.
+    r"(?! (?:that|which|with|enchanted|equipped|wearing|having|who)\b)(?!,? one\b)(?!:)"
+)
+_COPIES = lazy(r"\b(?P<n>two|2|three|3)\s*$")
+
+
+def _copies(lower: str, index: int) -> int:
+    """How many of the card at CARD mark ``index`` the count before it says ("2 Prized Unicorns")."""
+    at = [x.start() for x in _CARD.finditer(lower)][index]
+    m = _COPIES.search(lower[max(0, at - 8) : at])
+    return (_count_of(m["n"]) or 1) if m else 1
+
+
 def _everyone_blocks(m: CardMention) -> bool:
     return any(isinstance(a, MustBlock) and a.subject == "each" for a in m.abilities())
 
@@ -824,7 +969,11 @@ def _plain_requirer(m: CardMention) -> bool:
         return False
     if any(k in _UNMODELLED_EVASION or k.endswith("walk") for k in _keywords(m)):
         return False
-    return not any(_REQUIRER_WORDS.search(line) for f in m.faces for line in f.unparsed)
+    return not any(
+        _REQUIRER_WORDS.search(line) and not _BLOCK_TRIGGER.match(line)
+        for f in m.faces
+        for line in f.unparsed
+    )
 
 
 def _plain_blocker(m: CardMention) -> bool:
@@ -840,10 +989,12 @@ def _plain_blocker(m: CardMention) -> bool:
     )
 
 
-# "Whenever this creature blocks, it gets +1/+1": it triggers once blocks are declared, so it
-# changes nothing about which blocks are legal.
+# "Whenever this creature blocks, it gets +1/+1", "Whenever this creature becomes blocked by a
+# creature, ...": it triggers once blocks are declared, so it changes nothing about which
+# blocks are legal.
 _BLOCK_TRIGGER = lazy(
-    r"^Whenever (?:this creature|it) blocks(?: (?:a creature|two or more creatures))?, "
+    r"^Whenever (?:this creature|it) (?:blocks(?: (?:a creature|two or more creatures))?|becomes "
+    r"blocked(?: by (?:a creature|one or more creatures|two or more creatures))?), "
     r"(?:(?!\b(?:can|can't|must|block)\b)[^.])*\.$"
 )
 
@@ -862,7 +1013,12 @@ def _with_named(
         if _DEFENDER_COUNT.search(q.lower) or _DEFENDER_ONLY.search(q.lower):
             return None
         others = [b.Blocker(name=f"their other creature {i}") for i in (1, 2)]
-        return defender, [[*named, *others[:k]] for k in (0, 1, 2)]
+        # The others may have reach: a ruling must hold either way.
+        reaching = [bl.model_copy(update={"reach": True}) for bl in others]
+        return defender, [
+            *([*named, *others[:k]] for k in (0, 1, 2)),
+            *([*named, *reaching[:k]] for k in (1, 2)),
+        ]
     owner, lineups = counted
     if owner != defender:
         return None
@@ -877,7 +1033,10 @@ def _with_named(
 # "provoke their Grizzly Bears", "provoked his creature", "target their creature with provoke".
 _PROVOKED = lazy(
     r"(?<!the )(?<!that )(?<!a )\bprovok(?:e|es|ed|ing) (?:their |his |her |the |a |an |one of (?:their|his|her|my) |"
-    r"my opponent's |opponent's |my (?:only |sole )?(?:untapped )?)?(?:ground )?(?P<what>CARD|creatures?|blocker|guy)\b"
+    r"my opponent's |opponent's |my (?:only |sole )?(?:untapped )?)?(?:tapped )?(?:ground )?(?P<what>CARD|creatures?|blocker|guy)\b"
+    # "its provoke targeted my tapped creature"
+    r"|\bprovoke(?: trigger| ability)? (?:targets|targeted|targeting|hits|hit) (?:their |his |her |the |a |an |my "
+    r"|my opponent's |opponent's )?(?:tapped |untapped )?(?P<what3>CARD|creature|blocker|guy)\b"
     r"|\btarget(?:s|ed|ing)? (?:their |his |her |my opponent's |opponent's )?(?P<what2>CARD|creature)"
     r" with (?:the |its |my )?provoke\b"
 )
@@ -902,8 +1061,8 @@ def _read_provoke(
     if len(names) != 1 or len(found) != 1:
         return False, None
     m = found[0]
-    what = m["what"] or m["what2"]
-    at = m.start("what") if m["what"] else m.start("what2")
+    what = m["what"] or m["what2"] or m["what3"]
+    at = next(m.start(g) for g in ("what", "what2", "what3") if m[g])
     provoked = _card_index(lower, at) if what == "CARD" else None
     attacking = YOU if defender == OPPONENT else OPPONENT
     if provoked is not None and (
@@ -918,11 +1077,18 @@ def _with_requirement(perm: Permanent, host: Permanent | None) -> b.Attacker | N
     if host is None:
         return b.Attacker.from_permanent(perm)
     kinds = {a.subject for a in host.abilities if isinstance(a, MustBeBlocked)}
-    if ("Aura" in host.subtypes and "enchanted" in kinds) or (
-        "Equipment" in host.subtypes and "equipped" in kinds
-    ):
+    # A card with bestow that enchants a creature is an Aura (CR 702.103b).
+    aura = "Aura" in host.subtypes or any(isinstance(a, Bestow) for a in host.abilities)
+    if (aura and "enchanted" in kinds) or ("Equipment" in host.subtypes and "equipped" in kinds):
         return b.Attacker.from_permanent(perm, attached=(host,))
-    if kinds & {"target", "other"} and host.types & {"Instant", "Sorcery"}:
+    spell = bool(host.types & {"Instant", "Sorcery"})
+    # A permanent's triggered or activated ability that targets the creature does the same.
+    ability = "target" in kinds and not host.subtypes & {"Aura", "Equipment"}
+    # "this creature or enchanted creature" (Noble Quarry): bestowed, the enchanted one.
+    bestowed = aura and any(
+        isinstance(a, MustBeBlocked) and "enchanted creature" in a.text for a in host.abilities
+    )
+    if kinds & {"target", "other"} and (spell or ability or bestowed):
         mbb = [a for a in host.abilities if isinstance(a, MustBeBlocked)]
         if len(mbb) != 1 or mbb[0].by_type:
             return None
@@ -958,8 +1124,8 @@ def _sentence_around(lower: str, index: int) -> str:
 
 # "two creatures, one of them is tapped": one of the counted creatures can't block.
 _ONE_TAPPED = lazy(
-    r"\b(?:but |and )?(?:one|1)(?: of them| of which| of those)? "
-    r"(?:(?:(?:is|was|'s) )?tapped|(?P<cant>can'?t block))\b"
+    r"\b(?:but |and )?(?P<k>one|1|two|2|three|3)(?: of them| of which| of those)? "
+    r"(?:(?:(?:is|are|was|were|'s) )?tapped|(?P<cant>can'?t block))\b"
 )
 # "My creatures are all ground guys": the defending player's creatures, not counted.
 _DEFENDER_UNCOUNTED = lazy(
@@ -1068,15 +1234,22 @@ def _read_blockers(q: Question) -> tuple[str, list[list[b.Blocker]]] | None:
     elif len(loose) == 1:
         m = loose[0]
         sizes = [1, 2, 3]
+        # "all of their creatures are tapped": however many, none can block.
+        every = lazy(r"^ (?:all )?tapped\b").match(lower[m.end() :])
+        if every is not None and m.group(0).endswith((" are", " were")):
+            tapped = True
+            lower = lower[: m.end()] + lower[m.end() + len(every.group(0)) :]
     else:
         return None
-    if not all(1 <= n <= 4 for n in sizes):
+    if not all(1 <= n <= 6 for n in sizes):
         return None
     rest = lower.replace(m.group(0), " ")
     for other in extra:
         rest = rest.replace(other.group(0), " ")
     one_tapped = _ONE_TAPPED.search(rest)
-    if one_tapped is not None and not tapped and len(sizes) == 1 and sizes[0] >= 2:
+    # "four creatures, 2 of them tapped": the last ones counted can't block.
+    k = _count_of(one_tapped["k"]) or 0 if one_tapped is not None else 0
+    if one_tapped is not None and not tapped and len(sizes) == 1 and sizes[0] > k >= 1:
         rest = rest.replace(one_tapped.group(0), " ")
     else:
         one_tapped = None
@@ -1087,14 +1260,34 @@ def _read_blockers(q: Question) -> tuple[str, list[list[b.Blocker]]] | None:
         [
             b.Blocker(
                 name=f"their creature {i}",
-                tapped=tapped or (one_tapped is not None and not one_tapped["cant"] and i == n),
-                can_block=not (one_tapped is not None and one_tapped["cant"] and i == n),
+                tapped=tapped or (one_tapped is not None and not one_tapped["cant"] and i > n - k),
+                can_block=not (one_tapped is not None and one_tapped["cant"] and i > n - k),
             )
             for i in range(1, n + 1)
         ]
         for n in sizes
     ]
     return _who(who), lineups
+
+
+# Words about the defending player's creatures that line-ups of plain ones wouldn't hold.
+_UNCOUNTED_UNSAID = lazy(
+    r"\b(tapped|untapped|can'?t block|cannot block|summoning sick\w*|no (untapped )?(creatures?|blockers?)|"
+    r"only|none|nothing|defender|walls?|sole|lone|single)\b"
+)
+
+
+def _uncounted(q: Question) -> bool:
+    """The text says nothing of how many creatures the defending player has, nor of any that
+    may be unable to block."""
+    lower = q.lower
+    return not (
+        _DEFENDER_COUNT.search(lower)
+        or _DEFENDER_ONLY.search(lower)
+        or _DEFENDER_UNCOUNTED.search(lower)
+        or _MIXED_COUNT.search(lower)
+        or _UNCOUNTED_UNSAID.search(lower)
+    )
 
 
 def _count_of(word: str) -> int | None:
@@ -1106,6 +1299,7 @@ def _count_of(word: str) -> int | None:
 
 _I_DEFEND = lazy(
     r"\b(attacks?|attacked|attacking|swings?|swung)( at| into)? me\b"
+    r"|\bprovoke(?: trigger| ability)? (?:targets|targeted|targeting|hits|hit) my (?!opponent)"
     r"|\b(opp|opponent|he|she|they)('s)? (\w+ ){0,2}(attack|attacks|attacked|swing|swings|swung|is attacking|are attacking)\b"
     r"|\bi (\w+ )?(block|blocked)\b|\bis on (his|her|their|my opponent's|opponent's)\b"
     r"|\b(their|his|her|opponent's|opp's) (\w+ )?(attacker|attacking)\b"
@@ -1114,7 +1308,7 @@ _I_DEFEND = lazy(
     r"(?:[\w+]+ ){0,3}(?:attacker|attacking creature)\b"
 )
 _THEY_DEFEND = lazy(
-    r"\bi (\w+ ){0,10}?(attack|attacked|swing|swung|am attacking)\b"
+    r"\bi (\w+ ){0,10}?(attack|attacked|swing|swung|am attacking)\b|\bi (?:provoke|provoked)\b"
     r"|\b(opp|opponent|he|she|they) (\w+ )?(block|blocks|blocked)\b|\bmy (\w+ )?(attacker|attacking)\b"
     r"|\bmy (?!opponent|opp\b)\w+ (and (my )?\w+ )?(attack|attacks|attacked|is attacking|are attacking)\b"
 )
@@ -1125,6 +1319,37 @@ def _defender(lower: str) -> str | None:
     if mine == theirs:
         return None
     return YOU if mine else OPPONENT
+
+
+# The text says the attacker's requirement itself: the creature is the one being blocked.
+_REQUIREMENT_SAID = lazy(r"\bmust be blocked\b|\ball creatures able to block\b")
+
+
+_PLAYER_WORDS = lazy(
+    r"\b(i|i'm|i've|me|my|mine|we|our|you|your|he|she|they|his|her|their|them|opponent\w*|opp|"
+    r"player\w*|defending|attacking player)\b"
+)
+
+
+def _defending(q: Question) -> str | None:
+    """The defending player: as the words about attacking say, else (when they name no
+    player) the one whose creatures the text counts."""
+    lower = q.lower
+    said = _defender(lower)
+    if said is not None or _I_DEFEND.search(lower):
+        return said
+    generic = _GENERIC_REQ.search(lower)
+    whose = generic and (generic["whose"] or generic["whose2"])
+    if whose in ("my", "your"):
+        return OPPONENT
+    if whose in ("his", "her", "their", "opponent's", "my opponent's"):
+        return YOU
+    if not _ATTACK.search(lower) and generic is None and not _REQUIREMENT_SAID.search(lower):
+        return said
+    if generic is not None and not _PLAYER_WORDS.search(lower):
+        return OPPONENT  # no player named: the defending player is just "the opponent"
+    counted = _read_blockers(q)
+    return counted[0] if counted is not None else None
 
 
 _THE_REQ = (
@@ -1142,17 +1367,43 @@ def _target(pos: _Position, q: Question, words: str, nth: int = 0) -> _Side | No
         words in ("", "it", "them")
         or re.fullmatch(_THE_REQ, words)
         or re.fullmatch(
-            r"(?:my|their|his|her|the) (?:creature|attacker) (?:that|which) must be blocked", words
+            r"(?:my|their|his|her|the|a) (?:creature|attacker) (?:that|which) must be blocked(?: if able)?",
+            words,
         )
     ):
         if len(required) == 1:
             return required[0]
         return pos.sides[0] if len(pos.sides) == 1 else None
     if pt := re.fullmatch(
-        r"(?:the|that|their|his|her) (\d+/\d+)(?: creature| attacker| guy| one)?", words
+        r"(?:the|that|their|his|her) (\d+/\d+)(?: flier| flyer| ground| non-?flying)?"
+        r"(?: creature| attacker| guy| one| dude)?",
+        words,
     ):
         found = [s for s in pos.sides if s.attacker.name == f"the {pt[1]}"]
         return found[0] if len(found) == 1 else None
+    if kind := re.fullmatch(
+        r"(?:the|that|their|his|her) (?:(?P<fly>flier|flyer|flying)|(?P<ground>ground|non-?flying))"
+        r"(?: creature| attacker| guy| one| dude)?",
+        words,
+    ):
+        # "the ground guy": the one described attacker with (or without) flying.
+        fits = [
+            s
+            for s in pos.sides
+            if s.mention is None and s.attacker.flying == bool(kind["fly"]) and not s.source
+        ]
+        return fits[0] if len(fits) == 1 else None
+    if w := re.fullmatch(r"(?:my|the|that|their|his|her) (?P<w>[a-z'-]+)", words):
+        # "my bears": a word of one named attacker's name or creature types.
+        word = _singular(w["w"])
+        fits = [
+            s
+            for s in pos.sides
+            if s.mention is not None
+            and word in {_singular(x) for x in (*s.mention.name.split(), *s.mention.card.subtypes)}
+        ]
+        if len(fits) == 1:
+            return fits[0]
     if re.fullmatch(r"the other (?:attacker|creature|one|guy)", words):
         rest = [s for s in pos.sides if not s.required]
         return rest[0] if len(rest) == 1 else None
@@ -1187,12 +1438,12 @@ _MODAL = (
     r"(?:have to|has to|need to|needs to|required to|supposed to|forced to|obliged to|obligated to)"
 )
 _ALL_BARE = _ALL.replace("(?P<alln>", "(?:")
-_PROVOKED_REF = (
-    r"(?:the |their |his |her |my opponent's |opponent's )?(?:CARD|provoked creature|provoked one)"
-)
+_PROVOKED_REF = r"(?:the |their |his |her |my |my opponent's |opponent's )?(?:CARD|provoked creature|provoked one)"
 _MUST_ASK = lazy(
-    rf"^(?:so |and |then |but )?(?:(?:do|does|am|is|are|will|would) (?P<subj>{_PLAYER}|{_LONE}|{_ALL_BARE}|{_PROVOKED_REF}) (?:be )?{_MODAL}"
-    rf"|must (?P<subj2>{_PLAYER}|{_LONE}|{_ALL_BARE}|{_PROVOKED_REF})) (?:chump[- ]?block|chump|block)(?: (?P<t>(?!with\b)[^,]+?))?"
+    rf"^(?:so |and |then |but )?(?:(?:do|does|am|is|are|will|would) (?P<subj>{_PLAYER}|{_LONE}|{_ALL_BARE}|{_PROVOKED_REF}) (?P<untap>untap and )?(?:be )?{_MODAL}"
+    rf"|must (?P<subj2>{_PLAYER}|{_LONE}|{_ALL_BARE}|{_PROVOKED_REF})"
+    # "my Razorgrass Screen has to block the ground guy, right?": the claim asked about.
+    rf"|(?P<subj3>{_PLAYER}|{_LONE}|{_ALL_BARE}|{_PROVOKED_REF}) (?:{_MODAL}|must)) (?:chump[- ]?block|chump|block)(?: (?P<t>(?!with\b)[^,]+?))?"
     r"(?: with (?P<with>both|all of them|all|two|three|\d)(?: of (?:them|my creatures|their creatures|his creatures))?"
     r"| with (?P<wcard>(?:my |the |our |his |her |their )?CARD)"
     r"| with (?P<wlone>it|that creature|that one|my creature|my guy|my blocker|my only creature)"
@@ -1205,7 +1456,7 @@ _LEAVE_ASK = lazy(
 )
 _ONE_ASK = lazy(
     rf"^(?:can|could|may) {_PLAYER} (?:just |only )?block (?P<t>.+?) with (?:only |just )?(?:one|a single|1) "
-    r"(?:creature|blocker)(?:,? (?:(?:even )?though |and |but |while |when )?(?:he|she|they|i) (?:had|has|have) .*)?$"
+    r"(?:creature|blocker|of them|of (?:my|his|her|their) (?:creatures|guys|blockers))(?:,? (?:(?:even )?though |and |but |while |when )?(?:he|she|they|i) (?:had|has|have) .*)?$"
 )
 _SPLIT_ASK = lazy(
     rf"^(?:can|could|may) {_PLAYER} block (?P<t>[^,]+?) with one(?: creature| of them)? and (?P<t2>[^,]+?) "
@@ -1227,7 +1478,8 @@ _INSTEAD_ASK = lazy(
 )
 # An attacker the text describes by its power and toughness: "attacks with a 5/5".
 _PT_ATTACKER = lazy(
-    r"\b(?:an?|one) (?P<pt>\d+/\d+|flyer|flier|flying creature)(?: creature| attacker| token| guy)?\b"
+    r"\b(?:an?|one) (?P<pt>\d+/\d+|flyer|flier|flying creature)(?: (?P<fly>flier|flyer|flying creature|with "
+    r"flying)| (?P<ground>ground|non-?flying|vanilla))?(?: creature| attacker| token| guy| dude)?\b"
 )
 # "How many of my creatures have to block it?": the fewest blockers the maximum needs.
 _HOW_MANY_ASK = lazy(
@@ -1238,16 +1490,108 @@ _HOW_MANY_ASK = lazy(
 )
 
 
+# "What's the minimum number of creatures that must block it?", "... of blockers on it?"
+_MIN_ASK = lazy(
+    r"^(?:what'?s|what is|whats) the (?:minimum|smallest|fewest|least) (?:number|amount) of "
+    r"(?:creatures|blockers)(?: (?:that|which))?(?: (?:i|he|she|they|we|the defending player))?"
+    r"(?: (?:must|have to|has to|need to|needs to|are required to|is required to))? "
+    r"(?:block(?:ing)?|on|for) (?P<t>[^,]+?)$"
+)
+
+
+# "How many creatures does he have to block it with?"
+_WITH_ASK = lazy(
+    r"^how many(?: of)?(?: my| his| her| their| the| our| them)?(?: creatures| blockers| guys)? "
+    r"(?:do|does|must|should) (?:i|he|she|they|we|the defending player|my opponent)"
+    r"(?: (?:have to|need to|needs to|has to))? block (?P<t>[^,]+?) with$"
+)
+
+
+# "Does Canopy Stalker's first ability force Pir to block?": whether that creature must block
+# the attacker with the requirement (or the one named after "block").
+_FORCE_ASK = lazy(
+    r"^(?:does|do|will|would|should|shouldn't|doesn't) (?P<src>(?:the |my |his |her |their )?CARD|it|lure|the lure)(?:'s?)?"
+    r"(?: (?:first|second|own|static))?(?: ability| trigger| effect| requirement)? (?:force|make|require) "
+    r"(?P<subj>(?:my |his |her |their |the |opponent's |my opponent's )?CARD) to block(?: (?P<t>[^,]+?))?$"
+)
+
+
+# "Do both my creatures have to block the same Unicorn?"
+_SAME_ASK = lazy(
+    r"^(?:do|does|must) (?:they |we |you )?(?:both|all)(?: of)?(?: my| his| her| their| the| them)?"
+    r"(?: creatures| blockers| guys)?(?: of them)? (?:have to |has to |need to |needs to )?block "
+    r"the same (?:CARD|[a-z'-]+)$"
+)
+
+
+# "Do I get to pick which of the two it blocks?": whether each attacker is one it may block.
+_PICK_ASK = lazy(
+    r"^(?:do|does|can|could|may) (?:i|we|he|she|they|you) (?:get to |still get to |still )?(?:pick|choose|decide) "
+    r"(?:which|what)(?: one| attacker| creature)?(?: of (?:the|them|those)(?: two| 2| three| 3| attackers| creatures)?)?"
+    r"(?: (?P<who>it|CARD|my CARD|the CARD|he|she) blocks?)?$"
+)
+
+
+def _picker(pos: _Position, q: Question, blockers: list[b.Blocker], who: str | None) -> str | None:
+    """The blocker a 'which one does it block' question asks about: the named one, or the only one."""
+    if who and "CARD" in who:
+        card = _asked_card(q, 0)
+        return card.name if card is not None and card.name in pos.named else None
+    if len(pos.named) == 1:
+        return pos.named[0]
+    return blockers[0].name if len(blockers) == 1 else None
+
+
+def _blocking(blocker: str, attacker: str) -> Callable[[b.Assignment], bool]:
+    return lambda a: b.blocks(a, blocker, attacker)
+
+
+def _each_possible(
+    attackers: list[b.Attacker], blockers: list[b.Blocker], held: str
+) -> Callable[[], Ruling]:
+    """Yes when, for each attacker, some declaration obeying the most requirements has ``held``
+    blocking it."""
+
+    def run() -> Ruling:
+        ruling = Ruling(verdict=None)
+        for a in attackers:
+            ruling = b.possible(
+                attackers, blockers, _blocking(held, a.name), f"{held} blocking {a.name}"
+            )
+            if ruling.verdict != "yes":
+                return ruling
+        return ruling
+
+    return run
+
+
+def _how_many(asked: str) -> re.Match[str] | None:
+    return _WITH_ASK.match(asked) or _HOW_MANY_ASK.match(asked) or _MIN_ASK.match(asked)
+
+
+# Defender on a creature that may block changes nothing about blocking (CR 702.3b).
+_DEFENDER_BLOCKER = lazy(
+    r"\b(?:(?:my|his|her|their) (?:only |sole )?(?:untapped )?(?:creature|blocker|guy) is )?"
+    r"(?:an? |the )?(?:\w+ )?(?:wall|creature|blocker|guy)s? (?:with|that has|that have|has|have) defender\b"
+)
+
+
 def _requirement_scenario(q: Question) -> Scenario | None:
     """A requirement question about a position the text describes: who attacks with which
     requirement, how many creatures may block, and the declaration asked about (CR 509.1c)."""
-    if _UNMODELLED_REQUIREMENT.search(q.lower):
+    said = _DEFENDER_BLOCKER.sub(" ", q.lower)
+    if lazy(r"\bprovok").search(said):
+        # Provoke's own untapping of its target is read with the provoke (CR 702.39a).
+        said = lazy(r"\buntaps? and (?=(?:be )?(?:have|has|must|need|needs|forced|required) )").sub(
+            "", said
+        )
+    if _UNMODELLED_REQUIREMENT.search(said):
         return None
     pos = _read_position(q)
     if pos is None:
         return None
     owner, lineups = pos.blockers
-    if _defender(q.lower) != owner:
+    if _defending(q) != owner:
         return None
     if pos.unknown:
         missing = pos.unknown
@@ -1259,6 +1603,8 @@ def _requirement_scenario(q: Question) -> Scenario | None:
             tuple(dict.fromkeys(m.name for m in q.cards)),
         )
     asked = q.asked.strip().rstrip("?!. ").strip()
+    asked = re.sub(r",? (?:right|correct|yes|yeah|no)$", "", asked)
+    asked = re.sub(r" (?:somehow|anyway|anyways|at all|now|then|still)$", "", asked)
     if ", " in asked and (
         lazy(r"^(if|when|say|so if) ").match(asked)
         or lazy(r"^(can|could|may|do|does|am|is|are|must|how|will|would) ").match(
@@ -1267,7 +1613,7 @@ def _requirement_scenario(q: Question) -> Scenario | None:
     ):
         # "If it attacks and I have one creature, must I block it?": the condition is context.
         asked = asked.rsplit(", ", 1)[1]
-    kind = "number" if _HOW_MANY_ASK.match(asked) else "yesno"
+    kind = "number" if _how_many(asked) else "yesno"
     runs = [_query(pos, q, asked, lineup) for lineup in lineups]
     if any(r is None for r in runs):
         return None
@@ -1301,8 +1647,45 @@ def _query(
         alone: dict[str, str | None] = {bl.name: None for bl in blockers}
         alone[provoked.name] = target.attacker.name
         return lambda: b.is_legal(attackers, blockers, alone)
+    if m := _PICK_ASK.match(asked):
+        picked = _picker(pos, q, blockers, m["who"])
+        if picked is None or len(attackers) < 2:
+            return None
+        return _each_possible(attackers, blockers, picked)
+    if _SAME_ASK.match(asked):
+        if len(blockers) < 2:
+            return None
+        return _holds(
+            attackers,
+            blockers,
+            lambda a: (
+                all(a.get(bl.name) for bl in blockers)
+                and len({t for bl in blockers for t in b.targets(a.get(bl.name))}) == 1
+            ),
+            "every one of their creatures blocking the same attacker",
+        )
+    if m := _FORCE_ASK.match(asked):
+        src = m["src"].count("CARD")
+        held_card = _asked_card(q, src)
+        if held_card is None or held_card.name not in pos.named:
+            return None
+        held = held_card.name
+        if m["t"]:
+            aimed = _target(pos, q, m["t"], nth=src + 1)
+        elif src:
+            aimed = _target(pos, q, "CARD", nth=0)
+        else:
+            aimed = _target(pos, q, "it")
+        if aimed is None:
+            return None
+        goal = aimed.attacker.name
+        return _holds(
+            attackers, blockers, lambda a: b.blocks(a, held, goal), f"{held} blocking {goal}"
+        )
     if m := _MUST_ASK.match(asked):
-        subj = m["subj"] or m["subj2"]
+        subj = m["subj"] or m["subj2"] or m["subj3"]
+        if m["untap"] and provoked is None:
+            return None  # only provoke untaps the creature it targets (CR 702.39a)
         if subj == "they" and pos.blockers[0] == YOU:
             # The attacking player isn't asked to block: "they" are my creatures.
             subj = "they all"
@@ -1322,7 +1705,8 @@ def _query(
             return _holds(
                 attackers, blockers, lambda a: b.blocks(a, held, aim), f"{held} blocking {aim}"
             )
-        if m["wlone"] and re.fullmatch(_PLAYER, subj):
+        lone_word = m["wword"] is not None and _lone_word(q.lower, m["wword"])
+        if (m["wlone"] or lone_word) and re.fullmatch(_PLAYER, subj):
             if len(blockers) != 1:
                 return None
             only = blockers[0].name
@@ -1410,7 +1794,7 @@ def _query(
             return None
         instead: dict[str, b.Choice] = {blockers[0].name: first.attacker.name}
         return lambda: b.is_legal(attackers, blockers, instead)
-    if m := _HOW_MANY_ASK.match(asked):
+    if m := _how_many(asked):
         target = _target(pos, q, m["t"])
         if target is None:
             return None
@@ -1439,10 +1823,25 @@ def _query(
         target = _target(pos, q, m["t"])
         if target is None:
             return None
-        single: dict[str, str | None] = {bl.name: None for bl in blockers}
-        single[blockers[0].name] = target.attacker.name
-        return lambda: b.is_legal(attackers, blockers, single)
+        one = target.attacker.name
+        # Whatever the other creatures do: some legal declaration has one blocker on it.
+        return lambda: b.possible(
+            attackers,
+            blockers,
+            lambda a: sum(1 for v in a.values() if one in b.targets(v)) == 1,
+            f"exactly one creature blocking {one}",
+        )
     return None
+
+
+def _lone_word(lower: str, word: str) -> bool:
+    """'with the wall' when the text says the defending player's only creature is a wall."""
+    return word in ("creature", "guy", "dude", "blocker") or bool(
+        re.search(
+            rf"\bonly (?:untapped )?(?:creature|blocker|guy) (?:is|was) an? (?:\w+ )?{re.escape(word)}\b",
+            lower,
+        )
+    )
 
 
 def _named_blocker(

@@ -1945,6 +1945,17 @@ class ConstellationHandler:
             )
             else 1
         )
+        if n_attackers == 1 and q.has(
+            r"\b(two|three|four|2|3|4|both) (of )?(my |his |her |their )?CARD"
+        ):
+            # "2 Prized Unicorns attacking": copies of the card, more attackers than read.
+            return Scenario(
+                "must_be_blocked_unmodelled",
+                "yesno",
+                0.97,
+                _missing("how many attackers carry the requirement"),
+                cards,
+            )
         attackers = [
             b.Attacker(
                 name="your attacking creature" if n_attackers == 1 else f"attacker {i}",
@@ -2113,11 +2124,21 @@ class ConstellationHandler:
                 cards,
             )
         if q.has(r"how many", r"\b(minimum|smallest|fewest) number"):
+            if q.board is not None:
+                # A stated board is the whole position.
+                return Scenario(
+                    "must_be_blocked_count",
+                    "number",
+                    0.9,
+                    lambda: b.min_blockers(attackers, blockers, first),
+                    cards,
+                )
+            # Counts on a position the text tells are the blocking family's (CR 509.1c).
             return Scenario(
-                "must_be_blocked_count",
+                "must_be_blocked_count_unread",
                 "number",
                 0.9,
-                lambda: b.min_blockers(attackers, blockers, first),
+                _missing("the position the count is asked of"),
                 cards,
             )
         if q.has(
