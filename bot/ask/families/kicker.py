@@ -940,7 +940,9 @@ class KickerHandler:
             return None
         if q.has(r"\bx\b") and q.has(r"what (is|'s|would)", r"value of x", r"how (much|big)"):
             return None  # the value of X for the copy, not whether it is kicked
-        if q.has(r"token (that'?s |that is )?(a )?cop", r"cop(y|ies) (\w+ )?tokens?"):
+        if q.has(
+            r"token (that'?s |that is )?(a )?cop", r"cop(y|ies) (\w+ )?tokens?"
+        ) and not _spell_copy_only(q):
             return None  # a token is a permanent, never a copy of a spell
         if q.has(r"\bcast(s|ing)? (a |the |that )?cop(y|ies)\b") or any(
             re.search(r"\bcast (a |the )?cop(y|ies)\b", m.card.oracle_text, re.I)
@@ -956,7 +958,11 @@ class KickerHandler:
                 _missing("how the copy was cast"),
                 self._cards(mention),
             )
-        if q.has(r"\btrigger") and any(_CAST_KICKED.search(m.card.oracle_text) for m in q.cards):
+        if (
+            q.has(r"\btrigger")
+            and any(_CAST_KICKED.search(m.card.oracle_text) for m in q.cards)
+            and not _asks_copy_own_trigger(q)
+        ):
             return None  # whether a card watching kicked spells triggers, not the copy's status
         mention = _copied(q) or mention
         spell_said = q.has(r"\bspell\b", r"on the stack") or _spell_copier_named(q)
@@ -992,11 +998,20 @@ class KickerHandler:
 
         # "Can I kick the copy?" asks about paying kicker, not about the copy's status.
         pay_for_copy = q.has(r"\b(can|could|may) (i|you|we) (pay|kick)")
+        readable, ability = _copy_ability_asked(q, mention)
+        if not readable:
+            return None
 
         def run() -> Ruling:
             if pay_for_copy:
                 return k.can_kick("copy", mention.name if mention else None)
-            return k.copy_spell(spell)[1]
+            copy, ruling = k.copy_spell(spell)
+            if ability is None:
+                return ruling
+            # The copy of a permanent spell resolves into a token that remembers the kicker
+            # choices copied with it (CR 707.10f).
+            token, _ = k.resolve(copy)
+            return k.kicked_consequence(token, ability, ruling)
 
         return Scenario("kicker_copy_spell", "yesno", 0.9, run, self._cards(mention))
 
@@ -1013,6 +1028,19 @@ class KickerHandler:
         mention = _copied(q) or mention
         if q.has(r"\bspell\b", r"on the stack") or _nonpermanent(mention):
             return None
+        if _spell_copy_only(q):
+            return None  # the token is the copy of the spell, resolved (CR 707.10f)
+        if _copier_unknown(q):
+            # "Something copied my kicked Gatekeeper; the token copy enters": a copy of the
+            # spell is kicked (707.10), a copy of the permanent isn't (707.2), and nothing
+            # said which was copied.
+            return Scenario(
+                "kicker_copy_permanent",
+                "yesno",
+                0.95,
+                _missing("whether the spell or the permanent was copied"),
+                self._cards(mention),
+            )
         if q.asks(
             r"\blegendary\b",
             r"\b(types?|subtypes?|colou?rs?|name|power|toughness|mana value|cmc)\b",
@@ -1023,9 +1051,15 @@ class KickerHandler:
             types=mention.card.types if mention else frozenset({"Creature"}),
             kicked=(0,),
         )
+        readable, ability = _copy_ability_asked(q, mention)
+        if not readable:
+            return None
 
         def run() -> Ruling:
-            return k.copy_permanent(original)[1]
+            copy, ruling = k.copy_permanent(original)
+            if ability is None:
+                return ruling
+            return k.kicked_consequence(copy, ability, ruling)
 
         return Scenario("kicker_copy_permanent", "yesno", 0.9, run, self._cards(mention))
 
@@ -1304,6 +1338,10 @@ class KickerHandler:
             return None
         spells = [m for m in q.cards if m.name != watcher.name]
         if len({m.name for m in spells}) > 1 or not (spells or q.has(r"\bspells?\b")):
+            return None
+        if _asks_copy_own_trigger(q):
+            # "When the token copy enters, does its trigger work?" asks about the copy's own
+            # ability; the watcher triggers on casting, never on entering.
             return None
         if q.has(r"\bunkicked\b", r"(not|n't|never|without) (been )?(kick|pay)"):
             kicked: tuple[int, ...] = ()
@@ -3162,6 +3200,86 @@ def _spell_copier_named(q: Question) -> bool:
         for m in q.cards
         if not m.of_kind("kicker")
     )
+
+
+def _permanent_copier(m: CardMention) -> bool:
+    """A card whose text makes a permanent that is a copy of another one (Clone, Rite of
+    Replication, Helm of the Host), not a copy of a spell."""
+    text = re.sub(r"\([^)]*\)", "", m.card.oracle_text.casefold())
+    return bool(
+        re.search(
+            r"\bas a copy of\b|\btokens? (that'?s|that is|that are) (a )?cop(y|ies) of\b"
+            r"|\btoken cop(y|ies) of\b|\bbecomes? a copy of\b",
+            text,
+        )
+    )
+
+
+def _spell_copy_only(q: Question) -> bool:
+    """The question names a card that copies spells (Verazol, Double Major) and none that
+    copies permanents, so a "token copy" there is the copy of the spell, resolved."""
+    copied = _copied(q)
+    others = [m for m in q.cards if copied is None or m.name != copied.name]
+    spell_copiers = [
+        m
+        for m in others
+        if re.search(r"\bcopy (target|that|the) (\w+ )?spell\b", m.card.oracle_text.casefold())
+    ]
+    return bool(spell_copiers) and not any(_permanent_copier(m) for m in others)
+
+
+def _copier_unknown(q: Question) -> bool:
+    """Something copied the card ("X copied my kicked Gatekeeper"), but no card named and no
+    word said whether the spell on the stack or the permanent was copied."""
+    if not q.has(r"\bcopi(ed|es)\b", r"\bcopying\b", r"\b(made|makes|make) a copy\b"):
+        return False
+    copied = _copied(q)
+    if any(_permanent_copier(m) for m in q.cards if copied is None or m.name != copied.name):
+        return False
+    return not q.has(
+        r"enters? (the battlefield )?as a copy",
+        r"\bclone\b",
+        r"becomes? a copy",
+        r"\b(on|onto) the battlefield\b",
+        r"\bcreat\w* (a |an |two |\w+ )?tokens?\b",
+        r"\btokens? (that'?s|that is|that are) (a )?cop",
+        r"\bkicked (creature|permanent|artifact|enchantment)\b",
+        r"\b(in play|already out|been out|resolved)\b",
+    )
+
+
+def _asks_copy_own_trigger(q: Question) -> bool:
+    """The asked clause, naming no card, is about a copy or token entering or its "if it
+    was kicked" ability, not about a card that watches kicked spells being cast."""
+    return "CARD" not in q.asked and q.asks(
+        r"\b(enters?|etb)\b", r"\btokens?\b", r"if (it|that|this) (was|were) kicked"
+    )
+
+
+def _copy_ability_asked(q: Question, mention: CardMention | None) -> tuple[bool, IfKicked | None]:
+    """What a question about a copy of a kicked card asks: no ability for whether the copy
+    is kicked, the card's one kicked ability when the asked clause names its action or its
+    trigger; False first when it asks about a trigger this reading can't pick."""
+    asked = q.asked or q.lower
+    consequence = _kicked_consequence(asked, mention)
+    if consequence is not None:
+        return True, consequence
+    if not re.search(
+        r"\btrigger|\bhappen|\bgo(es)? off\b|\b(ability|abilities) (work|resolve)"
+        r"|if (it|that|this) (was|were) kicked",
+        asked,
+    ):
+        return True, None
+    if mention is None:
+        return bool(re.search(r"\bkick", asked)), None
+    tied = [
+        a
+        for a in mention.of_kind("if_kicked")
+        if isinstance(a, IfKicked) and a.trigger in ("etb", "other")
+    ]
+    if len(tied) != 1:
+        return False, None
+    return True, tied[0]
 
 
 def _copies_spells_plainly(m: CardMention) -> bool:
