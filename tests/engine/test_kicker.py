@@ -667,3 +667,95 @@ def test_cost_change_reads_power_mana_value_and_chosen_type(
         **kw,  # type: ignore[arg-type]
     )
     assert got is expected
+
+
+OWL_TAP = IfKicked(
+    text="When this creature enters, if it was kicked, tap up to three target permanents.",
+    trigger="etb",
+    targets=(Target(what="permanents", count=3),),
+    effect="tap up to three target permanents",
+)
+
+
+@pytest.mark.parametrize(
+    ("kicked", "spec", "tapped", "verdict", "rule"),
+    [
+        ((0,), "permanents", True, "yes", Rule.TARGETS),
+        ((0,), "permanents", False, "yes", Rule.TARGETS),
+        ((0,), "untapped creature", True, "no", Rule.TARGETS),
+        ((0,), "tapped creature", True, "yes", Rule.TARGETS),
+        ((), "permanents", True, "no", Rule.KICKER_LINKED),
+    ],
+)
+def test_tapped_target_legal(
+    kicked: tuple[int, ...], spec: str, tapped: bool, verdict: str, rule: Rule
+) -> None:
+    owl = Permanent(name="Tempest Owl", types=frozenset({"Creature"}), kicked=kicked)
+    ruling = k.tapped_target_legal(
+        owl, OWL_TAP, Target(what=spec), tapped=tapped, types=frozenset({"Creature"})
+    )
+    assert ruling.verdict == verdict
+    assert rule in ruling.rules
+
+
+def test_legal_targets_reads_plural_target_words() -> None:
+    state = GameState.parse("you: Owl[type=Creature]; opponent: Ring[type=Artifact|tapped]")
+    assert k.legal_targets(state, Target(what="permanents")) == ("Owl", "Ring")
+    assert k.legal_targets(state, Target(what="artifacts")) == ("Ring",)
+
+
+NECRA = Kicker(
+    costs=(KickerCost(mana=ManaCost.parse("{1}{G}")), KickerCost(mana=ManaCost.parse("{W}")))
+)
+NECRA_GREEN = IfKicked(
+    which=0, trigger="static", effect="it enters with two +1/+1 counters on it and with trample"
+)
+
+
+@pytest.mark.parametrize(
+    ("kicked", "verdict"), [((0,), "yes"), ((1,), "no"), ((0, 1), "yes"), ((), "no")]
+)
+def test_kicked_static_is_linked_to_its_cost(kicked: tuple[int, ...], verdict: str) -> None:
+    perm = Permanent(name="Necravolver", types=frozenset({"Creature"}), kicked=kicked)
+    ruling = k.kicked_static(perm, NECRA_GREEN, NECRA)
+    assert ruling.verdict == verdict
+    assert Rule.KICKER_SPECIFIC in ruling.rules
+
+
+def test_kicked_consequence_can_ask_whether_the_effect_is_missing() -> None:
+    ability = IfKicked(trigger="static", effect="it enters with three +1/+1 counters on it")
+    titan = Permanent(name="Kavu Titan", types=frozenset({"Creature"}), kicked=(0,))
+    back, before = k.zone_change(titan)
+    assert k.kicked_consequence(back, ability, before).verdict == "no"
+    assert k.kicked_consequence(back, ability, before, absent=True).verdict == "yes"
+
+
+@pytest.mark.parametrize(
+    ("kicked", "first", "applies"),
+    [
+        (True, True, True),
+        (True, False, False),
+        (False, True, False),
+        (True, None, None),
+        (None, True, None),
+    ],
+)
+def test_first_kicked_spell_each_turn(
+    kicked: bool | None, first: bool | None, applies: bool | None
+) -> None:
+    change = CostChange(
+        text="The first kicked spell you cast each turn costs {1} less to cast.",
+        delta=-1,
+        applies_to="the first kicked spell you cast each turn",
+        whose="you",
+    )
+    got = k.cost_change_applies(
+        change,
+        types=frozenset({"Instant"}),
+        subtypes=frozenset(),
+        colors=frozenset("R"),
+        same_controller=True,
+        kicked=kicked,
+        first_this_turn=first,
+    )
+    assert got is applies

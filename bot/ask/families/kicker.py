@@ -170,6 +170,25 @@ _OTHER_COST_WORDS = (
 )
 
 
+def _unmodelled(q: Question) -> tuple[str, ...]:
+    """The _UNMODELLED words, less those a named card's kicked ability grants ("enters with
+    three +1/+1 counters and with trample"): that one is the kicked effect, read as data."""
+    granted = [a.effect for m in q.cards for a in m.of_kind("if_kicked") if isinstance(a, IfKicked)]
+    return tuple(p for p in _UNMODELLED if not any(re.search(p, e, re.I) for e in granted))
+
+
+_TARGET_TYPES = {
+    "creature": "Creature",
+    "creatures": "Creature",
+    "artifact": "Artifact",
+    "artifacts": "Artifact",
+    "land": "Land",
+    "lands": "Land",
+    "enchantment": "Enchantment",
+    "enchantments": "Enchantment",
+}
+
+
 def _missing(*facts: str) -> Callable[[], Ruling]:
     def run() -> Ruling:
         return Ruling(verdict=None, missing=facts)
@@ -225,7 +244,7 @@ class KickerHandler:
             # Chalice of the Void, Counterbalance, cascade: the spell's mana value on the stack
             # decides it, kicked or not.
             return [compared]
-        if about_kicker and q.has(*_UNMODELLED):
+        if about_kicker and q.has(*_unmodelled(q)):
             return [
                 Scenario(
                     "kicker_unmodelled",
@@ -264,8 +283,10 @@ class KickerHandler:
                 self._trigger_target,
                 self._target_illegal,
                 self._trigger_condition,
+                self._static_kicked,
                 self._per_kick_counters,
                 self._kick_targets,
+                self._tapped_target,
                 self._kicked_target,
                 self._effect_amount,
                 self._spell_targets,
@@ -629,11 +650,14 @@ class KickerHandler:
             r"how much (is|would) it",
             r"what do (i|you|we) (\w+ )?((need|have|got) to )?pay",
             r"how much (mana )?(is|would be|will be) (that|it|this) (in )?total",
+            r"how much (mana )?(is|would be|will be) (that|it|this)( all)? (in )?(total|together|altogether)\b",
+            r"how much mana (is|would be|will be) (that|this)\?",
             r"what'?s (the|that) total\b",
             r"\bhow much (is|would be) (a |an |the |my )?((un)?kicked |multikicked )?CARD",
             r"how much to cast",
             r"costs? how much",
             r"what (does|would|will|do) (it|CARD|that|this) cost",
+            r"what (does|would|will|do) (a |an |the |my )?((un)?kicked |multikicked )(CARD|it) cost",
             r"how much (mana )?(does|would|will) (it|CARD) cost",
             r"\bhow much (mana )?(is it )?(for|to kick) (a |an |the |my )?((un)?kicked |multikicked )?CARD\b",
         ):
@@ -762,7 +786,7 @@ class KickerHandler:
                 _missing("the alternative cost"),
                 self._cards(mention),
             )
-        changes = _cost_changes(q, mention)
+        changes = _cost_changes(q, mention, kicked=bool(kicked))
         if changes is not None and _unnamed_permanent(q):
             changes = None  # something on the battlefield that isn't a card we could read
         cards = self._cards(mention) + tuple(
@@ -779,6 +803,8 @@ class KickerHandler:
         increase = _amount(q, r"(?:cost|costs)\s+\{?(\d+)\}?\s+more")
         reduction = _amount(q, r"(?:cost|costs)\s+\{?(\d+)\}?\s+less")
         x = _x(q)
+        if x is None and base.has_x:
+            x = _x_for_damage(q, mention)
         if kicker is None and not (base.has_x or changes or increase or reduction or without):
             # A plain card's total cost is its mana cost; nothing here for this family.
             return None
@@ -1001,6 +1027,7 @@ class KickerHandler:
         readable, ability = _copy_ability_asked(q, mention)
         if not readable:
             return None
+        absent = _says_absent(q.asked or q.lower)
 
         def run() -> Ruling:
             if pay_for_copy:
@@ -1011,7 +1038,7 @@ class KickerHandler:
             # The copy of a permanent spell resolves into a token that remembers the kicker
             # choices copied with it (CR 707.10f).
             token, _ = k.resolve(copy)
-            return k.kicked_consequence(token, ability, ruling)
+            return k.kicked_consequence(token, ability, ruling, absent=absent)
 
         return Scenario("kicker_copy_spell", "yesno", 0.9, run, self._cards(mention))
 
@@ -1054,12 +1081,13 @@ class KickerHandler:
         readable, ability = _copy_ability_asked(q, mention)
         if not readable:
             return None
+        absent = _says_absent(q.asked or q.lower)
 
         def run() -> Ruling:
             copy, ruling = k.copy_permanent(original)
             if ability is None:
                 return ruling
-            return k.kicked_consequence(copy, ability, ruling)
+            return k.kicked_consequence(copy, ability, ruling, absent=absent)
 
         return Scenario("kicker_copy_permanent", "yesno", 0.9, run, self._cards(mention))
 
@@ -1101,12 +1129,13 @@ class KickerHandler:
             # new object not being kicked, through an ability this reading didn't find.
             return None
         ability = consequence
+        absent = _says_absent(asked)
 
         def run() -> Ruling:
             new, ruling = k.zone_change(perm)
             if ability is None:
                 return ruling
-            return k.kicked_consequence(new, ability, ruling)
+            return k.kicked_consequence(new, ability, ruling, absent=absent)
 
         return Scenario("kicker_zone_change", "yesno", 0.88, run, self._cards(mention))
 
@@ -1343,7 +1372,11 @@ class KickerHandler:
             # "When the token copy enters, does its trigger work?" asks about the copy's own
             # ability; the watcher triggers on casting, never on entering.
             return None
-        if q.has(r"\bunkicked\b", r"(not|n't|never|without) (been )?(kick|pay)"):
+        if q.has(
+            r"\bunkicked\b",
+            r"(not|n't|never|without) (been )?(kick|pay)",
+            r"\b(without|skip(ping|ped)?|no) (the |its |a |any )?kicker\b",
+        ):
             kicked: tuple[int, ...] = ()
         elif q.has(r"\bkick(ed|ing)?\b", r"\bpa(y|id|ying) (the |its )?(\S+ )?kicker"):
             kicked = (0,)
@@ -1563,30 +1596,8 @@ class KickerHandler:
                 asked = [a for a in etb if a.which == named[0]]
         if not asked or (len(asked) > 1 and not every):
             return None
-        if q.has(r"(not|n't|never|without) (been )?(kick|pay)", r"\bunkicked\b", r"\bno kicker\b"):
-            kicked: tuple[int, ...] = ()
-        elif self._both(q, kicker):
-            kicked = tuple(range(len(kicker.costs)))
-        elif q.has(r"\bkicked\b", r"\bkick(ing)? (it|CARD)\b", r"\bpa(y|id|ying)\b"):
-            paid = _paid_costs(q, kicker)
-            if len(kicker.costs) == 1:
-                kicked = (0,)
-            elif len(paid) == 1:
-                kicked = (paid[0],)
-            elif (
-                not paid
-                and all(a.which is None for a in asked)
-                and _kicked_times(q) is not None
-                and not kicker.multi
-            ):
-                # Abilities that count kicks ("if it was kicked twice") need only how many.
-                n = _kicked_times(q) or 0
-                if n > len(kicker.costs):
-                    return None
-                kicked = tuple(range(n))
-            else:
-                return None
-        else:
+        kicked = self._kicks_paid(q, kicker, asked)
+        if kicked is None:
             return None
         perm = Permanent(
             name=mention.name, types=mention.card.types, kicked=kicked, card=mention.card
@@ -1602,6 +1613,84 @@ class KickerHandler:
             return Ruling(verdict=verdict, steps=steps)
 
         return Scenario("kicker_trigger_condition", "yesno", 0.88, run, self._cards(mention))
+
+    def _kicks_paid(
+        self, q: Question, kicker: Kicker, asked: list[IfKicked]
+    ) -> tuple[int, ...] | None:
+        """The kicker costs the question says were paid, for these abilities; None when it
+        doesn't say."""
+        if q.has(r"(not|n't|never|without) (been )?(kick|pay)", r"\bunkicked\b", r"\bno kicker\b"):
+            return ()
+        if self._both(q, kicker):
+            return tuple(range(len(kicker.costs)))
+        if not q.has(r"\bkicked\b", r"\bkick(ing)? (it|CARD)\b", r"\bpa(y|id|ying)\b"):
+            return None
+        paid = _paid_costs(q, kicker)
+        if len(kicker.costs) == 1:
+            return (0,)
+        if len(paid) == 1:
+            return (paid[0],)
+        if (
+            not paid
+            and all(a.which is None for a in asked)
+            and _kicked_times(q) is not None
+            and not kicker.multi
+        ):
+            # Abilities that count kicks ("if it was kicked twice") need only how many.
+            n = _kicked_times(q) or 0
+            return tuple(range(n)) if n <= len(kicker.costs) else None
+        return None
+
+    def _static_kicked(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        """'I paid only the {W} kicker on Necravolver: does it get trample?': whether the one
+        "if it was kicked, it enters with ... and with trample" ability naming the asked
+        quality applies (CR 702.33e-f, 614.1c)."""
+        if mention is None:
+            return None
+        asked = q.asked or q.lower
+        quality = re.search(
+            r"\b(?:does|do|will|would|is|can)\b[^?]*?\b(?:get|have|has|gain|enter|come)s?\b"
+            r"(?: \w+){0,3}? (trample|lifelink|haste|flying|vigilance|reach|deathtouch|menace)\b",
+            asked,
+        )
+        kicker = self._kicker(mention)
+        if quality is None or kicker is None:
+            return None
+        if q.has(
+            r"\bcop(y|ied|ies)",
+            r"\breturn",
+            r"reanimat",
+            r"flicker",
+            r"\bblink",
+            r"onto the battlefield",
+            r"\bphas",
+            r"in response",
+            r"\b(lose|lost|loses|remove|removed)\b",
+        ):
+            return None
+        word = quality.group(1)
+        statics = [
+            a
+            for a in mention.of_kind("if_kicked")
+            if isinstance(a, IfKicked) and a.trigger == "static"
+        ]
+        chosen = [a for a in statics if re.search(rf"\b{word}\b", a.effect, re.I)]
+        if len(chosen) != 1 or re.search(
+            rf"\b{word}\b", mention.card.oracle_text.replace(chosen[0].text, ""), re.I
+        ):
+            return None  # the quality also comes from elsewhere on the card
+        kicked = self._kicks_paid(q, kicker, chosen)
+        if kicked is None:
+            return None
+        ability = chosen[0]
+        perm = Permanent(
+            name=mention.name, types=mention.card.types, kicked=kicked, card=mention.card
+        )
+
+        def run() -> Ruling:
+            return k.kicked_static(perm, ability, kicker)
+
+        return Scenario("kicker_static_effect", "yesno", 0.9, run, self._cards(mention))
 
     def _mana_value_compared(self, q: Question) -> Scenario | None:
         """'Chalice of the Void on 1: is Endless One with X=1 countered?', 'does Counterbalance
@@ -1969,6 +2058,62 @@ class KickerHandler:
             lambda: k.kick_targets(ability, fixed, wanted, name),
             cards,
         )
+
+    def _tapped_target(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        """'Tempest Owl kicked, but what I want to tap is already tapped: can I still target
+        it?': whether the kicked ability's target phrase asks for untapped ones (CR 115.1)."""
+        if mention is None or not q.asks(
+            r"\b(can|could|may|does|do|will|is|am) (i|you|we|it|CARD|they|he|she)\b[^?]*\btarget"
+        ):
+            return None
+        said = {
+            m.group(2) is None
+            for m in re.finditer(
+                r"\b(already|are|is|were|was|being|that'?s|they'?re|it'?s|all|still|target|a|an"
+                r"|the|my|their|his|her|two|three|\d+) (un)?tapped\b",
+                q.lower,
+            )
+        }
+        if len(said) != 1:
+            return None
+        tapped = said.pop()
+        if q.has(r"\bcop(y|ies|ied)\b", r"\bresolv", r"in response", r"hexproof|shroud|ward\b"):
+            return None
+        kicker = self._kicker(mention)
+        found = [
+            (a, spec)
+            for a in mention.of_kind("if_kicked")
+            if isinstance(a, IfKicked) and a.trigger in ("etb", "spell") and not a.negated
+            for spec in a.targets
+        ]
+        if kicker is None or len(found) != 1 or len({m.name for m in q.cards}) > 1:
+            return None
+        ability, spec = found[0]
+        words = set(re.findall(r"[a-z]+", spec.what.casefold()))
+        wanted = {w for w in words if w in _TARGET_TYPES}
+        if "permanent" in words or "permanents" in words:
+            types = frozenset({"Creature"})
+        elif len(wanted) == 1:
+            word = next(iter(wanted))
+            if not q.has(rf"\b{word}s?\b"):
+                return None  # what the tapped thing is, the question doesn't say
+            types = frozenset({_TARGET_TYPES[word]})
+        else:
+            return None
+        kicked = self._kicks_paid(q, kicker, [ability])
+        if kicked is None:
+            return None
+        source = Permanent(
+            name=mention.name, types=mention.card.types, kicked=kicked, card=mention.card
+        )
+        name = mention.name
+
+        def run() -> Ruling:
+            return k.tapped_target_legal(
+                source, ability, spec, tapped=tapped, types=types, card=name
+            )
+
+        return Scenario("kicker_tapped_target", "yesno", 0.9, run, self._cards(mention))
 
     def _kicked_target(self, q: Question, mention: CardMention | None) -> Scenario | None:
         """'Can kicked Bloodchief's Thirst destroy a 3 mana creature?': kicking changed the
@@ -2407,6 +2552,12 @@ _EFFECT_QUESTION_WORDS = frozenset(
         "pay",
         "paid",
         "paying",
+        # "does the enter still make ...": the trigger named by its event.
+        "enter",
+        "enters",
+        "etb",
+        "make",
+        "makes",
     }
 )
 
@@ -2422,6 +2573,9 @@ def _asks_effect(q: Question, mention: CardMention) -> bool:
     if len(etb) != 1 or not etb[0].effect:
         return False
     effect = {w[:5] for w in re.findall(r"[a-z0-9+/]+", etb[0].effect.casefold())}
+    if re.search(r"\btarget (player|opponent)\b", etb[0].effect, re.I):
+        # "make my opponent sacrifice": the opponent is the player it may target.
+        effect.add("oppon")
     words = [
         w
         for w in re.findall(r"[a-z0-9+/']+", (q.asked or q.lower).replace("CARD", " card "))
@@ -2506,6 +2660,19 @@ def _kicks_for_outcome(q: Question, mention: CardMention) -> int | None:
     per_time = [a for a in mention.of_kind("if_kicked") if isinstance(a, IfKicked) and a.per_time]
     if len(per_time) != 1:
         return None
+    parsed = per_time[0].parsed
+    if parsed is not None and parsed.verb == "targets" and parsed.amount is not None:
+        # "another target for each time it was kicked": "three different targets" is one
+        # target more than the kicks.
+        said = re.search(
+            rf"\b(?:each of |all )?{_NUMBER} (?:different |separate |distinct )?"
+            r"(?:targets|things|creatures|players|permanents|opponents|people|guys)\b",
+            q.lower,
+        )
+        n = eff.number(said.group(1)) if said else None
+        if n is None or n < parsed.amount.base:
+            return None
+        return n - parsed.amount.base
     m = re.search(
         r"\b(a|an|one|two|three|four|five|\d+) (?:[^\s]+ ){0,5}?(counters?|tokens?|cards?|life)\b"
         r"[^.]*?for each time",
@@ -2523,6 +2690,32 @@ def _kicks_for_outcome(q: Question, mention: CardMention) -> int | None:
     if n is None or each <= 0 or n % each:
         return None
     return n // each
+
+
+def _x_for_damage(q: Question, mention: CardMention) -> int | None:
+    """The X a card that "deals X damage to each" needs for the damage the question wants
+    ("deal 4 damage to each", "for 3 each")."""
+    if not re.search(r"\bdeals x damage to each\b", mention.card.oracle_text, re.I):
+        return None
+    found = {
+        m.group(1) or m.group(2)
+        for m in re.finditer(
+            r"\b(\d+) damage (?:to |at )?each\b|\bfor (\d+) (?:damage )?(?:each|apiece)\b", q.lower
+        )
+    }
+    return int(found.pop()) if len(found) == 1 else None
+
+
+def _says_absent(asked: str) -> bool:
+    """The asked clause asks whether the effect is missing ("comes back as a plain 2/2 with
+    no counters", "without trample"), not whether it happens."""
+    return bool(
+        re.search(
+            r"\b(plain|vanilla)\b|\b(no|without|zero|0)\s+(\+1/\+1\s+)?"
+            r"(counters?|trample|haste|flying|lifelink|tokens?|zombies?|bonus)\b",
+            asked,
+        )
+    )
 
 
 def _kicked_consequence(asked: str, mention: CardMention | None) -> IfKicked | None:
@@ -3321,7 +3514,29 @@ def _colors(mention: CardMention) -> frozenset[str] | None:
     )
 
 
-def _cost_changes(q: Question, spell: CardMention) -> list[tuple[str, int]] | None:
+def _first_this_turn(q: Question) -> bool | None:
+    """Whether the spell is the first of its kind its caster casts this turn, as said
+    ("I haven't cast any kicked spells this turn", "my second kicked spell")."""
+    if q.has(
+        r"\b(haven'?t|have not|hadn'?t|didn'?t|did not|not) (yet )?(cast|played|kicked) (any|a) "
+        r"(other |\w+ )?(spells?|kicked)",
+        r"\bno (other )?(kicked )?spells? (yet )?(this|that) turn\b",
+        r"\bfirst (kicked )?spell\b",
+        r"\bfirst (one|thing) i cast\b",
+    ):
+        return True
+    if q.has(
+        r"\balready (cast|kicked|played)\b",
+        r"\b(second|another|third|2nd) (kicked )?spell\b",
+        r"\b(earlier|before) (this|that) turn\b",
+    ):
+        return False
+    return None
+
+
+def _cost_changes(
+    q: Question, spell: CardMention, *, kicked: bool | None = None
+) -> list[tuple[str, int]] | None:
     """The named cost changers' effects on casting ``spell``; None when one can't be read."""
     out: list[tuple[str, int]] = []
     colors = _colors(spell)
@@ -3337,7 +3552,8 @@ def _cost_changes(q: Question, spell: CardMention) -> list[tuple[str, int]] | No
             continue  # a static ability works only on the battlefield (CR 113.6)
         before = q.text[max(0, m.start - 20) : m.start].casefold()
         if re.search(r"\b(two|three|four|five|\d+|both|multiple|several|many) $", before) or (
-            m.written.casefold().endswith("s") and not m.name.casefold().endswith("s")
+            re.sub(r"['’]s$", "", m.written.casefold()).endswith("s")
+            and not m.name.casefold().endswith("s")
         ):
             return None  # several copies of a cost changer: how many isn't modelled here
         if not m.of_kind("cost_change") and re.search(
@@ -3361,6 +3577,8 @@ def _cost_changes(q: Question, spell: CardMention) -> list[tuple[str, int]] | No
                 mana_value=None if cost.has_x and x is None else cost.mana_value(x or 0),
                 chosen_type=_chosen_type(q, m),
                 every_type="Changeling" in spell.card.keywords,
+                kicked=kicked,
+                first_this_turn=_first_this_turn(q),
             )
             if applies is None:
                 return None
