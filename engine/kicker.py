@@ -1468,3 +1468,105 @@ def mana_value_compared(
         watcher,
     )
     return t.ruling("yes" if ok else "no")
+
+
+class XAmount(NamedTuple):
+    """An amount a card's text ties to the X of the spell that was cast: "When you cast this
+    spell, draw half X cards" (``when`` "cast"), "enters with X +1/+1 counters" or "a +1/+1
+    counter for each mana spent to cast it" (``spent``), "etb"."""
+
+    what: Literal["counters", "cards", "life"]
+    when: Literal["cast", "etb"]
+    half: bool = False
+    spent: bool = False
+
+
+_CAST_X = lazy(r"\bwhen you cast this spell, ([^.]*)\.", re.I)
+_CAST_X_PART = lazy(r"\b(gain|draw) (half )?x (life|cards?)\b", re.I)
+_ETB_X_COUNTERS = lazy(r"\benters with x \+1/\+1 counters on it\b", re.I)
+_ETB_SPENT_COUNTERS = lazy(
+    r"\benters with a \+1/\+1 counter on it for each mana spent to cast it\b", re.I
+)
+
+
+_X_ELSEWHERE = lazy(
+    r"\bwhere x is\b|\bif x is\b|\badditional\b|\binstead\b|\bdouble|\btwice\b", re.I
+)
+
+
+def x_amounts(oracle_text: str, mana_cost: ManaCost) -> tuple[XAmount, ...]:
+    """The amounts the text ties to the cast spell's X, in the plain forms above; none when
+    X is defined by the text or its amounts change by other words."""
+    if _X_ELSEWHERE.search(oracle_text):
+        return ()
+    spent = _ETB_SPENT_COUNTERS.search(oracle_text)
+    if not mana_cost.has_x:
+        return (XAmount(what="counters", when="etb", spent=True),) if spent else ()
+    out: list[XAmount] = []
+    cast = _CAST_X.search(oracle_text)
+    if cast is not None:
+        for part in _CAST_X_PART.finditer(cast.group(1)):
+            what: Literal["cards", "life"] = (
+                "life" if part.group(1).casefold() == "gain" else "cards"
+            )
+            out.append(XAmount(what=what, when="cast", half=part.group(2) is not None))
+    if _ETB_X_COUNTERS.search(oracle_text):
+        out.append(XAmount(what="counters", when="etb"))
+    if spent:
+        out.append(XAmount(what="counters", when="etb", spent=True))
+    return tuple(out)
+
+
+def x_amount(
+    amount: XAmount,
+    mana_cost: ManaCost,
+    *,
+    x: int | None,
+    free: bool = False,
+    card: str | None = None,
+) -> Ruling:
+    """How much ``amount`` is for the spell cast with this X (CR 107.3a-b, 107.3m, 601.2f);
+    ``free`` is cast without paying its mana cost, where X is 0."""
+    t = Trace()
+    if free:
+        t.step(
+            Rule.X_FREE,
+            "Cast without paying its mana cost, the only legal choice for X is 0.",
+            card,
+        )
+        x = 0
+    elif x is None:
+        return t.ruling(None, missing=("the value of X",))
+    else:
+        t.step(Rule.X_ANNOUNCED, f"X was announced as {x} as the spell was cast.", card)
+    if amount.spent:
+        spent = 0 if free else mana_cost.mana_value(x)
+        t.step(
+            Rule.TOTAL_COST,
+            f"The mana spent to cast it is its total cost, {spent} mana"
+            + (": nothing was paid." if free else f" with X={x}."),
+            card,
+        )
+        t.step(Rule.X_ETB, f"It enters with a +1/+1 counter for each of them: {spent}.", card)
+        return t.ruling(str(spent))
+    value = x // 2 if amount.half else x
+    noun = {"counters": "+1/+1 counters", "cards": "cards", "life": "life"}[amount.what]
+    if amount.when == "cast":
+        t.step(
+            Rule.X_ANNOUNCED,
+            "Its cast trigger resolves while the spell is on the stack, where X is "
+            + (f"{x}" if free else f"the announced {x}")
+            + (
+                f"; half of it, rounded down, is {value} {noun}."
+                if amount.half
+                else f": {value} {noun}."
+            ),
+            card,
+        )
+    else:
+        t.step(
+            Rule.X_ETB,
+            f"It enters with X {noun}, the X the spell was cast with: {value}.",
+            card,
+        )
+    return t.ruling(str(value))

@@ -759,3 +759,46 @@ def test_first_kicked_spell_each_turn(
         first_this_turn=first,
     )
     assert got is applies
+
+
+KRASIS = "When you cast this spell, you gain half X life and draw half X cards. Round down each time.\nFlying, trample\nThis creature enters with X +1/+1 counters on it."
+
+
+def test_x_amounts_reads_cast_and_enter_amounts() -> None:
+    got = k.x_amounts(KRASIS, ManaCost.parse("{X}{G}{U}"))
+    assert [(a.what, a.when, a.half) for a in got] == [
+        ("life", "cast", True),
+        ("cards", "cast", True),
+        ("counters", "etb", False),
+    ]
+    # X the text defines is no X chosen as it was cast.
+    defined = "This creature enters with X +1/+1 counters on it, where X is the number of cards in your hand."
+    assert k.x_amounts(defined, ManaCost.parse("{X}{G}")) == ()
+
+
+@pytest.mark.parametrize(
+    ("index", "x", "free", "verdict", "rule"),
+    [
+        (1, 5, False, "2", Rule.X_ANNOUNCED),
+        (0, 7, False, "3", Rule.X_ANNOUNCED),
+        (2, 4, False, "4", Rule.X_ETB),
+        (1, None, True, "0", Rule.X_FREE),
+        (1, None, False, None, None),
+    ],
+)
+def test_x_amount(
+    index: int, x: int | None, free: bool, verdict: str | None, rule: Rule | None
+) -> None:
+    amount = k.x_amounts(KRASIS, ManaCost.parse("{X}{G}{U}"))[index]
+    ruling = k.x_amount(amount, ManaCost.parse("{X}{G}{U}"), x=x, free=free)
+    assert ruling.verdict == verdict
+    if rule is not None:
+        assert rule in ruling.rules
+
+
+def test_x_amount_counts_mana_spent() -> None:
+    text = "Verazol enters with a +1/+1 counter on it for each mana spent to cast it."
+    (spent,) = k.x_amounts(text, ManaCost.parse("{X}{G}{U}"))
+    assert spent.spent
+    assert k.x_amount(spent, ManaCost.parse("{X}{G}{U}"), x=3).verdict == "5"
+    assert k.x_amount(spent, ManaCost.parse("{X}{G}{U}"), x=None, free=True).verdict == "0"

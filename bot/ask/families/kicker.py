@@ -333,7 +333,7 @@ class KickerHandler:
         copy_x = self._copy_x(q, mention)
         if copy_x is not None:
             out.append(copy_x)
-        for build in (self._mana_value, self._x_etb):
+        for build in (self._mana_value, self._x_etb, self._x_amount):
             s = build(q, mention or _single_plain_card(q))
             if s is not None:
                 out.append(s)
@@ -2264,6 +2264,62 @@ class KickerHandler:
             return k.x_for_etb(spell)
 
         return Scenario("kicker_x_etb", "number", 0.8, run, self._cards(mention))
+
+    def _x_amount(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        """'Hydroid Krasis for X=5: how many cards off the cast trigger?', 'Verazol with X=3:
+        how many counters?': an amount the card ties to the X it was cast with."""
+        asked = q.asked or q.lower
+        wanted = re.search(
+            r"\bhow (?:many|much) (?:\+1/\+1 )?(counters?|cards?|life)\b", asked
+        ) or re.search(
+            r"\bhow (?:many|much) (?:do|does|will|would) (?:i|you|we) (draw|gain)\b", asked
+        )
+        if wanted is None:
+            return None
+        word = wanted.group(1)
+        what = {"draw": "cards", "gain": "life"}.get(word, word.rstrip("s") + "s")
+        if what == "lifes":
+            what = "life"
+        holders = [
+            (m, a)
+            for m in q.cards
+            for a in k.x_amounts(m.card.oracle_text, m.card.front.mana_cost)
+            if a.what == what
+        ]
+        if len({m.name for m, _ in holders}) != 1 or len(holders) != 1:
+            return None
+        card, amount = holders[0]
+        others = [
+            m
+            for m in q.cards
+            if m.name != card.name and "cascade" not in m.card.oracle_text.casefold()
+        ]
+        if others or q.has(
+            r"\bcop(y|ies|ied)\b",
+            r"\bflicker",
+            r"\bblink",
+            r"\breturn",
+            r"\breanimat",
+            r"onto the battlefield",
+            r"\bcounter(ed|s it| it)\b",
+            r"\bkick",
+            r"\b(cost|costs) (\{?\d+\}? )?(less|more)\b",
+            r"\breduc",
+            *_OTHER_COST_WORDS,
+        ):
+            return None
+        free = any(q.has(w) for w in _FREE_WORDS)
+        x = _x(q)
+        if free and x:
+            return None  # X can only be 0 there; a stated X says something else happened
+        if x is None and not free:
+            return None
+        cost, name = card.card.front.mana_cost, card.name
+
+        def run() -> Ruling:
+            return k.x_amount(amount, cost, x=x, free=free, card=name)
+
+        return Scenario("kicker_x_amount", "number", 0.9, run, (name, REFERENCE_CARD))
 
     def _spell_targets(self, q: Question, mention: CardMention | None) -> Scenario | None:
         """'How many targets does unkicked Jilt have?', 'can kicked Jilt target two
