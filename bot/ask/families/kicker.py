@@ -653,6 +653,8 @@ class KickerHandler:
             r"how much (mana )?(is|would be|will be) (that|it|this)( all)? (in )?(total|together|altogether)\b",
             r"how much mana (is|would be|will be) (that|this)\?",
             r"what'?s (the|that) total\b",
+            r"\b(full|whole|entire|complete) (mana )?cost\b",
+            r"\bwhat'?s (it|that|this) cost\b",
             r"\bhow much (is|would be) (a |an |the |my )?((un)?kicked |multikicked )?CARD",
             r"how much to cast",
             r"costs? how much",
@@ -1043,13 +1045,31 @@ class KickerHandler:
         return Scenario("kicker_copy_spell", "yesno", 0.9, run, self._cards(mention))
 
     def _copy_permanent(self, q: Question, mention: CardMention | None) -> Scenario | None:
-        if not _clone_named(q) and not q.has(
-            r"enters? (the battlefield )?as a copy",
-            r"\bclone\b",
-            r"becomes? a copy",
-            r"copy of (a|the|that|my|an)? ?kicked (creature|permanent|artifact|enchantment|CARD)",
-            r"token cop(y|ies)",
-            r"copy of .* on the battlefield",
+        copier = [
+            m for m in q.cards if _permanent_copier(m) and m.card.types & {"Instant", "Sorcery"}
+        ]
+        if (
+            len(copier) == 1
+            and q.has(r"\btokens?\b", r"\bcop(y|ies)\b")
+            and (mention is None or mention.name == copier[0].name)
+        ):
+            # "I cast Rite of Replication on my kicked Kavu Titan": the copied card is the
+            # other kicker card.
+            rest = [m for m in q.cards if m.name != copier[0].name and m.of_kind("kicker")]
+            mention = rest[0] if len({m.name for m in rest}) == 1 else None
+            if mention is None:
+                return None
+        if (
+            not _clone_named(q)
+            and not copier
+            and not q.has(
+                r"enters? (the battlefield )?as a copy",
+                r"\bclone\b",
+                r"becomes? a copy",
+                r"copy of (a|the|that|my|an)? ?kicked (creature|permanent|artifact|enchantment|CARD)",
+                r"token cop(y|ies)",
+                r"copy of .* on the battlefield",
+            )
         ):
             return None
         mention = _copied(q) or mention
@@ -1103,8 +1123,15 @@ class KickerHandler:
             r"\bexiled? and return",
         ):
             return None
+        asked_clause = q.asked.casefold() if q.asked else q.lower
         if not q.has(r"\bkicked\b", r"\bkick(er)?\b", r"is it kicked", r"was it kicked") and not (
-            q.has(r"\btrigger", r"\b(ability|abilities) (happen|work|go off)", r"\bgo(es)? off\b")
+            (
+                q.has(
+                    r"\btrigger", r"\b(ability|abilities) (happen|work|go off)", r"\bgo(es)? off\b"
+                )
+                # "does my opponent have to sacrifice a creature?" names the kicked action.
+                or _kicked_consequence(asked_clause, mention) is not None
+            )
             and _enters_only_if_kicked(mention)
             and not q.has(r"\battack", r"\bblock", r"\bdies\b", r"\bdeals?\b", r"\bupkeep\b")
         ):
@@ -1183,6 +1210,8 @@ class KickerHandler:
             return None
         if q.has(r"\b(must|have to|has to|need to|forced to|required)\b"):
             return None  # kicker may be paid, never must be: "must I kick it" isn't asked here
+        if q.asks(r"\bx\b") or not q.has(r"kick", r"\badditional"):
+            return None  # "can I choose X=3?" asks the X choice, not whether kicker can be paid
         name = mention.name if mention else None
         way: k.EntryWay = "without_paying" if free else "alternative"
 
@@ -2721,7 +2750,7 @@ def _kicks_for_outcome(q: Question, mention: CardMention) -> int | None:
         # "another target for each time it was kicked": "three different targets" is one
         # target more than the kicks.
         said = re.search(
-            rf"\b(?:each of |all )?{_NUMBER} (?:different |separate |distinct )?"
+            rf"\b(?:each of |all )?{_NUMBER} (?:different |diff |separate |distinct )?"
             r"(?:targets|things|creatures|players|permanents|opponents|people|guys)\b",
             q.lower,
         )
@@ -3138,8 +3167,12 @@ def _used_through(q: Question, m: CardMention) -> bool:
     """'cast it via Jodah', 'through Omniscience': the card is how the spell was cast, not
     merely on the battlefield while another cost was chosen."""
     before = q.text[max(0, m.start - 25) : m.start].casefold()
+    after = q.text[m.end : m.end + 25].casefold()
+    # "Bloodbraid Elf cascaded into it", "Bloodbraid's cascade hit it".
+    cascades = "Cascade" in m.card.keywords and re.match(r"[\]]*('s)?\s+cascad", after)
     return bool(
         re.search(r"\b(via|through|with|using|use|off|by|free from)\s+(\w+\s+)?[_\[]*$", before)
+        or cascades
     )
 
 
@@ -3162,16 +3195,19 @@ def _kicked_times(q: Question | str) -> int | None:
     """How many times the question says the spell was kicked ("kicked once")."""
     text = q if isinstance(q, str) else q.lower
     m = re.search(
-        r"\bkick(?:ed)? (?:it |CARD |this |that )?(?:only )?(once|twice|(\w+) times)\b", text
+        r"\b(?:multi)?kick(?:ed)? (?:it |CARD |this |that )?(?:only )?(once|twice|(\w+) times)\b"
+        r"|\b(?:paid|pay|paying) (?:the |its )?(?:multi)?kicker (?:cost )?(?:only )?"
+        r"(once|twice|(\w+) times)\b",
+        text,
     )
     if not m:
         return None
-    word = m.group(1)
+    word = m.group(1) or m.group(3)
     if word == "once":
         return 1
     if word == "twice":
         return 2
-    count = m.group(2)
+    count = m.group(2) or m.group(4)
     if count.isdigit():
         return int(count)
     return {"one": 1, "two": 2, "three": 3}.get(count)
