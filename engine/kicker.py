@@ -1118,6 +1118,7 @@ def kicked_target_legal(
         types = _spec_types(what)
         if types is None:
             return t.ruling(None)
+        t.step(Rule.KICKED, "Its kicker was paid as it was cast, so the spell is kicked.", card)
         t.step(
             Rule.KICKER_TARGETS,
             f"Kicked, it has the kicked version's target instead: 'target {what}'.",
