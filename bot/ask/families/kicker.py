@@ -993,6 +993,14 @@ class KickerHandler:
         ):
             return None  # whether a card watching kicked spells triggers, not the copy's status
         mention = _copied(q) or mention
+        if _copier_cannot_copy(q, mention):
+            return Scenario(
+                "kicker_copy_spell",
+                "yesno",
+                0.95,
+                _missing("what copied the spell (the card named can't copy it)"),
+                self._cards(mention),
+            )
         spell_said = q.has(r"\bspell\b", r"on the stack") or _spell_copier_named(q)
         if _clone_named(q) and not spell_said:
             return None
@@ -3508,9 +3516,36 @@ def _spell_copy_only(q: Question) -> bool:
     spell_copiers = [
         m
         for m in others
-        if re.search(r"\bcopy (target|that|the) (\w+ )?spell\b", m.card.oracle_text.casefold())
+        if re.search(r"\bcopy (target|that|the) (\w+ ){0,3}spell\b", m.card.oracle_text.casefold())
     ]
     return bool(spell_copiers) and not any(_permanent_copier(m) for m in others)
+
+
+_SPELL_TYPE_WORDS = {
+    "instant": "Instant",
+    "sorcery": "Sorcery",
+    "creature": "Creature",
+    "artifact": "Artifact",
+    "enchantment": "Enchantment",
+    "planeswalker": "Planeswalker",
+}
+
+
+def _copier_cannot_copy(q: Question, copied: CardMention | None) -> bool:
+    """A named spell copier whose target is "instant or sorcery spell" (Twincast) and a copied
+    card of no such type: the copy the question describes can't have been made."""
+    if copied is None:
+        return False
+    for m in q.cards:
+        if m.name == copied.name:
+            continue
+        found = re.search(r"\bcopy target ((?:\w+ ){0,3})spell\b", m.card.oracle_text.casefold())
+        if found is None:
+            continue
+        kinds = {_SPELL_TYPE_WORDS[w] for w in found.group(1).split() if w in _SPELL_TYPE_WORDS}
+        if kinds and not kinds & copied.card.types:
+            return True
+    return False
 
 
 def _copier_unknown(q: Question) -> bool:
