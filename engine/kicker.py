@@ -9,7 +9,7 @@ from typing import Literal, NamedTuple
 from engine.abilities import CostChange, IfKicked, Kicker, Target
 from engine.lazyre import lazy
 from engine.mana import ManaCost
-from engine.model import GameState, Permanent, Spell
+from engine.model import OPPONENT, GameState, Permanent, Spell
 from engine.ruling import Rule, Ruling, Trace
 
 EntryWay = Literal["cast", "alternative", "without_paying", "put", "copy"]
@@ -263,6 +263,8 @@ def cost_change_applies(
     mana_value: int | None = None,
     chosen_type: str | None = None,
     every_type: bool = False,
+    kicked: bool | None = None,
+    first_this_turn: bool | None = None,
 ) -> bool | None:
     """Does a static "... spells cost {N} more/less" ability apply to this spell?
 
@@ -271,10 +273,26 @@ def cost_change_applies(
     or greater" and "with mana value 6 or greater"; ``chosen_type`` is the creature type
     chosen for "of the chosen type" (``every_type`` a changeling spell). None when the
     ability's wording is beyond this simple reading, or a fact it needs isn't given.
+    ``kicked`` says whether the spell is kicked ("kicked spells"); ``first_this_turn`` whether
+    it is the first such spell its caster casts this turn ("the first kicked spell you cast
+    each turn").
     """
     if change.condition:
         return None
     subject = change.applies_to.casefold()
+    if re.search(r"\bkicked\b", subject):
+        if kicked is False:
+            return False
+        if kicked is None:
+            return None
+        subject = re.sub(r"\bkicked\s+", "", subject)
+    first = re.fullmatch(r"the first (.+ )?spell you cast each turn", subject)
+    if first is not None:
+        if first_this_turn is None:
+            return None
+        if not first_this_turn:
+            return False
+        subject = f"{first.group(1) or ''}spells you cast"
     limit = re.search(r"\s+with (power|mana value) (\d+) or (greater|less)$", subject)
     if limit is not None:
         subject = subject[: limit.start()]
@@ -619,9 +637,12 @@ def zone_change(perm: Permanent, to: str = "battlefield") -> tuple[Permanent, Ru
     return new, t.ruling("no")
 
 
-def kicked_consequence(perm: Permanent, ability: IfKicked, before: Ruling) -> Ruling:
+def kicked_consequence(
+    perm: Permanent, ability: IfKicked, before: Ruling, *, absent: bool = False
+) -> Ruling:
     """Does ``ability`` ("if it wasn't kicked, sacrifice it") apply to ``perm``, given the
-    ruling that decided whether it is kicked (CR 702.33e-f)?"""
+    ruling that decided whether it is kicked (CR 702.33e-f)? With ``absent``, the question
+    is whether it is without that effect ("does it come back with no counters?")."""
     t = Trace()
     applies = condition_met(ability, perm.kicked)
     cond = "wasn't kicked" if ability.negated else "was kicked"
@@ -635,7 +656,8 @@ def kicked_consequence(perm: Permanent, ability: IfKicked, before: Ruling) -> Ru
         f"So for {perm.name} now it {'applies' if applies else 'does not apply'}"
         f" ({ability.effect}).",
     )
-    return Ruling(verdict="yes" if applies else "no", steps=before.steps + t.ruling(None).steps)
+    verdict = "yes" if applies != absent else "no"
+    return Ruling(verdict=verdict, steps=before.steps + t.ruling(None).steps)
 
 
 def control_change(perm: Permanent, to: str = "another player") -> tuple[Permanent, Ruling]:
@@ -729,6 +751,21 @@ def kicked_trigger_fires(
         return t.ruling("yes")
     t.step(Rule.TRIGGER_EVENT, f"The {name} condition isn't met, so the ability doesn't trigger.")
     return t.ruling("no")
+
+
+def kicked_static(source: Permanent, ability: IfKicked, kicker: Kicker) -> Ruling:
+    """Does an "if it was kicked [with its A kicker], it enters with ..." ability apply to
+    ``source``, given the kicker costs paid as it was cast (CR 702.33e-f, 614.1c)?"""
+    t = Trace()
+    paid = ", ".join(_cost_name(kicker, i) for i in source.kicked)
+    t.step(Rule.KICKED, f"Paid as it was cast: {paid or 'no kicker cost'}.", source.name)
+    if ability.which is not None and ability.which < len(kicker.costs):
+        t.step(
+            Rule.KICKER_SPECIFIC,
+            f"This ability is linked to the {_cost_name(kicker, ability.which)} only.",
+            source.name,
+        )
+    return kicked_consequence(source, ability, t.ruling(None))
 
 
 _SET_EFFECT = lazy(
@@ -862,6 +899,8 @@ def legal_targets(
     what = spec.what.casefold()
     controller = source.controller if source else "you"
     words = set(re.findall(r"[a-z]+", what))
+    # "up to three target permanents": a plural names the same kind.
+    words |= {w[:-1] for w in words if w.endswith("s") and w[:-1] in {*_TYPE_WORDS, "permanent"}}
     out: list[str] = []
     types = {_TYPE_WORDS[w] for w in words if w in _TYPE_WORDS}
     wants_players = "player" in words or (
@@ -899,6 +938,58 @@ def legal_targets(
             continue
         out.append(perm.name)
     return tuple(out)
+
+
+def tapped_target_legal(
+    source: Permanent,
+    ability: IfKicked,
+    spec: Target,
+    *,
+    tapped: bool,
+    types: frozenset[str],
+    card: str | None = None,
+) -> Ruling:
+    """Can the kicked ability's 'target [what]' choose a permanent that is (un)tapped
+    (CR 115.1, 702.33e, 702.33g)? Only a target phrase that says "tapped" or "untapped"
+    asks about it; the targets exist only if the spell was kicked."""
+    t = Trace()
+    if not condition_met(ability, source.kicked):
+        if ability.trigger == "etb":
+            t.step(
+                Rule.KICKER_LINKED,
+                f"Its ability happens only if it was kicked: {ability.text}",
+                card,
+            )
+            t.step(
+                Rule.TRIGGER_EVENT,
+                "It wasn't kicked, so the ability doesn't trigger and targets nothing.",
+            )
+        else:
+            t.step(
+                Rule.KICKER_TARGETS,
+                "Those targets are chosen only if the spell was kicked; it wasn't, so it has none.",
+                card,
+            )
+        return t.ruling("no")
+    thing = Permanent(name="that permanent", types=types, tapped=tapped, controller=OPPONENT)
+    state = GameState(battlefield=(source, thing))
+    state_word = "tapped" if tapped else "untapped"
+    legal = thing.name in legal_targets(state, spec, source)
+    t.step(Rule.KICKER_LINKED, f"Kicked, its ability targets: 'target {spec.what}'.", card)
+    if legal:
+        said = re.search(r"\b(un)?tapped\b", spec.what, re.I)
+        t.step(
+            Rule.TARGETS,
+            f"'target {spec.what}' "
+            + ("asks for that" if said else "asks nothing about being tapped or untapped")
+            + f", so {'a' if tapped else 'an'} {state_word} one is a legal target.",
+        )
+        return t.ruling("yes")
+    t.step(
+        Rule.TARGETS,
+        f"{'A' if tapped else 'An'} {state_word} one isn't a legal 'target {spec.what}'.",
+    )
+    return t.ruling("no")
 
 
 def kicked_cast_trigger(
@@ -1027,6 +1118,7 @@ def kicked_target_legal(
         types = _spec_types(what)
         if types is None:
             return t.ruling(None)
+        t.step(Rule.KICKED, "Its kicker was paid as it was cast, so the spell is kicked.", card)
         t.step(
             Rule.KICKER_TARGETS,
             f"Kicked, it has the kicked version's target instead: 'target {what}'.",
@@ -1377,3 +1469,105 @@ def mana_value_compared(
         watcher,
     )
     return t.ruling("yes" if ok else "no")
+
+
+class XAmount(NamedTuple):
+    """An amount a card's text ties to the X of the spell that was cast: "When you cast this
+    spell, draw half X cards" (``when`` "cast"), "enters with X +1/+1 counters" or "a +1/+1
+    counter for each mana spent to cast it" (``spent``), "etb"."""
+
+    what: Literal["counters", "cards", "life"]
+    when: Literal["cast", "etb"]
+    half: bool = False
+    spent: bool = False
+
+
+_CAST_X = lazy(r"\bwhen you cast this spell, ([^.]*)\.", re.I)
+_CAST_X_PART = lazy(r"\b(gain|draw) (half )?x (life|cards?)\b", re.I)
+_ETB_X_COUNTERS = lazy(r"\benters with x \+1/\+1 counters on it\b", re.I)
+_ETB_SPENT_COUNTERS = lazy(
+    r"\benters with a \+1/\+1 counter on it for each mana spent to cast it\b", re.I
+)
+
+
+_X_ELSEWHERE = lazy(
+    r"\bwhere x is\b|\bif x is\b|\badditional\b|\binstead\b|\bdouble|\btwice\b", re.I
+)
+
+
+def x_amounts(oracle_text: str, mana_cost: ManaCost) -> tuple[XAmount, ...]:
+    """The amounts the text ties to the cast spell's X, in the plain forms above; none when
+    X is defined by the text or its amounts change by other words."""
+    if _X_ELSEWHERE.search(oracle_text):
+        return ()
+    spent = _ETB_SPENT_COUNTERS.search(oracle_text)
+    if not mana_cost.has_x:
+        return (XAmount(what="counters", when="etb", spent=True),) if spent else ()
+    out: list[XAmount] = []
+    cast = _CAST_X.search(oracle_text)
+    if cast is not None:
+        for part in _CAST_X_PART.finditer(cast.group(1)):
+            what: Literal["cards", "life"] = (
+                "life" if part.group(1).casefold() == "gain" else "cards"
+            )
+            out.append(XAmount(what=what, when="cast", half=part.group(2) is not None))
+    if _ETB_X_COUNTERS.search(oracle_text):
+        out.append(XAmount(what="counters", when="etb"))
+    if spent:
+        out.append(XAmount(what="counters", when="etb", spent=True))
+    return tuple(out)
+
+
+def x_amount(
+    amount: XAmount,
+    mana_cost: ManaCost,
+    *,
+    x: int | None,
+    free: bool = False,
+    card: str | None = None,
+) -> Ruling:
+    """How much ``amount`` is for the spell cast with this X (CR 107.3a-b, 107.3m, 601.2f);
+    ``free`` is cast without paying its mana cost, where X is 0."""
+    t = Trace()
+    if free:
+        t.step(
+            Rule.X_FREE,
+            "Cast without paying its mana cost, the only legal choice for X is 0.",
+            card,
+        )
+        x = 0
+    elif x is None:
+        return t.ruling(None, missing=("the value of X",))
+    else:
+        t.step(Rule.X_ANNOUNCED, f"X was announced as {x} as the spell was cast.", card)
+    if amount.spent:
+        spent = 0 if free else mana_cost.mana_value(x)
+        t.step(
+            Rule.TOTAL_COST,
+            f"The mana spent to cast it is its total cost, {spent} mana"
+            + (": nothing was paid." if free else f" with X={x}."),
+            card,
+        )
+        t.step(Rule.X_ETB, f"It enters with a +1/+1 counter for each of them: {spent}.", card)
+        return t.ruling(str(spent))
+    value = x // 2 if amount.half else x
+    noun = {"counters": "+1/+1 counters", "cards": "cards", "life": "life"}[amount.what]
+    if amount.when == "cast":
+        t.step(
+            Rule.X_ANNOUNCED,
+            "Its cast trigger resolves while the spell is on the stack, where X is "
+            + (f"{x}" if free else f"the announced {x}")
+            + (
+                f"; half of it, rounded down, is {value} {noun}."
+                if amount.half
+                else f": {value} {noun}."
+            ),
+            card,
+        )
+    else:
+        t.step(
+            Rule.X_ETB,
+            f"It enters with X {noun}, the X the spell was cast with: {value}.",
+            card,
+        )
+    return t.ruling(str(value))

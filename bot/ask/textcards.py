@@ -447,6 +447,17 @@ class TextCardFinder:
         sentence_start = _sentence_start(text, word, '.?!:;"(-')
         return sentence_start or key in self._vocab or key in self._common or key in _programs()
 
+    def _english(self, word: str) -> bool:
+        """A word English or the rules use, so a capital at a sentence's start proves nothing.
+        A short word there may be a typo of one ("Ith should have"), so it counts as English."""
+        key = normalize(word)
+        if len(key) < 5 or key in _programs():
+            return True
+        # "Cascading", "Kicked": an inflected form of a word English or the rules use.
+        stems = {key, re.sub(r"(ing|ed|es|s)$", "", key)}
+        stems |= {stem + "e" for stem in stems}
+        return any(stem in self._vocab or stem in self._common for stem in stems)
+
     def _fuzzy_pass(self, text: str, words: list[re.Match[str]], result: Scan) -> None:
         covered = [(f.start, f.end) for f in result.found]
         free = [w for w in words if not any(a <= w.start() < b for a, b in covered)]
@@ -512,9 +523,9 @@ class TextCardFinder:
                 if named:
                     # "Eidolon" after "Eidolon of Blossoms": the card already named in full.
                     names = [named[0].card_name]
-                elif len(names) == 1 and self._plain_word(text, free[idx]):
+                elif len(names) == 1 and self._plain_word(text, free[idx]) and self._english(bare):
                     # "I'm", "Observed" at a sentence's start: English, not the one card whose
-                    # name begins with it.
+                    # name begins with it. "Verazol copied it" there is no English word.
                     continue
                 if len(names) == 1:
                     row = self._best(normalize(names[0]))

@@ -667,3 +667,138 @@ def test_cost_change_reads_power_mana_value_and_chosen_type(
         **kw,  # type: ignore[arg-type]
     )
     assert got is expected
+
+
+OWL_TAP = IfKicked(
+    text="When this creature enters, if it was kicked, tap up to three target permanents.",
+    trigger="etb",
+    targets=(Target(what="permanents", count=3),),
+    effect="tap up to three target permanents",
+)
+
+
+@pytest.mark.parametrize(
+    ("kicked", "spec", "tapped", "verdict", "rule"),
+    [
+        ((0,), "permanents", True, "yes", Rule.TARGETS),
+        ((0,), "permanents", False, "yes", Rule.TARGETS),
+        ((0,), "untapped creature", True, "no", Rule.TARGETS),
+        ((0,), "tapped creature", True, "yes", Rule.TARGETS),
+        ((), "permanents", True, "no", Rule.KICKER_LINKED),
+    ],
+)
+def test_tapped_target_legal(
+    kicked: tuple[int, ...], spec: str, tapped: bool, verdict: str, rule: Rule
+) -> None:
+    owl = Permanent(name="Tempest Owl", types=frozenset({"Creature"}), kicked=kicked)
+    ruling = k.tapped_target_legal(
+        owl, OWL_TAP, Target(what=spec), tapped=tapped, types=frozenset({"Creature"})
+    )
+    assert ruling.verdict == verdict
+    assert rule in ruling.rules
+
+
+def test_legal_targets_reads_plural_target_words() -> None:
+    state = GameState.parse("you: Owl[type=Creature]; opponent: Ring[type=Artifact|tapped]")
+    assert k.legal_targets(state, Target(what="permanents")) == ("Owl", "Ring")
+    assert k.legal_targets(state, Target(what="artifacts")) == ("Ring",)
+
+
+NECRA = Kicker(
+    costs=(KickerCost(mana=ManaCost.parse("{1}{G}")), KickerCost(mana=ManaCost.parse("{W}")))
+)
+NECRA_GREEN = IfKicked(
+    which=0, trigger="static", effect="it enters with two +1/+1 counters on it and with trample"
+)
+
+
+@pytest.mark.parametrize(
+    ("kicked", "verdict"), [((0,), "yes"), ((1,), "no"), ((0, 1), "yes"), ((), "no")]
+)
+def test_kicked_static_is_linked_to_its_cost(kicked: tuple[int, ...], verdict: str) -> None:
+    perm = Permanent(name="Necravolver", types=frozenset({"Creature"}), kicked=kicked)
+    ruling = k.kicked_static(perm, NECRA_GREEN, NECRA)
+    assert ruling.verdict == verdict
+    assert Rule.KICKER_SPECIFIC in ruling.rules
+
+
+def test_kicked_consequence_can_ask_whether_the_effect_is_missing() -> None:
+    ability = IfKicked(trigger="static", effect="it enters with three +1/+1 counters on it")
+    titan = Permanent(name="Kavu Titan", types=frozenset({"Creature"}), kicked=(0,))
+    back, before = k.zone_change(titan)
+    assert k.kicked_consequence(back, ability, before).verdict == "no"
+    assert k.kicked_consequence(back, ability, before, absent=True).verdict == "yes"
+
+
+@pytest.mark.parametrize(
+    ("kicked", "first", "applies"),
+    [
+        (True, True, True),
+        (True, False, False),
+        (False, True, False),
+        (True, None, None),
+        (None, True, None),
+    ],
+)
+def test_first_kicked_spell_each_turn(
+    kicked: bool | None, first: bool | None, applies: bool | None
+) -> None:
+    change = CostChange(
+        text="The first kicked spell you cast each turn costs {1} less to cast.",
+        delta=-1,
+        applies_to="the first kicked spell you cast each turn",
+        whose="you",
+    )
+    got = k.cost_change_applies(
+        change,
+        types=frozenset({"Instant"}),
+        subtypes=frozenset(),
+        colors=frozenset("R"),
+        same_controller=True,
+        kicked=kicked,
+        first_this_turn=first,
+    )
+    assert got is applies
+
+
+KRASIS = "When you cast this spell, you gain half X life and draw half X cards. Round down each time.\nFlying, trample\nThis creature enters with X +1/+1 counters on it."
+
+
+def test_x_amounts_reads_cast_and_enter_amounts() -> None:
+    got = k.x_amounts(KRASIS, ManaCost.parse("{X}{G}{U}"))
+    assert [(a.what, a.when, a.half) for a in got] == [
+        ("life", "cast", True),
+        ("cards", "cast", True),
+        ("counters", "etb", False),
+    ]
+    # X the text defines is no X chosen as it was cast.
+    defined = "This creature enters with X +1/+1 counters on it, where X is the number of cards in your hand."
+    assert k.x_amounts(defined, ManaCost.parse("{X}{G}")) == ()
+
+
+@pytest.mark.parametrize(
+    ("index", "x", "free", "verdict", "rule"),
+    [
+        (1, 5, False, "2", Rule.X_ANNOUNCED),
+        (0, 7, False, "3", Rule.X_ANNOUNCED),
+        (2, 4, False, "4", Rule.X_ETB),
+        (1, None, True, "0", Rule.X_FREE),
+        (1, None, False, None, None),
+    ],
+)
+def test_x_amount(
+    index: int, x: int | None, free: bool, verdict: str | None, rule: Rule | None
+) -> None:
+    amount = k.x_amounts(KRASIS, ManaCost.parse("{X}{G}{U}"))[index]
+    ruling = k.x_amount(amount, ManaCost.parse("{X}{G}{U}"), x=x, free=free)
+    assert ruling.verdict == verdict
+    if rule is not None:
+        assert rule in ruling.rules
+
+
+def test_x_amount_counts_mana_spent() -> None:
+    text = "Verazol enters with a +1/+1 counter on it for each mana spent to cast it."
+    (spent,) = k.x_amounts(text, ManaCost.parse("{X}{G}{U}"))
+    assert spent.spent
+    assert k.x_amount(spent, ManaCost.parse("{X}{G}{U}"), x=3).verdict == "5"
+    assert k.x_amount(spent, ManaCost.parse("{X}{G}{U}"), x=None, free=True).verdict == "0"

@@ -170,6 +170,25 @@ _OTHER_COST_WORDS = (
 )
 
 
+def _unmodelled(q: Question) -> tuple[str, ...]:
+    """The _UNMODELLED words, less those a named card's kicked ability grants ("enters with
+    three +1/+1 counters and with trample"): that one is the kicked effect, read as data."""
+    granted = [a.effect for m in q.cards for a in m.of_kind("if_kicked") if isinstance(a, IfKicked)]
+    return tuple(p for p in _UNMODELLED if not any(re.search(p, e, re.I) for e in granted))
+
+
+_TARGET_TYPES = {
+    "creature": "Creature",
+    "creatures": "Creature",
+    "artifact": "Artifact",
+    "artifacts": "Artifact",
+    "land": "Land",
+    "lands": "Land",
+    "enchantment": "Enchantment",
+    "enchantments": "Enchantment",
+}
+
+
 def _missing(*facts: str) -> Callable[[], Ruling]:
     def run() -> Ruling:
         return Ruling(verdict=None, missing=facts)
@@ -225,7 +244,7 @@ class KickerHandler:
             # Chalice of the Void, Counterbalance, cascade: the spell's mana value on the stack
             # decides it, kicked or not.
             return [compared]
-        if about_kicker and q.has(*_UNMODELLED):
+        if about_kicker and q.has(*_unmodelled(q)):
             return [
                 Scenario(
                     "kicker_unmodelled",
@@ -264,8 +283,10 @@ class KickerHandler:
                 self._trigger_target,
                 self._target_illegal,
                 self._trigger_condition,
+                self._static_kicked,
                 self._per_kick_counters,
                 self._kick_targets,
+                self._tapped_target,
                 self._kicked_target,
                 self._effect_amount,
                 self._spell_targets,
@@ -312,7 +333,7 @@ class KickerHandler:
         copy_x = self._copy_x(q, mention)
         if copy_x is not None:
             out.append(copy_x)
-        for build in (self._mana_value, self._x_etb):
+        for build in (self._mana_value, self._x_etb, self._x_amount):
             s = build(q, mention or _single_plain_card(q))
             if s is not None:
                 out.append(s)
@@ -629,11 +650,16 @@ class KickerHandler:
             r"how much (is|would) it",
             r"what do (i|you|we) (\w+ )?((need|have|got) to )?pay",
             r"how much (mana )?(is|would be|will be) (that|it|this) (in )?total",
+            r"how much (mana )?(is|would be|will be) (that|it|this)( all)? (in )?(total|together|altogether)\b",
+            r"how much mana (is|would be|will be) (that|this)\?",
             r"what'?s (the|that) total\b",
+            r"\b(full|whole|entire|complete) (mana )?cost\b",
+            r"\bwhat'?s (it|that|this) cost\b",
             r"\bhow much (is|would be) (a |an |the |my )?((un)?kicked |multikicked )?CARD",
             r"how much to cast",
             r"costs? how much",
             r"what (does|would|will|do) (it|CARD|that|this) cost",
+            r"what (does|would|will|do) (a |an |the |my )?((un)?kicked |multikicked )(CARD|it) cost",
             r"how much (mana )?(does|would|will) (it|CARD) cost",
             r"\bhow much (mana )?(is it )?(for|to kick) (a |an |the |my )?((un)?kicked |multikicked )?CARD\b",
         ):
@@ -762,7 +788,7 @@ class KickerHandler:
                 _missing("the alternative cost"),
                 self._cards(mention),
             )
-        changes = _cost_changes(q, mention)
+        changes = _cost_changes(q, mention, kicked=bool(kicked))
         if changes is not None and _unnamed_permanent(q):
             changes = None  # something on the battlefield that isn't a card we could read
         cards = self._cards(mention) + tuple(
@@ -779,6 +805,8 @@ class KickerHandler:
         increase = _amount(q, r"(?:cost|costs)\s+\{?(\d+)\}?\s+more")
         reduction = _amount(q, r"(?:cost|costs)\s+\{?(\d+)\}?\s+less")
         x = _x(q)
+        if x is None and base.has_x:
+            x = _x_for_damage(q, mention)
         if kicker is None and not (base.has_x or changes or increase or reduction or without):
             # A plain card's total cost is its mana cost; nothing here for this family.
             return None
@@ -940,7 +968,9 @@ class KickerHandler:
             return None
         if q.has(r"\bx\b") and q.has(r"what (is|'s|would)", r"value of x", r"how (much|big)"):
             return None  # the value of X for the copy, not whether it is kicked
-        if q.has(r"token (that'?s |that is )?(a )?cop", r"cop(y|ies) (\w+ )?tokens?"):
+        if q.has(
+            r"token (that'?s |that is )?(a )?cop", r"cop(y|ies) (\w+ )?tokens?"
+        ) and not _spell_copy_only(q):
             return None  # a token is a permanent, never a copy of a spell
         if q.has(r"\bcast(s|ing)? (a |the |that )?cop(y|ies)\b") or any(
             re.search(r"\bcast (a |the )?cop(y|ies)\b", m.card.oracle_text, re.I)
@@ -956,9 +986,21 @@ class KickerHandler:
                 _missing("how the copy was cast"),
                 self._cards(mention),
             )
-        if q.has(r"\btrigger") and any(_CAST_KICKED.search(m.card.oracle_text) for m in q.cards):
+        if (
+            q.has(r"\btrigger")
+            and any(_CAST_KICKED.search(m.card.oracle_text) for m in q.cards)
+            and not _asks_copy_own_trigger(q)
+        ):
             return None  # whether a card watching kicked spells triggers, not the copy's status
         mention = _copied(q) or mention
+        if _copier_cannot_copy(q, mention):
+            return Scenario(
+                "kicker_copy_spell",
+                "yesno",
+                0.95,
+                _missing("what copied the spell (the card named can't copy it)"),
+                self._cards(mention),
+            )
         spell_said = q.has(r"\bspell\b", r"on the stack") or _spell_copier_named(q)
         if _clone_named(q) and not spell_said:
             return None
@@ -992,27 +1034,68 @@ class KickerHandler:
 
         # "Can I kick the copy?" asks about paying kicker, not about the copy's status.
         pay_for_copy = q.has(r"\b(can|could|may) (i|you|we) (pay|kick)")
+        readable, ability = _copy_ability_asked(q, mention)
+        if not readable:
+            return None
+        absent = _says_absent(q.asked or q.lower)
 
         def run() -> Ruling:
             if pay_for_copy:
                 return k.can_kick("copy", mention.name if mention else None)
-            return k.copy_spell(spell)[1]
+            copy, ruling = k.copy_spell(spell)
+            if ability is None:
+                return ruling
+            # The copy of a permanent spell resolves into a token that remembers the kicker
+            # choices copied with it (CR 707.10f).
+            token, _ = k.resolve(copy)
+            return k.kicked_consequence(token, ability, ruling, absent=absent)
 
         return Scenario("kicker_copy_spell", "yesno", 0.9, run, self._cards(mention))
 
     def _copy_permanent(self, q: Question, mention: CardMention | None) -> Scenario | None:
-        if not _clone_named(q) and not q.has(
-            r"enters? (the battlefield )?as a copy",
-            r"\bclone\b",
-            r"becomes? a copy",
-            r"copy of (a|the|that|my|an)? ?kicked (creature|permanent|artifact|enchantment|CARD)",
-            r"token cop(y|ies)",
-            r"copy of .* on the battlefield",
+        copier = [
+            m for m in q.cards if _permanent_copier(m) and m.card.types & {"Instant", "Sorcery"}
+        ]
+        if (
+            len(copier) == 1
+            and q.has(r"\btokens?\b", r"\bcop(y|ies)\b")
+            and (mention is None or mention.name == copier[0].name)
+        ):
+            # "I cast Rite of Replication on my kicked Kavu Titan": the copied card is the
+            # other kicker card.
+            rest = [m for m in q.cards if m.name != copier[0].name and m.of_kind("kicker")]
+            mention = rest[0] if len({m.name for m in rest}) == 1 else None
+            if mention is None:
+                return None
+        if (
+            not _clone_named(q)
+            and not copier
+            and not q.has(
+                r"enters? (the battlefield )?as a copy",
+                r"\bclone\b",
+                r"becomes? a copy",
+                r"copy of (a|the|that|my|an)? ?kicked (creature|permanent|artifact|enchantment|CARD)",
+                r"token cop(y|ies)",
+                r"copy of .* on the battlefield",
+            )
         ):
             return None
         mention = _copied(q) or mention
         if q.has(r"\bspell\b", r"on the stack") or _nonpermanent(mention):
             return None
+        if _spell_copy_only(q):
+            return None  # the token is the copy of the spell, resolved (CR 707.10f)
+        if _copier_unknown(q):
+            # "Something copied my kicked Gatekeeper; the token copy enters": a copy of the
+            # spell is kicked (707.10), a copy of the permanent isn't (707.2), and nothing
+            # said which was copied.
+            return Scenario(
+                "kicker_copy_permanent",
+                "yesno",
+                0.95,
+                _missing("whether the spell or the permanent was copied"),
+                self._cards(mention),
+            )
         if q.asks(
             r"\blegendary\b",
             r"\b(types?|subtypes?|colou?rs?|name|power|toughness|mana value|cmc)\b",
@@ -1023,9 +1106,16 @@ class KickerHandler:
             types=mention.card.types if mention else frozenset({"Creature"}),
             kicked=(0,),
         )
+        readable, ability = _copy_ability_asked(q, mention)
+        if not readable:
+            return None
+        absent = _says_absent(q.asked or q.lower)
 
         def run() -> Ruling:
-            return k.copy_permanent(original)[1]
+            copy, ruling = k.copy_permanent(original)
+            if ability is None:
+                return ruling
+            return k.kicked_consequence(copy, ability, ruling, absent=absent)
 
         return Scenario("kicker_copy_permanent", "yesno", 0.9, run, self._cards(mention))
 
@@ -1041,8 +1131,15 @@ class KickerHandler:
             r"\bexiled? and return",
         ):
             return None
+        asked_clause = q.asked.casefold() if q.asked else q.lower
         if not q.has(r"\bkicked\b", r"\bkick(er)?\b", r"is it kicked", r"was it kicked") and not (
-            q.has(r"\btrigger", r"\b(ability|abilities) (happen|work|go off)", r"\bgo(es)? off\b")
+            (
+                q.has(
+                    r"\btrigger", r"\b(ability|abilities) (happen|work|go off)", r"\bgo(es)? off\b"
+                )
+                # "does my opponent have to sacrifice a creature?" names the kicked action.
+                or _kicked_consequence(asked_clause, mention) is not None
+            )
             and _enters_only_if_kicked(mention)
             and not q.has(r"\battack", r"\bblock", r"\bdies\b", r"\bdeals?\b", r"\bupkeep\b")
         ):
@@ -1067,12 +1164,13 @@ class KickerHandler:
             # new object not being kicked, through an ability this reading didn't find.
             return None
         ability = consequence
+        absent = _says_absent(asked)
 
         def run() -> Ruling:
             new, ruling = k.zone_change(perm)
             if ability is None:
                 return ruling
-            return k.kicked_consequence(new, ability, ruling)
+            return k.kicked_consequence(new, ability, ruling, absent=absent)
 
         return Scenario("kicker_zone_change", "yesno", 0.88, run, self._cards(mention))
 
@@ -1120,6 +1218,8 @@ class KickerHandler:
             return None
         if q.has(r"\b(must|have to|has to|need to|forced to|required)\b"):
             return None  # kicker may be paid, never must be: "must I kick it" isn't asked here
+        if q.asks(r"\bx\b") or not q.has(r"kick", r"\badditional"):
+            return None  # "can I choose X=3?" asks the X choice, not whether kicker can be paid
         name = mention.name if mention else None
         way: k.EntryWay = "without_paying" if free else "alternative"
 
@@ -1305,7 +1405,15 @@ class KickerHandler:
         spells = [m for m in q.cards if m.name != watcher.name]
         if len({m.name for m in spells}) > 1 or not (spells or q.has(r"\bspells?\b")):
             return None
-        if q.has(r"\bunkicked\b", r"(not|n't|never|without) (been )?(kick|pay)"):
+        if _asks_copy_own_trigger(q):
+            # "When the token copy enters, does its trigger work?" asks about the copy's own
+            # ability; the watcher triggers on casting, never on entering.
+            return None
+        if q.has(
+            r"\bunkicked\b",
+            r"(not|n't|never|without) (been )?(kick|pay)",
+            r"\b(without|skip(ping|ped)?|no) (the |its |a |any )?kicker\b",
+        ):
             kicked: tuple[int, ...] = ()
         elif q.has(r"\bkick(ed|ing)?\b", r"\bpa(y|id|ying) (the |its )?(\S+ )?kicker"):
             kicked = (0,)
@@ -1525,30 +1633,8 @@ class KickerHandler:
                 asked = [a for a in etb if a.which == named[0]]
         if not asked or (len(asked) > 1 and not every):
             return None
-        if q.has(r"(not|n't|never|without) (been )?(kick|pay)", r"\bunkicked\b", r"\bno kicker\b"):
-            kicked: tuple[int, ...] = ()
-        elif self._both(q, kicker):
-            kicked = tuple(range(len(kicker.costs)))
-        elif q.has(r"\bkicked\b", r"\bkick(ing)? (it|CARD)\b", r"\bpa(y|id|ying)\b"):
-            paid = _paid_costs(q, kicker)
-            if len(kicker.costs) == 1:
-                kicked = (0,)
-            elif len(paid) == 1:
-                kicked = (paid[0],)
-            elif (
-                not paid
-                and all(a.which is None for a in asked)
-                and _kicked_times(q) is not None
-                and not kicker.multi
-            ):
-                # Abilities that count kicks ("if it was kicked twice") need only how many.
-                n = _kicked_times(q) or 0
-                if n > len(kicker.costs):
-                    return None
-                kicked = tuple(range(n))
-            else:
-                return None
-        else:
+        kicked = self._kicks_paid(q, kicker, asked)
+        if kicked is None:
             return None
         perm = Permanent(
             name=mention.name, types=mention.card.types, kicked=kicked, card=mention.card
@@ -1564,6 +1650,84 @@ class KickerHandler:
             return Ruling(verdict=verdict, steps=steps)
 
         return Scenario("kicker_trigger_condition", "yesno", 0.88, run, self._cards(mention))
+
+    def _kicks_paid(
+        self, q: Question, kicker: Kicker, asked: list[IfKicked]
+    ) -> tuple[int, ...] | None:
+        """The kicker costs the question says were paid, for these abilities; None when it
+        doesn't say."""
+        if q.has(r"(not|n't|never|without) (been )?(kick|pay)", r"\bunkicked\b", r"\bno kicker\b"):
+            return ()
+        if self._both(q, kicker):
+            return tuple(range(len(kicker.costs)))
+        if not q.has(r"\bkicked\b", r"\bkick(ing)? (it|CARD)\b", r"\bpa(y|id|ying)\b"):
+            return None
+        paid = _paid_costs(q, kicker)
+        if len(kicker.costs) == 1:
+            return (0,)
+        if len(paid) == 1:
+            return (paid[0],)
+        if (
+            not paid
+            and all(a.which is None for a in asked)
+            and _kicked_times(q) is not None
+            and not kicker.multi
+        ):
+            # Abilities that count kicks ("if it was kicked twice") need only how many.
+            n = _kicked_times(q) or 0
+            return tuple(range(n)) if n <= len(kicker.costs) else None
+        return None
+
+    def _static_kicked(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        """'I paid only the {W} kicker on Necravolver: does it get trample?': whether the one
+        "if it was kicked, it enters with ... and with trample" ability naming the asked
+        quality applies (CR 702.33e-f, 614.1c)."""
+        if mention is None:
+            return None
+        asked = q.asked or q.lower
+        quality = re.search(
+            r"\b(?:does|do|will|would|is|can)\b[^?]*?\b(?:get|have|has|gain|enter|come)s?\b"
+            r"(?: \w+){0,3}? (trample|lifelink|haste|flying|vigilance|reach|deathtouch|menace)\b",
+            asked,
+        )
+        kicker = self._kicker(mention)
+        if quality is None or kicker is None:
+            return None
+        if q.has(
+            r"\bcop(y|ied|ies)",
+            r"\breturn",
+            r"reanimat",
+            r"flicker",
+            r"\bblink",
+            r"onto the battlefield",
+            r"\bphas",
+            r"in response",
+            r"\b(lose|lost|loses|remove|removed)\b",
+        ):
+            return None
+        word = quality.group(1)
+        statics = [
+            a
+            for a in mention.of_kind("if_kicked")
+            if isinstance(a, IfKicked) and a.trigger == "static"
+        ]
+        chosen = [a for a in statics if re.search(rf"\b{word}\b", a.effect, re.I)]
+        if len(chosen) != 1 or re.search(
+            rf"\b{word}\b", mention.card.oracle_text.replace(chosen[0].text, ""), re.I
+        ):
+            return None  # the quality also comes from elsewhere on the card
+        kicked = self._kicks_paid(q, kicker, chosen)
+        if kicked is None:
+            return None
+        ability = chosen[0]
+        perm = Permanent(
+            name=mention.name, types=mention.card.types, kicked=kicked, card=mention.card
+        )
+
+        def run() -> Ruling:
+            return k.kicked_static(perm, ability, kicker)
+
+        return Scenario("kicker_static_effect", "yesno", 0.9, run, self._cards(mention))
 
     def _mana_value_compared(self, q: Question) -> Scenario | None:
         """'Chalice of the Void on 1: is Endless One with X=1 countered?', 'does Counterbalance
@@ -1932,6 +2096,62 @@ class KickerHandler:
             cards,
         )
 
+    def _tapped_target(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        """'Tempest Owl kicked, but what I want to tap is already tapped: can I still target
+        it?': whether the kicked ability's target phrase asks for untapped ones (CR 115.1)."""
+        if mention is None or not q.asks(
+            r"\b(can|could|may|does|do|will|is|am) (i|you|we|it|CARD|they|he|she)\b[^?]*\btarget"
+        ):
+            return None
+        said = {
+            m.group(2) is None
+            for m in re.finditer(
+                r"\b(already|are|is|were|was|being|that'?s|they'?re|it'?s|all|still|target|a|an"
+                r"|the|my|their|his|her|two|three|\d+) (un)?tapped\b",
+                q.lower,
+            )
+        }
+        if len(said) != 1:
+            return None
+        tapped = said.pop()
+        if q.has(r"\bcop(y|ies|ied)\b", r"\bresolv", r"in response", r"hexproof|shroud|ward\b"):
+            return None
+        kicker = self._kicker(mention)
+        found = [
+            (a, spec)
+            for a in mention.of_kind("if_kicked")
+            if isinstance(a, IfKicked) and a.trigger in ("etb", "spell") and not a.negated
+            for spec in a.targets
+        ]
+        if kicker is None or len(found) != 1 or len({m.name for m in q.cards}) > 1:
+            return None
+        ability, spec = found[0]
+        words = set(re.findall(r"[a-z]+", spec.what.casefold()))
+        wanted = {w for w in words if w in _TARGET_TYPES}
+        if "permanent" in words or "permanents" in words:
+            types = frozenset({"Creature"})
+        elif len(wanted) == 1:
+            word = next(iter(wanted))
+            if not q.has(rf"\b{word}s?\b"):
+                return None  # what the tapped thing is, the question doesn't say
+            types = frozenset({_TARGET_TYPES[word]})
+        else:
+            return None
+        kicked = self._kicks_paid(q, kicker, [ability])
+        if kicked is None:
+            return None
+        source = Permanent(
+            name=mention.name, types=mention.card.types, kicked=kicked, card=mention.card
+        )
+        name = mention.name
+
+        def run() -> Ruling:
+            return k.tapped_target_legal(
+                source, ability, spec, tapped=tapped, types=types, card=name
+            )
+
+        return Scenario("kicker_tapped_target", "yesno", 0.9, run, self._cards(mention))
+
     def _kicked_target(self, q: Question, mention: CardMention | None) -> Scenario | None:
         """'Can kicked Bloodchief's Thirst destroy a 3 mana creature?': kicking changed the
         spell's target (601.2c, 702.33g); is this one legal?"""
@@ -2081,6 +2301,62 @@ class KickerHandler:
             return k.x_for_etb(spell)
 
         return Scenario("kicker_x_etb", "number", 0.8, run, self._cards(mention))
+
+    def _x_amount(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        """'Hydroid Krasis for X=5: how many cards off the cast trigger?', 'Verazol with X=3:
+        how many counters?': an amount the card ties to the X it was cast with."""
+        asked = q.asked or q.lower
+        wanted = re.search(
+            r"\bhow (?:many|much) (?:\+1/\+1 )?(counters?|cards?|life)\b", asked
+        ) or re.search(
+            r"\bhow (?:many|much) (?:do|does|will|would) (?:i|you|we) (draw|gain)\b", asked
+        )
+        if wanted is None:
+            return None
+        word = wanted.group(1)
+        what = {"draw": "cards", "gain": "life"}.get(word, word.rstrip("s") + "s")
+        if what == "lifes":
+            what = "life"
+        holders = [
+            (m, a)
+            for m in q.cards
+            for a in k.x_amounts(m.card.oracle_text, m.card.front.mana_cost)
+            if a.what == what
+        ]
+        if len({m.name for m, _ in holders}) != 1 or len(holders) != 1:
+            return None
+        card, amount = holders[0]
+        others = [
+            m
+            for m in q.cards
+            if m.name != card.name and "cascade" not in m.card.oracle_text.casefold()
+        ]
+        if others or q.has(
+            r"\bcop(y|ies|ied)\b",
+            r"\bflicker",
+            r"\bblink",
+            r"\breturn",
+            r"\breanimat",
+            r"onto the battlefield",
+            r"\bcounter(ed|s it| it)\b",
+            r"\bkick",
+            r"\b(cost|costs) (\{?\d+\}? )?(less|more)\b",
+            r"\breduc",
+            *_OTHER_COST_WORDS,
+        ):
+            return None
+        free = any(q.has(w) for w in _FREE_WORDS)
+        x = _x(q)
+        if free and x:
+            return None  # X can only be 0 there; a stated X says something else happened
+        if x is None and not free:
+            return None
+        cost, name = card.card.front.mana_cost, card.name
+
+        def run() -> Ruling:
+            return k.x_amount(amount, cost, x=x, free=free, card=name)
+
+        return Scenario("kicker_x_amount", "number", 0.9, run, (name, REFERENCE_CARD))
 
     def _spell_targets(self, q: Question, mention: CardMention | None) -> Scenario | None:
         """'How many targets does unkicked Jilt have?', 'can kicked Jilt target two
@@ -2369,6 +2645,12 @@ _EFFECT_QUESTION_WORDS = frozenset(
         "pay",
         "paid",
         "paying",
+        # "does the enter still make ...": the trigger named by its event.
+        "enter",
+        "enters",
+        "etb",
+        "make",
+        "makes",
     }
 )
 
@@ -2384,6 +2666,9 @@ def _asks_effect(q: Question, mention: CardMention) -> bool:
     if len(etb) != 1 or not etb[0].effect:
         return False
     effect = {w[:5] for w in re.findall(r"[a-z0-9+/]+", etb[0].effect.casefold())}
+    if re.search(r"\btarget (player|opponent)\b", etb[0].effect, re.I):
+        # "make my opponent sacrifice": the opponent is the player it may target.
+        effect.add("oppon")
     words = [
         w
         for w in re.findall(r"[a-z0-9+/']+", (q.asked or q.lower).replace("CARD", " card "))
@@ -2468,6 +2753,19 @@ def _kicks_for_outcome(q: Question, mention: CardMention) -> int | None:
     per_time = [a for a in mention.of_kind("if_kicked") if isinstance(a, IfKicked) and a.per_time]
     if len(per_time) != 1:
         return None
+    parsed = per_time[0].parsed
+    if parsed is not None and parsed.verb == "targets" and parsed.amount is not None:
+        # "another target for each time it was kicked": "three different targets" is one
+        # target more than the kicks.
+        said = re.search(
+            rf"\b(?:each of |all )?{_NUMBER} (?:different |diff |separate |distinct )?"
+            r"(?:targets|things|creatures|players|permanents|opponents|people|guys)\b",
+            q.lower,
+        )
+        n = eff.number(said.group(1)) if said else None
+        if n is None or n < parsed.amount.base:
+            return None
+        return n - parsed.amount.base
     m = re.search(
         r"\b(a|an|one|two|three|four|five|\d+) (?:[^\s]+ ){0,5}?(counters?|tokens?|cards?|life)\b"
         r"[^.]*?for each time",
@@ -2485,6 +2783,32 @@ def _kicks_for_outcome(q: Question, mention: CardMention) -> int | None:
     if n is None or each <= 0 or n % each:
         return None
     return n // each
+
+
+def _x_for_damage(q: Question, mention: CardMention) -> int | None:
+    """The X a card that "deals X damage to each" needs for the damage the question wants
+    ("deal 4 damage to each", "for 3 each")."""
+    if not re.search(r"\bdeals x damage to each\b", mention.card.oracle_text, re.I):
+        return None
+    found = {
+        m.group(1) or m.group(2)
+        for m in re.finditer(
+            r"\b(\d+) damage (?:to |at )?each\b|\bfor (\d+) (?:damage )?(?:each|apiece)\b", q.lower
+        )
+    }
+    return int(found.pop()) if len(found) == 1 else None
+
+
+def _says_absent(asked: str) -> bool:
+    """The asked clause asks whether the effect is missing ("comes back as a plain 2/2 with
+    no counters", "without trample"), not whether it happens."""
+    return bool(
+        re.search(
+            r"\b(plain|vanilla)\b|\b(no|without|zero|0)\s+(\+1/\+1\s+)?"
+            r"(counters?|trample|haste|flying|lifelink|tokens?|zombies?|bonus)\b",
+            asked,
+        )
+    )
 
 
 def _kicked_consequence(asked: str, mention: CardMention | None) -> IfKicked | None:
@@ -2851,8 +3175,12 @@ def _used_through(q: Question, m: CardMention) -> bool:
     """'cast it via Jodah', 'through Omniscience': the card is how the spell was cast, not
     merely on the battlefield while another cost was chosen."""
     before = q.text[max(0, m.start - 25) : m.start].casefold()
+    after = q.text[m.end : m.end + 25].casefold()
+    # "Bloodbraid Elf cascaded into it", "Bloodbraid's cascade hit it".
+    cascades = "Cascade" in m.card.keywords and re.match(r"[\]]*('s)?\s+cascad", after)
     return bool(
         re.search(r"\b(via|through|with|using|use|off|by|free from)\s+(\w+\s+)?[_\[]*$", before)
+        or cascades
     )
 
 
@@ -2875,16 +3203,19 @@ def _kicked_times(q: Question | str) -> int | None:
     """How many times the question says the spell was kicked ("kicked once")."""
     text = q if isinstance(q, str) else q.lower
     m = re.search(
-        r"\bkick(?:ed)? (?:it |CARD |this |that )?(?:only )?(once|twice|(\w+) times)\b", text
+        r"\b(?:multi)?kick(?:ed)? (?:it |CARD |this |that )?(?:only )?(once|twice|(\w+) times)\b"
+        r"|\b(?:paid|pay|paying) (?:the |its )?(?:multi)?kicker (?:cost )?(?:only )?"
+        r"(once|twice|(\w+) times)\b",
+        text,
     )
     if not m:
         return None
-    word = m.group(1)
+    word = m.group(1) or m.group(3)
     if word == "once":
         return 1
     if word == "twice":
         return 2
-    count = m.group(2)
+    count = m.group(2) or m.group(4)
     if count.isdigit():
         return int(count)
     return {"one": 1, "two": 2, "three": 3}.get(count)
@@ -3164,6 +3495,113 @@ def _spell_copier_named(q: Question) -> bool:
     )
 
 
+def _permanent_copier(m: CardMention) -> bool:
+    """A card whose text makes a permanent that is a copy of another one (Clone, Rite of
+    Replication, Helm of the Host), not a copy of a spell."""
+    text = re.sub(r"\([^)]*\)", "", m.card.oracle_text.casefold())
+    return bool(
+        re.search(
+            r"\bas a copy of\b|\btokens? (that'?s|that is|that are) (a )?cop(y|ies) of\b"
+            r"|\btoken cop(y|ies) of\b|\bbecomes? a copy of\b",
+            text,
+        )
+    )
+
+
+def _spell_copy_only(q: Question) -> bool:
+    """The question names a card that copies spells (Verazol, Double Major) and none that
+    copies permanents, so a "token copy" there is the copy of the spell, resolved."""
+    copied = _copied(q)
+    others = [m for m in q.cards if copied is None or m.name != copied.name]
+    spell_copiers = [
+        m
+        for m in others
+        if re.search(r"\bcopy (target|that|the) (\w+ ){0,3}spell\b", m.card.oracle_text.casefold())
+    ]
+    return bool(spell_copiers) and not any(_permanent_copier(m) for m in others)
+
+
+_SPELL_TYPE_WORDS = {
+    "instant": "Instant",
+    "sorcery": "Sorcery",
+    "creature": "Creature",
+    "artifact": "Artifact",
+    "enchantment": "Enchantment",
+    "planeswalker": "Planeswalker",
+}
+
+
+def _copier_cannot_copy(q: Question, copied: CardMention | None) -> bool:
+    """A named spell copier whose target is "instant or sorcery spell" (Twincast) and a copied
+    card of no such type: the copy the question describes can't have been made."""
+    if copied is None:
+        return False
+    for m in q.cards:
+        if m.name == copied.name:
+            continue
+        found = re.search(r"\bcopy target ((?:\w+ ){0,3})spell\b", m.card.oracle_text.casefold())
+        if found is None:
+            continue
+        kinds = {_SPELL_TYPE_WORDS[w] for w in found.group(1).split() if w in _SPELL_TYPE_WORDS}
+        if kinds and not kinds & copied.card.types:
+            return True
+    return False
+
+
+def _copier_unknown(q: Question) -> bool:
+    """Something copied the card ("X copied my kicked Gatekeeper"), but no card named and no
+    word said whether the spell on the stack or the permanent was copied."""
+    if not q.has(r"\bcopi(ed|es)\b", r"\bcopying\b", r"\b(made|makes|make) a copy\b"):
+        return False
+    copied = _copied(q)
+    if any(_permanent_copier(m) for m in q.cards if copied is None or m.name != copied.name):
+        return False
+    return not q.has(
+        r"enters? (the battlefield )?as a copy",
+        r"\bclone\b",
+        r"becomes? a copy",
+        r"\b(on|onto) the battlefield\b",
+        r"\bcreat\w* (a |an |two |\w+ )?tokens?\b",
+        r"\btokens? (that'?s|that is|that are) (a )?cop",
+        r"\bkicked (creature|permanent|artifact|enchantment)\b",
+        r"\b(in play|already out|been out|resolved)\b",
+    )
+
+
+def _asks_copy_own_trigger(q: Question) -> bool:
+    """The asked clause, naming no card, is about a copy or token entering or its "if it
+    was kicked" ability, not about a card that watches kicked spells being cast."""
+    return "CARD" not in q.asked and q.asks(
+        r"\b(enters?|etb)\b", r"\btokens?\b", r"if (it|that|this) (was|were) kicked"
+    )
+
+
+def _copy_ability_asked(q: Question, mention: CardMention | None) -> tuple[bool, IfKicked | None]:
+    """What a question about a copy of a kicked card asks: no ability for whether the copy
+    is kicked, the card's one kicked ability when the asked clause names its action or its
+    trigger; False first when it asks about a trigger this reading can't pick."""
+    asked = q.asked or q.lower
+    consequence = _kicked_consequence(asked, mention)
+    if consequence is not None:
+        return True, consequence
+    if not re.search(
+        r"\btrigger|\bhappen|\bgo(es)? off\b|\b(ability|abilities) (work|resolve)"
+        r"|if (it|that|this) (was|were) kicked",
+        asked,
+    ):
+        return True, None
+    if mention is None:
+        return bool(re.search(r"\bkick", asked)), None
+    tied = [
+        a
+        for a in mention.of_kind("if_kicked")
+        if isinstance(a, IfKicked) and a.trigger in ("etb", "other")
+    ]
+    if len(tied) != 1:
+        return False, None
+    return True, tied[0]
+
+
 def _copies_spells_plainly(m: CardMention) -> bool:
     """A card whose text copies a spell and says nothing else about the copy than its
     targets or color ("Copy target instant or sorcery spell. You may choose new targets")."""
@@ -3203,7 +3641,29 @@ def _colors(mention: CardMention) -> frozenset[str] | None:
     )
 
 
-def _cost_changes(q: Question, spell: CardMention) -> list[tuple[str, int]] | None:
+def _first_this_turn(q: Question) -> bool | None:
+    """Whether the spell is the first of its kind its caster casts this turn, as said
+    ("I haven't cast any kicked spells this turn", "my second kicked spell")."""
+    if q.has(
+        r"\b(haven'?t|have not|hadn'?t|didn'?t|did not|not) (yet )?(cast|played|kicked) (any|a) "
+        r"(other |\w+ )?(spells?|kicked)",
+        r"\bno (other )?(kicked )?spells? (yet )?(this|that) turn\b",
+        r"\bfirst (kicked )?spell\b",
+        r"\bfirst (one|thing) i cast\b",
+    ):
+        return True
+    if q.has(
+        r"\balready (cast|kicked|played)\b",
+        r"\b(second|another|third|2nd) (kicked )?spell\b",
+        r"\b(earlier|before) (this|that) turn\b",
+    ):
+        return False
+    return None
+
+
+def _cost_changes(
+    q: Question, spell: CardMention, *, kicked: bool | None = None
+) -> list[tuple[str, int]] | None:
     """The named cost changers' effects on casting ``spell``; None when one can't be read."""
     out: list[tuple[str, int]] = []
     colors = _colors(spell)
@@ -3219,7 +3679,8 @@ def _cost_changes(q: Question, spell: CardMention) -> list[tuple[str, int]] | No
             continue  # a static ability works only on the battlefield (CR 113.6)
         before = q.text[max(0, m.start - 20) : m.start].casefold()
         if re.search(r"\b(two|three|four|five|\d+|both|multiple|several|many) $", before) or (
-            m.written.casefold().endswith("s") and not m.name.casefold().endswith("s")
+            re.sub(r"['’]s$", "", m.written.casefold()).endswith("s")
+            and not m.name.casefold().endswith("s")
         ):
             return None  # several copies of a cost changer: how many isn't modelled here
         if not m.of_kind("cost_change") and re.search(
@@ -3243,6 +3704,8 @@ def _cost_changes(q: Question, spell: CardMention) -> list[tuple[str, int]] | No
                 mana_value=None if cost.has_x and x is None else cost.mana_value(x or 0),
                 chosen_type=_chosen_type(q, m),
                 every_type="Changeling" in spell.card.keywords,
+                kicked=kicked,
+                first_this_turn=_first_this_turn(q),
             )
             if applies is None:
                 return None
