@@ -41,7 +41,8 @@ _NUMBERS = {
     "multiple": 2,
 }
 _ENCHANTMENT_SUBTYPES = (
-    r"\b(aura|saga|shrine|cartouche|curse|class|room|case|background|role|rune|shard)s?\b"
+    # "non-Aura enchantments" names no subtype of what enters.
+    r"(?<!non-)(?<!non )\b(aura|saga|shrine|cartouche|curse|class|room|case|background|role|rune|shard)s?\b"
 )
 
 
@@ -462,7 +463,9 @@ class ConstellationHandler:
             for r in spell_rules(m.card.oracle_text)
             if r.kind == "cast_trigger"
         ]
-        if len(found) != 1 or len({m.name for m in q.cards if m.name == found[0][0].name}) != 1:
+        # "Enchantress's Presence ... does Presence trigger?": one card, named twice.
+        found = list({(m.name, r.text): (m, r) for m, r in found}.values())
+        if len(found) != 1:
             return None
         source, rule = found[0]
         if not any(w.casefold() in ("enchantment", "aura") for w in rule.qualities):
@@ -476,6 +479,11 @@ class ConstellationHandler:
             )
             for m in mentions
         ) or (draws and q.asks(r"\b(do|does|did|will|would|should) i (still )?(get to )?draw\b"))
+        # "Do I gain life from Sythis?" asks the same of a trigger that gains life.
+        asked = asked or bool(
+            re.search(r"\bgains? (\d+ |x )?life\b", rule.text, re.I)
+            and q.asks(r"\b(do|does|did|will|would|should) i (still )?(get to )?gain\b")
+        )
         if not asked or any(_is_entering(q, m) or _moved(q, m) for m in mentions):
             return None  # the card itself entering or cast: its ability isn't on the battlefield
         if q.has(
@@ -485,6 +493,20 @@ class ConstellationHandler:
         ):
             return None
         others = [m for m in q.cards if m.name != source.name]
+        # "Replenish put two enchantments back": the card that moves them onto the battlefield
+        # is neither what enters nor an enchantment spell cast.
+        movers = {
+            m.name
+            for m in others
+            if len(m.faces) == 1
+            and _PUTS_ONTO.search(_unreminded(m.card.oracle_text))
+            and not re.search(r"\b(cast|copy)\b", _unreminded(m.card.oracle_text), re.I)
+        }
+        if movers and not q.has(r"\benchantments?\b", _ENCHANTMENT_SUBTYPES):
+            return None  # what the card moves isn't said
+        if movers and any("Enchantment" in m.card.types for m in others if m.name in movers):
+            return None  # casting the mover may itself be casting an enchantment spell
+        others = [m for m in others if m.name not in movers]
         if any(
             m.card.types & {"Instant", "Sorcery"}
             or len(m.faces) != 1
@@ -498,6 +520,17 @@ class ConstellationHandler:
         if event is None:
             return None
         how, caster, types, subtypes, _ = event
+        cast_verbs = r"\b(cast|casts|casting|casted)\b"
+        movers_cast = sum(
+            1
+            for m in q.cards
+            if m.name in movers
+            and re.search(cast_verbs[:-2] + r" (a |an |my |the )?$", _before(q, m, 20))
+        )
+        if movers and len(re.findall(cast_verbs, q.text.casefold())) > movers_cast:
+            return None  # something besides the mover is cast as well
+        if movers and how in ("cast", "resolve"):
+            how = "put"  # the spell cast is the mover; what it moves is put onto the battlefield
         named = {m.name: m for m in others}
         if len(named) > 1:
             return None
@@ -1638,12 +1671,11 @@ class ConstellationHandler:
         if assumed:
             how, controller = "resolve", YOU
         simultaneous = q.has(r"same time", r"simultaneous", r"together", r"at once", r"both enter")
-        n_entering = (
-            _count_before(
-                q, r"(\w+ )?(enchantments|auras|sagas|curses|shrines|cartouches|classes|roles)\b"
-            )
-            or 1
-        )
+        counted = _entering_count(q)
+        # Several enter, but not how many: any count is unknown, while "does it trigger?" holds
+        # for two as for more.
+        uncounted = counted == "several"
+        n_entering = 2 if uncounted else (counted if isinstance(counted, int) else 1)
         watchers_enter = (
             simultaneous
             and q.has(
@@ -1776,6 +1808,12 @@ class ConstellationHandler:
                 return None
             state = GameState(battlefield=tuple(watchers))
             entering = others
+        if (
+            uncounted
+            and any(p in entering for p in others)
+            and (count_asked or (yielded is not None and yielded[1]) or stated is not None)
+        ):
+            return None  # how many enter isn't told, so no count of triggers is known
         never_enters = types is not None and types <= {"Instant", "Sorcery"}
         if (
             how == "cast"
@@ -1856,7 +1894,8 @@ class ConstellationHandler:
             ),
             "the spell",
         )
-        found = run if not assumed else partial(_assuming_resolved, run, spell)
+        counted_run = run if not uncounted else partial(_per_each, run)
+        found = counted_run if not assumed else partial(_assuming_resolved, counted_run, spell)
         return Scenario(name, "number" if number else "yesno", 0.9, found, self._cards(q))
 
     # -- must be blocked -----------------------------------------------------
@@ -2495,6 +2534,16 @@ def _inert(m: CardMention, change: str) -> bool:
     return len(m.faces) == 1 and not _INERT_BLOCKS.search(text)
 
 
+def _per_each(run: Callable[[], Ruling]) -> Ruling:
+    """Two stand-ins were used for "several enchantments": the closing count speaks of each."""
+    ruling = run()
+    steps = list(ruling.steps)
+    if steps and steps[-1].note.startswith("So ") and steps[-1].note.endswith(" in all."):
+        head = steps[-1].note.removesuffix(" in all.").rsplit(" ", 1)[0]
+        steps[-1] = replace(steps[-1], note=f"{head} once for each enchantment that enters.")
+    return replace(ruling, steps=tuple(steps))
+
+
 def _assuming_resolved(run: Callable[[], Ruling], spell: str) -> Ruling:
     t = Trace()
     t.step(
@@ -2610,6 +2659,66 @@ def _count_before(q: Question, pattern: str) -> int | None:
     return int(word) if word.isdigit() else _NUMBERS.get(word)
 
 
+_ENTER_VERBS = (
+    r"\b(enter|enters|entering|entered|return|returns|returning|returned|put|puts|putting|"
+    r"bring|brings|bringing|brought|come|comes|coming|came|create|creates|creating|created)\b"
+)
+
+
+_ENCHANTMENT_NOUN = (
+    r"(?:enchantment cards?|enchantments?|auras?|sagas?|curses?|shrines?|cartouches?|class(?:es)?|"
+    r"roles?)\b"
+)
+_COUNTED_ITEM = (
+    r"(?P<n>\d+|an?|one|two|three|four|five|six|both)\s+"
+    r"(?:(?:of )?(?:my|your|their|his|her|the|these|those) )?(?:[\w'-]+ ){0,2}?" + _ENCHANTMENT_NOUN
+)
+_NEXT_ITEM = lazy(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s+plus\s+)" + _COUNTED_ITEM)
+# "returns my enchantments", "all three" aside: a plural with no number says several enter.
+_UNCOUNTED_PLURAL = lazy(
+    r"\b(?:my|your|our|their|his|her|all|several|multiple|some|many|a bunch of|a few)\s+"
+    r"(?:(?:of )?(?:my|your|their|his|her|the) )?(?:[\w'-]+ ){0,2}?"
+    r"(?:enchantment cards|enchantments|auras|sagas|curses|shrines|cartouches|classes|roles)\b"
+)
+
+
+def _held_before(q: Question, start: int, end: int | None = None) -> bool:
+    """The words before ``start`` in its clause say what is already controlled ("I control
+    Eidolon and three other enchantments"), with no entering verb after that, nor right after
+    the noun ending at ``end`` ("I control Eidolon and three enchantments enter")."""
+    if end is not None and re.match(r"\s*(?:[\w'-]+ ){0,3}?" + _ENTER_VERBS, q.lower[end:]):
+        return False
+    clause = re.split(r"[.?!;]", q.lower[:start])[-1]
+    held = list(re.finditer(r"\b(control|controls|have|has|had|got|own|with)\b", clause))
+    return bool(held) and not re.search(_ENTER_VERBS, clause[held[-1].end() :])
+
+
+def _entering_count(q: Question) -> int | str | None:
+    """How many enchantments the question says enter: "returns three non-Aura enchantments",
+    "two Auras and a Saga come back" (3); "several" when a plural says more than one enter
+    without a number ("Replenish returns my enchantments"); None when no count is told."""
+    for m in re.finditer(_COUNTED_ITEM, q.lower):
+        word = m["n"]
+        if word in ("a", "an") or _held_before(q, m.start(), m.end()):
+            continue
+        total = int(word) if word.isdigit() else _COUNT_WORDS.get(word, 2)
+        end = m.end()
+        while (more := _NEXT_ITEM.match(q.lower, end)) is not None:
+            n = more["n"]
+            total += int(n) if n.isdigit() else _COUNT_WORDS.get(n, 2)
+            end = more.end()
+        return total
+    for m in _UNCOUNTED_PLURAL.finditer(q.lower):
+        sentence_start = max(q.lower.rfind(x, 0, m.start()) for x in ".?!;") + 1
+        stop = min(
+            (i for x in ".?!;" if (i := q.lower.find(x, m.end())) >= 0), default=len(q.lower)
+        )
+        sentence = q.lower[sentence_start:stop]
+        if re.search(_ENTER_VERBS, sentence) and not _held_before(q, m.start(), m.end()):
+            return "several"
+    return None
+
+
 def _describe(types: frozenset[str], subtypes: frozenset[str], token: bool) -> str:
     words = " ".join(sorted(types, key=lambda t: t != "Enchantment")).lower()
     sub = " ".join(sorted(subtypes)).lower()
@@ -2618,6 +2727,12 @@ def _describe(types: frozenset[str], subtypes: frozenset[str], token: bool) -> s
         return "a token " + noun
     return ("an " if noun[:1] in "aeiou" else "a ") + noun
 
+
+# "Replenish brings back two Auras", "they all come back": onto the battlefield, from wherever.
+_BACK = (
+    r"(\b(bring|brings|bringing|brought)\b[^.?!]*\bback|\b(come|comes|came|coming) back)\b"
+    r"(?! (to|into|in) (my|your|its owner's|their|his|her|the|an opponent's) (hand|library|deck))"
+)
 
 Event = tuple[c.How, str, frozenset[str] | None, frozenset[str], bool]
 
@@ -2650,6 +2765,7 @@ def _event(q: Question) -> Event | None:
         r"\bbounce",
         # "I enchanted their creature with Control Magic": the Aura resolved and entered.
         r"\b(i|you|we|he|she|they|opponent) enchanted\b",
+        _BACK,
     ):
         return None
     controller = (
@@ -2708,7 +2824,7 @@ def _event(q: Question) -> Event | None:
         r"\breturn(s|ed)?\b[^.?!]*\b(to|onto) the battlefield"
     ):
         how = "reanimate"
-    elif not q.has(r"\b(re-?)?enters? (again|back)\b", r"\brecast", r"\bcomes? back\b") and q.has(
+    elif not q.has(r"\b(re-?)?enters? (again|back)\b", r"\brecast", _BACK) and q.has(
         r"\bto (my|your|its owner's|their|his|her|the) hand",
         r"\bbounce",
         r"\b(dies|die|destroyed|sacrificed?|leaves the battlefield|is exiled|gets exiled)\b",
@@ -2718,7 +2834,9 @@ def _event(q: Question) -> Event | None:
     elif q.has(
         r"\bput (it |an? |the )?(\w+ )?(\w+ )?onto the battlefield",
         r"\bputs?\b.*onto the battlefield",
+        r"\b(put|puts|putting)\b[^.?!]*\bback (on|onto|into) (the battlefield|play)\b",
         r"into play",
+        _BACK,
     ):
         how = "put"
     elif q.has(r"\bcasts?\b", r"\bcasting\b") and not q.has(
