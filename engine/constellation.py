@@ -10,7 +10,7 @@ from typing import Literal
 from engine.abilities import EnchantmentEnters, SpellRule
 from engine.effects import parse_effect
 from engine.lazyre import lazy
-from engine.model import GameState, Permanent, Spell
+from engine.model import OPPONENT, YOU, GameState, Permanent, Spell
 from engine.render import possessive
 from engine.ruling import Rule, Ruling, Trace
 
@@ -229,21 +229,32 @@ def trigger_count(
     return Ruling(verdict=str(len(mine)), steps=ruling.steps)
 
 
-Yield = Literal["draw", "tokens"]
+Yield = Literal["draw", "tokens", "gain_life", "lose_life"]
 _YIELD_WORDS: dict[str, tuple[str, str]] = {
     "draw": ("card", "cards"),
     "tokens": ("token", "tokens"),
+    "gain_life": ("life", "life"),
+    "lose_life": ("life", "life"),
 }
+_YIELD_VERBS: dict[str, str] = {
+    "draw": r"\bdraws?\b",
+    "tokens": r"\bcreates?\b",
+    "gain_life": r"\bgains? [^.]*\blife\b",
+    "lose_life": r"\bloses? [^.]*\blife\b",
+}
+# Life an effect makes its controller's opponents lose ("each opponent loses 1 life").
+_OPPONENTS_LOSE = lazy(r"^(then )?each opponent loses\b")
 # An effect whose amount turns on a choice or a condition the position doesn't hold.
 _UNSURE_EFFECT = lazy(r"\b(may|if|unless|for each|equal to|x|instead|choose|up to)\b")
 _EFFECT_PARTS = lazy(r"(?:,| and|\.) (?=(?:then )?[a-z])")
 
 
 def effect_yield(effect: str, verb: Yield) -> int | None:
-    """How many cards one resolution of ``effect`` draws its controller, or tokens it makes
-    them; None when that depends on a choice or a condition."""
+    """How many cards one resolution of ``effect`` draws its controller, tokens it makes them,
+    or life it makes them gain; for ``lose_life``, the life it makes each of their opponents
+    lose. None when that depends on a choice or a condition, or on whom the text picks."""
     low = effect.strip().casefold()
-    if not re.search(r"\bdraws?\b" if verb == "draw" else r"\bcreates?\b", low):
+    if not re.search(_YIELD_VERBS[verb], low):
         return 0
     if _UNSURE_EFFECT.search(low):
         return None
@@ -252,6 +263,10 @@ def effect_yield(effect: str, verb: Yield) -> int | None:
         parsed = parse_effect(part)
         if parsed.verb != verb:
             continue
+        if verb == "lose_life" and not _OPPONENTS_LOSE.search(part.strip()):
+            return None  # a loss of the controller's, or a target's: not read here
+        if verb == "gain_life" and not re.match(r"(then )?(you )?gains?\b", part.strip()):
+            return None
         if parsed.amount is None or parsed.amount.fixed is None:
             return None
         total += parsed.amount.fixed
@@ -283,22 +298,33 @@ def effect_total(
                 steps=ruling.steps,
                 missing=(f"how many {many} {possessive(f.source)} ability gives",),
             )
-        if f.controller != player:
+        # Life lost goes from the trigger controller's opponent; all else is the controller's.
+        receiver = _other(f.controller) if verb == "lose_life" else f.controller
+        if receiver != player:
+            lost = "makes {} lose no life" if verb == "lose_life" else "gives {} no " + many
             t.step(
                 Rule.FOLLOW_INSTRUCTIONS,
                 f"{possessive(f.source)} ability is {possessive(f.controller)}: its controller "
-                f"follows its instructions, so it gives {_whose_obj(player)} no {many}.",
+                f"follows its instructions, so it {lost.format(_whose_obj(player))}.",
             )
             continue
         total += n
         if n:
+            gives = (
+                f"makes {_whose_obj(player)} lose {n} life"
+                if verb == "lose_life"
+                else f"gives {n} {one if n == 1 else many}"
+            )
             t.step(
                 Rule.FOLLOW_INSTRUCTIONS,
-                f"{possessive(f.source)} trigger for {f.entered} gives {n} "
-                f"{one if n == 1 else many} as it resolves.",
+                f"{possessive(f.source)} trigger for {f.entered} {gives} as it resolves.",
             )
     t.step(Rule.FOLLOW_INSTRUCTIONS, f"So that's {total} {one if total == 1 else many} in all.")
     return Ruling(verdict=str(total), steps=ruling.steps + t.ruling(None).steps)
+
+
+def _other(player: str) -> str:
+    return OPPONENT if player == YOU else YOU
 
 
 def _whose_obj(player: str) -> str:

@@ -696,7 +696,10 @@ class ConstellationHandler:
         aura_cards = [m for m in q.cards if "Aura" in m.card.subtypes or m.of_kind("bestow")]
         if not (q.has(r"\baura\b", r"\bbestow") or aura_cards):
             return None
-        if not q.has(r"\b(does|do|is|will|can|would|should)\b"):
+        if not q.has(
+            r"\b(does|do|is|will|can|would|should)\b",
+            r"\b(doesn't|don't|isn't|won't|can't|wouldn't|shouldn't|didn't)\b",
+        ):
             return None
         if any(
             re.search(
@@ -706,15 +709,7 @@ class ConstellationHandler:
         ):
             # An Aura returned or put onto the battlefield isn't cast and has no target (CR 303.4f).
             return None
-        if q.has(
-            r"unattached",
-            r"enchanted creature (dies|died|leaves|is destroyed|is exiled)",
-            r"creature enchanted by [^.?!]*\b(dies|died|leaves|is destroyed|is exiled)",
-            r"\bhost\b",
-            r"creature it('s| is| was) (attached to|enchanting|on)",
-            r"\b(is|was) attached to (dies|died|leaves|is destroyed|is exiled|is sacrificed)",
-            r"\bbestowed? (on|onto) [^.?!]*\b(then )?the creature (dies|died|leaves|is destroyed|is exiled)",
-        ) and not q.has(r"\bspell\b", r"in response", r"resolv", r"on the stack"):
+        if _fell_off(q):
             return self._bestow_unattached(q)
         if not q.has(
             r"\bspell\b",
@@ -1621,6 +1616,8 @@ class ConstellationHandler:
             )
         ):
             return None  # no ability watches enchantments entering here
+        if q.has(r"\bbestow") and _fell_off(q):
+            return None  # a bestowed Aura left unattached: that is the event asked about
         watchers = self._watchers(q)
         if _asks_other_trigger(q, {w.name for w in watchers}):
             return None
@@ -1652,7 +1649,7 @@ class ConstellationHandler:
             how == "cast"
             and q.has(
                 r"\b(i|we) (then |just |now )?(cast|casted|play|played)\b",
-                r"\b(i|we) (control|have)\b[^.?!]* and (then )?(cast|casted|play|played)\b",
+                r"\b(i|we) (already |still )?(control|have)\b[^.?!]* and (then )?(cast|casted|play|played)\b",
             )
             and not q.asks(r"\bcast")
             and not q.has(
@@ -1746,7 +1743,13 @@ class ConstellationHandler:
                     )
                     for p in others
                 ]
-        if watchers_enter:
+        another = _another_of(q, watchers, controller)
+        if another is not None:
+            # "I control two Grim Guardians and cast a third one": the new one sees itself
+            # enter, and each one already there sees it (CR 603.6a).
+            state = GameState(battlefield=tuple(watchers))
+            entering = [another]
+        elif watchers_enter:
             state = GameState()
             entering = list(watchers)
             # "If Eidolon and Doomwake Giant enter together": the other named newcomers enter
@@ -1833,7 +1836,21 @@ class ConstellationHandler:
             )
         several = len(watchers) > 1 and q.has(r"\b(both|each|all|every|two|several|multiple)\b")
         asked = _asked_watcher(q)
-        if several or (len(watchers) > 1 and asked is None and (yielded or stated)):
+        if (
+            another is not None
+            and (count_asked or (yielded is not None and yielded[1]) or stated is not None)
+            and q.asks(
+                r"\b(the|my|that|this) (new|first|old|original|other|second|third|older|newer|"
+                r"last) (one|CARD)\b",
+                r"\beach\b(?! (opponent|player|of (my|your|their) opponents))",
+            )
+        ):
+            return None  # the count of one of them, not of all: not read here
+        if (
+            several
+            or another is not None
+            or (len(watchers) > 1 and asked is None and (yielded or stated))
+        ):
             # What all of them give together: each trigger counts.
             watcher = None
         elif asked is not None and any(w.name == asked for w in watchers):
@@ -2341,6 +2358,32 @@ class ConstellationHandler:
         return None
 
 
+# "the creature it was on died", "Nighthowler fell off": an Aura's creature left, and the
+# Aura became unattached where it is.
+_AURA_FELL_OFF = (
+    r"unattached",
+    r"enchanted creature (dies|died|leaves|is destroyed|is exiled)",
+    r"creature enchanted by [^.?!]*\b(dies|died|leaves|is destroyed|is exiled)",
+    r"\bhost\b",
+    r"creature it('s| is| was) (attached to|enchanting|on)",
+    r"\b(is|was) attached to (dies|died|leaves|is destroyed|is exiled|is sacrificed)",
+    r"\bbestowed? (on|onto) [^.?!]*\b(then )?the creature (dies|died|leaves|is destroyed|is exiled)",
+    r"\b(on|enchanting|attached to) (a|the|my|their|his|her|an opponent's) creature (that|which) "
+    r"(dies|died|left|leaves|was destroyed|is destroyed|got exiled|was exiled|was sacrificed)",
+    r"\b(fell|falls|fall|falling) off\b",
+    # "I bestowed Boon Satyr on my bear and the bear died"
+    r"\bbestow(ed|s)?\b[^.?!]*\b(on|onto) (my|the|his|her|their|an opponent's|a|an) (\w+)\b[^.?!]*"
+    r"\b(the|that|my|his|her|their) \4 (dies|died|left|was destroyed|got destroyed|was exiled|"
+    r"got exiled|was sacrificed|got killed|was killed|was bounced|got bounced)\b",
+)
+
+
+def _fell_off(q: Question) -> bool:
+    return q.has(*_AURA_FELL_OFF) and not q.has(
+        r"\bspell\b", r"in response", r"resolv", r"on the stack"
+    )
+
+
 def _named_attacker(q: Question, m: CardMention) -> bool:
     """'my Boggart Brute enchanted with Lure', 'Boggart Brute attacks': the named creature is
     the attacking one."""
@@ -2646,7 +2689,9 @@ def _many(q: Question) -> int:
     if m:
         word = m.group(1)
         return int(word) if word.isdigit() else _NUMBERS.get(word, 2)
-    if q.has(r"\bboth\b", r"\beach\b") and len(_watcher_mentions(q)) <= 1:
+    if q.has(r"\bboth\b", r"\beach\b(?! (opponent|player|of (my|your|their) opponents))") and (
+        len(_watcher_mentions(q)) <= 1
+    ):
         return 2
     return 1
 
@@ -2691,6 +2736,33 @@ def _held_before(q: Question, start: int, end: int | None = None) -> bool:
     clause = re.split(r"[.?!;]", q.lower[:start])[-1]
     held = list(re.finditer(r"\b(control|controls|have|has|had|got|own|with)\b", clause))
     return bool(held) and not re.search(_ENTER_VERBS, clause[held[-1].end() :])
+
+
+_ANOTHER_ONE = lazy(
+    r"\b(cast|casts|casting|play|plays|played|resolve|resolves|put|puts|get|gets|draw|"
+    r"and|then) (a |my |the |their |his |her )?(second|third|fourth|fifth|sixth|another|2nd|3rd|4th|"
+    r"5th|6th|new) (CARD|one|copy)\b"
+)
+
+
+def _another_of(q: Question, watchers: list[Permanent], controller: str) -> Permanent | None:
+    """ "I control two Eidolons and cast a third one": one more of the watching card, entering."""
+    names = {w.card.name for w in watchers if w.card is not None}
+    m = _ANOTHER_ONE.search(q.lower)
+    if m is None or len(names) != 1 or len({w.name for w in watchers}) != len(watchers):
+        return None
+    if m[4] == "CARD":
+        # The CARD mark is the watcher's own name, written after the ordinal.
+        after = [c for c in q.cards if c.card.name in names]
+        if not any(re.search(rf"\b{m[3]} $", _before(q, c, len(m[3]) + 2)) for c in after):
+            return None
+    model = watchers[0]
+    return replace(
+        model,
+        name=f"{model.card.name if model.card else model.name} #{len(watchers) + 1}",
+        controller=controller,
+        owner=controller,
+    )
 
 
 def _entering_count(q: Question) -> int | str | None:
@@ -2773,6 +2845,9 @@ def _event(q: Question) -> Event | None:
         if q.has(
             r"opponent('s|s'?)? (casts?|plays?|creates?|resolves?|puts?|returns?|enchantment)",
             r"\b(they|he|she) (casts?|plays?)\b",
+            # "My opponent controls Eidolon and casts an Aura": the same subject acts.
+            r"\b(opponent|they|he|she) (controls|has|had|got)\b(?:(?!\b(i|we|you)\b)[^.?!])*? and "
+            r"(then )?(casts?|plays?|creates?|resolves?|puts?|returns?|reanimates?|flickers?|blinks?)\b",
             r"\b(opponent|they|he|she) enchanted\b",
             r"opponent('s|s'?)? (\w+ )?(aura|saga|enchantment|token)s?\b",
             r"(enchantment|aura|saga|token)s?( \w+)? (that )?(my |an |the )?opponents? controls?",
@@ -2911,6 +2986,13 @@ def _token_noun(noun: str, watchers: list[Permanent]) -> bool:
     return False
 
 
+_LIFE_ASKED = lazy(
+    r"\bhow much life (do|does|did|will|would|should) (?P<who>i|you|we|my opponent|the opponent|"
+    r"each opponent|an opponent|each of my opponents|my opponents|they|he|she)\b"
+    r"(?: [\w']+){0,3}? (?P<verb>gain|lose)\b"
+)
+
+
 def _yield_asked(q: Question, watchers: list[Permanent]) -> tuple[c.Yield, bool, str] | None:
     """The asked sentence asks what the triggers give a player: cards drawn or tokens made,
     as a count ("how many cards do I draw?", True) or a yes/no ("does it give me a Pegasus?"),
@@ -2925,6 +3007,11 @@ def _yield_asked(q: Question, watchers: list[Permanent]) -> tuple[c.Yield, bool,
         )
         else YOU
     )
+    life = _LIFE_ASKED.search(q.asked)
+    if life is not None:
+        # "How much life does each opponent lose?": in a two-player game, the one opponent.
+        who = OPPONENT if re.search(r"opponent|they|he|she", life["who"]) else YOU
+        return ("gain_life" if life["verb"] == "gain" else "lose_life"), True, who
     if q.asks(r"\beach (player|opponent)\b"):
         return None
     if q.asks(r"\bhow many (\w+ )?cards\b") and q.asks(r"\bdraw\w*\b"):
