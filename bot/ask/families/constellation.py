@@ -188,6 +188,33 @@ def _puts_without_casting(m: CardMention) -> bool:
     )
 
 
+def _returns_auras(m: CardMention) -> bool:
+    """ "Return each Aura card from your graveyard to the battlefield. Only creatures can be
+    enchanted this way." (Retether): Auras put onto the battlefield, onto creatures."""
+    text = _unreminded(m.card.oracle_text).strip()
+    rest = _RETURNS_AURAS.sub("", text, count=1).strip()
+    return len(m.faces) == 1 and rest != text and rest in ("", _ONLY_CREATURES)
+
+
+_RETURNS_AURAS = lazy(
+    r"^(return|put) (each|all) aura cards? from your graveyard (to|onto) the battlefield\.",
+    re.I,
+)
+_ONLY_CREATURES = "Only creatures can be enchanted this way."
+
+
+def _shielded_host(m: CardMention) -> bool:
+    """A creature named as an Aura's host whose text is keywords and the like that stop
+    targeting (hexproof, shroud, ward), nothing that stops being enchanted (protection)."""
+    text = _unreminded(m.card.oracle_text)
+    return (
+        "Creature" in m.card.types
+        and len(m.faces) == 1
+        and bool(re.search(r"\b(hexproof|shroud|ward)\b", text, re.I))
+        and not re.search(r"\b(protection|enchant\w*|auras?|attach\w*|equip\w*)\b", text, re.I)
+    )
+
+
 _TOKEN_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "battle")
 
 
@@ -1060,14 +1087,37 @@ class ConstellationHandler:
         putters = [
             m
             for m in others
-            if _puts_without_casting(m) or _attaches_auras(m) or _puts_attached(m) or m in copiers
+            if _puts_without_casting(m)
+            or _returns_auras(m)
+            or _attaches_auras(m)
+            or _puts_attached(m)
+            or m in copiers
         ]
         # A basic land or a vanilla creature named as what the Aura may enchant.
         hosts = [m for m in others if m not in putters and _plain_host(m)]
-        if len(putters) + len(hosts) != len(others) or len({m.name for m in putters}) > 1:
+        # A hexproof creature named as the host: only what targeting is about is read.
+        shielded = [m for m in others if m not in putters and m not in hosts and _shielded_host(m)]
+        if (
+            len(putters) + len(hosts) + len(shielded) != len(others)
+            or len({m.name for m in putters}) > 1
+        ):
             return None  # another card may say what it enchants, or cast it
         if hosts and not copiers:
             return None  # hosts are read only for an Aura entering as a copy
+        if shielded and (copiers or not putters or len({m.name for m in shielded}) > 1):
+            return None
+        if shielded or any(_returns_auras(m) for m in putters):
+            # The named creature's hexproof, or a card that returns every Aura card: only
+            # whether the Aura gets past hexproof, shroud or ward is read here.
+            aura = auras[0] if auras else None
+            noun = _enchant_noun(aura) if aura is not None else "creature"
+            if noun not in ("creature", "permanent") or q.has(r"\b(you|i) control\b"):
+                return None
+            name = aura.name if aura is not None else "the Aura"
+            card = aura.name if aura is not None else None
+            cited = (*names, *dict.fromkeys(m.name for m in putters))
+            host = shielded[0].card.oracle_text if shielded else ""
+            return _put_past_shield(q, name, card, cited, host)
         aura = auras[0] if auras else None
         # An Aura whose own text returns it attached ("Return CARD to the battlefield attached
         # to that creature"), or a card that puts one onto the battlefield attached to something.
@@ -1124,7 +1174,8 @@ class ConstellationHandler:
 
             return Scenario("constellation_aura_put", "yesno", 0.9, run_nothing, cited)
         if noun in (None, "creature", "permanent") and not q.has(r"\b(you|i) control\b"):
-            return _put_past_shield(q, name, card, cited)
+            host = shielded[0].card.oracle_text if shielded else ""
+            return _put_past_shield(q, name, card, cited, host)
         return None
 
     def _aura_put_untargeted(
@@ -3195,11 +3246,14 @@ def _asks_other_trigger(q: Question, watchers: set[str]) -> bool:
 
 
 def _put_past_shield(
-    q: Question, name: str, card: str | None, cited: tuple[str, ...]
+    q: Question, name: str, card: str | None, cited: tuple[str, ...], host: str = ""
 ) -> Scenario | None:
     """ "Can it be put on a creature with hexproof?": an Aura put onto the battlefield doesn't
-    target, so hexproof, shroud and ward don't stop it (303.4f)."""
-    shield = re.search(r"\b(hexproof|shroud|ward)\b", q.lower)
+    target, so hexproof, shroud and ward don't stop it (303.4f). ``host`` is the named
+    creature's text, when the question names it and not its hexproof."""
+    shield = re.search(r"\b(hexproof|shroud|ward)\b", q.lower) or re.search(
+        r"\b(hexproof|shroud|ward)\b", host.casefold()
+    )
     if (
         shield is None
         or not q.asks(r"\b(can|could|may|able|allowed|legal)\b")
