@@ -533,6 +533,21 @@ def aura_unattached(name: str, bestowed: bool, card: str | None = None) -> Rulin
     return t.ruling("no")
 
 
+def auras_stranded(names: Sequence[str]) -> Ruling:
+    """Auras put onto the battlefield along with other permanents, with nothing already there
+    to enchant: they stay where they are, and don't enter (CR 303.4g)."""
+    t = Trace()
+    for name in names:
+        t.step(
+            Rule.AURA_NOTHING,
+            f"{_cap(name)} isn't cast: it can enchant only an object already on the battlefield, "
+            f"not one entering with it, and there is none, so it stays where it is and doesn't "
+            "enter.",
+            name,
+        )
+    return t.ruling(None)
+
+
 def aura_put_nothing(name: str, zone: str, card: str | None = None) -> Ruling:
     """An Aura put onto the battlefield without being cast, with nothing it could enchant: it
     stays in ``zone`` and never enters (CR 303.4g). The verdict says whether it stays."""

@@ -17,6 +17,7 @@ from engine.abilities import Ability, Bestow, CostChange, EnchantmentEnters, Key
 from engine.lazyre import lazy
 from engine.model import OPPONENT, YOU, GameState, Permanent, Spell
 from engine.oracle import spell_rules, targets
+from engine.render import possessive
 from engine.ruling import Rule, Ruling, Trace
 
 # Cards whose official rulings state the general rules, quoted when no card is named.
@@ -141,8 +142,29 @@ def _watcher_mentions(q: Question) -> list[CardMention]:
 
 def _asked_watcher(q: Question) -> str | None:
     for m in q.cards:
-        if m.of_kind("enchantment_enters") and _is_asked(q, m):
+        if m.of_kind("enchantment_enters") and (
+            _is_asked(q, m)
+            # "How many Eidolon triggers do I get?"
+            or (
+                re.search(r"\bhow many (of )?(my |the )?$", _before(q, m, 20))
+                and re.match(r"('s)? (triggers|constellation triggers|abilities)\b", _after(q, m))
+            )
+        ):
             return m.name
+    # "how many eidolon triggers": one word of one watcher's name, written lowercase.
+    word = re.search(
+        r"\bhow many (?:of )?(?:my |the )?([a-z]{4,})(?:'s)? (?:constellation )?(?:triggers|abilities)\b",
+        q.text.casefold(),
+    )
+    if word is not None:
+        named = {
+            m.name
+            for m in q.cards
+            if m.of_kind("enchantment_enters")
+            and word[1] in re.findall(r"[a-z]+", m.name.casefold())
+        }
+        if len(named) == 1:
+            return named.pop()
     return None
 
 
@@ -1689,6 +1711,9 @@ class ConstellationHandler:
             or sees
         ):
             return None
+        stolen = _steals_watcher(q)
+        if stolen is not None:
+            return self._stolen_watcher(q, stolen, watchers, count_asked or bool(yielded))
         event = _event(q)
         if event is None:
             return None
@@ -1795,11 +1820,34 @@ class ConstellationHandler:
                     for p in others
                 ]
         another = _another_of(q, watchers, controller)
+        listed = _entering_list(q)
+        stranded: list[str] = []
         if another is not None:
             # "I control two Grim Guardians and cast a third one": the new one sees itself
             # enter, and each one already there sees it (CR 603.6a).
             state = GameState(battlefield=tuple(watchers))
             entering = [another]
+        elif listed:
+            auras = [m for m in listed if "Aura" in m.card.subtypes and not m.of_kind("bestow")]
+            if auras and q.has(
+                r"\bno (other )?(creatures?|permanents?)\b[^.?!]*\b(battlefield|board|in play|out)\b",
+                r"\b(battlefield|board) (is|was) empty\b",
+                r"\bnothing (else )?(on|in) (the )?(battlefield|board|play)\b",
+            ):
+                # Nothing was there to enchant, and what enters with it can't be (CR 303.4g).
+                stranded = [m.name for m in auras]
+                listed = [m for m in listed if m.name not in stranded]
+            elif auras and not q.has(
+                r"\b(goes|go|going|went|put|attached|attach|attaches|lands?) (on|onto|to)\b"
+            ):
+                return None  # what a returned Aura enchants, if anything, isn't said (CR 303.4g)
+            # "Replenish brings back Nyxborn Wolf, Daxos's Torment and Arcane Flight": they
+            # enter together, each seen by every watcher, themselves included (CR 603.6a).
+            names = {m.name for m in listed} | set(stranded)
+            state = GameState(battlefield=tuple(w for w in watchers if w.name not in names))
+            entering = [_perm(m, controller) for m in listed]
+            if not entering:
+                return None
         elif watchers_enter:
             state = GameState()
             entering = list(watchers)
@@ -1885,7 +1933,9 @@ class ConstellationHandler:
                 _missing("whether the spell resolved and the enchantment entered"),
                 self._cards(q),
             )
-        several = len(watchers) > 1 and q.has(r"\b(both|each|all|every|two|several|multiple)\b")
+        several = len(watchers) > 1 and q.has(
+            r"\b(both|each|every|two|several|multiple)\b", r"(?<!\bat )\ball\b"
+        )
         asked = _asked_watcher(q)
         if (
             another is not None
@@ -1963,8 +2013,62 @@ class ConstellationHandler:
             "the spell",
         )
         counted_run = run if not uncounted else partial(_per_each, run)
-        found = counted_run if not assumed else partial(_assuming_resolved, counted_run, spell)
+        if stranded:
+            counted_run = partial(_with_stranded, counted_run, tuple(stranded))
+        permanent_spell = not any(
+            m.name == spell and m.card.types & {"Instant", "Sorcery"} for m in q.cards
+        )
+        found = (
+            counted_run
+            if not assumed
+            else partial(_assuming_resolved, counted_run, spell, permanent_spell)
+        )
         return Scenario(name, "number" if number else "yesno", 0.9, found, self._cards(q))
+
+    def _stolen_watcher(
+        self,
+        q: Question,
+        stolen: tuple[CardMention, CardMention],
+        watchers: list[Permanent],
+        counted: bool,
+    ) -> Scenario | None:
+        """ "I bestow Hypnotic Siren onto my opponent's Setessan Champion: does the Champion
+        trigger?": the Aura's control effect applies as it enters attached, so the watcher
+        is its controller's as it sees the Aura enter (CR 603.6a)."""
+        aura, host = stolen
+        if (
+            counted
+            or not q.asks(r"\btrigger", r"\bsee\b")
+            or q.has(r"\bin response\b", r"\bcounter", r"\bfizzl", r"\billegal", r"\bhexproof")
+        ):
+            return None
+        taken = replace(_perm(host, YOU), name=host.name)
+        entering = Permanent(
+            name=aura.name,
+            controller=YOU,
+            owner=YOU,
+            types=frozenset({"Enchantment"}),
+            subtypes=frozenset({"Aura"}),
+            abilities=aura.abilities(),
+            card=aura.card,
+        )
+        rest = tuple(w for w in watchers if w.name not in (host.name, aura.name))
+        state = GameState(battlefield=(taken, *rest))
+        aura_name, host_name = aura.name, host.name
+
+        def run() -> Ruling:
+            t = Trace()
+            t.step(
+                Rule.SIMULTANEOUS_ENTER,
+                f"{possessive(aura_name)} “You control enchanted creature” applies as it enters "
+                f"attached to {host_name}, so {host_name} is yours as it sees the Aura enter, and "
+                "you control its trigger.",
+                aura_name,
+            )
+            ruling = c.enters(state, [entering], "resolve", host_name)[1]
+            return replace(ruling, steps=t.ruling(None).steps + ruling.steps)
+
+        return Scenario("constellation_stolen_watcher", "yesno", 0.9, run, (host.name, aura.name))
 
     # -- must be blocked -----------------------------------------------------
     def _must_be_blocked(self, q: Question) -> Scenario | None:
@@ -2628,6 +2732,12 @@ def _inert(m: CardMention, change: str) -> bool:
     return len(m.faces) == 1 and not _INERT_BLOCKS.search(text)
 
 
+def _with_stranded(run: Callable[[], Ruling], auras: tuple[str, ...]) -> Ruling:
+    """The event's ruling, after the Auras that had nothing to enchant and stayed behind."""
+    ruling = run()
+    return replace(ruling, steps=c.auras_stranded(auras).steps + ruling.steps)
+
+
 def _per_each(run: Callable[[], Ruling]) -> Ruling:
     """Two stand-ins were used for "several enchantments": the closing count speaks of each."""
     ruling = run()
@@ -2638,13 +2748,19 @@ def _per_each(run: Callable[[], Ruling]) -> Ruling:
     return replace(ruling, steps=tuple(steps))
 
 
-def _assuming_resolved(run: Callable[[], Ruling], spell: str) -> Ruling:
+def _assuming_resolved(run: Callable[[], Ruling], spell: str, permanent: bool = True) -> Ruling:
     t = Trace()
-    t.step(
-        Rule.RESOLVE_PERMANENT,
-        f"Taking it that {spell} resolved: a permanent spell that resolves enters the battlefield "
-        "under its caster's control.",
-    )
+    if permanent:
+        t.step(
+            Rule.RESOLVE_PERMANENT,
+            f"Taking it that {spell} resolved: a permanent spell that resolves enters the "
+            "battlefield under its caster's control.",
+        )
+    else:
+        t.step(
+            Rule.FOLLOW_INSTRUCTIONS,
+            f"Taking it that {spell} resolved: its controller follows its instructions.",
+        )
     ruling = run()
     return Ruling(
         verdict=ruling.verdict, steps=t.ruling(None).steps + ruling.steps, missing=ruling.missing
@@ -2789,11 +2905,77 @@ def _held_before(q: Question, start: int, end: int | None = None) -> bool:
     return bool(held) and not re.search(_ENTER_VERBS, clause[held[-1].end() :])
 
 
+_LIST_VERB = lazy(
+    r"\b(brings?|bringing|brought|returns?|returned|returning|puts?|putting|reanimates?|"
+    r"reanimated)( back)?( to the battlefield| onto the battlefield)?( back)?"
+    r"( (my|the|his|her|their))?\s*$"
+)
+_LIST_JOIN = lazy(r"\s*(,|,? and|&|plus)\s+((my|the|his|her|their) )?$")
+# "My graveyard has Eidolon, Doomwake Giant and Ethereal Armor": what a named card that
+# returns every such card (Replenish) puts onto the battlefield.
+_GRAVE_LIST = lazy(r"\b(graveyard|gy|yard)( only)? (has|holds|contains|is)\s*(just |only )?$")
+
+
+def _entering_list(q: Question) -> list[CardMention]:
+    """Two or more named cards listed after a verb that puts them onto the battlefield
+    ("it brings back Nyxborn Wolf, Daxos's Torment and Arcane Flight"), or listed as a
+    graveyard's contents when a named card returns them all, one per name."""
+    cards = sorted(q.cards, key=lambda m: m.start)
+    returner = any(
+        len(m.faces) == 1
+        and re.search(
+            r"^return (all|each) [^.]*cards from your graveyard to the battlefield\.",
+            _unreminded(m.card.oracle_text).strip(),
+            re.I,
+        )
+        for m in cards
+    )
+    for i, m in enumerate(cards):
+        before = q.text[max(0, m.start - 60) : m.start].casefold()
+        if not _LIST_VERB.search(before) and not (returner and _GRAVE_LIST.search(before)):
+            continue
+        run = [m]
+        for nxt in cards[i + 1 :]:
+            if not _LIST_JOIN.fullmatch(q.text[run[-1].end : nxt.start].casefold()):
+                break
+            run.append(nxt)
+        names = {r.name for r in run}
+        if len(names) >= 2 and len(names) == len(run):
+            return run
+    return []
+
+
 _ANOTHER_ONE = lazy(
     r"\b(cast|casts|casting|play|plays|played|resolve|resolves|put|puts|get|gets|draw|"
     r"and|then) (a |my |the |their |his |her )?(second|third|fourth|fifth|sixth|another|2nd|3rd|4th|"
     r"5th|6th|new) (CARD|one|copy)\b"
 )
+
+
+def _steals_watcher(q: Question) -> tuple[CardMention, CardMention] | None:
+    """An Aura whose text gives its controller the enchanted creature, which I cast or bestow
+    onto an opponent's watcher ("I bestow Hypnotic Siren onto my opp's Setessan Champion")."""
+    for aura in q.cards:
+        text = _unreminded(aura.card.oracle_text)
+        if not re.search(r"^you control enchanted (creature|permanent)\.?$", text, re.I | re.M):
+            continue
+        if not re.search(
+            r"\b(i|we) (just )?(bestow|bestowed|cast|casted|play|played|enchant|enchanted)\b"
+            r"(?: \w+){0,2}$",
+            _before(q, aura, 30).strip(),
+        ):
+            continue
+        for host in q.cards:
+            if host.start < aura.end or not host.of_kind("enchantment_enters"):
+                continue
+            between = q.text[aura.end : host.start].casefold()
+            if re.fullmatch(
+                r"( bestowed| for its bestow cost)? (on|onto|targeting|on to) (my )?"
+                r"(opponent's|opp's|opps|opp|their|his|her|an opponent's) ",
+                between,
+            ):
+                return aura, host
+    return None
 
 
 def _another_of(q: Question, watchers: list[Permanent], controller: str) -> Permanent | None:
