@@ -1019,6 +1019,50 @@ def aura_spell_target(
     return t.ruling("yes" if can else "no")
 
 
+def aura_spell_any_controller(
+    name: str, noun: str, opponents: bool, card: str | None = None
+) -> Ruling:
+    """Can the Aura spell ``name`` ("Enchant ``noun``") target a ``noun`` an opponent (or its
+    caster) controls, with nothing stopping it being targeted? Its enchant ability names no
+    controller, so yes (CR 303.4a, 702.5a)."""
+    t = Trace()
+    t.step(
+        Rule.AURA_SPELL_TARGET,
+        f"Cast as a spell, {name} targets what it will enchant, so that permanent must be one "
+        "it can target.",
+        card,
+    )
+    whose = "an opponent's" if opponents else "your own"
+    t.step(
+        Rule.ENCHANT_TARGETS,
+        f"“Enchant {noun}” doesn't say whose, so any {noun} can be its target, {whose} included.",
+        card,
+    )
+    t.step(Rule.AURA_SPELL_TARGET, f"So {name} can be cast targeting it.")
+    return t.ruling("yes")
+
+
+def aura_spell_yours_only(name: str, noun: str, opponents: bool, card: str | None = None) -> Ruling:
+    """Can the Aura spell ``name`` ("Enchant ``noun`` you control") target an opponent's
+    ``noun`` (``opponents``) or its caster's own? Only its controller's (CR 303.4a, 702.5a)."""
+    t = Trace()
+    t.step(
+        Rule.AURA_SPELL_TARGET,
+        f"Cast as a spell, {name} targets what it will enchant, so that permanent must be one "
+        "it can target.",
+        card,
+    )
+    t.step(
+        Rule.ENCHANT_TARGETS,
+        f"“Enchant {noun} you control” lets it target only a {noun} its controller controls"
+        + (", not an opponent's." if opponents else ", and yours is one."),
+        card,
+    )
+    verb = "can't" if opponents else "can"
+    t.step(Rule.AURA_SPELL_TARGET, f"So {name} {verb} be cast targeting it.")
+    return t.ruling("no" if opponents else "yes")
+
+
 def aura_back_to_hand(name: str, from_battlefield: bool, card: str | None = None) -> Ruling:
     """``name`` says "When this Aura is put into a graveyard from the battlefield, return it to
     its owner's hand": does it come back? Only when it goes to the graveyard from the

@@ -520,3 +520,23 @@ def test_an_aura_spell_must_be_able_to_target(
     ruling = c.aura_spell_target("Pacifism", quality, opponents, has)
     assert ruling.verdict == verdict
     assert ruling.rules[0] == Rule.AURA_SPELL_TARGET
+
+
+@pytest.mark.parametrize("opponents", [True, False])
+def test_an_enchant_ability_naming_no_controller_targets_anyones(opponents: bool) -> None:
+    ruling = c.aura_spell_any_controller("Rancor", "creature", opponents)
+    assert ruling.verdict == "yes"
+    assert Rule.ENCHANT_TARGETS in ruling.rules
+
+
+@pytest.mark.parametrize(("opponents", "verdict"), [(True, "no"), (False, "yes")])
+def test_an_enchant_ability_limited_to_yours(opponents: bool, verdict: str) -> None:
+    ruling = c.aura_spell_yours_only("Kaya's Ghostform", "creature or planeswalker", opponents)
+    assert ruling.verdict == verdict
+    assert Rule.ENCHANT_TARGETS in ruling.rules
+
+
+def test_auras_with_nothing_already_there_stay_behind() -> None:
+    ruling = c.auras_stranded(["Pacifism", "Rancor"])
+    assert len(ruling.steps) == 2 and set(ruling.rules) == {Rule.AURA_NOTHING}
+    assert "Rancor" in ruling.steps[1].note

@@ -528,10 +528,15 @@ class ConstellationHandler:
             )
             for m in mentions
         ) or (draws and q.asks(r"\b(do|does|did|will|would|should) i (still )?(get to )?draw\b"))
-        # "Do I gain life from Sythis?" asks the same of a trigger that gains life.
+        # "Do I gain life from Sythis?", "do I still get the card?" ask the same of a trigger
+        # that gains life or draws.
         asked = asked or bool(
-            re.search(r"\bgains? (\d+ |x )?life\b", rule.text, re.I)
-            and q.asks(r"\b(do|does|did|will|would|should) i (still )?(get to )?gain\b")
+            re.search(r"\bgains? (\d+ |x )?life\b|\bdraws?\b", rule.text, re.I)
+            and q.asks(
+                r"\b(do|does|did|will|would|should) i (still )?(get to )?gain\b",
+                r"\b(do|does|did|will|would|should) i (still )?get (the |my |a |an |\d+ |one )?"
+                r"(\d+ )?(life|card|draw|trigger)",
+            )
         )
         if not asked or any(_is_entering(q, m) or _moved(q, m) for m in mentions):
             return None  # the card itself entering or cast: its ability isn't on the battlefield
@@ -1307,19 +1312,34 @@ class ConstellationHandler:
         """'Can I cast Pacifism on my opponent's hexproof creature?', 'Can I put Rancor on my
         own creature with shroud?': an Aura spell targets what it will enchant (CR 303.4a)."""
         auras = [m for m in q.cards if "Aura" in m.card.subtypes and not m.of_kind("bestow")]
-        if len({m.name for m in auras}) > 1 or q.has(r"\bbestow"):
+        # "Can I bestow Nimbus Naiad onto my hexproof creature?": cast bestowed, it is an
+        # Aura spell with enchant creature, and targets like one (CR 702.103b).
+        bestowed = [m for m in q.cards if m.of_kind("bestow")] if q.has(r"\bbestow") else []
+        if bestowed and (auras or len({m.name for m in bestowed}) > 1):
+            return None
+        if bestowed:
+            auras = bestowed
+        elif q.has(r"\bbestow"):
+            return None
+        if len({m.name for m in auras}) > 1:
             return None
         if not auras and not q.has(r"\b(an|my|the|a|this) aura\b"):
             return None
         aura = auras[0] if auras else None
         others = [m for m in q.cards if aura is None or m.name != aura.name]
-        if not all(_plain_host(m) for m in others) or (
-            aura is not None and _enchant_noun(aura) not in ("creature", "permanent")
+        # "Enchant creature or planeswalker you control" (Kaya's Ghostform): read only as to
+        # whose permanent it may target.
+        yours_only = aura is not None and not bestowed and _enchant_whose(aura) is not None
+        if not all(_plain_host(m) or _shielded_host(m) for m in others) or (
+            aura is not None
+            and not bestowed
+            and not yours_only
+            and _enchant_noun(aura) not in ("creature", "permanent")
         ):
             return None
         if not q.asks(
             r"\b(can|could|may|allowed to|able to|legal to)\b[^.?!]*\b(cast|put|enchant|target\w*|"
-            r"play|attach|slap)\b"
+            r"play|attach|slap|bestow)\b"
         ):
             return None
         if q.has(
@@ -1330,15 +1350,25 @@ class ConstellationHandler:
         ):
             return None
         if not q.asks(
-            r"\b(can|could|may) (i|you|we)\b",
+            r"\b(can|could|may) (i|you|we|u)\b",
             r"\b(am i|are you|are we) (allowed|able)\b",
             r"\b(can|could|may) (my |an |the |this )?(aura|CARD)\b",
         ) or q.has(
             r"\b(opponent|he|she|they|them|him|her) (cast|casts|play|plays|target|targets)\b"
         ):
             return None  # the caster must be the player asking: hexproof turns on who casts
+        if yours_only:
+            return self._aura_any_controller(q, aura, others, bestowed)
         found = re.findall(r"\b(hexproof|shroud|protection from (\w+))\b", q.lower)
-        if len({f[0] for f in found}) != 1:
+        shielded = [m for m in others if _shielded_host(m)]
+        if not found and len({m.name for m in shielded}) == 1:
+            # The named host's own hexproof or shroud, when the question doesn't say it.
+            found = re.findall(
+                r"\b(hexproof|shroud)()\b", _unreminded(shielded[0].card.oracle_text).casefold()
+            )
+        if not found and not shielded:
+            return self._aura_any_controller(q, aura, others, bestowed)
+        if len({f[0] for f in found}) != 1 or (shielded and found[0][0] == "ward"):
             return None
         quality = found[0][1] or found[0][0]
         opponents = q.has(
@@ -1359,13 +1389,71 @@ class ConstellationHandler:
             has = read
         name = aura.name if aura is not None else "the Aura spell"
         card = aura.name if aura is not None else None
+        as_aura = bool(bestowed)
 
         def run() -> Ruling:
-            return c.aura_spell_target(name, quality, opponents, has, card)
+            ruling = c.aura_spell_target(name, quality, opponents, has, card)
+            if not as_aura:
+                return ruling
+            t = Trace()
+            t.step(
+                Rule.BESTOW_AURA,
+                f"Cast for its bestow cost, {name} is an Aura spell with enchant creature.",
+                card,
+            )
+            return replace(ruling, steps=t.ruling(None).steps + ruling.steps)
 
         return Scenario(
             "constellation_aura_cast_target", "yesno", 0.9, run, (card,) if card else ()
         )
+
+    def _aura_any_controller(
+        self,
+        q: Question,
+        aura: CardMention | None,
+        others: list[CardMention],
+        bestowed: list[CardMention],
+    ) -> Scenario | None:
+        """ "Can I put Rancor on an opponent's creature?": "Enchant creature" names no
+        controller, so an opponent's creature is a legal target (CR 303.4a, 702.5a)."""
+        if aura is None or bestowed or others:
+            return None
+        restricted = _enchant_whose(aura)
+        noun = restricted[0] if restricted is not None else _enchant_noun(aura)
+        if (
+            noun is None
+            or (restricted is None and noun not in ("creature", "permanent"))
+            or q.has(
+                r"\bcan'?t be (the )?target",
+                r"\buntargetable\b",
+                r"\bcan'?t be enchanted\b",
+                r"\bprotection\b",
+                r"\bward\b",
+                r"\bshroud\b",
+                r"\bhexproof\b",
+            )
+        ):
+            return None
+        opponents = q.asks(
+            r"\b(an |my |the )?(opponent'?s'?|opp'?s'?|their|his|her|enemy|opposing) "
+            r"(\w+ )?(creature|guy|dude|permanent)\b"
+        )
+        mine = q.asks(r"\b(my|your) (own )?(\w+ )?(creature|guy|dude|permanent)\b")
+        if opponents == mine:
+            return None
+        name, card, what = aura.name, aura.name, noun
+        if restricted is not None and not q.asks(
+            rf"\b({'|'.join(re.escape(w) for w in noun.split(' or '))})s?\b"
+        ):
+            return None  # what the question would enchant isn't what the Aura names
+        only_yours = restricted is not None
+
+        def run() -> Ruling:
+            if only_yours:
+                return c.aura_spell_yours_only(name, what, opponents, card)
+            return c.aura_spell_any_controller(name, what, opponents, card)
+
+        return Scenario("constellation_aura_cast_target", "yesno", 0.9, run, (name,))
 
     def _aura_host(self, q: Question) -> Scenario | None:
         """'My opponent steals the creature my Aura enchants / it gains protection / stops
@@ -1702,7 +1790,11 @@ class ConstellationHandler:
         if yielded is not None and yielded[1]:
             count_asked = False
         # "Does Eidolon of Blossoms see an Aura ...?" asks whether it triggers.
-        sees = q.asks(r"\bCARD('s \w+)? (still )?(see|sees|notice|notices)\b")
+        sees = q.asks(
+            r"\bCARD('s \w+)? (still )?(see|sees|notice|notices)\b",
+            # "Does Eidolon count itself?"
+            r"\bCARD('s \w+)? (still )?(count|counts) (itself|its own)\b",
+        )
         if not (
             q.fuzzy_has("trigger")
             or count_asked
@@ -1777,6 +1869,7 @@ class ConstellationHandler:
                     # "Does it trigger off itself (entering)?"
                     r"\b(off|for|on|from|by) (of )?itself\b",
                     r"\btriggers? itself\b",
+                    r"\bcounts? (itself|its own)\b",
                     r"\bitself (enters|entering|comes|coming)\b",
                 )
             )
@@ -2776,6 +2869,13 @@ def _plain_host(m: CardMention) -> bool:
 
 def _grave_or_stay(ruling: Ruling, stay: bool) -> Ruling:
     return _flip(ruling) if stay else ruling
+
+
+def _enchant_whose(m: CardMention) -> tuple[str] | None:
+    """The noun of an enchant ability limited to its controller's permanents ("Enchant
+    creature or planeswalker you control" -> "creature or planeswalker")."""
+    found = re.findall(r"^Enchant ([a-z]+(?: or [a-z]+)?) you control$", m.card.oracle_text, re.M)
+    return (found[0],) if len(found) == 1 and len(m.faces) == 1 else None
 
 
 def _enchant_noun(m: CardMention) -> str | None:
