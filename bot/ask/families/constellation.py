@@ -620,6 +620,12 @@ class ConstellationHandler:
         """'Doomwake Giant is in my graveyard ... does it trigger?': only permanents trigger."""
         if not q.fuzzy_has("trigger"):
             return None
+        if _returner(q) or q.has(
+            _BACK,
+            r"\b(return|returns|returned|returning|reanimat\w*|put|puts|cast|casts|play|plays)\b"
+            r"\s+(it|CARD|them)\b",
+        ):
+            return None  # it may not stay where it is: what brings it onto the battlefield
         for m in q.cards:
             if not m.of_kind("enchantment_enters"):
                 continue
@@ -1915,7 +1921,36 @@ class ConstellationHandler:
         another = _another_of(q, watchers, controller)
         listed = _entering_list(q)
         stranded: list[str] = []
-        if another is not None:
+        buried = [m for m in _watcher_mentions(q) if _IN_GRAVEYARD.match(_after(q, m, 45))]
+        if buried:
+            # "Eidolon is in my graveyard with two other enchantments and I cast Replenish":
+            # it returns with them, and sees itself and them enter (CR 603.6a).
+            more = _WITH_OTHERS.search(q.lower)
+            if not _returner(q) or len(buried) != 1 or more is None or another is not None:
+                return None
+            word = more[1]
+            n = (
+                int(word)
+                if word.isdigit()
+                else _COUNT_WORDS.get(word, 1 if word == "another" else 0)
+            )
+            if not n or any("Aura" in m.card.subtypes for m in q.cards) or q.has(r"\bauras?\b"):
+                return None  # an Aura's host among what enters isn't read here
+            listed = []
+            home = _perm(buried[0], YOU)
+            state = GameState(battlefield=tuple(w for w in watchers if w.name != home.name))
+            entering = [home] + [
+                Permanent(
+                    name=f"an enchantment #{i}",
+                    controller=YOU,
+                    owner=YOU,
+                    types=frozenset({"Enchantment"}),
+                )
+                for i in range(1, n + 1)
+            ]
+        if buried:
+            pass
+        elif another is not None:
             # "I control two Grim Guardians and cast a third one": the new one sees itself
             # enter, and each one already there sees it (CR 603.6a).
             state = GameState(battlefield=tuple(watchers))
@@ -3014,6 +3049,26 @@ _LIST_JOIN = lazy(r"\s*(,|,? and|&|plus)\s+((my|the|his|her|their) )?$")
 # "My graveyard has Eidolon, Doomwake Giant and Ethereal Armor": what a named card that
 # returns every such card (Replenish) puts onto the battlefield.
 _GRAVE_LIST = lazy(r"\b(graveyard|gy|yard)( only)? (has|holds|contains|is)\s*(just |only )?$")
+
+
+def _returner(q: Question) -> bool:
+    """A named card returns every card of a kind from its controller's graveyard (Replenish)."""
+    return any(
+        len(m.faces) == 1
+        and re.search(
+            r"^return (all|each) [^.]*cards? from your graveyard to the battlefield\.",
+            _unreminded(m.card.oracle_text).strip(),
+            re.I,
+        )
+        for m in q.cards
+    )
+
+
+_IN_GRAVEYARD = lazy(r"\s*(?:is|was|'s|are|sits)( still)? in (my|your|the) (graveyard|gy|yard)\b")
+_WITH_OTHERS = lazy(
+    r"\b(?:with|and|along with|plus) (\d+|one|two|three|four|five|six|another|an?) (?:other )?"
+    r"(?:enchantments?|enchantment cards?|auras?)\b"
+)
 
 
 def _entering_list(q: Question) -> list[CardMention]:
