@@ -3237,6 +3237,9 @@ def _event(q: Question) -> Event | None:
             r"\b(opponent|they|he|she) (controls|has|had|got)\b(?:(?!\b(i|we|you)\b)[^.?!])*? and "
             r"(then )?(casts?|plays?|creates?|resolves?|puts?|returns?|reanimates?|flickers?|blinks?)\b",
             r"\b(opponent|they|he|she) enchanted\b",
+            # "my opponent has two enchantments enter"
+            r"\b(opponent|they|he|she) (has|had|have|gets|got|makes|made) ([\w'-]+ ){0,2}"
+            r"(enchantments?|auras?|sagas?|tokens?) (enter|come|return)",
             r"opponent('s|s'?)? (\w+ )?(aura|saga|enchantment|token)s?\b",
             r"(enchantment|aura|saga|token)s?( \w+)? (that )?(my |an |the )?opponents? controls?",
             r"under (my |an |the |their |his |her )?opponent'?s?'? control",
@@ -3376,7 +3379,7 @@ def _token_noun(noun: str, watchers: list[Permanent]) -> bool:
 
 _LIFE_ASKED = lazy(
     r"\bhow much life (do|does|did|will|would|should) (?P<who>i|you|we|my opponent|the opponent|"
-    r"each opponent|an opponent|each of my opponents|my opponents|they|he|she)\b"
+    r"each opponent|an opponent|each of my opponents|they|he|she)\b(?! all\b)"
     r"(?: [\w']+){0,3}? (?P<verb>gain|lose)\b"
 )
 
@@ -3396,6 +3399,8 @@ def _yield_asked(q: Question, watchers: list[Permanent]) -> tuple[c.Yield, bool,
         else YOU
     )
     life = _LIFE_ASKED.search(q.asked)
+    if life is not None and q.asks(r"\b(total|combined|altogether|in all|all together)\b"):
+        return None  # summed over opponents whose number isn't told
     if life is not None:
         # "How much life does each opponent lose?": in a two-player game, the one opponent.
         who = OPPONENT if re.search(r"opponent|they|he|she", life["who"]) else YOU
