@@ -10,7 +10,7 @@ from typing import Literal
 from engine.abilities import EnchantmentEnters, SpellRule
 from engine.effects import parse_effect
 from engine.lazyre import lazy
-from engine.model import GameState, Permanent, Spell
+from engine.model import OPPONENT, YOU, GameState, Permanent, Spell
 from engine.render import possessive
 from engine.ruling import Rule, Ruling, Trace
 
@@ -229,21 +229,32 @@ def trigger_count(
     return Ruling(verdict=str(len(mine)), steps=ruling.steps)
 
 
-Yield = Literal["draw", "tokens"]
+Yield = Literal["draw", "tokens", "gain_life", "lose_life"]
 _YIELD_WORDS: dict[str, tuple[str, str]] = {
     "draw": ("card", "cards"),
     "tokens": ("token", "tokens"),
+    "gain_life": ("life", "life"),
+    "lose_life": ("life", "life"),
 }
+_YIELD_VERBS: dict[str, str] = {
+    "draw": r"\bdraws?\b",
+    "tokens": r"\bcreates?\b",
+    "gain_life": r"\bgains? [^.]*\blife\b",
+    "lose_life": r"\bloses? [^.]*\blife\b",
+}
+# Life an effect makes its controller's opponents lose ("each opponent loses 1 life").
+_OPPONENTS_LOSE = lazy(r"^(then )?each opponent loses\b")
 # An effect whose amount turns on a choice or a condition the position doesn't hold.
 _UNSURE_EFFECT = lazy(r"\b(may|if|unless|for each|equal to|x|instead|choose|up to)\b")
 _EFFECT_PARTS = lazy(r"(?:,| and|\.) (?=(?:then )?[a-z])")
 
 
 def effect_yield(effect: str, verb: Yield) -> int | None:
-    """How many cards one resolution of ``effect`` draws its controller, or tokens it makes
-    them; None when that depends on a choice or a condition."""
+    """How many cards one resolution of ``effect`` draws its controller, tokens it makes them,
+    or life it makes them gain; for ``lose_life``, the life it makes each of their opponents
+    lose. None when that depends on a choice or a condition, or on whom the text picks."""
     low = effect.strip().casefold()
-    if not re.search(r"\bdraws?\b" if verb == "draw" else r"\bcreates?\b", low):
+    if not re.search(_YIELD_VERBS[verb], low):
         return 0
     if _UNSURE_EFFECT.search(low):
         return None
@@ -252,6 +263,10 @@ def effect_yield(effect: str, verb: Yield) -> int | None:
         parsed = parse_effect(part)
         if parsed.verb != verb:
             continue
+        if verb == "lose_life" and not _OPPONENTS_LOSE.search(part.strip()):
+            return None  # a loss of the controller's, or a target's: not read here
+        if verb == "gain_life" and not re.match(r"(then )?(you )?gains?\b", part.strip()):
+            return None
         if parsed.amount is None or parsed.amount.fixed is None:
             return None
         total += parsed.amount.fixed
@@ -283,22 +298,33 @@ def effect_total(
                 steps=ruling.steps,
                 missing=(f"how many {many} {possessive(f.source)} ability gives",),
             )
-        if f.controller != player:
+        # Life lost goes from the trigger controller's opponent; all else is the controller's.
+        receiver = _other(f.controller) if verb == "lose_life" else f.controller
+        if receiver != player:
+            lost = "makes {} lose no life" if verb == "lose_life" else "gives {} no " + many
             t.step(
                 Rule.FOLLOW_INSTRUCTIONS,
                 f"{possessive(f.source)} ability is {possessive(f.controller)}: its controller "
-                f"follows its instructions, so it gives {_whose_obj(player)} no {many}.",
+                f"follows its instructions, so it {lost.format(_whose_obj(player))}.",
             )
             continue
         total += n
         if n:
+            gives = (
+                f"makes {_whose_obj(player)} lose {n} life"
+                if verb == "lose_life"
+                else f"gives {n} {one if n == 1 else many}"
+            )
             t.step(
                 Rule.FOLLOW_INSTRUCTIONS,
-                f"{possessive(f.source)} trigger for {f.entered} gives {n} "
-                f"{one if n == 1 else many} as it resolves.",
+                f"{possessive(f.source)} trigger for {f.entered} {gives} as it resolves.",
             )
     t.step(Rule.FOLLOW_INSTRUCTIONS, f"So that's {total} {one if total == 1 else many} in all.")
     return Ruling(verdict=str(total), steps=ruling.steps + t.ruling(None).steps)
+
+
+def _other(player: str) -> str:
+    return OPPONENT if player == YOU else YOU
 
 
 def _whose_obj(player: str) -> str:
@@ -505,6 +531,21 @@ def aura_unattached(name: str, bestowed: bool, card: str | None = None) -> Rulin
         card,
     )
     return t.ruling("no")
+
+
+def auras_stranded(names: Sequence[str]) -> Ruling:
+    """Auras put onto the battlefield along with other permanents, with nothing already there
+    to enchant: they stay where they are, and don't enter (CR 303.4g)."""
+    t = Trace()
+    for name in names:
+        t.step(
+            Rule.AURA_NOTHING,
+            f"{_cap(name)} isn't cast: it can enchant only an object already on the battlefield, "
+            f"not one entering with it, and there is none, so it stays where it is and doesn't "
+            "enter.",
+            name,
+        )
+    return t.ruling(None)
 
 
 def aura_put_nothing(name: str, zone: str, card: str | None = None) -> Ruling:
@@ -976,6 +1017,50 @@ def aura_spell_target(
     verb = "can" if can else "can't"
     t.step(Rule.AURA_SPELL_TARGET, f"So {name} {verb} be cast targeting it.")
     return t.ruling("yes" if can else "no")
+
+
+def aura_spell_any_controller(
+    name: str, noun: str, opponents: bool, card: str | None = None
+) -> Ruling:
+    """Can the Aura spell ``name`` ("Enchant ``noun``") target a ``noun`` an opponent (or its
+    caster) controls, with nothing stopping it being targeted? Its enchant ability names no
+    controller, so yes (CR 303.4a, 702.5a)."""
+    t = Trace()
+    t.step(
+        Rule.AURA_SPELL_TARGET,
+        f"Cast as a spell, {name} targets what it will enchant, so that permanent must be one "
+        "it can target.",
+        card,
+    )
+    whose = "an opponent's" if opponents else "your own"
+    t.step(
+        Rule.ENCHANT_TARGETS,
+        f"“Enchant {noun}” doesn't say whose, so any {noun} can be its target, {whose} included.",
+        card,
+    )
+    t.step(Rule.AURA_SPELL_TARGET, f"So {name} can be cast targeting it.")
+    return t.ruling("yes")
+
+
+def aura_spell_yours_only(name: str, noun: str, opponents: bool, card: str | None = None) -> Ruling:
+    """Can the Aura spell ``name`` ("Enchant ``noun`` you control") target an opponent's
+    ``noun`` (``opponents``) or its caster's own? Only its controller's (CR 303.4a, 702.5a)."""
+    t = Trace()
+    t.step(
+        Rule.AURA_SPELL_TARGET,
+        f"Cast as a spell, {name} targets what it will enchant, so that permanent must be one "
+        "it can target.",
+        card,
+    )
+    t.step(
+        Rule.ENCHANT_TARGETS,
+        f"“Enchant {noun} you control” lets it target only a {noun} its controller controls"
+        + (", not an opponent's." if opponents else ", and yours is one."),
+        card,
+    )
+    verb = "can't" if opponents else "can"
+    t.step(Rule.AURA_SPELL_TARGET, f"So {name} {verb} be cast targeting it.")
+    return t.ruling("no" if opponents else "yes")
 
 
 def aura_back_to_hand(name: str, from_battlefield: bool, card: str | None = None) -> Ruling:

@@ -365,6 +365,11 @@ def test_an_aura_put_without_casting_ignores_targeting_protection(quality: str) 
         ("each opponent loses 1 life", "draw", 0),
         ("you may draw a card", "draw", None),
         ("draw a card for each enchantment you control", "draw", None),
+        ("each opponent loses 1 life", "lose_life", 1),
+        ("each opponent loses 2 life and you gain 2 life", "gain_life", 2),
+        ("you gain 1 life and draw a card", "lose_life", 0),
+        ("target player loses 1 life", "lose_life", None),
+        ("you lose 1 life", "lose_life", None),
     ],
 )
 def test_effect_yield(effect: str, verb: c.Yield, expected: int | None) -> None:
@@ -392,6 +397,20 @@ def test_effect_total_counts_only_the_players_triggers() -> None:
         battlefield=(_watcher("Maybe", EnchantmentEnters(effect="you may draw a card")),)
     )
     assert c.effect_total(unsure, entering[:1], "resolve", "draw", YOU).verdict is None
+
+
+def test_life_lost_is_the_opponents_of_each_triggers_controller() -> None:
+    guardian = EnchantmentEnters(whose="you", effect="each opponent loses 1 life")
+    state = GameState(
+        battlefield=(
+            _watcher("Guardian", guardian),
+            _watcher("Their Guardian", guardian, controller=OPPONENT),
+        )
+    )
+    entering = [_enchantment("Aura One"), _enchantment("Aura Two")]
+    # Only your Guardian sees your Auras enter; its loss is your opponent's, not yours.
+    assert c.effect_total(state, entering, "resolve", "lose_life", OPPONENT).verdict == "2"
+    assert c.effect_total(state, entering, "resolve", "lose_life", YOU).verdict == "0"
 
 
 def test_cast_trigger_sees_only_spells_cast() -> None:
@@ -501,3 +520,23 @@ def test_an_aura_spell_must_be_able_to_target(
     ruling = c.aura_spell_target("Pacifism", quality, opponents, has)
     assert ruling.verdict == verdict
     assert ruling.rules[0] == Rule.AURA_SPELL_TARGET
+
+
+@pytest.mark.parametrize("opponents", [True, False])
+def test_an_enchant_ability_naming_no_controller_targets_anyones(opponents: bool) -> None:
+    ruling = c.aura_spell_any_controller("Rancor", "creature", opponents)
+    assert ruling.verdict == "yes"
+    assert Rule.ENCHANT_TARGETS in ruling.rules
+
+
+@pytest.mark.parametrize(("opponents", "verdict"), [(True, "no"), (False, "yes")])
+def test_an_enchant_ability_limited_to_yours(opponents: bool, verdict: str) -> None:
+    ruling = c.aura_spell_yours_only("Kaya's Ghostform", "creature or planeswalker", opponents)
+    assert ruling.verdict == verdict
+    assert Rule.ENCHANT_TARGETS in ruling.rules
+
+
+def test_auras_with_nothing_already_there_stay_behind() -> None:
+    ruling = c.auras_stranded(["Pacifism", "Rancor"])
+    assert len(ruling.steps) == 2 and set(ruling.rules) == {Rule.AURA_NOTHING}
+    assert "Rancor" in ruling.steps[1].note

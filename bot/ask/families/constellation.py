@@ -17,6 +17,7 @@ from engine.abilities import Ability, Bestow, CostChange, EnchantmentEnters, Key
 from engine.lazyre import lazy
 from engine.model import OPPONENT, YOU, GameState, Permanent, Spell
 from engine.oracle import spell_rules, targets
+from engine.render import possessive
 from engine.ruling import Rule, Ruling, Trace
 
 # Cards whose official rulings state the general rules, quoted when no card is named.
@@ -41,7 +42,8 @@ _NUMBERS = {
     "multiple": 2,
 }
 _ENCHANTMENT_SUBTYPES = (
-    r"\b(aura|saga|shrine|cartouche|curse|class|room|case|background|role|rune|shard)s?\b"
+    # "non-Aura enchantments" names no subtype of what enters.
+    r"(?<!non-)(?<!non )\b(aura|saga|shrine|cartouche|curse|class|room|case|background|role|rune|shard)s?\b"
 )
 
 
@@ -140,8 +142,29 @@ def _watcher_mentions(q: Question) -> list[CardMention]:
 
 def _asked_watcher(q: Question) -> str | None:
     for m in q.cards:
-        if m.of_kind("enchantment_enters") and _is_asked(q, m):
+        if m.of_kind("enchantment_enters") and (
+            _is_asked(q, m)
+            # "How many Eidolon triggers do I get?"
+            or (
+                re.search(r"\bhow many (of )?(my |the )?$", _before(q, m, 20))
+                and re.match(r"('s)? (triggers|constellation triggers|abilities)\b", _after(q, m))
+            )
+        ):
             return m.name
+    # "how many eidolon triggers": one word of one watcher's name, written lowercase.
+    word = re.search(
+        r"\bhow many (?:of )?(?:my |the )?([a-z]{4,})(?:'s)? (?:constellation )?(?:triggers|abilities)\b",
+        q.text.casefold(),
+    )
+    if word is not None:
+        named = {
+            m.name
+            for m in q.cards
+            if m.of_kind("enchantment_enters")
+            and word[1] in re.findall(r"[a-z]+", m.name.casefold())
+        }
+        if len(named) == 1:
+            return named.pop()
     return None
 
 
@@ -184,6 +207,33 @@ def _puts_without_casting(m: CardMention) -> bool:
         len(m.faces) == 1
         and bool(_PUTS_ONTO.search(text))
         and not re.search(r"\b(cast|bestow\w*|aura)\b", text, re.I)
+    )
+
+
+def _returns_auras(m: CardMention) -> bool:
+    """ "Return each Aura card from your graveyard to the battlefield. Only creatures can be
+    enchanted this way." (Retether): Auras put onto the battlefield, onto creatures."""
+    text = _unreminded(m.card.oracle_text).strip()
+    rest = _RETURNS_AURAS.sub("", text, count=1).strip()
+    return len(m.faces) == 1 and rest != text and rest in ("", _ONLY_CREATURES)
+
+
+_RETURNS_AURAS = lazy(
+    r"^(return|put) (each|all) aura cards? from your graveyard (to|onto) the battlefield\.",
+    re.I,
+)
+_ONLY_CREATURES = "Only creatures can be enchanted this way."
+
+
+def _shielded_host(m: CardMention) -> bool:
+    """A creature named as an Aura's host whose text is keywords and the like that stop
+    targeting (hexproof, shroud, ward), nothing that stops being enchanted (protection)."""
+    text = _unreminded(m.card.oracle_text)
+    return (
+        "Creature" in m.card.types
+        and len(m.faces) == 1
+        and bool(re.search(r"\b(hexproof|shroud|ward)\b", text, re.I))
+        and not re.search(r"\b(protection|enchant\w*|auras?|attach\w*|equip\w*)\b", text, re.I)
     )
 
 
@@ -462,7 +512,9 @@ class ConstellationHandler:
             for r in spell_rules(m.card.oracle_text)
             if r.kind == "cast_trigger"
         ]
-        if len(found) != 1 or len({m.name for m in q.cards if m.name == found[0][0].name}) != 1:
+        # "Enchantress's Presence ... does Presence trigger?": one card, named twice.
+        found = list({(m.name, r.text): (m, r) for m, r in found}.values())
+        if len(found) != 1:
             return None
         source, rule = found[0]
         if not any(w.casefold() in ("enchantment", "aura") for w in rule.qualities):
@@ -476,6 +528,16 @@ class ConstellationHandler:
             )
             for m in mentions
         ) or (draws and q.asks(r"\b(do|does|did|will|would|should) i (still )?(get to )?draw\b"))
+        # "Do I gain life from Sythis?", "do I still get the card?" ask the same of a trigger
+        # that gains life or draws.
+        asked = asked or bool(
+            re.search(r"\bgains? (\d+ |x )?life\b|\bdraws?\b", rule.text, re.I)
+            and q.asks(
+                r"\b(do|does|did|will|would|should) i (still )?(get to )?gain\b",
+                r"\b(do|does|did|will|would|should) i (still )?get (the |my |a |an |\d+ |one )?"
+                r"(\d+ )?(life|card|draw|trigger)",
+            )
+        )
         if not asked or any(_is_entering(q, m) or _moved(q, m) for m in mentions):
             return None  # the card itself entering or cast: its ability isn't on the battlefield
         if q.has(
@@ -485,6 +547,20 @@ class ConstellationHandler:
         ):
             return None
         others = [m for m in q.cards if m.name != source.name]
+        # "Replenish put two enchantments back": the card that moves them onto the battlefield
+        # is neither what enters nor an enchantment spell cast.
+        movers = {
+            m.name
+            for m in others
+            if len(m.faces) == 1
+            and _PUTS_ONTO.search(_unreminded(m.card.oracle_text))
+            and not re.search(r"\b(cast|copy)\b", _unreminded(m.card.oracle_text), re.I)
+        }
+        if movers and not q.has(r"\benchantments?\b", _ENCHANTMENT_SUBTYPES):
+            return None  # what the card moves isn't said
+        if movers and any("Enchantment" in m.card.types for m in others if m.name in movers):
+            return None  # casting the mover may itself be casting an enchantment spell
+        others = [m for m in others if m.name not in movers]
         if any(
             m.card.types & {"Instant", "Sorcery"}
             or len(m.faces) != 1
@@ -498,6 +574,17 @@ class ConstellationHandler:
         if event is None:
             return None
         how, caster, types, subtypes, _ = event
+        cast_verbs = r"\b(cast|casts|casting|casted)\b"
+        movers_cast = sum(
+            1
+            for m in q.cards
+            if m.name in movers
+            and re.search(cast_verbs[:-2] + r" (a |an |my |the )?$", _before(q, m, 20))
+        )
+        if movers and len(re.findall(cast_verbs, q.text.casefold())) > movers_cast:
+            return None  # something besides the mover is cast as well
+        if movers and how in ("cast", "resolve"):
+            how = "put"  # the spell cast is the mover; what it moves is put onto the battlefield
         named = {m.name: m for m in others}
         if len(named) > 1:
             return None
@@ -533,6 +620,12 @@ class ConstellationHandler:
         """'Doomwake Giant is in my graveyard ... does it trigger?': only permanents trigger."""
         if not q.fuzzy_has("trigger"):
             return None
+        if _returner(q) or q.has(
+            _BACK,
+            r"\b(return|returns|returned|returning|reanimat\w*|put|puts|cast|casts|play|plays)\b"
+            r"\s+(it|CARD|them)\b",
+        ):
+            return None  # it may not stay where it is: what brings it onto the battlefield
         for m in q.cards:
             if not m.of_kind("enchantment_enters"):
                 continue
@@ -663,7 +756,10 @@ class ConstellationHandler:
         aura_cards = [m for m in q.cards if "Aura" in m.card.subtypes or m.of_kind("bestow")]
         if not (q.has(r"\baura\b", r"\bbestow") or aura_cards):
             return None
-        if not q.has(r"\b(does|do|is|will|can|would|should)\b"):
+        if not q.has(
+            r"\b(does|do|is|will|can|would|should)\b",
+            r"\b(doesn't|don't|isn't|won't|can't|wouldn't|shouldn't|didn't)\b",
+        ):
             return None
         if any(
             re.search(
@@ -673,15 +769,7 @@ class ConstellationHandler:
         ):
             # An Aura returned or put onto the battlefield isn't cast and has no target (CR 303.4f).
             return None
-        if q.has(
-            r"unattached",
-            r"enchanted creature (dies|died|leaves|is destroyed|is exiled)",
-            r"creature enchanted by [^.?!]*\b(dies|died|leaves|is destroyed|is exiled)",
-            r"\bhost\b",
-            r"creature it('s| is| was) (attached to|enchanting|on)",
-            r"\b(is|was) attached to (dies|died|leaves|is destroyed|is exiled|is sacrificed)",
-            r"\bbestowed? (on|onto) [^.?!]*\b(then )?the creature (dies|died|leaves|is destroyed|is exiled)",
-        ) and not q.has(r"\bspell\b", r"in response", r"resolv", r"on the stack"):
+        if _fell_off(q):
             return self._bestow_unattached(q)
         if not q.has(
             r"\bspell\b",
@@ -1032,14 +1120,37 @@ class ConstellationHandler:
         putters = [
             m
             for m in others
-            if _puts_without_casting(m) or _attaches_auras(m) or _puts_attached(m) or m in copiers
+            if _puts_without_casting(m)
+            or _returns_auras(m)
+            or _attaches_auras(m)
+            or _puts_attached(m)
+            or m in copiers
         ]
         # A basic land or a vanilla creature named as what the Aura may enchant.
         hosts = [m for m in others if m not in putters and _plain_host(m)]
-        if len(putters) + len(hosts) != len(others) or len({m.name for m in putters}) > 1:
+        # A hexproof creature named as the host: only what targeting is about is read.
+        shielded = [m for m in others if m not in putters and m not in hosts and _shielded_host(m)]
+        if (
+            len(putters) + len(hosts) + len(shielded) != len(others)
+            or len({m.name for m in putters}) > 1
+        ):
             return None  # another card may say what it enchants, or cast it
         if hosts and not copiers:
             return None  # hosts are read only for an Aura entering as a copy
+        if shielded and (copiers or not putters or len({m.name for m in shielded}) > 1):
+            return None
+        if shielded or any(_returns_auras(m) for m in putters):
+            # The named creature's hexproof, or a card that returns every Aura card: only
+            # whether the Aura gets past hexproof, shroud or ward is read here.
+            aura = auras[0] if auras else None
+            noun = _enchant_noun(aura) if aura is not None else "creature"
+            if noun not in ("creature", "permanent") or q.has(r"\b(you|i) control\b"):
+                return None
+            name = aura.name if aura is not None else "the Aura"
+            card = aura.name if aura is not None else None
+            cited = (*names, *dict.fromkeys(m.name for m in putters))
+            host = shielded[0].card.oracle_text if shielded else ""
+            return _put_past_shield(q, name, card, cited, host)
         aura = auras[0] if auras else None
         # An Aura whose own text returns it attached ("Return CARD to the battlefield attached
         # to that creature"), or a card that puts one onto the battlefield attached to something.
@@ -1096,7 +1207,8 @@ class ConstellationHandler:
 
             return Scenario("constellation_aura_put", "yesno", 0.9, run_nothing, cited)
         if noun in (None, "creature", "permanent") and not q.has(r"\b(you|i) control\b"):
-            return _put_past_shield(q, name, card, cited)
+            host = shielded[0].card.oracle_text if shielded else ""
+            return _put_past_shield(q, name, card, cited, host)
         return None
 
     def _aura_put_untargeted(
@@ -1206,19 +1318,34 @@ class ConstellationHandler:
         """'Can I cast Pacifism on my opponent's hexproof creature?', 'Can I put Rancor on my
         own creature with shroud?': an Aura spell targets what it will enchant (CR 303.4a)."""
         auras = [m for m in q.cards if "Aura" in m.card.subtypes and not m.of_kind("bestow")]
-        if len({m.name for m in auras}) > 1 or q.has(r"\bbestow"):
+        # "Can I bestow Nimbus Naiad onto my hexproof creature?": cast bestowed, it is an
+        # Aura spell with enchant creature, and targets like one (CR 702.103b).
+        bestowed = [m for m in q.cards if m.of_kind("bestow")] if q.has(r"\bbestow") else []
+        if bestowed and (auras or len({m.name for m in bestowed}) > 1):
+            return None
+        if bestowed:
+            auras = bestowed
+        elif q.has(r"\bbestow"):
+            return None
+        if len({m.name for m in auras}) > 1:
             return None
         if not auras and not q.has(r"\b(an|my|the|a|this) aura\b"):
             return None
         aura = auras[0] if auras else None
         others = [m for m in q.cards if aura is None or m.name != aura.name]
-        if not all(_plain_host(m) for m in others) or (
-            aura is not None and _enchant_noun(aura) not in ("creature", "permanent")
+        # "Enchant creature or planeswalker you control" (Kaya's Ghostform): read only as to
+        # whose permanent it may target.
+        yours_only = aura is not None and not bestowed and _enchant_whose(aura) is not None
+        if not all(_plain_host(m) or _shielded_host(m) for m in others) or (
+            aura is not None
+            and not bestowed
+            and not yours_only
+            and _enchant_noun(aura) not in ("creature", "permanent")
         ):
             return None
         if not q.asks(
             r"\b(can|could|may|allowed to|able to|legal to)\b[^.?!]*\b(cast|put|enchant|target\w*|"
-            r"play|attach|slap)\b"
+            r"play|attach|slap|bestow)\b"
         ):
             return None
         if q.has(
@@ -1229,15 +1356,25 @@ class ConstellationHandler:
         ):
             return None
         if not q.asks(
-            r"\b(can|could|may) (i|you|we)\b",
+            r"\b(can|could|may) (i|you|we|u)\b",
             r"\b(am i|are you|are we) (allowed|able)\b",
             r"\b(can|could|may) (my |an |the |this )?(aura|CARD)\b",
         ) or q.has(
             r"\b(opponent|he|she|they|them|him|her) (cast|casts|play|plays|target|targets)\b"
         ):
             return None  # the caster must be the player asking: hexproof turns on who casts
+        if yours_only:
+            return self._aura_any_controller(q, aura, others, bestowed)
         found = re.findall(r"\b(hexproof|shroud|protection from (\w+))\b", q.lower)
-        if len({f[0] for f in found}) != 1:
+        shielded = [m for m in others if _shielded_host(m)]
+        if not found and len({m.name for m in shielded}) == 1:
+            # The named host's own hexproof or shroud, when the question doesn't say it.
+            found = re.findall(
+                r"\b(hexproof|shroud)()\b", _unreminded(shielded[0].card.oracle_text).casefold()
+            )
+        if not found and not shielded:
+            return self._aura_any_controller(q, aura, others, bestowed)
+        if len({f[0] for f in found}) != 1 or (shielded and found[0][0] == "ward"):
             return None
         quality = found[0][1] or found[0][0]
         opponents = q.has(
@@ -1258,13 +1395,71 @@ class ConstellationHandler:
             has = read
         name = aura.name if aura is not None else "the Aura spell"
         card = aura.name if aura is not None else None
+        as_aura = bool(bestowed)
 
         def run() -> Ruling:
-            return c.aura_spell_target(name, quality, opponents, has, card)
+            ruling = c.aura_spell_target(name, quality, opponents, has, card)
+            if not as_aura:
+                return ruling
+            t = Trace()
+            t.step(
+                Rule.BESTOW_AURA,
+                f"Cast for its bestow cost, {name} is an Aura spell with enchant creature.",
+                card,
+            )
+            return replace(ruling, steps=t.ruling(None).steps + ruling.steps)
 
         return Scenario(
             "constellation_aura_cast_target", "yesno", 0.9, run, (card,) if card else ()
         )
+
+    def _aura_any_controller(
+        self,
+        q: Question,
+        aura: CardMention | None,
+        others: list[CardMention],
+        bestowed: list[CardMention],
+    ) -> Scenario | None:
+        """ "Can I put Rancor on an opponent's creature?": "Enchant creature" names no
+        controller, so an opponent's creature is a legal target (CR 303.4a, 702.5a)."""
+        if aura is None or bestowed or others:
+            return None
+        restricted = _enchant_whose(aura)
+        noun = restricted[0] if restricted is not None else _enchant_noun(aura)
+        if (
+            noun is None
+            or (restricted is None and noun not in ("creature", "permanent"))
+            or q.has(
+                r"\bcan'?t be (the )?target",
+                r"\buntargetable\b",
+                r"\bcan'?t be enchanted\b",
+                r"\bprotection\b",
+                r"\bward\b",
+                r"\bshroud\b",
+                r"\bhexproof\b",
+            )
+        ):
+            return None
+        opponents = q.asks(
+            r"\b(an |my |the )?(opponent'?s'?|opp'?s'?|their|his|her|enemy|opposing) "
+            r"(\w+ )?(creature|guy|dude|permanent)\b"
+        )
+        mine = q.asks(r"\b(my|your) (own )?(\w+ )?(creature|guy|dude|permanent)\b")
+        if opponents == mine:
+            return None
+        name, card, what = aura.name, aura.name, noun
+        if restricted is not None and not q.asks(
+            rf"\b({'|'.join(re.escape(w) for w in noun.split(' or '))})s?\b"
+        ):
+            return None  # what the question would enchant isn't what the Aura names
+        only_yours = restricted is not None
+
+        def run() -> Ruling:
+            if only_yours:
+                return c.aura_spell_yours_only(name, what, opponents, card)
+            return c.aura_spell_any_controller(name, what, opponents, card)
+
+        return Scenario("constellation_aura_cast_target", "yesno", 0.9, run, (name,))
 
     def _aura_host(self, q: Question) -> Scenario | None:
         """'My opponent steals the creature my Aura enchants / it gains protection / stops
@@ -1588,6 +1783,8 @@ class ConstellationHandler:
             )
         ):
             return None  # no ability watches enchantments entering here
+        if q.has(r"\bbestow") and _fell_off(q):
+            return None  # a bestowed Aura left unattached: that is the event asked about
         watchers = self._watchers(q)
         if _asks_other_trigger(q, {w.name for w in watchers}):
             return None
@@ -1599,7 +1796,11 @@ class ConstellationHandler:
         if yielded is not None and yielded[1]:
             count_asked = False
         # "Does Eidolon of Blossoms see an Aura ...?" asks whether it triggers.
-        sees = q.asks(r"\bCARD('s \w+)? (still )?(see|sees|notice|notices)\b")
+        sees = q.asks(
+            r"\bCARD('s \w+)? (still )?(see|sees|notice|notices)\b",
+            # "Does Eidolon count itself?"
+            r"\bCARD('s \w+)? (still )?(count|counts) (itself|its own)\b",
+        )
         if not (
             q.fuzzy_has("trigger")
             or count_asked
@@ -1608,6 +1809,9 @@ class ConstellationHandler:
             or sees
         ):
             return None
+        stolen = _steals_watcher(q)
+        if stolen is not None:
+            return self._stolen_watcher(q, stolen, watchers, count_asked or bool(yielded))
         event = _event(q)
         if event is None:
             return None
@@ -1619,7 +1823,7 @@ class ConstellationHandler:
             how == "cast"
             and q.has(
                 r"\b(i|we) (then |just |now )?(cast|casted|play|played)\b",
-                r"\b(i|we) (control|have)\b[^.?!]* and (then )?(cast|casted|play|played)\b",
+                r"\b(i|we) (already |still )?(control|have)\b[^.?!]* and (then )?(cast|casted|play|played)\b",
             )
             and not q.asks(r"\bcast")
             and not q.has(
@@ -1638,12 +1842,11 @@ class ConstellationHandler:
         if assumed:
             how, controller = "resolve", YOU
         simultaneous = q.has(r"same time", r"simultaneous", r"together", r"at once", r"both enter")
-        n_entering = (
-            _count_before(
-                q, r"(\w+ )?(enchantments|auras|sagas|curses|shrines|cartouches|classes|roles)\b"
-            )
-            or 1
-        )
+        counted = _entering_count(q)
+        # Several enter, but not how many: any count is unknown, while "does it trigger?" holds
+        # for two as for more.
+        uncounted = counted == "several"
+        n_entering = 2 if uncounted else (counted if isinstance(counted, int) else 1)
         watchers_enter = (
             simultaneous
             and q.has(
@@ -1672,6 +1875,7 @@ class ConstellationHandler:
                     # "Does it trigger off itself (entering)?"
                     r"\b(off|for|on|from|by) (of )?itself\b",
                     r"\btriggers? itself\b",
+                    r"\bcounts? (itself|its own)\b",
                     r"\bitself (enters|entering|comes|coming)\b",
                 )
             )
@@ -1714,7 +1918,65 @@ class ConstellationHandler:
                     )
                     for p in others
                 ]
-        if watchers_enter:
+        another = _another_of(q, watchers, controller)
+        listed = _entering_list(q)
+        stranded: list[str] = []
+        buried = [m for m in _watcher_mentions(q) if _IN_GRAVEYARD.match(_after(q, m, 45))]
+        if buried:
+            # "Eidolon is in my graveyard with two other enchantments and I cast Replenish":
+            # it returns with them, and sees itself and them enter (CR 603.6a).
+            more = _WITH_OTHERS.search(q.lower)
+            if not _returner(q) or len(buried) != 1 or more is None or another is not None:
+                return None
+            word = more[1]
+            n = (
+                int(word)
+                if word.isdigit()
+                else _COUNT_WORDS.get(word, 1 if word == "another" else 0)
+            )
+            if not n or any("Aura" in m.card.subtypes for m in q.cards) or q.has(r"\bauras?\b"):
+                return None  # an Aura's host among what enters isn't read here
+            listed = []
+            home = _perm(buried[0], YOU)
+            state = GameState(battlefield=tuple(w for w in watchers if w.name != home.name))
+            entering = [home] + [
+                Permanent(
+                    name=f"an enchantment #{i}",
+                    controller=YOU,
+                    owner=YOU,
+                    types=frozenset({"Enchantment"}),
+                )
+                for i in range(1, n + 1)
+            ]
+        if buried:
+            pass
+        elif another is not None:
+            # "I control two Grim Guardians and cast a third one": the new one sees itself
+            # enter, and each one already there sees it (CR 603.6a).
+            state = GameState(battlefield=tuple(watchers))
+            entering = [another]
+        elif listed:
+            auras = [m for m in listed if "Aura" in m.card.subtypes and not m.of_kind("bestow")]
+            if auras and q.has(
+                r"\bno (other )?(creatures?|permanents?)\b[^.?!]*\b(battlefield|board|in play|out)\b",
+                r"\b(battlefield|board) (is|was) empty\b",
+                r"\bnothing (else )?(on|in) (the )?(battlefield|board|play)\b",
+            ):
+                # Nothing was there to enchant, and what enters with it can't be (CR 303.4g).
+                stranded = [m.name for m in auras]
+                listed = [m for m in listed if m.name not in stranded]
+            elif auras and not q.has(
+                r"\b(goes|go|going|went|put|attached|attach|attaches|lands?) (on|onto|to)\b"
+            ):
+                return None  # what a returned Aura enchants, if anything, isn't said (CR 303.4g)
+            # "Replenish brings back Nyxborn Wolf, Daxos's Torment and Arcane Flight": they
+            # enter together, each seen by every watcher, themselves included (CR 603.6a).
+            names = {m.name for m in listed} | set(stranded)
+            state = GameState(battlefield=tuple(w for w in watchers if w.name not in names))
+            entering = [_perm(m, controller) for m in listed]
+            if not entering:
+                return None
+        elif watchers_enter:
             state = GameState()
             entering = list(watchers)
             # "If Eidolon and Doomwake Giant enter together": the other named newcomers enter
@@ -1776,6 +2038,12 @@ class ConstellationHandler:
                 return None
             state = GameState(battlefield=tuple(watchers))
             entering = others
+        if (
+            uncounted
+            and any(p in entering for p in others)
+            and (count_asked or (yielded is not None and yielded[1]) or stated is not None)
+        ):
+            return None  # how many enter isn't told, so no count of triggers is known
         never_enters = types is not None and types <= {"Instant", "Sorcery"}
         if (
             how == "cast"
@@ -1793,9 +2061,25 @@ class ConstellationHandler:
                 _missing("whether the spell resolved and the enchantment entered"),
                 self._cards(q),
             )
-        several = len(watchers) > 1 and q.has(r"\b(both|each|all|every|two|several|multiple)\b")
+        several = len(watchers) > 1 and q.has(
+            r"\b(both|each|every|two|several|multiple)\b", r"(?<!\bat )\ball\b"
+        )
         asked = _asked_watcher(q)
-        if several or (len(watchers) > 1 and asked is None and (yielded or stated)):
+        if (
+            another is not None
+            and (count_asked or (yielded is not None and yielded[1]) or stated is not None)
+            and q.asks(
+                r"\b(the|my|that|this) (new|first|old|original|other|second|third|older|newer|"
+                r"last) (one|CARD)\b",
+                r"\beach\b(?! (opponent|player|of (my|your|their) opponents))",
+            )
+        ):
+            return None  # the count of one of them, not of all: not read here
+        if (
+            several
+            or another is not None
+            or (len(watchers) > 1 and asked is None and (yielded or stated))
+        ):
             # What all of them give together: each trigger counts.
             watcher = None
         elif asked is not None and any(w.name == asked for w in watchers):
@@ -1856,8 +2140,63 @@ class ConstellationHandler:
             ),
             "the spell",
         )
-        found = run if not assumed else partial(_assuming_resolved, run, spell)
+        counted_run = run if not uncounted else partial(_per_each, run)
+        if stranded:
+            counted_run = partial(_with_stranded, counted_run, tuple(stranded))
+        permanent_spell = not any(
+            m.name == spell and m.card.types & {"Instant", "Sorcery"} for m in q.cards
+        )
+        found = (
+            counted_run
+            if not assumed
+            else partial(_assuming_resolved, counted_run, spell, permanent_spell)
+        )
         return Scenario(name, "number" if number else "yesno", 0.9, found, self._cards(q))
+
+    def _stolen_watcher(
+        self,
+        q: Question,
+        stolen: tuple[CardMention, CardMention],
+        watchers: list[Permanent],
+        counted: bool,
+    ) -> Scenario | None:
+        """ "I bestow Hypnotic Siren onto my opponent's Setessan Champion: does the Champion
+        trigger?": the Aura's control effect applies as it enters attached, so the watcher
+        is its controller's as it sees the Aura enter (CR 603.6a)."""
+        aura, host = stolen
+        if (
+            counted
+            or not q.asks(r"\btrigger", r"\bsee\b")
+            or q.has(r"\bin response\b", r"\bcounter", r"\bfizzl", r"\billegal", r"\bhexproof")
+        ):
+            return None
+        taken = replace(_perm(host, YOU), name=host.name)
+        entering = Permanent(
+            name=aura.name,
+            controller=YOU,
+            owner=YOU,
+            types=frozenset({"Enchantment"}),
+            subtypes=frozenset({"Aura"}),
+            abilities=aura.abilities(),
+            card=aura.card,
+        )
+        rest = tuple(w for w in watchers if w.name not in (host.name, aura.name))
+        state = GameState(battlefield=(taken, *rest))
+        aura_name, host_name = aura.name, host.name
+
+        def run() -> Ruling:
+            t = Trace()
+            t.step(
+                Rule.SIMULTANEOUS_ENTER,
+                f"{possessive(aura_name)} “You control enchanted creature” applies as it enters "
+                f"attached to {host_name}, so {host_name} is yours as it sees the Aura enter, and "
+                "you control its trigger.",
+                aura_name,
+            )
+            ruling = c.enters(state, [entering], "resolve", host_name)[1]
+            return replace(ruling, steps=t.ruling(None).steps + ruling.steps)
+
+        return Scenario("constellation_stolen_watcher", "yesno", 0.9, run, (host.name, aura.name))
 
     # -- must be blocked -----------------------------------------------------
     def _must_be_blocked(self, q: Question) -> Scenario | None:
@@ -2323,6 +2662,32 @@ class ConstellationHandler:
         return None
 
 
+# "the creature it was on died", "Nighthowler fell off": an Aura's creature left, and the
+# Aura became unattached where it is.
+_AURA_FELL_OFF = (
+    r"unattached",
+    r"enchanted creature (dies|died|leaves|is destroyed|is exiled)",
+    r"creature enchanted by [^.?!]*\b(dies|died|leaves|is destroyed|is exiled)",
+    r"\bhost\b",
+    r"creature it('s| is| was) (attached to|enchanting|on)",
+    r"\b(is|was) attached to (dies|died|leaves|is destroyed|is exiled|is sacrificed)",
+    r"\bbestowed? (on|onto) [^.?!]*\b(then )?the creature (dies|died|leaves|is destroyed|is exiled)",
+    r"\b(on|enchanting|attached to) (a|the|my|their|his|her|an opponent's) creature (that|which) "
+    r"(dies|died|left|leaves|was destroyed|is destroyed|got exiled|was exiled|was sacrificed)",
+    r"\b(fell|falls|fall|falling) off\b",
+    # "I bestowed Boon Satyr on my bear and the bear died"
+    r"\bbestow(ed|s)?\b[^.?!]*\b(on|onto) (my|the|his|her|their|an opponent's|a|an) (\w+)\b[^.?!]*"
+    r"\b(the|that|my|his|her|their) \4 (dies|died|left|was destroyed|got destroyed|was exiled|"
+    r"got exiled|was sacrificed|got killed|was killed|was bounced|got bounced)\b",
+)
+
+
+def _fell_off(q: Question) -> bool:
+    return q.has(*_AURA_FELL_OFF) and not q.has(
+        r"\bspell\b", r"in response", r"resolv", r"on the stack"
+    )
+
+
 def _named_attacker(q: Question, m: CardMention) -> bool:
     """'my Boggart Brute enchanted with Lure', 'Boggart Brute attacks': the named creature is
     the attacking one."""
@@ -2516,13 +2881,35 @@ def _inert(m: CardMention, change: str) -> bool:
     return len(m.faces) == 1 and not _INERT_BLOCKS.search(text)
 
 
-def _assuming_resolved(run: Callable[[], Ruling], spell: str) -> Ruling:
+def _with_stranded(run: Callable[[], Ruling], auras: tuple[str, ...]) -> Ruling:
+    """The event's ruling, after the Auras that had nothing to enchant and stayed behind."""
+    ruling = run()
+    return replace(ruling, steps=c.auras_stranded(auras).steps + ruling.steps)
+
+
+def _per_each(run: Callable[[], Ruling]) -> Ruling:
+    """Two stand-ins were used for "several enchantments": the closing count speaks of each."""
+    ruling = run()
+    steps = list(ruling.steps)
+    if steps and steps[-1].note.startswith("So ") and steps[-1].note.endswith(" in all."):
+        head = steps[-1].note.removesuffix(" in all.").rsplit(" ", 1)[0]
+        steps[-1] = replace(steps[-1], note=f"{head} once for each enchantment that enters.")
+    return replace(ruling, steps=tuple(steps))
+
+
+def _assuming_resolved(run: Callable[[], Ruling], spell: str, permanent: bool = True) -> Ruling:
     t = Trace()
-    t.step(
-        Rule.RESOLVE_PERMANENT,
-        f"Taking it that {spell} resolved: a permanent spell that resolves enters the battlefield "
-        "under its caster's control.",
-    )
+    if permanent:
+        t.step(
+            Rule.RESOLVE_PERMANENT,
+            f"Taking it that {spell} resolved: a permanent spell that resolves enters the "
+            "battlefield under its caster's control.",
+        )
+    else:
+        t.step(
+            Rule.FOLLOW_INSTRUCTIONS,
+            f"Taking it that {spell} resolved: its controller follows its instructions.",
+        )
     ruling = run()
     return Ruling(
         verdict=ruling.verdict, steps=t.ruling(None).steps + ruling.steps, missing=ruling.missing
@@ -2538,6 +2925,13 @@ def _plain_host(m: CardMention) -> bool:
 
 def _grave_or_stay(ruling: Ruling, stay: bool) -> Ruling:
     return _flip(ruling) if stay else ruling
+
+
+def _enchant_whose(m: CardMention) -> tuple[str] | None:
+    """The noun of an enchant ability limited to its controller's permanents ("Enchant
+    creature or planeswalker you control" -> "creature or planeswalker")."""
+    found = re.findall(r"^Enchant ([a-z]+(?: or [a-z]+)?) you control$", m.card.oracle_text, re.M)
+    return (found[0],) if len(found) == 1 and len(m.faces) == 1 else None
 
 
 def _enchant_noun(m: CardMention) -> str | None:
@@ -2618,7 +3012,9 @@ def _many(q: Question) -> int:
     if m:
         word = m.group(1)
         return int(word) if word.isdigit() else _NUMBERS.get(word, 2)
-    if q.has(r"\bboth\b", r"\beach\b") and len(_watcher_mentions(q)) <= 1:
+    if q.has(r"\bboth\b", r"\beach\b(?! (opponent|player|of (my|your|their) opponents))") and (
+        len(_watcher_mentions(q)) <= 1
+    ):
         return 2
     return 1
 
@@ -2631,6 +3027,179 @@ def _count_before(q: Question, pattern: str) -> int | None:
     return int(word) if word.isdigit() else _NUMBERS.get(word)
 
 
+_ENTER_VERBS = (
+    r"\b(enter|enters|entering|entered|return|returns|returning|returned|put|puts|putting|"
+    r"bring|brings|bringing|brought|come|comes|coming|came|create|creates|creating|created)\b"
+)
+
+
+_ENCHANTMENT_NOUN = (
+    r"(?:enchantment cards?|enchantments?|auras?|sagas?|curses?|shrines?|cartouches?|class(?:es)?|"
+    r"roles?)\b"
+)
+_COUNTED_ITEM = (
+    r"(?P<n>\d+|an?|one|two|three|four|five|six|both)\s+"
+    r"(?:(?:of )?(?:my|your|their|his|her|the|these|those) )?(?:[\w'-]+ ){0,2}?" + _ENCHANTMENT_NOUN
+)
+_NEXT_ITEM = lazy(r"\s*(?:,\s*(?:and\s+)?|\s+and\s+|\s+plus\s+)" + _COUNTED_ITEM)
+# "returns my enchantments", "all three" aside: a plural with no number says several enter.
+_UNCOUNTED_PLURAL = lazy(
+    r"\b(?:my|your|our|their|his|her|all|several|multiple|some|many|a bunch of|a few)\s+"
+    r"(?:(?:of )?(?:my|your|their|his|her|the) )?(?:[\w'-]+ ){0,2}?"
+    r"(?:enchantment cards|enchantments|auras|sagas|curses|shrines|cartouches|classes|roles)\b"
+)
+
+
+def _held_before(q: Question, start: int, end: int | None = None) -> bool:
+    """The words before ``start`` in its clause say what is already controlled ("I control
+    Eidolon and three other enchantments"), with no entering verb after that, nor right after
+    the noun ending at ``end`` ("I control Eidolon and three enchantments enter")."""
+    if end is not None and re.match(r"\s*(?:[\w'-]+ ){0,3}?" + _ENTER_VERBS, q.lower[end:]):
+        return False
+    clause = re.split(r"[.?!;]", q.lower[:start])[-1]
+    held = list(re.finditer(r"\b(control|controls|have|has|had|got|own|with)\b", clause))
+    return bool(held) and not re.search(_ENTER_VERBS, clause[held[-1].end() :])
+
+
+_LIST_VERB = lazy(
+    r"\b(brings?|bringing|brought|returns?|returned|returning|puts?|putting|reanimates?|"
+    r"reanimated)( back)?( to the battlefield| onto the battlefield)?( back)?"
+    r"( (my|the|his|her|their))?\s*$"
+)
+_LIST_JOIN = lazy(r"\s*(,|,? and|&|plus)\s+((my|the|his|her|their) )?$")
+# "My graveyard has Eidolon, Doomwake Giant and Ethereal Armor": what a named card that
+# returns every such card (Replenish) puts onto the battlefield.
+_GRAVE_LIST = lazy(r"\b(graveyard|gy|yard)( only)? (has|holds|contains|is)\s*(just |only )?$")
+
+
+def _returner(q: Question) -> bool:
+    """A named card returns every card of a kind from its controller's graveyard (Replenish)."""
+    return any(
+        len(m.faces) == 1
+        and re.search(
+            r"^return (all|each) [^.]*cards? from your graveyard to the battlefield\.",
+            _unreminded(m.card.oracle_text).strip(),
+            re.I,
+        )
+        for m in q.cards
+    )
+
+
+_IN_GRAVEYARD = lazy(r"\s*(?:is|was|'s|are|sits)( still)? in (my|your|the) (graveyard|gy|yard)\b")
+_WITH_OTHERS = lazy(
+    r"\b(?:with|and|along with|plus) (\d+|one|two|three|four|five|six|another|an?) (?:other )?"
+    r"(?:enchantments?|enchantment cards?|auras?)\b"
+)
+
+
+def _entering_list(q: Question) -> list[CardMention]:
+    """Two or more named cards listed after a verb that puts them onto the battlefield
+    ("it brings back Nyxborn Wolf, Daxos's Torment and Arcane Flight"), or listed as a
+    graveyard's contents when a named card returns them all, one per name."""
+    cards = sorted(q.cards, key=lambda m: m.start)
+    returner = any(
+        len(m.faces) == 1
+        and re.search(
+            r"^return (all|each) [^.]*cards from your graveyard to the battlefield\.",
+            _unreminded(m.card.oracle_text).strip(),
+            re.I,
+        )
+        for m in cards
+    )
+    for i, m in enumerate(cards):
+        before = q.text[max(0, m.start - 60) : m.start].casefold()
+        if not _LIST_VERB.search(before) and not (returner and _GRAVE_LIST.search(before)):
+            continue
+        run = [m]
+        for nxt in cards[i + 1 :]:
+            if not _LIST_JOIN.fullmatch(q.text[run[-1].end : nxt.start].casefold()):
+                break
+            run.append(nxt)
+        names = {r.name for r in run}
+        if len(names) >= 2 and len(names) == len(run):
+            return run
+    return []
+
+
+_ANOTHER_ONE = lazy(
+    r"\b(cast|casts|casting|play|plays|played|resolve|resolves|put|puts|get|gets|draw|"
+    r"and|then) (a |my |the |their |his |her )?(second|third|fourth|fifth|sixth|another|2nd|3rd|4th|"
+    r"5th|6th|new) (CARD|one|copy)\b"
+)
+
+
+def _steals_watcher(q: Question) -> tuple[CardMention, CardMention] | None:
+    """An Aura whose text gives its controller the enchanted creature, which I cast or bestow
+    onto an opponent's watcher ("I bestow Hypnotic Siren onto my opp's Setessan Champion")."""
+    for aura in q.cards:
+        text = _unreminded(aura.card.oracle_text)
+        if not re.search(r"^you control enchanted (creature|permanent)\.?$", text, re.I | re.M):
+            continue
+        if not re.search(
+            r"\b(i|we) (just )?(bestow|bestowed|cast|casted|play|played|enchant|enchanted)\b"
+            r"(?: \w+){0,2}$",
+            _before(q, aura, 30).strip(),
+        ):
+            continue
+        for host in q.cards:
+            if host.start < aura.end or not host.of_kind("enchantment_enters"):
+                continue
+            between = q.text[aura.end : host.start].casefold()
+            if re.fullmatch(
+                r"( bestowed| for its bestow cost)? (on|onto|targeting|on to) (my )?"
+                r"(opponent's|opp's|opps|opp|their|his|her|an opponent's) ",
+                between,
+            ):
+                return aura, host
+    return None
+
+
+def _another_of(q: Question, watchers: list[Permanent], controller: str) -> Permanent | None:
+    """ "I control two Eidolons and cast a third one": one more of the watching card, entering."""
+    names = {w.card.name for w in watchers if w.card is not None}
+    m = _ANOTHER_ONE.search(q.lower)
+    if m is None or len(names) != 1 or len({w.name for w in watchers}) != len(watchers):
+        return None
+    if m[4] == "CARD":
+        # The CARD mark is the watcher's own name, written after the ordinal.
+        after = [c for c in q.cards if c.card.name in names]
+        if not any(re.search(rf"\b{m[3]} $", _before(q, c, len(m[3]) + 2)) for c in after):
+            return None
+    model = watchers[0]
+    return replace(
+        model,
+        name=f"{model.card.name if model.card else model.name} #{len(watchers) + 1}",
+        controller=controller,
+        owner=controller,
+    )
+
+
+def _entering_count(q: Question) -> int | str | None:
+    """How many enchantments the question says enter: "returns three non-Aura enchantments",
+    "two Auras and a Saga come back" (3); "several" when a plural says more than one enter
+    without a number ("Replenish returns my enchantments"); None when no count is told."""
+    for m in re.finditer(_COUNTED_ITEM, q.lower):
+        word = m["n"]
+        if word in ("a", "an") or _held_before(q, m.start(), m.end()):
+            continue
+        total = int(word) if word.isdigit() else _COUNT_WORDS.get(word, 2)
+        end = m.end()
+        while (more := _NEXT_ITEM.match(q.lower, end)) is not None:
+            n = more["n"]
+            total += int(n) if n.isdigit() else _COUNT_WORDS.get(n, 2)
+            end = more.end()
+        return total
+    for m in _UNCOUNTED_PLURAL.finditer(q.lower):
+        sentence_start = max(q.lower.rfind(x, 0, m.start()) for x in ".?!;") + 1
+        stop = min(
+            (i for x in ".?!;" if (i := q.lower.find(x, m.end())) >= 0), default=len(q.lower)
+        )
+        sentence = q.lower[sentence_start:stop]
+        if re.search(_ENTER_VERBS, sentence) and not _held_before(q, m.start(), m.end()):
+            return "several"
+    return None
+
+
 def _describe(types: frozenset[str], subtypes: frozenset[str], token: bool) -> str:
     words = " ".join(sorted(types, key=lambda t: t != "Enchantment")).lower()
     sub = " ".join(sorted(subtypes)).lower()
@@ -2639,6 +3208,12 @@ def _describe(types: frozenset[str], subtypes: frozenset[str], token: bool) -> s
         return "a token " + noun
     return ("an " if noun[:1] in "aeiou" else "a ") + noun
 
+
+# "Replenish brings back two Auras", "they all come back": onto the battlefield, from wherever.
+_BACK = (
+    r"(\b(bring|brings|bringing|brought)\b[^.?!]*\bback|\b(come|comes|came|coming) back)\b"
+    r"(?! (to|into|in) (my|your|its owner's|their|his|her|the|an opponent's) (hand|library|deck))"
+)
 
 Event = tuple[c.How, str, frozenset[str] | None, frozenset[str], bool]
 
@@ -2671,6 +3246,7 @@ def _event(q: Question) -> Event | None:
         r"\bbounce",
         # "I enchanted their creature with Control Magic": the Aura resolved and entered.
         r"\b(i|you|we|he|she|they|opponent) enchanted\b",
+        _BACK,
     ):
         return None
     controller = (
@@ -2678,7 +3254,13 @@ def _event(q: Question) -> Event | None:
         if q.has(
             r"opponent('s|s'?)? (casts?|plays?|creates?|resolves?|puts?|returns?|enchantment)",
             r"\b(they|he|she) (casts?|plays?)\b",
+            # "My opponent controls Eidolon and casts an Aura": the same subject acts.
+            r"\b(opponent|they|he|she) (controls|has|had|got)\b(?:(?!\b(i|we|you)\b)[^.?!])*? and "
+            r"(then )?(casts?|plays?|creates?|resolves?|puts?|returns?|reanimates?|flickers?|blinks?)\b",
             r"\b(opponent|they|he|she) enchanted\b",
+            # "my opponent has two enchantments enter"
+            r"\b(opponent|they|he|she) (has|had|have|gets|got|makes|made) ([\w'-]+ ){0,2}"
+            r"(enchantments?|auras?|sagas?|tokens?) (enter|come|return)",
             r"opponent('s|s'?)? (\w+ )?(aura|saga|enchantment|token)s?\b",
             r"(enchantment|aura|saga|token)s?( \w+)? (that )?(my |an |the )?opponents? controls?",
             r"under (my |an |the |their |his |her )?opponent'?s?'? control",
@@ -2729,7 +3311,7 @@ def _event(q: Question) -> Event | None:
         r"\breturn(s|ed)?\b[^.?!]*\b(to|onto) the battlefield"
     ):
         how = "reanimate"
-    elif not q.has(r"\b(re-?)?enters? (again|back)\b", r"\brecast", r"\bcomes? back\b") and q.has(
+    elif not q.has(r"\b(re-?)?enters? (again|back)\b", r"\brecast", _BACK) and q.has(
         r"\bto (my|your|its owner's|their|his|her|the) hand",
         r"\bbounce",
         r"\b(dies|die|destroyed|sacrificed?|leaves the battlefield|is exiled|gets exiled)\b",
@@ -2739,7 +3321,9 @@ def _event(q: Question) -> Event | None:
     elif q.has(
         r"\bput (it |an? |the )?(\w+ )?(\w+ )?onto the battlefield",
         r"\bputs?\b.*onto the battlefield",
+        r"\b(put|puts|putting)\b[^.?!]*\bback (on|onto|into) (the battlefield|play)\b",
         r"into play",
+        _BACK,
     ):
         how = "put"
     elif q.has(r"\bcasts?\b", r"\bcasting\b") and not q.has(
@@ -2814,6 +3398,13 @@ def _token_noun(noun: str, watchers: list[Permanent]) -> bool:
     return False
 
 
+_LIFE_ASKED = lazy(
+    r"\bhow much life (do|does|did|will|would|should) (?P<who>i|you|we|my opponent|the opponent|"
+    r"each opponent|an opponent|each of my opponents|they|he|she)\b(?! all\b)"
+    r"(?: [\w']+){0,3}? (?P<verb>gain|lose)\b"
+)
+
+
 def _yield_asked(q: Question, watchers: list[Permanent]) -> tuple[c.Yield, bool, str] | None:
     """The asked sentence asks what the triggers give a player: cards drawn or tokens made,
     as a count ("how many cards do I draw?", True) or a yes/no ("does it give me a Pegasus?"),
@@ -2828,6 +3419,13 @@ def _yield_asked(q: Question, watchers: list[Permanent]) -> tuple[c.Yield, bool,
         )
         else YOU
     )
+    life = _LIFE_ASKED.search(q.asked)
+    if life is not None and q.asks(r"\b(total|combined|altogether|in all|all together)\b"):
+        return None  # summed over opponents whose number isn't told
+    if life is not None:
+        # "How much life does each opponent lose?": in a two-player game, the one opponent.
+        who = OPPONENT if re.search(r"opponent|they|he|she", life["who"]) else YOU
+        return ("gain_life" if life["verb"] == "gain" else "lose_life"), True, who
     if q.asks(r"\beach (player|opponent)\b"):
         return None
     if q.asks(r"\bhow many (\w+ )?cards\b") and q.asks(r"\bdraw\w*\b"):
@@ -3011,11 +3609,14 @@ def _asks_other_trigger(q: Question, watchers: set[str]) -> bool:
 
 
 def _put_past_shield(
-    q: Question, name: str, card: str | None, cited: tuple[str, ...]
+    q: Question, name: str, card: str | None, cited: tuple[str, ...], host: str = ""
 ) -> Scenario | None:
     """ "Can it be put on a creature with hexproof?": an Aura put onto the battlefield doesn't
-    target, so hexproof, shroud and ward don't stop it (303.4f)."""
-    shield = re.search(r"\b(hexproof|shroud|ward)\b", q.lower)
+    target, so hexproof, shroud and ward don't stop it (303.4f). ``host`` is the named
+    creature's text, when the question names it and not its hexproof."""
+    shield = re.search(r"\b(hexproof|shroud|ward)\b", q.lower) or re.search(
+        r"\b(hexproof|shroud|ward)\b", host.casefold()
+    )
     if (
         shield is None
         or not q.asks(r"\b(can|could|may|able|allowed|legal)\b")
