@@ -1431,6 +1431,16 @@ class Reader:
                 sentences = [*sentences[:asked_idx], head, tail, *sentences[asked_idx + 1 :]]
                 asked_idx += 1
                 asked = tail
+            reason = _reason_at(asked)
+            if reason is not None:
+                # "can the elves tap now since it can attack like it has haste?": the reason
+                # the asker gives is context; what is asked ends before it.
+                because = [_respace(asked[reason + 1], ""), *asked[reason + 2 :]]
+                if because[-1].text == "?":
+                    because = [*because[:-1], Tok(".", ".", None, "")]
+                asked = [*asked[:reason], Tok("?", "?", None, "")]
+                sentences = [*sentences[:asked_idx], because, asked, *sentences[asked_idx + 1 :]]
+                asked_idx += 1
             enabled = _lets_me(asked) or _supposed(asked) or _subjectless(asked)
             if enabled is not None:
                 sentences = [*sentences[:asked_idx], enabled, *sentences[asked_idx + 1 :]]
@@ -1901,6 +1911,31 @@ def _obliged(question: list[Tok]) -> list[Tok] | None:
     have = Tok("have", "have", None, " ")
     to = Tok("to", "to", None, " ")
     return [*question[:2], have, to, replace(verb, text=verb.lemma), *question[3:]]
+
+
+def _reason_at(asked: list[Tok]) -> int | None:
+    """Where a yes/no question gives its reason ("... since it can attack", "... because they
+    have flying"): "since" or "because" before a pronoun and its verb, not "since last turn"."""
+    if not asked or asked[0].lemma not in ("can", "do", "be", "will", "should", "could"):
+        return None
+    for j in range(4, len(asked) - 3):
+        t = asked[j]
+        if (
+            t.card is None
+            and t.lemma in ("since", "because")
+            and asked[j + 1].lemma
+            in (
+                "it",
+                "they",
+                "he",
+                "she",
+                "i",
+                "we",
+                "you",
+            )
+        ):
+            return j
+    return None
 
 
 def _waits(asked: list[Tok]) -> list[Tok] | None:

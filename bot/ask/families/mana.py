@@ -1593,7 +1593,10 @@ def _tap_now(q: Question, board: _Board, subject: CardMention) -> bool:
     "could produce" doesn't care whether they are (106.7)."""
     text = re.sub(r"\([^()]*\)", " ", q.text.casefold())
     animated = re.search(
-        r"(?<!n't )(?<!not )(?<!never )\b(animat\w*|becom\w*|turn\w* into|crew\w*)\b", text
+        r"(?<!n't )(?<!not )(?<!never )\b(animat\w*|becom\w*|turn\w* into|crew\w*)\b"
+        # "activated it so it's a 2/2": a size makes it a creature.
+        r"|\b(it'?s|it is|is now|it's now) an? \d+/\d+\b",
+        text,
     )
     if ("Creature" in subject.card.types or animated) and _TAP_NOW_WORDS.search(text):
         # Only a creature's {T} waits for its controller's turn to begin (302.6).

@@ -2510,6 +2510,12 @@ class TappingHandler:
         if attack == block or q.asks(*_IS_ATTACKING):
             # "Is it attacking?" asks what it is now, not whether it may be declared.
             return None
+        if not q.asks(r"\battack", r"\bswing", r"\bblock") and q.asks(
+            r"\btap\b", r"\bactivate\b", r"\bfor (mana|[wubrgc])\b"
+        ):
+            # "Can it tap for G now, since it can attack?": combat is the reason, not the
+            # question.
+            return None
         combat_other: tuple[str, ...] = (
             _COMBAT_OTHER if attack else _COMBAT_OTHER[:1] + _COMBAT_OTHER[2:]
         )
