@@ -2102,6 +2102,17 @@ class ConstellationHandler:
         newcomers = {o.name for o in others}
 
         yield_count = yielded is not None and yielded[1]
+        if (count_asked or yield_count) and stated is None:
+            watching = {w.name for w in watchers}
+            enchantments_named = {
+                m.name for m in q.cards if "Enchantment" in m.card.types
+            } - watching
+            if len(enchantments_named) > len(entering) or q.has(
+                r"\btoken cop(y|ies)\b", r"\bcop(y|ies) of (it|them)\b", r"\bmakes? a copy\b"
+            ):
+                # More enchantments named than read as entering, or a copy made of one: the
+                # count would leave some out.
+                return None
 
         def run() -> Ruling:
             if stated is not None:
@@ -3063,7 +3074,7 @@ def _held_before(q: Question, start: int, end: int | None = None) -> bool:
 
 _LIST_VERB = lazy(
     r"\b(brings?|bringing|brought|returns?|returned|returning|puts?|putting|reanimates?|"
-    r"reanimated)( back)?( to the battlefield| onto the battlefield)?( back)?"
+    r"reanimated|gets? back|got back|getting back)( back)?( to the battlefield| onto the battlefield)?( back)?"
     r"( (my|the|his|her|their))?\s*$"
 )
 _LIST_JOIN = lazy(r"\s*(,|,? and|&|plus)\s+((my|the|his|her|their) )?$")
