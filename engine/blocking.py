@@ -408,6 +408,19 @@ def solve(
     return chosen, t.ruling(str(obeyed))
 
 
+def _most_obeyed(
+    t: Trace, attackers: Sequence[Attacker], blockers: Sequence[Blocker]
+) -> list[dict[str, Choice]]:
+    """The declarations that obey the most requirements, with the steps that say so."""
+    _explain(t, attackers, blockers)
+    best, obeyed = maximal_assignments(attackers, blockers)
+    t.step(
+        Rule.BLOCK_REQUIREMENTS,
+        f"A declaration must obey the most requirements possible without breaking a restriction: {obeyed}.",
+    )
+    return best
+
+
 def holds_always(
     attackers: Sequence[Attacker],
     blockers: Sequence[Blocker],
@@ -416,12 +429,7 @@ def holds_always(
 ) -> Ruling:
     """Must ``claim`` hold in every legal declaration that obeys the most requirements?"""
     t = Trace()
-    _explain(t, attackers, blockers)
-    best, obeyed = maximal_assignments(attackers, blockers)
-    t.step(
-        Rule.BLOCK_REQUIREMENTS,
-        f"A declaration must obey the most requirements possible without breaking a restriction: {obeyed}.",
-    )
+    best = _most_obeyed(t, attackers, blockers)
     counter = next((a for a in best if not claim(a)), None)
     if counter is None:
         t.step(
@@ -444,12 +452,7 @@ def possible(
 ) -> Ruling:
     """Does some legal declaration that obeys the most requirements have ``claim``?"""
     t = Trace()
-    _explain(t, attackers, blockers)
-    best, obeyed = maximal_assignments(attackers, blockers)
-    t.step(
-        Rule.BLOCK_REQUIREMENTS,
-        f"A declaration must obey the most requirements possible without breaking a restriction: {obeyed}.",
-    )
+    best = _most_obeyed(t, attackers, blockers)
     found = next((a for a in best if claim(a)), None)
     if found is None:
         t.step(

@@ -971,6 +971,18 @@ def aura_host_changed(
     return t.ruling("yes")
 
 
+def _aura_spell_trace(name: str, card: str | None) -> Trace:
+    """A trace that opens with what an Aura spell targets (CR 303.4a)."""
+    t = Trace()
+    t.step(
+        Rule.AURA_SPELL_TARGET,
+        f"Cast as a spell, {name} targets what it will enchant, so that permanent must be one "
+        "it can target.",
+        card,
+    )
+    return t
+
+
 def aura_spell_target(
     name: str,
     quality: str,
@@ -981,13 +993,7 @@ def aura_spell_target(
     """Can the Aura spell ``name`` target a permanent with ``quality`` (hexproof, shroud, or
     protection from a quality; ``opponents`` says the permanent is an opponent's)? An Aura
     spell targets what it will enchant (CR 303.4a, 702.11b, 702.18a, 702.16b)."""
-    t = Trace()
-    t.step(
-        Rule.AURA_SPELL_TARGET,
-        f"Cast as a spell, {name} targets what it will enchant, so that permanent must be one "
-        "it can target.",
-        card,
-    )
+    t = _aura_spell_trace(name, card)
     if quality == "shroud":
         t.step(
             Rule.SHROUD_TARGETING,
@@ -1025,13 +1031,7 @@ def aura_spell_any_controller(
     """Can the Aura spell ``name`` ("Enchant ``noun``") target a ``noun`` an opponent (or its
     caster) controls, with nothing stopping it being targeted? Its enchant ability names no
     controller, so yes (CR 303.4a, 702.5a)."""
-    t = Trace()
-    t.step(
-        Rule.AURA_SPELL_TARGET,
-        f"Cast as a spell, {name} targets what it will enchant, so that permanent must be one "
-        "it can target.",
-        card,
-    )
+    t = _aura_spell_trace(name, card)
     whose = "an opponent's" if opponents else "your own"
     t.step(
         Rule.ENCHANT_TARGETS,
@@ -1045,13 +1045,7 @@ def aura_spell_any_controller(
 def aura_spell_yours_only(name: str, noun: str, opponents: bool, card: str | None = None) -> Ruling:
     """Can the Aura spell ``name`` ("Enchant ``noun`` you control") target an opponent's
     ``noun`` (``opponents``) or its caster's own? Only its controller's (CR 303.4a, 702.5a)."""
-    t = Trace()
-    t.step(
-        Rule.AURA_SPELL_TARGET,
-        f"Cast as a spell, {name} targets what it will enchant, so that permanent must be one "
-        "it can target.",
-        card,
-    )
+    t = _aura_spell_trace(name, card)
     t.step(
         Rule.ENCHANT_TARGETS,
         f"“Enchant {noun} you control” lets it target only a {noun} its controller controls"
