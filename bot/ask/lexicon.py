@@ -25,6 +25,8 @@ class Rewrite:
     verb: bool
     prev: frozenset[str]
     next: frozenset[str]
+    # What it reads as right before a card's name, if that differs ("2x Mana Reflection").
+    before_card: str | None = None
 
 
 @dataclass(frozen=True)
@@ -109,6 +111,7 @@ def load() -> Lexicon:
                 verb=entry.get("pos") == "VERB",
                 prev=frozenset(lemma_of(w) for w in entry.get("prev", [])),
                 next=frozenset(lemma_of(w) for w in entry.get("next", [])),
+                before_card=entry.get("before_card"),
             )
             rewrites.setdefault(rw.source[0], []).append(rw)
     negation = raw["negation"]

@@ -357,7 +357,10 @@ class Reader:
                 out.append(tok)
                 i += 1
                 continue
-            words = hit.to.split()
+            after = i + len(hit.source)
+            # "2x Mana Reflection" counts copies of the card; "kick it 2x" counts times.
+            to = hit.before_card if after < len(toks) and toks[after].card is not None else None
+            words = (to or hit.to).split()
             if hit.verb:
                 words[0] = self.lex.inflect(words[0], tok.tag)
             if tok.text[:1].isupper():
