@@ -85,8 +85,9 @@ def check_lexicon(path: Path) -> None:
 
     raw = tomllib.loads(path.read_text("utf-8"))
     for entry in raw["rewrite"]:
-        assert set(entry) <= {"from", "to", "pos", "prev", "next"}, entry
+        assert set(entry) <= {"from", "to", "pos", "prev", "next", "before_card"}, entry
         assert entry["from"] and entry["to"], entry
+        assert isinstance(entry.get("before_card", ""), str), entry
     lexicon = load()
     assert lexicon.rewrites and lexicon.forms["yesno"] and lexicon.framing["tag"]
 
