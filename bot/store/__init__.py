@@ -10,12 +10,16 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from bot.errors import StoreError
 from bot.store.db import is_read_only, prepare_path, store_error
 from bot.store.feedback import Feedback
 from bot.store.search import Search
 from bot.store.staging import Writes
+
+if TYPE_CHECKING:
+    import aiosqlite
 
 __all__ = ["Store"]
 
@@ -131,8 +135,7 @@ class Store(Search, Feedback, Writes):
                     row = await cur.fetchone()
                 version = int(row[0]) if row else 0
                 if not read_only:
-                    async with db.execute("PRAGMA journal_mode = WAL") as cur:
-                        await cur.fetchone()
+                    await _to_wal(db, busy_timeout_ms)
                     await db.execute("PRAGMA synchronous = NORMAL")
                     # A full import writes ~60 MB through the WAL; don't keep a file that big.
                     await db.execute("PRAGMA journal_size_limit = 16777216")
@@ -143,3 +146,24 @@ class Store(Search, Feedback, Writes):
             await db.close()
             raise
         return store
+
+
+async def _to_wal(db: aiosqlite.Connection, busy_timeout_ms: int) -> None:
+    """Put the database in WAL mode, waiting out other connections for up to the busy timeout.
+
+    The switch needs an exclusive lock, and SQLite answers it with "locked" at once,
+    without its busy handler, while another process is opening the same new file.
+    """
+    import asyncio
+    import time
+
+    deadline = time.monotonic() + busy_timeout_ms / 1000
+    while True:
+        try:
+            async with db.execute("PRAGMA journal_mode = WAL") as cur:
+                await cur.fetchone()
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() >= deadline:
+                raise
+            await asyncio.sleep(0.01)
