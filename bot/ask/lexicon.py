@@ -52,6 +52,8 @@ class Lexicon:
     missing: tuple[tuple[str, tuple[tuple[str, str], ...]], ...] = ()
     # Kinds of thing and the words players call them by ("creature_type": elf, goblin, ...).
     nouns: dict[str, tuple[Phrase, ...]] = field(default_factory=dict)
+    # Word classes by place in a question ("subject_aux": can, do, be, ...), as lemmas.
+    words: dict[str, frozenset[str]] = field(default_factory=dict)
     # Every surface form the lemma table knows for a lemma ("elf": elf, elves).
     surfaces: dict[str, frozenset[str]] = field(default_factory=dict)
 
@@ -141,5 +143,8 @@ def load() -> Lexicon:
             for m in raw.get("missing", [])
         ),
         nouns={k: phrases(v) for k, v in raw.get("nouns", {}).items()},
+        words={
+            k: frozenset(lemma_of(w.casefold()) for w in v) for k, v in raw.get("words", {}).items()
+        },
         surfaces={k: frozenset(v) for k, v in surfaces.items()},
     )

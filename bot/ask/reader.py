@@ -81,9 +81,6 @@ _SETTING_ASKS = frozenset(
 _BARE_ANSWERS = {"no": False, "nope": False, "yes": True, "yeah": True, "yep": True}
 _CONTRASTS = frozenset(["but", "however", "instead", "yet"])
 _WH_WORDS = frozenset(["what", "what's", "whats", "which"])
-_SUBJECT_AUX = frozenset(
-    ["can", "could", "do", "will", "would", "should", "be", "may", "might", "must"]
-)
 _PRONOUN_SUBJECTS = frozenset(["i", "you", "we", "they", "he", "she", "it", "this", "that", "one"])
 _PLURAL_SUBJECTS = frozenset(["i", "you", "we", "they"])
 _NOT_A_COUNT = frozenset(
@@ -1679,7 +1676,9 @@ class Reader:
         ]
         at = next((i for i, s in enumerate(out_sentences) if s is asked), None)
         if framing == "question" and at is not None:
-            resolved = _it_as_context_card(asked, out_sentences[:at], names)
+            resolved = _it_as_context_card(
+                asked, out_sentences[:at], names, self.lex.words["subject_aux"]
+            )
             if resolved is not None:
                 asked = out_sentences[at] = resolved
         canon_toks = [t for s in out_sentences for t in s]
@@ -1988,7 +1987,7 @@ def _subjectless(asked: list[Tok]) -> list[Tok] | None:
 
 
 def _it_as_context_card(
-    asked: list[Tok], before: Sequence[list[Tok]], names: Sequence[str]
+    asked: list[Tok], before: Sequence[list[Tok]], names: Sequence[str], aux: frozenset[str]
 ) -> list[Tok] | None:
     """ "I have Fellwar Stone. What can it make if they control Islands?": "it", the subject
     asked about, is the one card the context names, not a card named later in the question."""
@@ -1996,7 +1995,7 @@ def _it_as_context_card(
         t = asked[i]
         if t.card is not None:
             return None  # a card comes first: "it" may be that card
-        if t.lemma == "it" and t.text.casefold() == "it" and asked[i - 1].lemma in _SUBJECT_AUX:
+        if t.lemma == "it" and t.text.casefold() == "it" and asked[i - 1].lemma in aux:
             break
     else:
         return None

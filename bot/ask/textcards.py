@@ -43,10 +43,6 @@ def _programs() -> frozenset[str]:
 _PLATFORM_PREPOSITIONS = frozenset({"on", "in", "using", "via", "playing", "with"})
 # "the pool", "that giant": words that point back at a card already named.
 _REFERRING = frozenset({"the", "that", "this"})
-# Words after which a subject stands: "what can pool make", "how much does priest make".
-_SUBJECT_AUX = frozenset(
-    {"can", "could", "does", "do", "did", "will", "would", "should", "is", "was", "has"}
-)
 # Type words are the rules' nouns ("the creature"), never a short form of one card's name.
 _TYPE_WORDS = frozenset(
     {
@@ -277,8 +273,9 @@ class TextCardFinder:
         """ "I have Reflecting Pool and a Forest. What can the pool make?": "the pool" is the
         one card named in full whose name has that word. Without "the", the word refers back
         only where a subject stands ("what can pool make") or when it is no English word
-        ("kinnan"); a lone old card spelt the same ("Urborg" beside "Urborg, Tomb of
+        ("kinnan"); a lone card spelt the same ("Urborg" beside "Urborg, Tomb of
         Yawgmoth") gives way to the card named in full."""
+        lex = lexicon.load()
         for k in range(len(words)):
             w = words[k]
             inside = [f for f in result.found if f.start <= w.start() < f.end]
@@ -300,18 +297,22 @@ class TextCardFinder:
                 continue
             if inside:
                 lone = inside[0]
+                lone_name = normalize(lone.card_name)
                 if (
                     len(inside) > 1
                     or lone.how != "exact"
-                    or normalize(lone.card_name) != key
                     or key in _BASIC_LANDS
-                    or not normalize(next(iter(named))).startswith(key)
+                    # "the Explorer" after Sylvok Explorer is that card, not The Explorer.
+                    or not (
+                        lone_name == f"the {key}"
+                        or (lone_name == key and normalize(next(iter(named))).startswith(key))
+                    )
                 ):
                     continue
                 result.found.remove(lone)
             elif not (
                 (joined and before in _REFERRING)
-                or (joined and before in _SUBJECT_AUX)
+                or (joined and lex.lemma(before) in lex.words["subject_aux"])
                 or key not in self._common
             ):
                 continue

@@ -459,66 +459,6 @@ def _question_start(text: str) -> int:
     return ends[-1] if ends else 0
 
 
-_AUXILIARY = frozenset(
-    [
-        "can",
-        "could",
-        "does",
-        "do",
-        "did",
-        "will",
-        "would",
-        "still",
-        "also",
-        "only",
-        "really",
-        "actually",
-        "ever",
-        "then",
-        "now",
-        "just",
-        "even",
-        "my",
-        "your",
-        "his",
-        "her",
-        "their",
-        "the",
-        "a",
-        "an",
-    ]
-)
-
-
-def _short_named(text: str, at: int, asked: list[CardMention]) -> CardMention | None:
-    """'can the Pool make red?': the verb's subject is a word of one named card's name (the
-    card named in full elsewhere), not a card of its own."""
-    words = re.findall(r"[a-z][a-z']*", text[max(0, at - 40) : at])
-    while words and words[-1] in _AUXILIARY:
-        words.pop()
-    if not words or any(m.end >= at - len(words[-1]) - 1 and m.start < at for m in asked):
-        return None
-    word = words[-1].removesuffix("'s")
-    if len(word) < 4:
-        return None
-    named = {m.name: m for m in asked if word in re.findall(r"[a-z][a-z']*", m.name.casefold())}
-    return next(iter(named.values())) if len(named) == 1 else None
-
-
-def _short_subject(text: str, ask_at: int, named: list[CardMention]) -> CardMention | None:
-    """'what can pool make now': the card named in full before, by a word of its name just
-    before the asking verb."""
-    tap = re.search(r"\btap(ping|s)?\b|\btapped\b(?= for\b)", text[ask_at:])
-    verb = re.search(
-        r"\b(make|makes|produce|produces|add|adds|give|gives|generate)\b", text[ask_at:]
-    )
-    for hit in (tap, verb):
-        short = _short_named(text, ask_at + hit.start(), named) if hit else None
-        if short is not None:
-            return short
-    return None
-
-
 def _asked_subject(text: str, ask_at: int, asked: list[CardMention]) -> CardMention:
     """The permanent a question asks about: 'tap X for', or the one nearest before 'make'."""
     # Not "a tapped Forest", which says what state another permanent is in.
@@ -526,9 +466,6 @@ def _asked_subject(text: str, ask_at: int, asked: list[CardMention]) -> CardMent
     verb = re.search(
         r"\b(make|makes|produce|produces|add|adds|give|gives|generate)\b", text[ask_at:]
     )
-    short = _short_subject(text, ask_at, asked)
-    if short is not None:
-        return short
     if tap:
         # "can Forest tap for blue": the card the verb follows.
         subject = [m for m in asked if 0 <= (ask_at + tap.start()) - m.end <= 1]
@@ -779,11 +716,6 @@ def _read_board(q: Question) -> _Board:
         board.none_of.add((_whose_sentence(text, found.start()), kind))
     if asked:
         board.subject = _asked_subject(text, ask_at, asked)
-    if board.subject is None:
-        # "I control Reflecting Pool and a Forest. What can pool make?"
-        board.subject = _short_subject(
-            text, ask_at, [m for m in q.cards if m.card.types & _PERMANENT_TYPES]
-        )
     if board.subject is None:
         # "...two Reflecting Pools, what can they produce?": the permanent named before.
         with_mana = [

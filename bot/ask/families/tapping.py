@@ -203,8 +203,6 @@ _NEED_HASTE = (
     r"\b(need|needs|require|requires|have to have|has to have) haste (to|for|in order to)\b"
 )
 _ASK = r"\b(can|could|may|able|allowed|legal|possible|legally|cannot|can't|couldn't)\b"
-# "Tap for mana now?", "attack this turn?": a question asked with its "can I" left out.
-_BARE_ASK = r"^\W*(tap|attack|block|crew|untap|activate)\b[^.!]*\?\s*$"
 # "I tried to tap it for convoke. Judge said no": what was tried is what a ruling settles.
 _TRIED = r"\b(tried|try|tries|trying|attempted|attempt|attempts) to\b"
 # "Does X stop / prevent / keep it from ...": whether something stops it, not whether it can.
@@ -1283,7 +1281,7 @@ class TappingHandler:
             lets
             or q.has(_ASK, r"\bsummoning[ -]?sick", _NEED_HASTE, _NEED_CREW)
             or q.has(_TRIED)
-            or q.asks(_GIVES_HASTE, r"\benough (power )?to crew\b", _BARE_ASK)
+            or q.asks(_GIVES_HASTE, r"\benough (power )?to crew\b")
             or self._does_act(q)
         ):
             # "Does X return the creature untapped?", "does it lose its abilities?": questions
