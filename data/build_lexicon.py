@@ -15,6 +15,12 @@ FORMS = HERE / "lexicon_forms.json"
 COMMON = HERE / "common_words.txt"
 # How many of English's most frequent words count as "common": a lone one is not a card name.
 COMMON_COUNT = 25_000
+ENGLISH = HERE / "english_words.txt"
+# Less common English words, of the length a card's short name has: "flier", "chronicler"
+# are English, "nyxbloom" (0.0) and "kinnan" (1.3) are not (wordfreq's Zipf scale).
+ENGLISH_ZIPF = 2.0
+ENGLISH_MIN_LENGTH = 5
+ENGLISH_SEARCHED = 200_000
 _WORD = re.compile(r"[a-z][a-z'\-]*")
 
 # Words players use about the game that the lexicon's phrases do not spell out, but whose
@@ -202,11 +208,29 @@ def common_words() -> list[str]:
     return sorted({w for w in top_n_list("en", COMMON_COUNT) if _WORD.fullmatch(w)})
 
 
+def english_words() -> list[str]:
+    """English words beyond the common list (Zipf frequency at least ENGLISH_ZIPF), sorted."""
+    from wordfreq import top_n_list, zipf_frequency
+
+    common = set(common_words())
+    return sorted(
+        {
+            w
+            for w in top_n_list("en", ENGLISH_SEARCHED)
+            if _WORD.fullmatch(w)
+            and len(w) >= ENGLISH_MIN_LENGTH
+            and w not in common
+            and zipf_frequency(w, "en") >= ENGLISH_ZIPF
+        }
+    )
+
+
 def main() -> int:
     lexicon = tomllib.loads(LEXICON.read_text(encoding="utf-8"))
     FORMS.write_text(json.dumps(build(lexicon), indent=0, sort_keys=True) + "\n", encoding="utf-8")
     COMMON.write_text("\n".join(common_words()) + "\n", encoding="utf-8")
-    print(f"wrote {FORMS.name} and {COMMON.name}")
+    ENGLISH.write_text("\n".join(english_words()) + "\n", encoding="utf-8")
+    print(f"wrote {FORMS.name}, {COMMON.name} and {ENGLISH.name}")
     return 0
 
 

@@ -87,6 +87,12 @@ def _read(name: str) -> str:
 
 
 @cache
+def english() -> frozenset[str]:
+    """Less common English words ("flier"), beyond ``Lexicon.common``; read on first use."""
+    return frozenset(_read("english_words.txt").split())
+
+
+@cache
 def load() -> Lexicon:
     raw: dict[str, Any] = tomllib.loads(_read("lexicon.toml"))
     table = json.loads(_read("lexicon_forms.json"))

@@ -82,6 +82,14 @@ _BARE_ANSWERS = {"no": False, "nope": False, "yes": True, "yeah": True, "yep": T
 _CONTRASTS = frozenset(["but", "however", "instead", "yet"])
 _WH_WORDS = frozenset(["what", "what's", "whats", "which"])
 _PRONOUN_SUBJECTS = frozenset(["i", "you", "we", "they", "he", "she", "it", "this", "that", "one"])
+# Verbs of what a claim says can or does happen: "so it can swing", "so it doesn't count".
+_CLAIM_VERBS = frozenset(
+    [
+        *("can", "could", "can't", "cannot", "will", "would", "won't", "must"),
+        *("do", "does", "don't", "doesn't", "did", "didn't", "is", "isn't"),
+        *("get", "gets", "counts", "triggers"),
+    ]
+)
 _PLURAL_SUBJECTS = frozenset(["i", "you", "we", "they"])
 _NOT_A_COUNT = frozenset(
     ["value", "cost", "than", "least", "most", "exactly", "over", "under", "up", "to", "only"]
@@ -410,6 +418,28 @@ class Reader:
                 continue
             if self.form(sentence[j + 1 :]) != "statement" and self._subject_follows(tail):
                 return j
+        return None
+
+    def _judged_question(self, sentences: list[list[Tok]]) -> tuple[list[list[Tok]], int] | None:
+        """ "..., I say ... who's right, can I tap it for the kicker?": the question after the
+        judging words is a sentence of its own, the one the dispute asks."""
+        judging = [
+            p for k in ("who_right", "am_i_right", "am_i_wrong") for p in self.lex.framing[k]
+        ]
+        for i in range(len(sentences) - 1, -1, -1):
+            s = sentences[i]
+            found = self._find(s, judging)
+            if found is None:
+                continue
+            end = found[0] + len(found[1])
+            if end >= len(s) or s[end].text not in (",", ":", "-", "\u2014", ";"):
+                return None
+            rest = s[end + 1 :]
+            if len(self._words(rest)) < 3 or rest[-1].text != "?" or self.form(rest) == "statement":
+                return None
+            head = [*s[:end], Tok("?", "?", None, "")]
+            first = replace(rest[0], text=rest[0].text[:1].upper() + rest[0].text[1:], space="")
+            return [*sentences[:i], head, [first, *rest[1:]], *sentences[i + 1 :]], i + 1
         return None
 
     def _phrase_in(self, sentence: Sequence[Tok], framing: str) -> Phrase | None:
@@ -1162,7 +1192,20 @@ class Reader:
                     and end > j
                 ):
                     end += 1
-                body = s[j:end]
+                if (
+                    end + 2 < len(s)
+                    and s[end].text == ","
+                    and s[end + 1].text.casefold() == "so"
+                    and _conclusion([*s[j:end], *s[end + 1 :]]) is not None
+                ):
+                    # "kicker is an extra cost, so its mana value doesn't change": the claim
+                    # runs on to its conclusion.
+                    end += 2
+                    while end < len(s) and not (
+                        s[end].card is None and s[end].text in (",", ";", ".", "?", "!")
+                    ):
+                        end += 1
+                body = [t for t in s[j:end] if not (t.text == "," and t.card is None)]
                 if not body:
                     continue
                 says = _join(body).strip()
@@ -1462,6 +1505,12 @@ class Reader:
             if earlier is not None:
                 form = self.form(sentences[earlier])
 
+        judged = self._judged_question(sentences)
+        if judged is not None:
+            sentences, asked_idx = judged
+            asked = sentences[asked_idx]
+            out_sentences = list(sentences)
+            form = self.form(asked)
         claim_rows = self._claims(sentences)
         who_right = any(self._find(s, self.lex.framing["who_right"]) for s in sentences)
         am_i = next((s for s in sentences if self._find(s, self.lex.framing["am_i_right"])), None)
@@ -1475,6 +1524,7 @@ class Reader:
         main_negative: bool | None = None
         if claim_rows and (who_right or am_i is not None or am_wrong is not None):
             framing = "dispute"
+            reason_told: list[Tok] = []
             claims = [c for c, _ in claim_rows]
             bodies = [b for _, b in claim_rows]
             main = next((b for b in bodies if len(self._words(b)) >= 3), None)
@@ -1505,7 +1555,12 @@ class Reader:
                     for i, c in enumerate(claims)
                 ]
             elif main is not None:
-                made = self.to_question(main)
+                # "X is basically haste so the guy I cast can swing": what is claimed is the
+                # conclusion; the reason before "so" is context.
+                concluded = _conclusion(main)
+                if concluded is not None:
+                    reason_told = [*concluded[0], Tok(".", ".", None, "")]
+                made = self.to_question(concluded[1] if concluded is not None else main)
                 if made is not None:
                     asked = _lets_me(made[0]) or made[0]
                     # Whether the question made from the claim dropped its negation: "means it
@@ -1530,7 +1585,7 @@ class Reader:
                 )
                 if part is not asked
             ]
-            out_sentences = [*rest, asked]
+            out_sentences = [*rest, *([reason_told] if reason_told else []), asked]
             form = "who_right" if who_right else self.form(asked)
             if am_i is not None and not who_right:
                 mine = self._claims_meant(am_i, claims)
@@ -1937,6 +1992,24 @@ def _reason_at(asked: list[Tok]) -> int | None:
             )
         ):
             return j
+    return None
+
+
+def _conclusion(body: list[Tok]) -> tuple[list[Tok], list[Tok]] | None:
+    """A claim "A so B" as its reason A and its conclusion B, when B says what can or does
+    happen ("so it can swing", "so it doesn't trigger")."""
+    for j in range(2, len(body) - 3):
+        t = body[j]
+        if t.card is not None or t.text.casefold() != "so":
+            continue
+        rest = body[j + 1 :]
+        verbs = [u for u in rest[:10] if u.text.casefold().replace("’", "'") in _CLAIM_VERBS]
+        if verbs and rest[0].lemma not in ("that", "far"):
+            reason = body[:j]
+            while reason and reason[-1].text in (",", ";"):
+                reason = reason[:-1]
+            first = replace(rest[0], text=rest[0].text[:1].upper() + rest[0].text[1:], space="")
+            return reason, [first, *rest[1:]]
     return None
 
 

@@ -38,6 +38,11 @@ _FIRST = (
     "SELECT c.name FROM card_faces f JOIN cards c USING (oracle_id) "
     "WHERE f.norm_name >= ?1 || ' ' AND f.norm_name < ?1 || '!'"
 )
+# The real cards with a word of their name or a face's name: "nyxbloom", "coralhelm".
+_WORDED = (
+    "SELECT DISTINCT c.name FROM name_words w JOIN cards c USING (oracle_id) "
+    "WHERE w.word = ?1 AND NOT c.is_token"
+)
 # Every epithet form of a name starts with its first word, as its normalized name does.
 _EPITHET_NAMES = (
     "SELECT name, oracle_id FROM cards WHERE norm_name >= ?1 || ' ' AND norm_name < ?1 || '!' "
@@ -63,6 +68,7 @@ class StoredNames:
         self._prefixed: dict[str, bool] = {}
         self._first: dict[str, set[str]] = {}
         self._words: dict[str, bool] = {}
+        self._worded: dict[str, set[str]] = {}
         self._keys: list[str] | None = None
         self._buckets: dict[tuple[int, str], list[str]] | None = None
         self._epithets: dict[str, list[tuple[NameRow, frozenset[str]]]] = {}
@@ -91,7 +97,8 @@ class StoredNames:
         if generation == self._generation:
             return False
         self._generation = generation
-        for memo in (self._exact, self._prefixed, self._first, self._words, self._epithets):
+        memos = (self._exact, self._prefixed, self._first, self._words, self._worded)
+        for memo in (*memos, self._epithets):
             memo.clear()
         self._keys = self._buckets = None
         return True
@@ -146,6 +153,10 @@ class StoredNames:
 
     def first(self, word: str) -> set[str]:
         return self._memo(self._first, word, lambda w: {r[0] for r in self._rows(_FIRST, (w,))})
+
+    def worded(self, word: str) -> set[str]:
+        """The real cards with ``word`` (normalized) as a word of a name."""
+        return self._memo(self._worded, word, lambda w: {r[0] for r in self._rows(_WORDED, (w,))})
 
     def is_rules_word(self, word: str) -> bool:
         return word in _COMMON_SINGLE or self._memo(
@@ -235,6 +246,9 @@ class StoredCardFinder(TextCardFinder):
         self._buckets = _Buckets(names)  # type: ignore[assignment]
         self._vocab = _Vocabulary(names)  # type: ignore[assignment]
         self._common = lexicon.load().common
+
+    def _worded(self, word: str) -> set[str]:
+        return self.names.worded(word)
 
     @property
     def _keys(self) -> list[str]:  # type: ignore[override]

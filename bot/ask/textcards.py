@@ -14,7 +14,7 @@ from rapidfuzz import fuzz, process
 
 from bot import limits
 from bot.ask import lexicon
-from bot.store.names import epithet_forms, normalize
+from bot.store.names import NAME_WORD_MIN, epithet_forms, normalize
 
 _BRACKETS = re.compile(r"\[\[([^\[\]]{1,200})\]\]")
 _WORD = re.compile(r"[^\W_]+(?:['\-][^\W_]+)*", re.UNICODE)
@@ -201,6 +201,20 @@ class TextCardFinder:
             return None
         real = [r for r in rows if not r.is_token]
         return (real or rows)[0]
+
+    def _worded(self, word: str) -> set[str]:
+        """The real cards with ``word`` (normalized) as a word of a name."""
+        index: dict[str, set[str]] | None = getattr(self, "_by_word", None)
+        if index is None:
+            index = defaultdict(set)
+            for key, rows in self._exact.items():
+                for row in rows:
+                    if not row.is_token:
+                        for w in key.split():
+                            if len(w) >= NAME_WORD_MIN:
+                                index[w].add(row.card_name)
+            self._by_word = index
+        return index.get(word, set())
 
     def _plural(self, key: str) -> NameRow | None:
         """ "two Reflecting Pools", "only Forests": the singular name, if there is one."""
@@ -546,7 +560,39 @@ class TextCardFinder:
                 if len(names) > 1:
                     result.ambiguous[bare] = names[:25]
                     used.add(idx)
+            elif self._name_word(bare, result):
+                # "nyxbloom out, tap sol ring", "kinnan out": a word no English speaker or
+                # rule uses, from one card's name, names that card; from several, one of them.
+                names = sorted(self._worded(normalize(bare)))
+                if len(names) == 1:
+                    row = self._best(normalize(names[0]))
+                    if row is not None:
+                        start, end = free[idx].start(), free[idx].end()
+                        result.found.append(
+                            Found(row.card_name, row.oracle_id, word, start, end, "short")
+                        )
+                        used.add(idx)
+                elif names:
+                    result.ambiguous[bare] = names[:25]
+                    used.add(idx)
         result.found.sort(key=lambda f: f.start)
+
+    def _name_word(self, bare: str, result: Scan) -> bool:
+        """A lowercase word that may be a word of a card's name: none English or the rules use,
+        and none of a card already named (which ``_references`` reads)."""
+        key = normalize(bare)
+        if len(key) < 5 or not key.isalpha() or key in self._common or key in self._vocab:
+            return False
+        if self._exact.get(key):
+            # A whole name, which the exact pass took or turned down ("can i earthcraft it").
+            return False
+        if key in lexicon.load().lemmas or self._plural_of_known(key):
+            return False
+        if not self._worded(key):
+            return False  # no card's name has it: nothing to look up
+        if key in lexicon.english() or (key.endswith("s") and key[:-1] in lexicon.english()):
+            return False  # "a flier": English, though Momo, Friendly Flier has the word
+        return not any(key in normalize(f.card_name).split() for f in result.found)
 
     def _filter(self) -> _RatioFilter:
         """The real cards' names, sorted for prefix and fuzzy lookups; built on first use."""

@@ -34,6 +34,7 @@ BUMP_GENERATION = (
 )
 # The migration that adds the full-text indexes, which Python fills for existing data.
 _FULLTEXT_MIGRATION = 3
+_NAME_WORDS_MIGRATION = 4
 _MIGRATION = re.compile(r"^(\d+)_\w+\.sql$")
 
 
@@ -287,6 +288,10 @@ class Connection:
 
                         await index_rules(db)
                         await index_rulings(db)
+                    if number == _NAME_WORDS_MIGRATION:
+                        from bot.store.search import index_name_words
+
+                        await index_name_words(db)
                     await db.execute(f"PRAGMA user_version = {number}")
                     await db.execute("COMMIT")
                 except sqlite3.Error as exc:

@@ -30,6 +30,10 @@ def _char_mask(key: str) -> int:
     return mask
 
 
+# Words of names shorter than this are never a card's short name on their own.
+NAME_WORD_MIN = 4
+
+
 def normalize(text: str) -> str:
     """Fold case, accents and punctuation: "Mirari's Wake" → "miraris wake"."""
     if text.isascii():

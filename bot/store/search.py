@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bot.store.cards import Cards
+from bot.store.names import NAME_WORD_MIN
 from bot.store.records import GlossaryRecord, RuleRecord, RulingRecord
 from bot.store.rules import CACHE_LIMIT, Rules
 from bot.words import STOPWORDS, match_any, rule_vocabulary, terms
@@ -204,3 +206,35 @@ class Search(Rules, Cards):
         return {w: cache[w] for w in found}
 
     # -- feedback --------------------------------------------------------------------------
+
+
+def name_word_rows(oracle_id: str, names: Sequence[str]) -> set[tuple[str, str]]:
+    """(word, oracle_id) for each word of a card's normalized names (card and faces)."""
+    return {
+        (word, oracle_id) for name in names for word in name.split() if len(word) >= NAME_WORD_MIN
+    }
+
+
+async def index_name_words(
+    db: aiosqlite.Connection, oracle_ids: Sequence[str] | None = None
+) -> None:
+    """Refill the words of cards' names, of every card or of ``oracle_ids`` (inside the
+    caller's transaction)."""
+    params: tuple[str, ...] = ()
+    if oracle_ids is None:
+        await db.execute("DELETE FROM name_words")
+        where = ""
+    else:
+        marks = ",".join("?" * len(oracle_ids))
+        await db.execute(f"DELETE FROM name_words WHERE oracle_id IN ({marks})", oracle_ids)
+        where, params = f"WHERE oracle_id IN ({marks})", tuple(oracle_ids)
+    names: dict[str, list[str]] = {}
+    async with db.execute(
+        f"SELECT oracle_id, norm_name FROM cards {where} "
+        f"UNION ALL SELECT oracle_id, norm_name FROM card_faces {where}",
+        params + params,
+    ) as cur:
+        for oracle_id, norm_name in await cur.fetchall():
+            names.setdefault(oracle_id, []).append(norm_name)
+    rows = sorted(r for oid, found in names.items() for r in name_word_rows(oid, found))
+    await db.executemany("INSERT INTO name_words (word, oracle_id) VALUES (?, ?)", rows)

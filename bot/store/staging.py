@@ -15,7 +15,7 @@ from bot.store.crtext import ParsedRule, parent_of
 from bot.store.db import BUMP_GENERATION, Connection, utc_now
 from bot.store.names import normalize
 from bot.store.records import BUILTIN_SOURCE, DATASETS, Dataset
-from bot.store.search import index_rules, index_rulings
+from bot.store.search import index_name_words, index_rules, index_rulings
 
 if TYPE_CHECKING:
     import aiosqlite
@@ -283,6 +283,7 @@ class Staging:
                         "f.norm_name FROM temp.stage_faces f JOIN temp.stage_cards c "
                         "ON c.oracle_id = f.oracle_id AND c.rank = f.rank"
                     )
+                    await index_name_words(db)
                     async with db.execute("SELECT COUNT(*) FROM temp.stage_cards") as cur:
                         row = await cur.fetchone()
                     counts["cards"] = int(row[0]) if row else 0
@@ -418,6 +419,7 @@ class Writes(Connection):
                     "INSERT OR REPLACE INTO cards VALUES (?,?,?,?,?,?,?,?,?)", (*row, when)
                 )
                 await db.executemany("INSERT INTO card_faces VALUES (?,?,?,?)", faces)
+                await index_name_words(db, [row[0]])
                 await db.execute(BUMP_GENERATION)
                 await db.execute("COMMIT")
             except BaseException:

@@ -340,3 +340,5 @@ def test_the_lemma_table_is_current() -> None:
     assert module.build(lexicon) == stored, "run `python data/build_lexicon.py`"
     common = (DATA / "common_words.txt").read_text(encoding="utf-8").split()
     assert module.common_words() == common, "run `python data/build_lexicon.py`"
+    english = (DATA / "english_words.txt").read_text(encoding="utf-8").split()
+    assert module.english_words() == english, "run `python data/build_lexicon.py`"

@@ -216,3 +216,23 @@ def test_every_nickname_names_a_real_card() -> None:
     nicknames = lexicon.load().nicknames
     assert nicknames
     assert {k: v for k, v in nicknames.items() if v not in names} == {}
+
+
+def test_a_lowercase_word_of_one_name_is_that_card() -> None:
+    rows = [*ROWS, NameRow("Nyxbloom Ancient", "Nyxbloom Ancient", "id-nyx", False)]
+    scan = TextCardFinder(rows, VOCAB).scan("nyxbloom out, can i tap the pool for mana?")
+    assert [(f.written, f.card_name, f.how) for f in scan.found][:1] == [
+        ("nyxbloom", "Nyxbloom Ancient", "short")
+    ]
+
+
+def test_a_lowercase_word_of_several_names_is_ambiguous_and_english_is_no_name() -> None:
+    rows = [
+        *ROWS,
+        NameRow("Coralhelm Chronicler", "Coralhelm Chronicler", "id-c1", False),
+        NameRow("Coralhelm Guide", "Coralhelm Guide", "id-c2", False),
+        NameRow("Ancient Grudge", "Ancient Grudge", "id-grudge", False),
+    ]
+    scan = TextCardFinder(rows, VOCAB).scan("with coralhelm out, is the ancient rule a thing?")
+    assert scan.ambiguous == {"coralhelm": ["Coralhelm Chronicler", "Coralhelm Guide"]}
+    assert scan.found == []

@@ -165,7 +165,8 @@ async def test_existing_database_gets_indexed_on_upgrade(tmp_path: Path) -> None
     raw = sqlite3.connect(path, isolation_level=None)
     try:
         # Back to the schema before full-text search, data kept.
-        for table in ("rulings_vocab", "rulings_fts", "glossary_fts", "rules_fts", "rule_words"):
+        tables = ("rulings_vocab", "rulings_fts", "glossary_fts", "rules_fts", "rule_words")
+        for table in (*tables, "name_words"):
             raw.execute(f"DROP TABLE {table}")
         raw.execute("DELETE FROM meta WHERE key IN ('rulings_words', 'data_generation')")
         raw.execute("PRAGMA user_version = 2")

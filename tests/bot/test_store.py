@@ -545,3 +545,40 @@ def test_open_ready_declines_a_file_that_is_not_a_database(tmp_path: Path) -> No
     path.write_text("not a database", encoding="utf-8")
     assert Store.open_ready(path) is None
     assert Store.open_ready(tmp_path) is None
+
+
+def _worded(path: Path, word: str) -> set[str]:
+    with raw(path) as conn:
+        return {
+            r[0]
+            for r in conn.execute(
+                "SELECT c.name FROM name_words w JOIN cards c USING (oracle_id) WHERE w.word = ?",
+                (word,),
+            )
+        }
+
+
+async def test_words_of_names_follow_the_cards(tmp_path: Path) -> None:
+    path = tmp_path / "words.sqlite3"
+    store = await Store.open(path)
+    try:
+        assert _worded(path, "battlemage") >= {ANA}
+        card = {"object": "card", "oracle_id": "11111111-2222-3333-4444-555555555555"}
+        await store.cache_card({**card, "name": "Quorble, Zyxwv Sage"})
+        assert _worded(path, "quorble") == _worded(path, "zyxwv") == {"Quorble, Zyxwv Sage"}
+        await store.cache_card({**card, "name": "Plimbo Sage"})
+        assert _worded(path, "quorble") == set()
+        assert _worded(path, "plimbo") == {"Plimbo Sage"}
+    finally:
+        await store.close()
+
+
+async def test_upgrading_a_database_indexes_the_words_of_its_names(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    await (await Store.open(path)).close()
+    with raw(path) as conn:
+        conn.execute("DROP TABLE name_words")
+        conn.execute("PRAGMA user_version = 3")
+        conn.commit()
+    await (await Store.open(path)).close()
+    assert ANA in _worded(path, "battlemage")

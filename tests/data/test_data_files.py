@@ -105,6 +105,12 @@ def check_common_words(path: Path) -> None:
     assert {"the", "guard", "forge"} <= set(words)
 
 
+def check_english_words(path: Path) -> None:
+    words = path.read_text("utf-8").split()
+    assert words == sorted(set(words)) and all(w == w.casefold() for w in words)
+    assert {"flier", "chronicler"} <= set(words) and not {"nyxbloom", "kinnan"} & set(words)
+
+
 CHECKS = {
     "__init__.py": check_python,
     "build.py": check_python,
@@ -112,6 +118,7 @@ CHECKS = {
     "lexicon.toml": check_lexicon,
     "lexicon_forms.json": check_lexicon_forms,
     "common_words.txt": check_common_words,
+    "english_words.txt": check_english_words,
     "cards.json": check_builtin_cards,
     "rulings.json": check_builtin_rulings,
     "rules.json": check_builtin_rules,
