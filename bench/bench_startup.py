@@ -91,11 +91,26 @@ def installed_python() -> tuple[Path, Path]:
 
 
 def cold_ask(
-    db: Path, runs: int = 7, question: str = QUESTION, python: Path | None = None, cwd: Path = REPO
+    db: Path,
+    runs: int = 7,
+    question: str = QUESTION,
+    python: Path | None = None,
+    cwd: Path = REPO,
+    patterns: bool = True,
 ) -> dict[str, float]:
-    """Median wall seconds and peak MiB of `rulesbot --db DB ask QUESTION` in new processes."""
+    """Median wall seconds and peak MiB of `rulesbot --db DB ask QUESTION` in new processes.
+
+    The first run writes the bytecode and, with ``patterns``, the compiled-pattern cache
+    (a file of its own here), as any earlier command would have; without, every run
+    compiles its patterns, as the very first command on a machine does.
+    """
     argv = [str(python or sys.executable), "-c", _CHILD, "--db", str(db), "ask", question]
     env = _env()
+    env["RULESBOT_PATTERN_CACHE"] = (
+        str(Path(tempfile.mkdtemp(prefix="rulesbot-patterns-")) / "patterns.marshal")
+        if patterns
+        else "off"
+    )
     if python is not None:
         env.pop("PYTHONPATH", None)  # the install, not a checkout, is what runs
     subprocess.run(argv, cwd=cwd, env=env, capture_output=True, check=True)  # bytecode
@@ -180,6 +195,7 @@ def run(runs: int = 7, trials: int = 20, checkout: bool = False) -> dict[str, di
     try:
         return {
             "cold_full": cold_ask(full, runs, python=python, cwd=cwd),
+            "cold_full_first": cold_ask(full, runs, python=python, cwd=cwd, patterns=False),
             "cold_builtin": cold_ask(_builtin_db(), runs, python=python, cwd=cwd),
             "brackets": asyncio.run(_heavy_beside_light(full, trials)),
         }
@@ -199,7 +215,12 @@ def main(argv: list[str] | None = None) -> None:
     figures = run(args.runs, args.trials, args.checkout)
     load = os.getloadavg()[0]
     how = "from the checkout" if args.checkout else "installed with pip install ."
-    for name, label in (("cold_full", "full pool"), ("cold_builtin", "built-in data")):
+    cases = (
+        ("cold_full", "full pool"),
+        ("cold_full_first", "full pool, no saved patterns"),
+        ("cold_builtin", "built-in data"),
+    )
+    for name, label in cases:
         f = figures[name]
         print(
             f"cold `rulesbot ask` ({label}, {how}): median of {args.runs} runs "

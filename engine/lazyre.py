@@ -7,6 +7,19 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
+_compile: Callable[[str, int], re.Pattern[str]] = re.compile
+
+
+def set_compiler(compile_pattern: Callable[[str, int], re.Pattern[str]]) -> None:
+    """Compile every pattern through ``compile_pattern`` (the front end may cache them)."""
+    global _compile
+    _compile = compile_pattern
+
+
+def compile_pattern(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    """``re.compile``, through the compiler the front end set, if any."""
+    return _compile(pattern, flags)
+
 
 class LazyPattern:
     """A ``re.Pattern[str]`` stand-in that compiles when first matched.
@@ -25,7 +38,7 @@ class LazyPattern:
     @property
     def compiled(self) -> re.Pattern[str]:
         if self._compiled is None:
-            self._compiled = re.compile(self.pattern, self.flags)
+            self._compiled = _compile(self.pattern, self.flags)
         return self._compiled
 
     def search(self, string: str, pos: int = 0, endpos: int = sys.maxsize) -> re.Match[str] | None:

@@ -13,6 +13,7 @@ from rapidfuzz import fuzz
 
 from engine.abilities import Ability, ParsedFace
 from engine.card import Card
+from engine.lazyre import compile_pattern
 from engine.mana import ManaCost
 from engine.model import YOU, GameState, Permanent
 from engine.oracle import parse_card
@@ -45,7 +46,7 @@ _X_VALUE = re.compile(r"\bx\s*(?:=|is|equals|of|as)\s*(\d+)", re.I)
 @cache
 def compiled(pattern: str) -> re.Pattern[str]:
     """Handlers use more patterns than re's own 512-entry cache holds; keep them all."""
-    return re.compile(pattern)
+    return compile_pattern(pattern)
 
 
 # ASCII control characters read as spaces; ASCII text needs no other cleaning but spacing.

@@ -156,6 +156,11 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] != ["--help"]:
+        from bot import patterns
+
+        # A one-shot command's time is mostly compiling the families' patterns.
+        patterns.install()
     parser = build_parser(argv)
     args = parser.parse_args(argv)
     logging.basicConfig(
