@@ -27,6 +27,8 @@ class Rewrite:
     next: frozenset[str]
     # What it reads as right before a card's name, if that differs ("2x Mana Reflection").
     before_card: str | None = None
+    # Only as written in this case ("lower", "upper"): "u" is "you", "U" is blue mana.
+    case: str | None = None
 
 
 @dataclass(frozen=True)
@@ -120,6 +122,7 @@ def load() -> Lexicon:
                 prev=frozenset(lemma_of(w) for w in entry.get("prev", [])),
                 next=frozenset(lemma_of(w) for w in entry.get("next", [])),
                 before_card=entry.get("before_card"),
+                case=entry.get("case"),
             )
             rewrites.setdefault(rw.source[0], []).append(rw)
     negation = raw["negation"]

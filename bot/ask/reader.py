@@ -352,6 +352,10 @@ class Reader:
                     continue
                 if any(t.card is not None for t in toks[i : i + n]):
                     continue
+                if rw.case == "lower" and any(not t.text.islower() for t in toks[i : i + n]):
+                    continue
+                if rw.case == "upper" and any(not t.text.isupper() for t in toks[i : i + n]):
+                    continue
                 if rw.prev and (not out or out[-1].lemma not in rw.prev):
                     continue
                 if rw.next and (i + n >= len(toks) or toks[i + n].lemma not in rw.next):

@@ -85,7 +85,8 @@ def check_lexicon(path: Path) -> None:
 
     raw = tomllib.loads(path.read_text("utf-8"))
     for entry in raw["rewrite"]:
-        assert set(entry) <= {"from", "to", "pos", "prev", "next", "before_card"}, entry
+        assert set(entry) <= {"from", "to", "pos", "prev", "next", "before_card", "case"}, entry
+        assert entry.get("case", "lower") in ("lower", "upper"), entry
         assert entry["from"] and entry["to"], entry
         assert isinstance(entry.get("before_card", ""), str), entry
     lexicon = load()

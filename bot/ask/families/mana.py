@@ -1587,9 +1587,14 @@ def _asked_types(q: Question) -> set[ManaType]:
 
 
 def _asked_type(q: Question) -> ManaType | None:
+    # A symbol is asked from the asking verb on, as a letter is (see _asked_letter): "I tapped
+    # it for {G}, can I also tap it for convoke?" states the {G}.
+    modals = list(re.finditer(r"\b(can|could|does|do|will|would|is|should)\b", q.asked))
+    asking = q.asked[modals[-1].start() :] if modals else q.lower
     for word, t in _TYPE_WORDS.items():
-        pattern = re.escape(word) if word.startswith("{") else rf"\b{word}\b"
-        if q.has(pattern):
+        if word.startswith("{") and word in asking:
+            return t
+        if not word.startswith("{") and q.has(rf"\b{word}\b"):
             return t
     return None
 
