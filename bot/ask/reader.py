@@ -551,20 +551,63 @@ class Reader:
             *question[1:],
         ]
 
+    def _drop_trailers(self, sentences: list[list[Tok]]) -> list[list[Tok]]:
+        """ "what's its mana value? thanks!", "does it stay on lol?": filler after a question,
+        as a sentence of its own or before the question mark, is dropped."""
+        trailers = self.lex.framing["trailer"]
+        out: list[list[Tok]] = []
+        for s in sentences:
+            words = self._words(s)
+            if (
+                out
+                and words
+                and out[-1][-1].text == "?"
+                and self._starts(words, trailers) == tuple(t.lemma for t in words)
+            ):
+                continue  # "thanks!" after a question
+            end = len(s)
+            while end and s[end - 1].card is None and s[end - 1].text in _END:
+                end -= 1
+            body = s[:end]
+            for p in trailers:
+                n = len(p)
+                if (
+                    len(body) > n + 2
+                    and tuple(t.lemma for t in body[-n:]) == p
+                    and all(t.card is None for t in body[-n:])
+                    and end < len(s)
+                    and s[-1].text == "?"
+                ):
+                    body = body[:-n]
+                    while body and body[-1].card is None and body[-1].text in (",", "-"):
+                        body = body[:-1]
+                    s = [*body, *s[end:]]
+                    break
+            out.append(s)
+        return out
+
     def _drop_preamble(self, sentence: list[Tok]) -> list[Tok]:
-        """ "hey quick question can u crew with it?": the question starts at "can"."""
+        """ "hey quick question can u crew with it?": the question starts at "can". Set off by
+        a comma or colon, a preamble goes before a statement too ("asking for a friend, I
+        cast it at the end of his turn")."""
         rest = sentence
+        marked = False
         for _ in range(4):
             p = self._starts(rest, self.lex.framing["preamble"])
             if p is None or any(t.card is not None for t in rest[: len(p)]):
                 break
             after = rest[len(p) :]
+            set_off = False
             while after and after[0].card is None and after[0].text in (",", "-", "!", ":", "..."):
+                set_off = True
                 after = after[1:]
             if not after:
                 break
             rest = after
-        if rest is sentence or not self._starts(rest, self._openings):
+            marked = set_off
+        if rest is sentence:
+            return sentence
+        if not self._starts(rest, self._openings) and not (marked and len(self._words(rest)) >= 4):
             return sentence
         return [_respace(rest[0], sentence[0].space), *rest[1:]]
 
@@ -1451,7 +1494,9 @@ class Reader:
         names = [s.name for s in spans]
         # Two passes: a misspelling's fix may itself be a casual form ("opps creature").
         toks = _drop_set_codes(self.rewrite(self.rewrite(self.respell(self.tokens(text, spans)))))
-        sentences = [self._drop_preamble(self._direct(s)) for s in self.sentences(toks)]
+        sentences = self._drop_trailers(
+            [self._drop_preamble(self._direct(s)) for s in self.sentences(toks)]
+        )
         framing: Framing = "question"
         polarity: Polarity = "as_asked"
         negative = False

@@ -15,6 +15,7 @@ from rapidfuzz import fuzz, process
 from bot import limits
 from bot.ask import lexicon
 from bot.store.names import NAME_WORD_MIN, epithet_forms, normalize
+from engine.lazyre import lazy
 
 _BRACKETS = re.compile(r"\[\[([^\[\]]{1,200})\]\]")
 _WORD = re.compile(r"[^\W_]+(?:['\-][^\W_]+)*", re.UNICODE)
@@ -432,6 +433,10 @@ class TextCardFinder:
             if before and normalize(before[0]) in _CAST_WORDS:
                 # "cast pacifism", "casting fireball": what is cast is a card, English or not.
                 return True
+            if _placed(text, word, before):
+                # "contamination is on the battlefield", "with opposition out", "my shock":
+                # what is in play or someone's is a card, English or not.
+                return True
             return "-" in bare or owned or self._rare_noun(key, before)
         if key in self._common and key not in _BASIC_LANDS and _beside_capital(text, word):
             # "Snow Plains": a common word inside a capitalised phrase is part of the phrase.
@@ -732,6 +737,29 @@ def _char_mask(key: str) -> int:
     for ch in set(key):
         mask |= 1 << (ord(ch) % 63)
     return mask
+
+
+# What says a lowercase word is a card in play: "X is on the battlefield", "X is out".
+_IN_PLAY = lazy(
+    r"\s+(?:is\s+|was\s+|are\s+)?(?:on\s+the\s+battlefield|in\s+play|on\s+(?:the\s+)?board|"
+    r"under\s+(?:my|your|his|her|their|the\s+opponent'?s|my\s+opponent'?s|opp'?s)\s+control)\b"
+    r"|\s+(?:is|was)\s+out\b"
+)
+# Words before "X out" that say X is in play ("with opposition out", "i have shock out").
+_HAS_OUT = frozenset(["with", "have", "has", "had", "got", "control", "controls"])
+_OWNERS = frozenset(["my", "his", "her", "their", "your", "opps", "opponents", "opp", "our"])
+
+
+def _placed(text: str, word: re.Match[str], before: list[str]) -> bool:
+    """A lowercase word said to be in play, or someone's: "contamination is on the
+    battlefield", "with opposition out", "their stasis"."""
+    after = text[word.end() :]
+    if _IN_PLAY.match(after):
+        return True
+    prev = normalize(before[0]) if before else ""
+    if prev in _HAS_OUT and re.match(r"\s+out\b", after):
+        return True
+    return prev in _OWNERS
 
 
 def _contiguous(text: str, words: list[re.Match[str]], lo: int, hi: int) -> bool:
