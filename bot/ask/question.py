@@ -13,7 +13,7 @@ from rapidfuzz import fuzz
 
 from engine.abilities import Ability, ParsedFace
 from engine.card import Card
-from engine.lazyre import compile_pattern
+from engine.lazyre import compile_pattern, lazy
 from engine.mana import ManaCost
 from engine.model import YOU, GameState, Permanent
 from engine.oracle import parse_card
@@ -49,18 +49,52 @@ def compiled(pattern: str) -> re.Pattern[str]:
     return compile_pattern(pattern)
 
 
+_PICTURES = frozenset(["So", "Sk"])
 # ASCII control characters read as spaces; ASCII text needs no other cleaning but spacing.
 _ASCII_CONTROLS = {c: " " for c in (*range(32), 127)}
 
 
+# Discord's mentions (<@123>, <@&123>, <#123>) and a leading "@judges": addressed, not asked.
+_MENTION = lazy(r"<(?:@[!&]?|#)\d+>|^\s*@[\w-]+[,:]?(?=\s)")
+# Markdown markers around words: **bold**, __underline__, ~~strike~~, ||spoiler||, `code`.
+_MARKERS = lazy(r"\*\*|__|~~|\|\||`+")
+# *italic* or _italic_ around words with a letter in them (not a "*/*" creature's stats).
+_EMPHASIS = lazy(r"(?<![\w*])([*_])(?=\S)([^*_\n]*[A-Za-z][^*_\n]*?)(?<=\S)\1(?![\w*])")
+# "w/" and "w/o", "b/c": with, without, because.
+_SLASHED = lazy(r"(?<![\w/])(w/o|w/|b/c)(?![\w/])|(?<![\w/])w/(?=\w)", re.I)
+_SLASH_WORDS = {"w/o": "without ", "w/": "with ", "b/c": "because "}
+_BRACES = lazy(r"\{[^{}]*\}")
+
+
+def _plain(text: str) -> str:
+    """Markup and shorthand as plain words; a question typed in capitals in lower case."""
+    if "<" in text or "@" in text:
+        text = _MENTION.sub(" ", text)
+    if any(m in text for m in "*_~|`"):
+        text = _MARKERS.sub("", text)
+        text = _EMPHASIS.sub(lambda m: m.group(2), text)
+    if "/" in text:
+        text = _SLASHED.sub(lambda m: _SLASH_WORDS[m.group(0).casefold()], text)
+    letters = [c for c in text if c.isalpha()]
+    if len(letters) >= 12 and sum(c.isupper() for c in letters) > 0.85 * len(letters):
+        # "CAN MY ELVES TAP FOR MANA": capitals say nothing of names; mana symbols keep theirs.
+        text = _BRACES.sub(lambda m: m.group(0).upper(), text.lower())
+    return text
+
+
 def clean_text(raw: str) -> str:
-    """Normalise what people type: quotes, dashes, control characters and spacing."""
+    """Normalise what people type: quotes, dashes, control characters, markup, emoji and
+    spacing."""
+    raw = _plain(raw)
     if raw.isascii():
         # NFKC leaves ASCII as it is, and it has no combining marks or typographic quotes.
         return " ".join(raw.translate(_ASCII_CONTROLS).split())
     text = unicodedata.normalize("NFKC", raw)
+    # Emoji and other pictures ("So", "Sk") say nothing a ruling reads.
     text = "".join(
-        ch if unicodedata.category(ch)[0] != "C" else " "
+        ch
+        if unicodedata.category(ch)[0] != "C" and unicodedata.category(ch) not in _PICTURES
+        else " "
         for ch in text
         if unicodedata.category(ch) != "Mn"
     )
