@@ -551,6 +551,20 @@ class Reader:
             *question[1:],
         ]
 
+    def _tag_unmarked(self, sentences: list[list[Tok]]) -> list[list[Tok]]:
+        """ "elves can't tap the turn they come in, correct": a text with no question mark
+        whose last sentence ends in a tag after a comma asks it as if it had one."""
+        if not sentences or any(t.text == "?" for s in sentences for t in s):
+            return sentences
+        last = sentences[-1]
+        end = len(last)
+        while end and last[end - 1].card is None and last[end - 1].text in _END:
+            end -= 1
+        body = last[:end]
+        if self._split_tag([*body, Tok("?", "?", None, "")]) is None:
+            return sentences
+        return [*sentences[:-1], [*body, Tok("?", "?", None, "")]]
+
     def _drop_trailers(self, sentences: list[list[Tok]]) -> list[list[Tok]]:
         """ "what's its mana value? thanks!", "does it stay on lol?": filler after a question,
         as a sentence of its own or before the question mark, is dropped."""
@@ -1494,8 +1508,10 @@ class Reader:
         names = [s.name for s in spans]
         # Two passes: a misspelling's fix may itself be a casual form ("opps creature").
         toks = _drop_set_codes(self.rewrite(self.rewrite(self.respell(self.tokens(text, spans)))))
-        sentences = self._drop_trailers(
-            [self._drop_preamble(self._direct(s)) for s in self.sentences(toks)]
+        sentences = self._tag_unmarked(
+            self._drop_trailers(
+                [self._drop_preamble(self._direct(s)) for s in self.sentences(toks)]
+            )
         )
         framing: Framing = "question"
         polarity: Polarity = "as_asked"
