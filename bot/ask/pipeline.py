@@ -78,7 +78,8 @@ class AskService:
         self.finder = finder
         self.handlers = list(handlers)
         self.status = status
-        self.reader = Reader()
+        # A typo of a rules word ("coolrs", "grvaeyard") is corrected to it, as the lexicon's.
+        self.reader = Reader(rule_words=finder.rule_words)
         self._cards: dict[str, Card] = {}
         # Each card's parsed abilities, by name: the parse is pure and costs more than a lookup.
         self._faces: dict[str, tuple[Card, tuple[ParsedFace, ...]]] = {}
@@ -100,6 +101,7 @@ class AskService:
         """Rebuild after the store's data changed (a sync or import)."""
         fresh = await AskService.create(self.catalog)
         self.finder, self.status, self._cards = fresh.finder, fresh.status, {}
+        self.reader = fresh.reader
         self._faces = {}
 
     async def _follow_data(self) -> None:

@@ -253,8 +253,16 @@ def _choice_of_values(words: Sequence[Tok], numbers: Mapping[str, int]) -> bool:
 class Reader:
     """Reads questions with the lexicon's knowledge; holds no per-question state."""
 
-    def __init__(self, lexicon: Lexicon | None = None) -> None:
+    def __init__(
+        self,
+        lexicon: Lexicon | None = None,
+        rule_words: Callable[[], Iterable[str]] | None = None,
+    ) -> None:
         self.lex = lexicon or load()
+        # The rules' words, read when a typo first needs them: more words a typo may mean.
+        self._rule_words = rule_words
+        self._rule_initials: dict[str, tuple[str, ...]] | None = None
+        self._rule_known: frozenset[str] = frozenset()
         # Single words that open a yes/no question ("can", "does"), and every question opening.
         self._yesno_starts = frozenset(p[0] for p in self.lex.forms["yesno"] if len(p) == 1)
         self._openings = tuple(p for phrases in self.lex.forms.values() for p in phrases)
@@ -264,7 +272,11 @@ class Reader:
             words.update(w for phrases in table.values() for p in phrases for w in p)
         for rws in self.lex.rewrites.values():
             words.update(w for rw in rws for w in rw.to.split())
-        self._vocabulary = frozenset(w for w in words if w.isalpha() and len(w) >= 3)
+        # Negations too, so "woludn't" is a typo of "wouldn't".
+        words.update(w for p in self.lex.negators for w in p)
+        self._vocabulary = frozenset(
+            w for w in words if w.replace("'", "").isalpha() and len(w) >= 3
+        )
         initials: dict[str, list[str]] = {}
         for form in sorted(self._vocabulary):
             initials.setdefault(form[0], []).append(form)
@@ -302,7 +314,8 @@ class Reader:
             if (
                 t.card is not None
                 or len(word) < 4
-                or not word.isalpha()
+                # "woludn't": a negation's letters are checked as one word ("spell's" isn't).
+                or not (word.isalpha() or (word.endswith("n't") and word[:-3].isalpha()))
                 or (t.text[:1].isupper() and i > 0 and toks[i - 1].text not in _END)
                 or word in self._vocabulary
                 or word in self.lex.common
@@ -310,10 +323,35 @@ class Reader:
             ):
                 continue
             fixed = self._nearest_form(word)
+            if fixed is None and len(word) >= 5 and word.isalpha():
+                fixed = self._nearest_rule_word(word)
             if fixed is not None:
                 text = fixed[:1].upper() + fixed[1:] if t.text[:1].isupper() else fixed
                 out[i] = replace(t, text=text, lemma=self.lex.lemma(fixed), tag=self.lex.tag(fixed))
         return out
+
+    def _nearest_rule_word(self, word: str) -> str | None:
+        """ "coolrs", "grvaeyard": the one word of the rules one edit away."""
+        if self._rule_words is None:
+            return None
+        if self._rule_initials is None:
+            known = frozenset(self._rule_words())
+            initials: dict[str, list[str]] = {}
+            for w in sorted(known):
+                if len(w) >= 4 and w.isalpha():
+                    initials.setdefault(w[0], []).append(w)
+            self._rule_initials = {k: tuple(v) for k, v in initials.items()}
+            self._rule_known = known
+        if word in self._rule_known:
+            return None  # a word of the rules is no typo
+        from rapidfuzz.distance import OSA
+
+        near = [
+            w
+            for w in self._rule_initials.get(word[0], ())
+            if abs(len(w) - len(word)) <= 1 and OSA.distance(w, word) == 1
+        ]
+        return near[0] if len(near) == 1 else None
 
     def _nearest_form(self, word: str) -> str | None:
         from rapidfuzz.distance import OSA

@@ -69,6 +69,8 @@ class StoredNames:
         self._first: dict[str, set[str]] = {}
         self._words: dict[str, bool] = {}
         self._worded: dict[str, set[str]] = {}
+        self._initials: dict[str, tuple[str, ...]] = {}
+        self._rule_words: frozenset[str] | None = None
         self._keys: list[str] | None = None
         self._buckets: dict[tuple[int, str], list[str]] | None = None
         self._epithets: dict[str, list[tuple[NameRow, frozenset[str]]]] = {}
@@ -98,9 +100,10 @@ class StoredNames:
             return False
         self._generation = generation
         memos = (self._exact, self._prefixed, self._first, self._words, self._worded)
-        for memo in (*memos, self._epithets):
+        for memo in (*memos, self._epithets, self._initials):
             memo.clear()
         self._keys = self._buckets = None
+        self._rule_words = None
         return True
 
     @staticmethod
@@ -157,6 +160,28 @@ class StoredNames:
     def worded(self, word: str) -> set[str]:
         """The real cards with ``word`` (normalized) as a word of a name."""
         return self._memo(self._worded, word, lambda w: {r[0] for r in self._rows(_WORDED, (w,))})
+
+    def rule_words(self) -> frozenset[str]:
+        """Every word of the rules text (a typo's targets), read on first use."""
+        if self._rule_words is None:
+            self._rule_words = frozenset(
+                r[0] for r in self._rows("SELECT word FROM rule_words", ())
+            )
+        return self._rule_words
+
+    def words_from(self, initial: str) -> tuple[str, ...]:
+        """Every word of names that starts with ``initial`` (a typo's candidates)."""
+        return self._memo(
+            self._initials,
+            initial,
+            lambda i: tuple(
+                r[0]
+                for r in self._rows(
+                    "SELECT DISTINCT word FROM name_words WHERE word >= ?1 AND word < ?1 || '~'",
+                    (i,),
+                )
+            ),
+        )
 
     def is_rules_word(self, word: str) -> bool:
         return word in _COMMON_SINGLE or self._memo(
@@ -249,6 +274,12 @@ class StoredCardFinder(TextCardFinder):
 
     def _worded(self, word: str) -> set[str]:
         return self.names.worded(word)
+
+    def _name_words_from(self, initial: str) -> tuple[str, ...]:
+        return self.names.words_from(initial)
+
+    def rule_words(self) -> frozenset[str]:
+        return self.names.rule_words()
 
     @property
     def _keys(self) -> list[str]:  # type: ignore[override]

@@ -203,6 +203,10 @@ class TextCardFinder:
         real = [r for r in rows if not r.is_token]
         return (real or rows)[0]
 
+    def rule_words(self) -> frozenset[str]:
+        """Every word of the rules text: what a typo in a question may be meant as."""
+        return frozenset(self._vocab)
+
     def _worded(self, word: str) -> set[str]:
         """The real cards with ``word`` (normalized) as a word of a name."""
         index: dict[str, set[str]] | None = getattr(self, "_by_word", None)
@@ -565,16 +569,18 @@ class TextCardFinder:
                 if len(names) > 1:
                     result.ambiguous[bare] = names[:25]
                     used.add(idx)
-            elif self._name_word(bare, result):
+            elif (named_by := self._name_word(bare, result)) is not None:
                 # "nyxbloom out, tap sol ring", "kinnan out": a word no English speaker or
                 # rule uses, from one card's name, names that card; from several, one of them.
-                names = sorted(self._worded(normalize(bare)))
+                # One letter off such a word ("nybxloom") is a typo of it.
+                word_key, how = named_by
+                names = sorted(self._worded(word_key))
                 if len(names) == 1:
                     row = self._best(normalize(names[0]))
                     if row is not None:
                         start, end = free[idx].start(), free[idx].end()
                         result.found.append(
-                            Found(row.card_name, row.oracle_id, word, start, end, "short")
+                            Found(row.card_name, row.oracle_id, word, start, end, how)
                         )
                         used.add(idx)
                 elif names:
@@ -582,22 +588,54 @@ class TextCardFinder:
                     used.add(idx)
         result.found.sort(key=lambda f: f.start)
 
-    def _name_word(self, bare: str, result: Scan) -> bool:
-        """A lowercase word that may be a word of a card's name: none English or the rules use,
-        and none of a card already named (which ``_references`` reads)."""
+    def _name_word(self, bare: str, result: Scan) -> tuple[str, str] | None:
+        """The word of cards' names a lowercase word is, and how it was found ("short" for
+        the word itself, "fuzzy" for one letter off it): only for a word English and the
+        rules don't use, and none of a card already named (which ``_references`` reads)."""
         key = normalize(bare)
         if len(key) < 5 or not key.isalpha() or key in self._common or key in self._vocab:
-            return False
+            return None
         if self._exact.get(key):
             # A whole name, which the exact pass took or turned down ("can i earthcraft it").
-            return False
+            return None
         if key in lexicon.load().lemmas or self._plural_of_known(key):
-            return False
-        if not self._worded(key):
-            return False  # no card's name has it: nothing to look up
-        if key in lexicon.english() or (key.endswith("s") and key[:-1] in lexicon.english()):
-            return False  # "a flier": English, though Momo, Friendly Flier has the word
-        return not any(key in normalize(f.card_name).split() for f in result.found)
+            return None
+        found = (key, "short") if self._worded(key) else None
+        if found is None and len(key) >= 6:
+            near = self._near_name_word(key)
+            found = (near, "fuzzy") if near is not None else None
+        if found is None or _english(key) or not self._name_only(found[0]):
+            return None  # "a flier": English, though Momo, Friendly Flier has the word
+        if any(found[0] in normalize(f.card_name).split() for f in result.found):
+            return None
+        return found
+
+    def _name_only(self, word: str) -> bool:
+        """A word of names that English and the rules don't use ("nyxbloom", not "creature")."""
+        return not (
+            _english(word)
+            or word in self._common
+            or word in self._vocab
+            or word in lexicon.load().lemmas
+            or self._plural_of_known(word)
+        )
+
+    def _near_name_word(self, key: str) -> str | None:
+        """The one word of cards' names one edit (a letter, or two swapped) from ``key``."""
+        from rapidfuzz.distance import OSA
+
+        near = {
+            w
+            for w in self._name_words_from(key[0])
+            if abs(len(w) - len(key)) <= 1 and OSA.distance(w, key) == 1
+        }
+        return near.pop() if len(near) == 1 else None
+
+    def _name_words_from(self, initial: str) -> tuple[str, ...]:
+        """Every word of cards' names that starts with ``initial``."""
+        self._worded("")  # builds the index
+        index: dict[str, set[str]] = self._by_word
+        return tuple(w for w in index if w[:1] == initial)
 
     def _filter(self) -> _RatioFilter:
         """The real cards' names, sorted for prefix and fuzzy lookups; built on first use."""
@@ -748,6 +786,12 @@ _IN_PLAY = lazy(
 # Words before "X out" that say X is in play ("with opposition out", "i have shock out").
 _HAS_OUT = frozenset(["with", "have", "has", "had", "got", "control", "controls"])
 _OWNERS = frozenset(["my", "his", "her", "their", "your", "opps", "opponents", "opp", "our"])
+
+
+def _english(key: str) -> bool:
+    """A less common English word or its plural ("flier", "fliers")."""
+    words = lexicon.english()
+    return key in words or (key.endswith("s") and key[:-1] in words)
 
 
 def _placed(text: str, word: re.Match[str], before: list[str]) -> bool:
