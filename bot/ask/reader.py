@@ -608,8 +608,9 @@ class Reader:
         as a sentence of its own or before the question mark, is dropped."""
         trailers = self.lex.framing["trailer"]
         out: list[list[Tok]] = []
-        for s in sentences:
+        for k, s in enumerate(sentences):
             words = self._words(s)
+            last = k == len(sentences) - 1
             if (
                 out
                 and words
@@ -624,11 +625,10 @@ class Reader:
             for p in trailers:
                 n = len(p)
                 if (
-                    len(body) > n + 2
+                    len(body) > n + 1
                     and tuple(t.lemma for t in body[-n:]) == p
                     and all(t.card is None for t in body[-n:])
-                    and end < len(s)
-                    and s[-1].text == "?"
+                    and (last or (end < len(s) and s[-1].text in ("?", "!")))
                 ):
                     body = body[:-n]
                     while body and body[-1].card is None and body[-1].text in (",", "-"):

@@ -786,6 +786,8 @@ _IN_PLAY = lazy(
 # Words before "X out" that say X is in play ("with opposition out", "i have shock out").
 _HAS_OUT = frozenset(["with", "have", "has", "had", "got", "control", "controls"])
 _OWNERS = frozenset(["my", "his", "her", "their", "your", "opps", "opponents", "opp", "our"])
+# Words within names ("Heartbeat of Spring", "Rite of Replication").
+_INSIDE_NAMES = frozenset(["of", "the", "and", "from", "in", "to"])
 
 
 def _english(key: str) -> bool:
@@ -797,10 +799,12 @@ def _english(key: str) -> bool:
 def _placed(text: str, word: re.Match[str], before: list[str]) -> bool:
     """A lowercase word said to be in play, or someone's: "contamination is on the
     battlefield", "with opposition out", "their stasis"."""
+    prev = normalize(before[0]) if before else ""
+    if prev in _INSIDE_NAMES:
+        return False  # "heratbeat of spring is out": the end of a longer name
     after = text[word.end() :]
     if _IN_PLAY.match(after):
         return True
-    prev = normalize(before[0]) if before else ""
     if prev in _HAS_OUT and re.match(r"\s+out\b", after):
         return True
     return prev in _OWNERS
