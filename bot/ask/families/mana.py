@@ -2603,6 +2603,7 @@ class ManaHandler:
         if (
             not q.has(r"\?")
             and not q.has(r"\b(does|do|will|would|is)\b")
+            and not what_type
             and not (
                 gives
                 and q.has(
