@@ -56,6 +56,12 @@ class Attacker(Value):
     # "can't be blocked by creatures with power 2 or less" / "power 3 or greater" (CR 509.1b).
     power_at_most: int | None = None
     power_at_least: int | None = None
+    # "must be blocked by two or more creatures if able" (Gorm the Great): one requirement,
+    # met only when at least this many creatures block it (CR 509.1c).
+    at_least: int = 1
+    # "All creatures with flying able to block it do so": only creatures with this keyword (or
+    # of this creature type, capitalised) have the requirement to block it.
+    by_all_with: str = ""
 
     @property
     def by_power(self) -> bool:
@@ -80,6 +86,8 @@ class Attacker(Value):
         limits = _restrictions(perm)
         maxima = [r.max_blockers for r in limits if r.max_blockers is not None]
         typed = next((a.by_type for a in mbb if a.by_type), None)
+        counted = [a.at_least for a in mbb if a.at_least > 1 and not a.by_all]
+        qualified = next((a.by_all_with for a in mbb if a.by_all and a.by_all_with), "")
         at_most = [r.power_at_most for r in limits if r.power_at_most is not None]
         at_least = [r.power_at_least for r in limits if r.power_at_least is not None]
         return cls(
@@ -87,8 +95,11 @@ class Attacker(Value):
             power_at_least=min(at_least) if at_least else None,
             name=perm.name,
             blocked_by_type=typed,
-            must_be_blocked=must_be_blocked or any(not a.by_all and not a.by_type for a in mbb),
+            must_be_blocked=must_be_blocked
+            or any(not a.by_all and not a.by_type and a.at_least == 1 for a in mbb),
             by_all=by_all or any(a.by_all for a in mbb),
+            at_least=max(counted, default=1),
+            by_all_with="" if by_all else qualified,
             flying="flying" in names,
             menace="menace" in names,
             card=perm.card.name if perm.card else None,
@@ -248,6 +259,20 @@ def can_block(blocker: Blocker, attacker: Attacker) -> tuple[bool, Rule | None, 
     return True, None, ""
 
 
+def bound_to(blocker: Blocker, attacker: Attacker) -> bool:
+    """Whether an 'all creatures able to block it do so' requirement falls on this blocker:
+    every creature, or only those with the keyword or creature type it names."""
+    want = attacker.by_all_with
+    if not attacker.by_all or not want:
+        return attacker.by_all
+    if want[:1].isupper():
+        return want in blocker.subtypes
+    has = set(blocker.keywords) | {
+        k for k, on in (("flying", blocker.flying), ("reach", blocker.reach)) if on
+    }
+    return want in has
+
+
 def _legal(attackers: Sequence[Attacker], assignment: Assignment) -> bool:
     for a in attackers:
         count = _count(assignment, a.name)
@@ -280,9 +305,11 @@ def requirements_obeyed(
             blocks(assignment, b.name, a.name) and a.blocked_by_type in b.subtypes for b in blockers
         ):
             obeyed += 1
+        if a.at_least > 1 and _count(assignment, a.name) >= a.at_least:
+            obeyed += 1
         if a.by_all:
             for b in blockers:
-                if can_block(b, a)[0] and blocks(assignment, b.name, a.name):
+                if bound_to(b, a) and can_block(b, a)[0] and blocks(assignment, b.name, a.name):
                     obeyed += 1
     return obeyed
 
@@ -340,9 +367,23 @@ def _explain(t: Trace, attackers: Sequence[Attacker], blockers: Sequence[Blocker
                 a.card,
             )
         if a.by_all:
+            who = (
+                ""
+                if not a.by_all_with
+                else f" that is {_a(a.by_all_with)}"
+                if a.by_all_with[:1].isupper()
+                else f" with {a.by_all_with}"
+            )
             t.step(
                 Rule.BLOCK_REQUIREMENTS,
-                f"Every creature able to block {a.name} has a requirement to block it.",
+                f"Every creature{who} able to block {a.name} has a requirement to block it.",
+                a.card,
+            )
+        if a.at_least > 1:
+            t.step(
+                Rule.BLOCK_REQUIREMENTS,
+                f"{a.name} must be blocked by {a.at_least} or more creatures if able: another "
+                f"requirement, met only when at least {a.at_least} creatures block it.",
                 a.card,
             )
         if a.blocked_by_type is not None:
@@ -472,7 +513,11 @@ def all_must_block(
 ) -> Ruling:
     """Must every creature able to block ``attacker`` block it?"""
     target = next(a for a in attackers if a.name == attacker)
-    able = [b.name for b in blockers if can_block(b, target)[0]]
+    able = [
+        b.name
+        for b in blockers
+        if can_block(b, target)[0] and (not target.by_all_with or bound_to(b, target))
+    ]
     return holds_always(
         attackers,
         blockers,

@@ -2258,6 +2258,18 @@ class ConstellationHandler:
                 cards,
             )
         abilities: list[Ability] = [a for m in sources for a in m.of_kind("must_be_blocked")]
+        if any(
+            isinstance(a, MustBeBlocked) and (a.by_all_with or a.at_least > 1) for a in abilities
+        ):
+            # "All creatures with flying able to block it", "by two or more creatures": which
+            # creatures fly, or how many block, is the blocking family's reading.
+            return Scenario(
+                "must_be_blocked_unmodelled",
+                "yesno",
+                0.97,
+                _missing("which creatures the requirement falls on and how many block"),
+                cards,
+            )
         by_all = any(isinstance(a, MustBeBlocked) and a.by_all for a in abilities) or q.has(
             r"all creatures able to block", r"\blure\b"
         )
