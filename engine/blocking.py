@@ -553,6 +553,51 @@ def min_blockers(
     return t.ruling(str(fewest))
 
 
+def block_triggers(
+    attackers: Sequence[Attacker],
+    blockers: Sequence[Blocker],
+    attacker: str,
+    per_blocker: bool,
+    stated: int | None = None,
+) -> Ruling:
+    """How many times ``attacker``'s 'becomes blocked' ability triggers: once per blocker for
+    'becomes blocked by a creature' (CR 509.3d), else once if it is blocked at all (509.3c).
+    The blockers are ``stated``, or the count every declaration obeying the most
+    requirements has."""
+    t = Trace()
+    if stated is None:
+        _explain(t, attackers, blockers)
+        best, obeyed = maximal_assignments(attackers, blockers)
+        counts = {_count(a, attacker) for a in best}
+        if len(counts) != 1:
+            t.step(
+                Rule.BLOCK_REQUIREMENTS,
+                f"Obeying the most requirements ({obeyed}) leaves the defending player free to "
+                f"block {attacker} with {min(counts)} to {max(counts)} creatures.",
+            )
+            return t.ruling(None, missing=(f"how many creatures block {attacker}",))
+        stated = counts.pop()
+        t.step(
+            Rule.BLOCK_REQUIREMENTS,
+            f"Every declaration obeying the most requirements ({obeyed}) has {stated} "
+            f"creature(s) blocking {attacker}.",
+        )
+    if per_blocker:
+        t.step(
+            Rule.BLOCKED_BY_A_CREATURE_TRIGGER,
+            f"'Whenever it becomes blocked by a creature' triggers once for each creature that "
+            f"blocks it: {stated} time(s).",
+        )
+        return t.ruling(str(stated))
+    times = 1 if stated else 0
+    t.step(
+        Rule.BECOMES_BLOCKED_TRIGGER,
+        f"'Whenever it becomes blocked' triggers once however many creatures block it: "
+        f"{times} time(s).",
+    )
+    return t.ruling(str(times))
+
+
 def is_legal(
     attackers: Sequence[Attacker], blockers: Sequence[Blocker], assignment: Assignment
 ) -> Ruling:

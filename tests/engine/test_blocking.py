@@ -589,3 +589,26 @@ def test_a_creature_told_to_block_cant_break_a_restriction() -> None:
         ).verdict
         == "yes"
     )
+
+
+@pytest.mark.parametrize(
+    ("attacker", "n", "per_blocker", "times"),
+    [
+        (LURED, 3, True, "3"),
+        (LURED, 3, False, "1"),
+        (GORM, 4, True, None),  # two to four may block: the count isn't forced
+    ],
+)
+def test_block_triggers_count_the_forced_blockers(
+    attacker: b.Attacker, n: int, per_blocker: bool, times: str | None
+) -> None:
+    ruling = b.block_triggers([attacker], _blockers(n), attacker.name, per_blocker)
+    assert ruling.verdict == times
+    if times is not None:
+        rule = Rule.BLOCKED_BY_A_CREATURE_TRIGGER if per_blocker else Rule.BECOMES_BLOCKED_TRIGGER
+        assert rule in ruling.rules
+
+
+def test_block_triggers_for_a_stated_count() -> None:
+    assert b.block_triggers([], [], "Boar", True, stated=2).verdict == "2"
+    assert b.block_triggers([], [], "Boar", False, stated=0).verdict == "0"

@@ -177,7 +177,9 @@ class BlockingHandler:
 
     def scenarios(self, q: Question) -> list[Scenario]:
         if not q.has(r"\b(block|chump)"):
-            return []
+            # "How many cards does he draw off Nessian Boar?" says no "block".
+            counted = _trigger_count(q)
+            return [counted] if counted is not None else []
         # "[Canopy Stalker]": a name in brackets is the name alone.
         q = replace(q, lower=_BRACKETED.sub("CARD", q.lower), asked=_BRACKETED.sub("CARD", q.asked))
         if not q.has(r"(?<!not )(?<!n't )\bbestow"):
@@ -185,6 +187,9 @@ class BlockingHandler:
         typed = _typed_requirement(q)
         if typed is not None:
             return [typed]
+        counted = _trigger_count(q)
+        if counted is not None:
+            return [counted]
         required = _requirement_scenario(q)
         if required is not None:
             return [required]
@@ -491,6 +496,8 @@ _DEFENDER_COUNT = lazy(
     rf"{_NUM} untapped(?: creatures| blockers| ones)?\b(?! CARD)"
 )
 _DEFENDER_ONLY = lazy(
+    # "attacks with their only creature" counts the attacking player's creatures.
+    r"(?<!attacks with )(?<!attacked with )(?<!attack with )(?<!swings with )(?<!swung with )"
     r"\b(?P<who>my|his|her|their|opponent's|my opponent's) only (?:untapped )?(?:creature|blocker|guy)"
     r"(?P<tapped> is tapped| was tapped)?"
 )
@@ -793,6 +800,10 @@ def _read_position(q: Question) -> _Position | None:
         side = on[0]
         keyed = {k: True for k in ("flying", "menace") if k in given}
         side.attacker = side.attacker.model_copy(update=keyed)
+    lone = _ONE_ATTACKER.search(lower)
+    if lone is not None and not sides:
+        # "attacks with their only creature (no evasion)": one attacker with nothing of its own.
+        sides = [_Side(b.Attacker(name="the attacking creature"), None)]
     plural = _PLURAL_ATTACK.search(lower)
     if plural is not None:
         if sides:
@@ -1036,6 +1047,11 @@ _PLURAL_ATTACK = lazy(
     r"\b(?:attacks?|attacked|swings?|swung)(?: me| at me)? with (?P<n>two|2|three|3) "
     r"(?:vanilla |plain |ground |other )?(?:creatures|attackers|guys|dudes)\b"
     # "two creatures that must be blocked", "two creatures, one with flying": more is said.
+    r"(?! (?:that|which|with|enchanted|equipped|wearing|having|who)\b)(?!,? one\b)(?!:)"
+)
+_ONE_ATTACKER = lazy(
+    r"\b(?:attacks?|attacked|swings?|swung)(?: me| at me)? with (?:their|his|her|my|a|an|one) "
+    r"(?:only |single |lone )?(?:vanilla |plain |ground |non-?flying )?(?:creature|attacker|guy|dude)\b"
     r"(?! (?:that|which|with|enchanted|equipped|wearing|having|who)\b)(?!,? one\b)(?!:)"
 )
 _COPIES = lazy(r"\b(?P<n>two|2|three|3)\s*$")
@@ -1591,7 +1607,7 @@ _HOW_MANY_ASK = lazy(
     r"^how many(?: of)?(?: my| his| her| their| the| our| mine| them)?(?: creatures| blockers| guys)?"
     r"(?: of mine| of theirs)?(?: do i| does (?:he|she)| do (?:they|we))? (?:have to|has to|need to|needs to|must|"
     r"are (?:forced|required|supposed|obliged) to|(?:will |would )?end up|should) "
-    r"block(?:ing)? (?P<t>[^,]+?)$"
+    r"block(?:ing)?(?: (?P<t>[^,]+?))?$"
 )
 
 
@@ -1905,7 +1921,9 @@ def _query(
         instead: dict[str, b.Choice] = {blockers[0].name: first.attacker.name}
         return lambda: b.is_legal(attackers, blockers, instead)
     if m := _how_many(asked):
-        target = _target(pos, q, m["t"])
+        if not m["t"] and len(pos.sides) != 1:
+            return None  # blocking which attacker isn't said
+        target = _target(pos, q, m["t"] or "")
         if target is None:
             return None
         goal = target.attacker.name
@@ -2032,3 +2050,104 @@ def _typed_requirement(q: Question) -> Scenario | None:
         return Ruling(verdict=None, missing=(f"which of the creatures that may block are {kind}",))
 
     return Scenario("blocking_typed_requirement", "yesno", 0.99, run, (name,))
+
+
+# "Whenever this creature becomes blocked by a creature, that creature's controller draws a
+# card.": once per blocker (CR 509.3d); without "by a creature", once (509.3c).
+_BLOCKED_TRIGGER = lazy(
+    r"^Whenever (?:this creature|it) becomes blocked(?P<each> by a creature)?, (?P<eff>[^.]+)\.$"
+)
+_DRAWS_ONE = lazy(r"^(?:that creature's controller|its controller) draws a card$")
+_TRIGGER_COUNT_ASK = lazy(r"^how many (?P<what>cards|times|triggers|card draws)\b(?P<rest>[^,]*)$")
+_DRAWER = lazy(
+    r"\b(?:do|does|did|will|would|should|can|could|gets? to|get to)(?: (?P<who>i|we|he|she|they|my opponent|my opp|"
+    r"the opponent|opponent|opp|the defending player))?\b(?: \w+)? (?:draw|drawing)\b"
+    r"|\b(?P<who2>i|we|he|she|they|my opponent|opponent|opp)(?: \w+)? (?:draw|draws|drawing)\b"
+)
+_STATED_BLOCKERS = lazy(
+    r"\bblock(?:s|ed)? (?:my |his |her |their |the )?(?:CARD|it|him|her) with (?P<n>\d|two|three|four|five) "
+    r"(?:untapped )?(?:creatures|blockers|guys)\b"
+    r"|\b(?P<n2>\d|two|three|four|five) (?:of (?:them|my creatures|their creatures|his creatures) |creatures |blockers |guys )"
+    r"block(?:s|ed)? (?:my |his |her |their |the )?(?:CARD|it)\b"
+    r"|\ball (?:(?P<n3>\d|two|three|four|five) )?of them block(?:s|ed)? (?:my |his |her |their |the )?(?:CARD|it)\b"
+    r"|\b(?:CARD|it) (?:is|was|gets|got|becomes|became) blocked by (?P<n4>\d|two|three|four|five) "
+    r"(?:creatures|blockers|guys)\b"
+)
+
+
+def _trigger_count(q: Question) -> Scenario | None:
+    """'How many cards does he draw off Nessian Boar?': its 'becomes blocked by a creature'
+    trigger, counted by the creatures blocking it as stated or as the requirements force."""
+    m = _TRIGGER_COUNT_ASK.match(q.asked.strip().rstrip("?!. ").strip())
+    if m is None:
+        return None
+    found = [
+        (c, t)
+        for c in q.cards
+        for f in c.faces
+        for line in f.unparsed
+        if (t := _BLOCKED_TRIGGER.match(line)) is not None
+    ]
+    if len({c.name for c, _ in found}) != 1 or len(found[0][0].faces) != 1:
+        return None
+    card, trig = found[0]
+    if m["what"] in ("cards", "card draws"):
+        if not _DRAWS_ONE.match(trig["eff"]):
+            return None  # how many cards each trigger draws isn't read
+        drawer = _DRAWER.search(m["rest"])
+        said = drawer and (drawer["who"] or drawer["who2"])
+        defender = _defending(q)
+        if defender is None or (said and _who(said.replace("my opp", "opp")) != defender):
+            return None  # the blockers' controller draws, and the question asks of another
+    elif not lazy(r"\btrigger").search(m["rest"]):
+        return None
+    per_blocker = bool(trig["each"])
+    stated = list(_STATED_BLOCKERS.finditer(q.lower))
+    names = (card.name,)
+    if len(stated) > 1:
+        return None
+    if stated:
+        n_word = stated[0]["n"] or stated[0]["n2"] or stated[0]["n3"] or stated[0]["n4"]
+        if n_word is None:
+            counted = _read_blockers(q)
+            if counted is None or len(counted[1]) != 1:
+                return None
+            lineup = counted[1][0]
+            if any(bl.tapped or not bl.can_block for bl in lineup):
+                return None
+            n = len(lineup)
+        else:
+            n = _count_of(n_word) or 0
+        if not 1 <= n <= 8:
+            return None
+        attacker = b.Attacker(name=card.name)
+        return Scenario(
+            "blocking_trigger_count",
+            "number",
+            0.97,
+            lambda: b.block_triggers([attacker], [], card.name, per_blocker, stated=n),
+            names,
+        )
+    if lazy(r"\b(?:block(?:s|ed)|blocking)\b").search(q.lower) and not q.has(
+        r"\bmust\b|if able|have to"
+    ):
+        return None  # blocks the text tells of, and which aren't read
+    pos = _read_position(q)
+    if pos is None or pos.unknown:
+        return None
+    side = [s for s in pos.sides if s.mention is not None and s.mention.name == card.name]
+    if len(side) != 1 or pos.blockers[0] != _defending(q):
+        return None
+    goal = side[0].attacker.name
+    attackers = pos.attackers
+    lineups = pos.blockers[1]
+
+    def run() -> Ruling:
+        rulings = [b.block_triggers(attackers, lineup, goal, per_blocker) for lineup in lineups]
+        if len({r.verdict for r in rulings}) != 1:
+            return Ruling(
+                verdict=None, steps=rulings[0].steps, missing=("how many creatures can block",)
+            )
+        return rulings[0]
+
+    return Scenario("blocking_trigger_count", "number", 0.97, run, names)
