@@ -126,6 +126,8 @@ class Blocker(Value):
     # Provoke and "target creature blocks it this turn if able": a requirement to block this
     # one attacker, which blocking another attacker doesn't meet (CR 509.1c, 702.39a).
     must_block_attacker: str | None = None
+    # The requirement is a provoke trigger's, which also untapped it (CR 702.39a).
+    provoked: bool = False
     subtypes: frozenset[str] = frozenset()
     keywords: frozenset[str] = frozenset()
     # The Aura or Equipment whose "enchanted/equipped creature can't block" applies to it.
@@ -414,6 +416,12 @@ def _explain(t: Trace, attackers: Sequence[Attacker], blockers: Sequence[Blocker
                 f"{b.name} blocks each combat if able: one requirement, met if it blocks any "
                 "attacker.",
             )
+        if b.provoked and b.must_block_attacker is not None:
+            t.step(
+                Rule.PROVOKE,
+                f"The provoke trigger untapped {b.name}, and it must block "
+                f"{b.must_block_attacker} if able.",
+            )
         if b.must_block_attacker is not None:
             t.step(
                 Rule.BLOCK_REQUIREMENTS,
@@ -583,6 +591,11 @@ def block_triggers(
             f"creature(s) blocking {attacker}.",
         )
     if per_blocker:
+        t.step(
+            Rule.TRIGGER_OCCURRENCES,
+            "One declaration of blockers holds one occurrence of the trigger event for each "
+            "creature blocking it.",
+        )
         t.step(
             Rule.BLOCKED_BY_A_CREATURE_TRIGGER,
             f"'Whenever it becomes blocked by a creature' triggers once for each creature that "

@@ -854,7 +854,22 @@ def _read_position(q: Question) -> _Position | None:
                 for lu in lineups
             ],
         )
-    if marked is not None:
+    aimed = _marked_name(q, slots, marked) if marked is not None else None
+    if aimed is not None:
+        owner, lineups = blockers
+        if provoke is not None or pinned is not None or aimed not in {bl.name for bl in named}:
+            return None
+        blockers = (
+            owner,
+            [
+                [
+                    bl.model_copy(update={"must_block": True}) if bl.name == aimed else bl
+                    for bl in lu
+                ]
+                for lu in lineups
+            ],
+        )
+    elif marked is not None:
         owner, lineups = blockers
         if named or provoke is not None or pinned is not None:
             return None  # which creature the spell targeted isn't read
@@ -914,7 +929,15 @@ def _read_position(q: Question) -> _Position | None:
 _MARKED_AFTER = lazy(
     r"^\s*(?:(?:kicked|unkicked|with kicker) )?(?:on|at|targeting) (?:his |her |their |the |an? |my opponent's |opponent's |opp's )"
     r"(?:only |one |untapped )?(?:creature|guy|blocker|dude)\b"
+    r"|^\s*(?:on|at|targeting) (?:his |her |their |my opponent's |opponent's |opp's )(?P<named>CARD)"
 )
+
+
+def _marked_name(q: Question, slots: list[CardMention], at: int) -> str | None:
+    """The named creature the spell at CARD mark ``at`` was cast on ("on their Grizzly Bears")."""
+    end = [x.end() for x in _CARD.finditer(q.lower)][at]
+    m = _MARKED_AFTER.match(q.lower[end:])
+    return slots[at + 1].name if m is not None and m["named"] else None
 
 
 def _marked_blocker(q: Question, slots: list[CardMention]) -> int | bool | None:
@@ -1248,7 +1271,9 @@ def _provoked_lineups(
         target = b.Blocker.from_permanent(_perm(provoked, defender))
     else:
         target = b.Blocker(name="the provoked creature")
-    target = target.model_copy(update={"tapped": False, "must_block_attacker": attacker})
+    target = target.model_copy(
+        update={"tapped": False, "must_block_attacker": attacker, "provoked": True}
+    )
     counted = _read_blockers(q)
     if counted is None:
         if _DEFENDER_COUNT.search(q.lower) or _DEFENDER_ONLY.search(q.lower):
