@@ -1592,7 +1592,8 @@ _MUST_ASK = lazy(
     rf"|(?P<subj3>{_PLAYER}|{_LONE}|{_ALL_BARE}|{_PROVOKED_REF}) (?:{_MODAL}|must)) (?:chump[- ]?block|chump|block)(?: (?P<t>(?!with\b)[^,]+?))?"
     r"(?: with (?P<with>both|all of them|all|two|three|\d)(?: of (?:them|my creatures|their creatures|his creatures))?"
     r"| with (?P<wcard>(?:my |the |our |his |her |their )?CARD)"
-    r"| with (?P<wlone>it|that creature|that one|my creature|my guy|my blocker|my only creature)"
+    r"| with (?P<wlone>it|that creature|that one|my creature|my guy|my blocker|my only creature|"
+    r"(?:the|my|their|his|her) untapped (?:one|creature|guy|blocker))"
     r"| with (?:my|the|our|his|her|their) (?P<wword>[a-z'-]+))?$"
 )
 _LEAVE_ASK = lazy(
@@ -1601,8 +1602,8 @@ _LEAVE_ASK = lazy(
     r"(?:unblocked|through|go unblocked|go through)$"
 )
 _ONE_ASK = lazy(
-    rf"^(?:can|could|may) {_PLAYER} (?:just |only )?block (?P<t>.+?) with (?:only |just )?(?:one|a single|1) "
-    r"(?:creature|blocker|of them|of (?:my|his|her|their) (?:creatures|guys|blockers))(?:,? (?:(?:even )?though |and |but |while |when )?(?:he|she|they|i) (?:had|has|have) .*)?$"
+    rf"^(?:can|could|may) {_PLAYER} (?:just |only )?block(?: (?P<t>.+?))? with (?:only |just )?(?:one|a single|1)"
+    r"(?: creature| blocker| guy| dude| of them| of (?:my|his|her|their) (?:creatures|guys|blockers|dudes))?(?:,? (?:(?:even )?though |and |but |while |when )?(?:he|she|they|i) (?:had|has|have) .*)?$"
 )
 _SPLIT_ASK = lazy(
     rf"^(?:can|could|may) {_PLAYER} block (?P<t>[^,]+?) with one(?: creature| of them)? and (?P<t2>[^,]+?) "
@@ -1855,9 +1856,13 @@ def _query(
             )
         lone_word = m["wword"] is not None and _lone_word(q.lower, m["wword"])
         if (m["wlone"] or lone_word) and re.fullmatch(_PLAYER, subj):
-            if len(blockers) != 1:
+            untapped = [bl for bl in blockers if not bl.tapped]
+            if "untapped" in (m["wlone"] or "") and len(untapped) == 1:
+                only = untapped[0].name  # "with the untapped one": the one that can block
+            elif len(blockers) != 1:
                 return None
-            only = blockers[0].name
+            else:
+                only = blockers[0].name
             if not m["t"]:
                 return _holds(
                     attackers, blockers, lambda a: bool(b.targets(a.get(only))), f"{only} blocking"
@@ -1973,7 +1978,9 @@ def _query(
         split[blockers[1].name] = second.attacker.name
         return lambda: b.is_legal(attackers, blockers, split)
     if m := _ONE_ASK.match(asked):
-        target = _target(pos, q, m["t"])
+        if not m["t"] and len(pos.sides) != 1:
+            return None  # blocking which attacker isn't said
+        target = _target(pos, q, m["t"] or "")
         if target is None:
             return None
         one = target.attacker.name

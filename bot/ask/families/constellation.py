@@ -2381,6 +2381,15 @@ class ConstellationHandler:
         ):
             # No creature the defending player controls can block at all.
             blockers = [bl.model_copy(update={"tapped": True}) for bl in blockers]
+        elif q.board is None and q.has(r"(?<!un)tapped\b") and q.has(r"\buntapped\b"):
+            # Some creatures are tapped and some not: the line-up read here doesn't hold that.
+            return Scenario(
+                "must_be_blocked_unmodelled",
+                "yesno",
+                0.97,
+                _missing("which of the defending player's creatures are tapped"),
+                cards,
+            )
         if q.board is not None:
             # A stated board replaces the attackers and blockers read from the text.
             named = [p.name for p in q.board.battlefield if p.attacking] or [
