@@ -1754,6 +1754,12 @@ def _requirement_scenario(q: Question) -> Scenario | None:
     asked = q.asked.strip().rstrip("?!. ").strip()
     asked = re.sub(r",? (?:right|correct|yes|yeah|no)$", "", asked)
     asked = re.sub(r" (?:somehow|anyway|anyways|at all|now|then|still)$", "", asked)
+    # "Shouldn't the Bears be forced to block?", "shouldn't one of them have blocked?": the
+    # requirement the report says was broken, asked as such.
+    should = _SHOULD_ASK.match(asked)
+    if should is not None:
+        subj = _ANY_OF_THEM.sub("the defending player", should["subj"])
+        asked = f"does {subj} have to block{should['rest']}"
     if ", " in asked and (
         lazy(r"^(if|when|say|so if) ").match(asked)
         or lazy(r"^(can|could|may|do|does|am|is|are|must|how|will|would) ").match(
@@ -1778,6 +1784,16 @@ def _requirement_scenario(q: Question) -> Scenario | None:
         return rulings[0]
 
     return Scenario("blocking_requirement", kind, 0.98, run, names)
+
+
+_SHOULD_ASK = lazy(
+    r"^(?:should|shouldn't|should not) (?P<subj>[^,]+?) (?:have been (?:forced|required|made) to block|"
+    r"have had to block|be (?:forced|required|made) to block|have to block|have blocked)(?P<rest>(?: [^,]+)?)$"
+)
+_ANY_OF_THEM = lazy(
+    r"^(?:one|any|some) of (?:them|his creatures|her creatures|their creatures|my creatures|"
+    r"his untapped creatures|their untapped creatures|my untapped creatures)$"
+)
 
 
 def _query(
