@@ -174,6 +174,11 @@ class MustBeBlocked(_Ability):
     duration: str = ""
     # "must be blocked by an Eldrazi if able": only a blocker of this type meets it.
     by_type: str = ""
+    # "must be blocked by two or more creatures if able": met only by that many blockers.
+    at_least: int = 1
+    # "All creatures with flying able to block it do so", "All Walls able to block it do
+    # so": only creatures with this keyword (or of this creature type) have the requirement.
+    by_all_with: str = ""
 
 
 class BlockRestriction(_Ability):

@@ -56,6 +56,12 @@ class Attacker(Value):
     # "can't be blocked by creatures with power 2 or less" / "power 3 or greater" (CR 509.1b).
     power_at_most: int | None = None
     power_at_least: int | None = None
+    # "must be blocked by two or more creatures if able" (Gorm the Great): one requirement,
+    # met only when at least this many creatures block it (CR 509.1c).
+    at_least: int = 1
+    # "All creatures with flying able to block it do so": only creatures with this keyword (or
+    # of this creature type, capitalised) have the requirement to block it.
+    by_all_with: str = ""
 
     @property
     def by_power(self) -> bool:
@@ -80,6 +86,8 @@ class Attacker(Value):
         limits = _restrictions(perm)
         maxima = [r.max_blockers for r in limits if r.max_blockers is not None]
         typed = next((a.by_type for a in mbb if a.by_type), None)
+        counted = [a.at_least for a in mbb if a.at_least > 1 and not a.by_all]
+        qualified = next((a.by_all_with for a in mbb if a.by_all and a.by_all_with), "")
         at_most = [r.power_at_most for r in limits if r.power_at_most is not None]
         at_least = [r.power_at_least for r in limits if r.power_at_least is not None]
         return cls(
@@ -87,8 +95,11 @@ class Attacker(Value):
             power_at_least=min(at_least) if at_least else None,
             name=perm.name,
             blocked_by_type=typed,
-            must_be_blocked=must_be_blocked or any(not a.by_all and not a.by_type for a in mbb),
+            must_be_blocked=must_be_blocked
+            or any(not a.by_all and not a.by_type and a.at_least == 1 for a in mbb),
             by_all=by_all or any(a.by_all for a in mbb),
+            at_least=max(counted, default=1),
+            by_all_with="" if by_all else qualified,
             flying="flying" in names,
             menace="menace" in names,
             card=perm.card.name if perm.card else None,
@@ -115,6 +126,8 @@ class Blocker(Value):
     # Provoke and "target creature blocks it this turn if able": a requirement to block this
     # one attacker, which blocking another attacker doesn't meet (CR 509.1c, 702.39a).
     must_block_attacker: str | None = None
+    # The requirement is a provoke trigger's, which also untapped it (CR 702.39a).
+    provoked: bool = False
     subtypes: frozenset[str] = frozenset()
     keywords: frozenset[str] = frozenset()
     # The Aura or Equipment whose "enchanted/equipped creature can't block" applies to it.
@@ -248,6 +261,20 @@ def can_block(blocker: Blocker, attacker: Attacker) -> tuple[bool, Rule | None, 
     return True, None, ""
 
 
+def bound_to(blocker: Blocker, attacker: Attacker) -> bool:
+    """Whether an 'all creatures able to block it do so' requirement falls on this blocker:
+    every creature, or only those with the keyword or creature type it names."""
+    want = attacker.by_all_with
+    if not attacker.by_all or not want:
+        return attacker.by_all
+    if want[:1].isupper():
+        return want in blocker.subtypes
+    has = set(blocker.keywords) | {
+        k for k, on in (("flying", blocker.flying), ("reach", blocker.reach)) if on
+    }
+    return want in has
+
+
 def _legal(attackers: Sequence[Attacker], assignment: Assignment) -> bool:
     for a in attackers:
         count = _count(assignment, a.name)
@@ -280,9 +307,11 @@ def requirements_obeyed(
             blocks(assignment, b.name, a.name) and a.blocked_by_type in b.subtypes for b in blockers
         ):
             obeyed += 1
+        if a.at_least > 1 and _count(assignment, a.name) >= a.at_least:
+            obeyed += 1
         if a.by_all:
             for b in blockers:
-                if can_block(b, a)[0] and blocks(assignment, b.name, a.name):
+                if bound_to(b, a) and can_block(b, a)[0] and blocks(assignment, b.name, a.name):
                     obeyed += 1
     return obeyed
 
@@ -340,9 +369,23 @@ def _explain(t: Trace, attackers: Sequence[Attacker], blockers: Sequence[Blocker
                 a.card,
             )
         if a.by_all:
+            who = (
+                ""
+                if not a.by_all_with
+                else f" that is {_a(a.by_all_with)}"
+                if a.by_all_with[:1].isupper()
+                else f" with {a.by_all_with}"
+            )
             t.step(
                 Rule.BLOCK_REQUIREMENTS,
-                f"Every creature able to block {a.name} has a requirement to block it.",
+                f"Every creature{who} able to block {a.name} has a requirement to block it.",
+                a.card,
+            )
+        if a.at_least > 1:
+            t.step(
+                Rule.BLOCK_REQUIREMENTS,
+                f"{a.name} must be blocked by {a.at_least} or more creatures if able: another "
+                f"requirement, met only when at least {a.at_least} creatures block it.",
                 a.card,
             )
         if a.blocked_by_type is not None:
@@ -372,6 +415,12 @@ def _explain(t: Trace, attackers: Sequence[Attacker], blockers: Sequence[Blocker
                 Rule.BLOCK_REQUIREMENTS,
                 f"{b.name} blocks each combat if able: one requirement, met if it blocks any "
                 "attacker.",
+            )
+        if b.provoked and b.must_block_attacker is not None:
+            t.step(
+                Rule.PROVOKE,
+                f"The provoke trigger untapped {b.name}, and it must block "
+                f"{b.must_block_attacker} if able.",
             )
         if b.must_block_attacker is not None:
             t.step(
@@ -472,7 +521,11 @@ def all_must_block(
 ) -> Ruling:
     """Must every creature able to block ``attacker`` block it?"""
     target = next(a for a in attackers if a.name == attacker)
-    able = [b.name for b in blockers if can_block(b, target)[0]]
+    able = [
+        b.name
+        for b in blockers
+        if can_block(b, target)[0] and (not target.by_all_with or bound_to(b, target))
+    ]
     return holds_always(
         attackers,
         blockers,
@@ -506,6 +559,56 @@ def min_blockers(
         f"Obeying the most requirements ({obeyed}) needs at least {fewest} blocker(s) on {attacker}.",
     )
     return t.ruling(str(fewest))
+
+
+def block_triggers(
+    attackers: Sequence[Attacker],
+    blockers: Sequence[Blocker],
+    attacker: str,
+    per_blocker: bool,
+    stated: int | None = None,
+) -> Ruling:
+    """How many times ``attacker``'s 'becomes blocked' ability triggers: once per blocker for
+    'becomes blocked by a creature' (CR 509.3d), else once if it is blocked at all (509.3c).
+    The blockers are ``stated``, or the count every declaration obeying the most
+    requirements has."""
+    t = Trace()
+    if stated is None:
+        _explain(t, attackers, blockers)
+        best, obeyed = maximal_assignments(attackers, blockers)
+        counts = {_count(a, attacker) for a in best}
+        if len(counts) != 1:
+            t.step(
+                Rule.BLOCK_REQUIREMENTS,
+                f"Obeying the most requirements ({obeyed}) leaves the defending player free to "
+                f"block {attacker} with {min(counts)} to {max(counts)} creatures.",
+            )
+            return t.ruling(None, missing=(f"how many creatures block {attacker}",))
+        stated = counts.pop()
+        t.step(
+            Rule.BLOCK_REQUIREMENTS,
+            f"Every declaration obeying the most requirements ({obeyed}) has {stated} "
+            f"creature(s) blocking {attacker}.",
+        )
+    if per_blocker:
+        t.step(
+            Rule.TRIGGER_OCCURRENCES,
+            "One declaration of blockers holds one occurrence of the trigger event for each "
+            "creature blocking it.",
+        )
+        t.step(
+            Rule.BLOCKED_BY_A_CREATURE_TRIGGER,
+            f"'Whenever it becomes blocked by a creature' triggers once for each creature that "
+            f"blocks it: {stated} time(s).",
+        )
+        return t.ruling(str(stated))
+    times = 1 if stated else 0
+    t.step(
+        Rule.BECOMES_BLOCKED_TRIGGER,
+        f"'Whenever it becomes blocked' triggers once however many creatures block it: "
+        f"{times} time(s).",
+    )
+    return t.ruling(str(times))
 
 
 def is_legal(

@@ -1073,12 +1073,17 @@ _LINE_PARSERS: tuple[LineParser, ...] = (
 
 _MUST_BE_BLOCKED = lazy(
     r"^(?:.*?, )?(?P<subj>[A-Za-z ]+?) (?:(?:gets|gains|has) [^.]*?(?: and|,) )?"
-    r"must be blocked(?: by an? (?P<by>[A-Z][a-z]+))?(?P<dur> this turn| each combat this turn)?"
-    r" if able\.?$"
+    r"must be blocked(?: by an? (?P<by>[A-Z][a-z]+)| by (?P<n>two|three|four) or more creatures)?"
+    r"(?P<dur> this turn| each combat this turn)? if able\.?$"
+)
+# "CARDNAME must be blocked if able, and CARDNAME must be blocked by two or more creatures if
+# able.": two requirements in one sentence.
+_BOTH_BLOCKED = lazy(
+    r"^(?P<a>[^,]+? must be blocked[^,]*? if able), and (?P<b>.+? must be blocked.+)$"
 )
 _ALL_BLOCK = lazy(
-    r"^(?P<pre>.*?)[Aa]ll creatures able to block (?P<subj>[A-Za-z ]+?)"
-    r"(?P<dur> this turn)? do so\.?$"
+    r"^(?P<pre>.*?)[Aa]ll (?:creatures(?: with (?P<kw>flying|reach))?|(?P<kind>[A-Z][a-z]+s)) able to block "
+    r"(?P<subj>[A-Za-z ]+?)(?P<dur> this turn)? do so\.?$"
 )
 
 
@@ -1099,6 +1104,10 @@ def _subject(text: str) -> Literal["self", "target", "enchanted", "equipped", "e
 
 def _must_be_blocked(sentence: str, line: str) -> list[Ability]:
     sentence = _BULLET.sub("", sentence)
+    both = _BOTH_BLOCKED.match(sentence)
+    if both:
+        halves = [_must_be_blocked(both[k] + ("." if k == "a" else ""), line) for k in "ab"]
+        return [*halves[0], *halves[1]] if all(halves) else []
     m = _MUST_BE_BLOCKED.match(sentence)
     if m:
         subj = m["subj"].strip()
@@ -1110,6 +1119,7 @@ def _must_be_blocked(sentence: str, line: str) -> list[Ability]:
                 subject=_subject(_lower_first(subj)),
                 duration=(m["dur"] or "").strip(),
                 by_type=m["by"] or "",
+                at_least=_NUMBERS[m["n"]] if m["n"] else 1,
             )
         ]
     m = _ALL_BLOCK.match(sentence)
@@ -1117,12 +1127,14 @@ def _must_be_blocked(sentence: str, line: str) -> list[Ability]:
         subj = m["subj"].strip()
         if subj == "it":
             subj = _antecedent(m["pre"])
+        kind = m["kind"]
         return [
             MustBeBlocked(
                 text=line,
                 subject=_subject(_lower_first(subj)),
                 by_all=True,
                 duration=(m["dur"] or "").strip(),
+                by_all_with=m["kw"] or (kind[:-1] if kind else ""),
             )
         ]
     return []
@@ -1158,6 +1170,8 @@ _MUST_BLOCK = lazy(
     rf"^(?:{_RESTRICTED}|(?P<all>All creatures)) (?P<attack>attacks? or )?blocks? each combat if able"
     r"(?P<dur> this turn)?\.?$"
 )
+# "Target creature blocks this turn if able." (Culling Mark): a requirement on the target.
+_TARGET_BLOCKS = lazy(r"^(?:When [^,]+, )?[Tt]arget creature blocks (?P<dur>this turn) if able\.?$")
 
 
 def _must_block(sentence: str, line: str) -> list[Ability]:
@@ -1165,7 +1179,10 @@ def _must_block(sentence: str, line: str) -> list[Ability]:
     "All creatures block each combat if able"."""
     m = _MUST_BLOCK.match(_BULLET.sub("", sentence).strip())
     if not m:
-        return []
+        t = _TARGET_BLOCKS.match(_BULLET.sub("", sentence).strip())
+        if t is None:
+            return []
+        return [MustBlock(text=line, subject="target", duration=t["dur"])]
     return [
         MustBlock(
             text=line,

@@ -536,3 +536,79 @@ def test_a_declaration_is_possible_when_one_obeying_the_most_requirements_has_it
     assert b.possible([MUST, PLAIN], two, one_on_plain, "one on Plain").verdict == "yes"
     # Every creature able to block the lured one does: none is left for the other attacker.
     assert b.possible([LURED, PLAIN], two, one_on_plain, "one on Plain").verdict == "no"
+
+
+# Gorm the Great: "must be blocked if able, and ... by two or more creatures if able".
+GORM = b.Attacker(name="Gorm", must_be_blocked=True, at_least=2)
+
+
+@pytest.mark.parametrize(("n", "fewest"), [(1, "1"), (2, "2"), (4, "2")])
+def test_blocked_by_two_or_more_is_a_second_requirement(n: int, fewest: str) -> None:
+    # One creature still obeys "must be blocked"; two or more obey both (CR 509.1c).
+    assert b.min_blockers([GORM], _blockers(n), "Gorm").verdict == fewest
+
+
+def test_blocked_by_two_or_more_lets_the_others_stay_back() -> None:
+    blockers = _blockers(4)
+    assert b.must_block_with([GORM], blockers, "Gorm", "B3").verdict == "no"
+    assert b.is_legal([GORM], blockers, {"B1": "Gorm"}).verdict == "no"
+    assert b.is_legal([GORM], blockers, {"B1": "Gorm", "B2": "Gorm"}).verdict == "yes"
+
+
+PIPER = b.Attacker(name="Piper", by_all=True, by_all_with="flying")
+
+
+@pytest.mark.parametrize(
+    ("blocker", "verdict"),
+    [
+        (b.Blocker(name="Spider", reach=True), "no"),
+        (b.Blocker(name="Drake", flying=True), "yes"),
+        (b.Blocker(name="Bear"), "no"),
+    ],
+)
+def test_lure_for_fliers_binds_only_creatures_with_flying(blocker: b.Blocker, verdict: str) -> None:
+    assert b.must_block_with([PIPER], [blocker], "Piper", blocker.name).verdict == verdict
+
+
+def test_lure_for_a_creature_type_binds_only_that_type() -> None:
+    priest = b.Attacker(name="Priest", by_all=True, by_all_with="Wall")
+    wall = b.Blocker(name="Wall", subtypes=frozenset({"Wall"}))
+    bear = b.Blocker(name="Bear", subtypes=frozenset({"Bear"}))
+    assert b.must_block_with([priest], [wall, bear], "Priest", "Wall").verdict == "yes"
+    assert b.must_block_with([priest], [wall, bear], "Priest", "Bear").verdict == "no"
+
+
+def test_a_creature_told_to_block_cant_break_a_restriction() -> None:
+    # Culling Mark on a creature without flying or reach, and only a flier attacks.
+    marked = b.Blocker(name="Marked", must_block=True)
+    flier = b.Attacker(name="Flier", flying=True)
+    assert b.must_block_with([flier], [marked], "Flier", "Marked").verdict == "no"
+    assert (
+        b.must_block_with(
+            [PIPER.model_copy(update={"by_all": False})], [marked], "Piper", "Marked"
+        ).verdict
+        == "yes"
+    )
+
+
+@pytest.mark.parametrize(
+    ("attacker", "n", "per_blocker", "times"),
+    [
+        (LURED, 3, True, "3"),
+        (LURED, 3, False, "1"),
+        (GORM, 4, True, None),  # two to four may block: the count isn't forced
+    ],
+)
+def test_block_triggers_count_the_forced_blockers(
+    attacker: b.Attacker, n: int, per_blocker: bool, times: str | None
+) -> None:
+    ruling = b.block_triggers([attacker], _blockers(n), attacker.name, per_blocker)
+    assert ruling.verdict == times
+    if times is not None:
+        rule = Rule.BLOCKED_BY_A_CREATURE_TRIGGER if per_blocker else Rule.BECOMES_BLOCKED_TRIGGER
+        assert rule in ruling.rules
+
+
+def test_block_triggers_for_a_stated_count() -> None:
+    assert b.block_triggers([], [], "Boar", True, stated=2).verdict == "2"
+    assert b.block_triggers([], [], "Boar", False, stated=0).verdict == "0"

@@ -26,6 +26,7 @@ from engine.abilities import (
     ManaProduction,
     ManaReplacement,
     MustBeBlocked,
+    MustBlock,
     ParsedFace,
     TapOthers,
     TappedForManaTrigger,
@@ -407,11 +408,43 @@ def test_must_be_blocked(text: str, expected: MustBeBlocked) -> None:
     assert plain(face.abilities) == [expected]
 
 
-def test_must_be_blocked_by_several_is_left_unparsed() -> None:
-    text = "Test Card must be blocked by two or more creatures if able."
+def test_must_be_blocked_by_several_is_its_own_requirement() -> None:
+    face = parse("Test Card must be blocked by two or more creatures if able.")
+    assert plain(face.abilities) == [MustBeBlocked(at_least=2)]
+    assert face.unparsed == ()
+
+
+def test_two_requirements_in_one_sentence_are_both_read() -> None:
+    face = parse(
+        "Test Card must be blocked if able, and Test Card must be blocked by two or more "
+        "creatures if able."
+    )
+    assert plain(face.abilities) == [MustBeBlocked(), MustBeBlocked(at_least=2)]
+    assert face.unparsed == ()
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("All creatures with flying able to block this creature do so.", "flying"),
+        ("All Walls able to block this creature do so.", "Wall"),
+    ],
+)
+def test_lure_on_some_creatures_names_them(text: str, wanted: str) -> None:
     face = parse(text)
-    assert face.abilities == ()
-    assert face.unparsed == (text,)
+    assert plain(face.abilities) == [MustBeBlocked(by_all=True, by_all_with=wanted)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Target creature blocks this turn if able.",
+        "When this creature enters, target creature blocks this turn if able.",
+    ],
+)
+def test_target_creature_blocks_is_a_requirement_on_the_target(text: str) -> None:
+    face = parse(text)
+    assert plain(face.abilities) == [MustBlock(subject="target", duration="this turn")]
 
 
 RESTRICTION_CASES: list[tuple[str, BlockRestriction]] = [

@@ -125,9 +125,18 @@ def _keywords(m: CardMention) -> set[str]:
     return {a.name.casefold() for a in m.abilities() if isinstance(a, Keyword)}
 
 
+def _makes_block(m: CardMention) -> bool:
+    """The card makes another creature block ("target creature blocks this turn if able"):
+    only the reading of that target consumes it."""
+    return any(
+        isinstance(a, MustBlock) and a.subject != "self" and a.subject != "each"
+        for a in m.abilities()
+    )
+
+
 def plain(m: CardMention) -> bool:
     """A creature whose blocking-relevant text is all parsed."""
-    if "Creature" not in m.card.types or len(m.faces) != 1:
+    if "Creature" not in m.card.types or len(m.faces) != 1 or _makes_block(m):
         return False
     if any(k in _UNMODELLED_EVASION or k.endswith("walk") for k in _keywords(m)):
         return False
@@ -136,8 +145,10 @@ def plain(m: CardMention) -> bool:
 
 def _bystander(m: CardMention) -> bool:
     """Another named card that can't change these two creatures' blocking."""
-    return "Creature" in m.card.types and not any(
-        _BLOCKING_WORDS.search(line) for f in m.faces for line in f.unparsed
+    return (
+        "Creature" in m.card.types
+        and not _makes_block(m)
+        and not any(_BLOCKING_WORDS.search(line) for f in m.faces for line in f.unparsed)
     )
 
 
@@ -166,7 +177,9 @@ class BlockingHandler:
 
     def scenarios(self, q: Question) -> list[Scenario]:
         if not q.has(r"\b(block|chump)"):
-            return []
+            # "How many cards does he draw off Nessian Boar?" says no "block".
+            counted = _trigger_count(q)
+            return [counted] if counted is not None else []
         # "[Canopy Stalker]": a name in brackets is the name alone.
         q = replace(q, lower=_BRACKETED.sub("CARD", q.lower), asked=_BRACKETED.sub("CARD", q.asked))
         if not q.has(r"(?<!not )(?<!n't )\bbestow"):
@@ -174,6 +187,9 @@ class BlockingHandler:
         typed = _typed_requirement(q)
         if typed is not None:
             return [typed]
+        counted = _trigger_count(q)
+        if counted is not None:
+            return [counted]
         required = _requirement_scenario(q)
         if required is not None:
             return [required]
@@ -463,13 +479,13 @@ _UNMODELLED_REQUIREMENT = lazy(
 )
 _ATTACK = lazy(r"\b(attack\w*|swing\w*|swung|send\w*|comes? at)\b")
 _WHOSE_REQ = r"(?:an? |the |my |his |her |their |your |its |an opponent's |my opponent's |opponent's |opp's )?"
-_NOUN = r"(?:creature|attacker|guy|dude|one|token)"
+_NOUN = r"(?:creature|attacker|guy|dude|one|token|flier|flyer)"
 # The defending player's creatures as the text counts them.
 _NUM = r"(\d+|one|two|three|four|five|six|a single|an|a)"
 # Words that say a counted creature is a plain one.
 _PLAIN_ADJ = r"(?:(?:vanilla|ground|plain|regular|normal|random|non-?flying) ){0,2}"
 _DEFENDER_COUNT = lazy(
-    r"\b(?P<who>i|he|she|they|my opponent|the opponent|opponent|opp|the defending player|we)"
+    r"\b(?P<who>i|he|she|they|my opponent|the opponent|opponent|opp|(?:the )?defending player|we)"
     r"(?:'ve|'s)?(?: only| just)? (?:has|have|had|control|controls|controlled|got)(?: only| just| exactly)? "
     rf"{_NUM} (?P<untapped>untapped |potential |possible |open )?{_PLAIN_ADJ}(?:creatures?|blockers?|guys?|dudes?)\b"
     r"|\b(?P<who2>my|his|her|their|opponent's|my opponent's) (?:only |sole )?"
@@ -480,15 +496,21 @@ _DEFENDER_COUNT = lazy(
     rf"{_NUM} untapped(?: creatures| blockers| ones)?\b(?! CARD)"
 )
 _DEFENDER_ONLY = lazy(
+    # "attacks with their only creature" counts the attacking player's creatures.
+    r"(?<!attacks with )(?<!attacked with )(?<!attack with )(?<!swings with )(?<!swung with )"
     r"\b(?P<who>my|his|her|their|opponent's|my opponent's) only (?:untapped )?(?:creature|blocker|guy)"
     r"(?P<tapped> is tapped| was tapped)?"
 )
 _NO_FLYERS = lazy(
     r"\bno (?:flying|flyers?|fliers?|reach)\b|\bground (?:guys|creatures|dudes)\b|"
     r"\b(?:none|neither) of (?:them|my creatures|their creatures) (?:has|have) (?:flying|reach)\b|"
-    r"\bwithout (?:flying|reach)\b"
+    r"\bwithout (?:flying|reach)\b|\bnone (?:of them )?(?:with|has|have) (?:flying|reach)\b"
 )
 _ME = frozenset({"i", "my", "we"})
+_COUNTED_SAID = lazy(
+    rf"\b{_NUM} (?:untapped )?(?:creatures?|blockers?|guys?) (?:with|that has|that have|having|who has) "
+    r"(?:flying|reach)\b"
+)
 # A creature the text doesn't name that must be blocked: "my creature must be blocked if
 # able", "a creature that has to be blocked attacks".
 _GENERIC_REQ = lazy(
@@ -498,6 +520,10 @@ _GENERIC_REQ = lazy(
     r"(?:have to|has to|must) be blocked\b"
 )
 _CARD = lazy(r"CARD")
+_FLIER_HOST = lazy(
+    r"(?:'s)?(?: [a-z]+){0,3}? (?:makes|made|targets|targeted|targeting|gives|gave|hits|hit|is on|went on|"
+    r"on|onto) (?:an? |the |my |his |her |their |your )?(?:attacking )?(?:flier|flyer|flying creature)\b"
+)
 
 
 class _Side:
@@ -518,7 +544,13 @@ class _Side:
     @property
     def required(self) -> bool:
         a = self.attacker
-        return self.provoker or a.must_be_blocked or a.by_all or a.blocked_by_type is not None
+        return (
+            self.provoker
+            or a.must_be_blocked
+            or a.by_all
+            or a.at_least > 1
+            or a.blocked_by_type is not None
+        )
 
 
 def _mention_at(q: Question, index: int) -> CardMention:
@@ -622,6 +654,12 @@ def _read_position(q: Question) -> _Position | None:
     pinned = _pinned_blocker(q, slots)
     if pinned is not None:
         used.add(pinned[0])
+    # "I cast Culling Mark on their creature": a spell whose target blocks this turn if able.
+    marked = _marked_blocker(q, slots)
+    if marked is False:
+        return None
+    if marked is not None:
+        used.add(marked)
     # "All creatures block each combat if able" (Grand Melee): a requirement on every blocker.
     everyone = {m.name for m in slots if _everyone_blocks(m)}
     for i, m in enumerate(slots):
@@ -651,8 +689,13 @@ def _read_position(q: Question) -> _Position | None:
         how, at = where
         used.add(i)
         if how == "generic":
+            # "made my flier 'must be blocked'": the creature the text describes flies.
+            flier = _FLIER_HOST.match(lower[[x.end() for x in _CARD.finditer(lower)][i] :])
             perm = Permanent(
-                name=f"the creature with {m.name}", controller=YOU, types=frozenset({"Creature"})
+                name=f"the creature with {m.name}",
+                controller=YOU,
+                types=frozenset({"Creature"}),
+                abilities=(Keyword(text="Flying", name="Flying"),) if flier else (),
             )
             host: Permanent | None = _perm(m, YOU)
         else:
@@ -757,6 +800,10 @@ def _read_position(q: Question) -> _Position | None:
         side = on[0]
         keyed = {k: True for k in ("flying", "menace") if k in given}
         side.attacker = side.attacker.model_copy(update=keyed)
+    lone = _ONE_ATTACKER.search(lower)
+    if lone is not None and not sides:
+        # "attacks with their only creature (no evasion)": one attacker with nothing of its own.
+        sides = [_Side(b.Attacker(name="the attacking creature"), None)]
     plural = _PLURAL_ATTACK.search(lower)
     if plural is not None:
         if sides:
@@ -771,6 +818,7 @@ def _read_position(q: Question) -> _Position | None:
         not any(s.required for s in sides)
         and provoke is None
         and not everyone
+        and marked is None
         and not any(bl.must_block for bl in named)
     ):
         return None  # no requirement to read
@@ -806,6 +854,36 @@ def _read_position(q: Question) -> _Position | None:
                 for lu in lineups
             ],
         )
+    aimed = _marked_name(q, slots, marked) if marked is not None else None
+    if aimed is not None:
+        owner, lineups = blockers
+        if provoke is not None or pinned is not None or aimed not in {bl.name for bl in named}:
+            return None
+        blockers = (
+            owner,
+            [
+                [
+                    bl.model_copy(update={"must_block": True}) if bl.name == aimed else bl
+                    for bl in lu
+                ]
+                for lu in lineups
+            ],
+        )
+    elif marked is not None:
+        owner, lineups = blockers
+        if named or provoke is not None or pinned is not None:
+            return None  # which creature the spell targeted isn't read
+        # Their creatures are alike, so the target may be any one of them.
+        blockers = (
+            owner,
+            [
+                [
+                    lu[0].model_copy(update={"must_block": True, "name": "the targeted creature"}),
+                    *lu[1:],
+                ]
+                for lu in lineups
+            ],
+        )
     if everyone:
         owner, lineups = blockers
         blockers = (
@@ -817,14 +895,18 @@ def _read_position(q: Question) -> _Position | None:
     varied = any(
         bl.reach and bl.name.startswith("their other creature") for lu in blockers[1] for bl in lu
     )
-    flyers_said = bool(_NO_FLYERS.search(lower)) or (
-        bool(named) and (varied or all(len(lu) == len(named) for lu in blockers[1]))
+    flyers_said = (
+        bool(_NO_FLYERS.search(lower))
+        or bool(_COUNTED_SAID.search(lower))
+        or (bool(named) and (varied or all(len(lu) == len(named) for lu in blockers[1])))
     )
     if lazy(r"\b(flying|flyers?|fliers?|reach)\b").search(lower) and not flyers_said:
         return None  # which creatures fly decides it, and the text says it some other way
     if any(s.attacker.only_by or s.attacker.by_power for s in sides):
         return None  # which creatures have those keywords, or what power, decides it
-    if any(s.attacker.flying for s in sides) and not flyers_said:
+    if any(s.attacker.by_all_with[:1].isupper() for s in sides):
+        return None  # which creatures are of the type it names isn't read
+    if any(s.attacker.flying or s.attacker.by_all_with for s in sides) and not flyers_said:
         unknown = "whether their creatures have flying or reach"
         return _Position(sides, blockers, provoked, unknown=unknown)
     unnamed = [i for i, s in enumerate(sides) if s.mention is None]
@@ -842,6 +924,47 @@ def _read_position(q: Question) -> _Position | None:
     if any(s.attacker.blocked_by_type for s in sides):
         return None  # which blockers are of that type is not read from the text
     return _Position(sides, blockers, provoked, named=tuple(bl.name for bl in named))
+
+
+_MARKED_AFTER = lazy(
+    r"^\s*(?:(?:kicked|unkicked|with kicker) )?(?:on|at|targeting) (?:his |her |their |the |an? |my opponent's |opponent's |opp's )"
+    r"(?:only |one |untapped )?(?:creature|guy|blocker|dude)\b"
+    r"|^\s*(?:on|at|targeting) (?:his |her |their |my opponent's |opponent's |opp's )(?P<named>CARD)"
+)
+
+
+def _marked_name(q: Question, slots: list[CardMention], at: int) -> str | None:
+    """The named creature the spell at CARD mark ``at`` was cast on ("on their Grizzly Bears")."""
+    end = [x.end() for x in _CARD.finditer(q.lower)][at]
+    m = _MARKED_AFTER.match(q.lower[end:])
+    return slots[at + 1].name if m is not None and m["named"] else None
+
+
+def _marked_blocker(q: Question, slots: list[CardMention]) -> int | bool | None:
+    """The CARD mark of an instant or sorcery whose target blocks this turn if able, cast on
+    one of the defending player's creatures the text doesn't name; None when no such card is
+    named, False when one is but the text isn't read."""
+    lower = q.lower
+    ends = [x.end() for x in _CARD.finditer(lower)]
+    found: list[int] = []
+    for i, m in enumerate(slots):
+        makes = [a for a in m.abilities() if isinstance(a, MustBlock) and a.subject == "target"]
+        if not makes:
+            continue
+        if not m.card.types & {"Instant", "Sorcery"} or len(m.faces) != 1:
+            return False
+        if any(a.kind in ("kicker", "if_kicked") for a in m.abilities()) or any(
+            _BLOCKER_WORDS.search(line) or lazy(r"\b(gains?|gets)\b").search(line)
+            for f in m.faces
+            for line in f.unparsed
+        ):
+            return False  # something else it does to the creature isn't read
+        if not _MARKED_AFTER.match(lower[ends[i] :]):
+            return False
+        found.append(i)
+    if len(found) > 1:
+        return False
+    return found[0] if found else None
 
 
 # A requirement card's unparsed lines that may change who can block whom ("When it dies,
@@ -949,6 +1072,11 @@ _PLURAL_ATTACK = lazy(
     # "two creatures that must be blocked", "two creatures, one with flying": more is said.
     r"(?! (?:that|which|with|enchanted|equipped|wearing|having|who)\b)(?!,? one\b)(?!:)"
 )
+_ONE_ATTACKER = lazy(
+    r"\b(?:attacks?|attacked|swings?|swung)(?: me| at me)? with (?:their|his|her|my|a|an|one) "
+    r"(?:only |single |lone )?(?:vanilla |plain |ground |non-?flying )?(?:creature|attacker|guy|dude)\b"
+    r"(?! (?:that|which|with|enchanted|equipped|wearing|having|who)\b)(?!,? one\b)(?!:)"
+)
 _COPIES = lazy(r"\b(?P<n>two|2|three|3)\s*$")
 
 
@@ -965,7 +1093,7 @@ def _everyone_blocks(m: CardMention) -> bool:
 
 def _plain_requirer(m: CardMention) -> bool:
     """An attacking creature whose text about being blocked is all parsed."""
-    if "Creature" not in m.card.types or len(m.faces) != 1:
+    if "Creature" not in m.card.types or len(m.faces) != 1 or _makes_block(m):
         return False
     if any(k in _UNMODELLED_EVASION or k.endswith("walk") for k in _keywords(m)):
         return False
@@ -978,7 +1106,7 @@ def _plain_requirer(m: CardMention) -> bool:
 
 def _plain_blocker(m: CardMention) -> bool:
     """A creature whose text about blocking is all parsed."""
-    if "Creature" not in m.card.types or len(m.faces) != 1:
+    if "Creature" not in m.card.types or len(m.faces) != 1 or _makes_block(m):
         return False
     if "shadow" in _keywords(m):
         return False
@@ -1143,7 +1271,9 @@ def _provoked_lineups(
         target = b.Blocker.from_permanent(_perm(provoked, defender))
     else:
         target = b.Blocker(name="the provoked creature")
-    target = target.model_copy(update={"tapped": False, "must_block_attacker": attacker})
+    target = target.model_copy(
+        update={"tapped": False, "must_block_attacker": attacker, "provoked": True}
+    )
     counted = _read_blockers(q)
     if counted is None:
         if _DEFENDER_COUNT.search(q.lower) or _DEFENDER_ONLY.search(q.lower):
@@ -1164,6 +1294,10 @@ def _provoked_lineups(
     return defender, lineups
 
 
+_COUNTED_KEYWORDS = lazy(
+    r"^(?: (?:creatures?|blockers?|guys?|ones?))?,? (?:with|that has|that have|having|who has) (?P<kw>flying|reach)"
+    r"(?:,? (?:but|and) (?:no|not|without|doesn't have|don't have|lacks?) (?P<neg>flying|reach))?\b"
+)
 _MIXED_COUNT = lazy(
     r"\b(?P<who>i|we|he|she|they|my opponent|opponent|opp) (?:only |just )?(?:has|have|had|control|controls|got) "
     r"(?P<n1>a|an|one|two|three|\d) (?P<s1>tapped|untapped) (?:creatures?|ones?|guys?) and "
@@ -1243,6 +1377,14 @@ def _read_blockers(q: Question) -> tuple[str, list[list[b.Blocker]]] | None:
         return None
     if not all(1 <= n <= 6 for n in sizes):
         return None
+    # "one untapped creature with reach (but no flying)": keywords of every counted creature.
+    described = _COUNTED_KEYWORDS.match(lower[m.end() :])
+    flags: dict[str, bool] = {}
+    if described is not None:
+        flags = {described["kw"]: True}
+        if described["neg"]:
+            flags[described["neg"]] = False
+        lower = lower[: m.end()] + " " + lower[m.end() + described.end() :]
     rest = lower.replace(m.group(0), " ")
     for other in extra:
         rest = rest.replace(other.group(0), " ")
@@ -1262,6 +1404,8 @@ def _read_blockers(q: Question) -> tuple[str, list[list[b.Blocker]]] | None:
                 name=f"their creature {i}",
                 tapped=tapped or (one_tapped is not None and not one_tapped["cant"] and i > n - k),
                 can_block=not (one_tapped is not None and one_tapped["cant"] and i > n - k),
+                flying=flags.get("flying", False),
+                reach=flags.get("reach", False),
             )
             for i in range(1, n + 1)
         ]
@@ -1273,7 +1417,7 @@ def _read_blockers(q: Question) -> tuple[str, list[list[b.Blocker]]] | None:
 # Words about the defending player's creatures that line-ups of plain ones wouldn't hold.
 _UNCOUNTED_UNSAID = lazy(
     r"\b(tapped|untapped|can'?t block|cannot block|summoning sick\w*|no (untapped )?(creatures?|blockers?)|"
-    r"only|none|nothing|defender|walls?|sole|lone|single)\b"
+    r"(?<!with )only|none|nothing|defender|walls?|sole|lone|single)\b"
 )
 
 
@@ -1309,6 +1453,8 @@ _I_DEFEND = lazy(
 )
 _THEY_DEFEND = lazy(
     r"\bi (\w+ ){0,10}?(attack|attacked|swing|swung|am attacking)\b|\bi (?:provoke|provoked)\b"
+    # "I cast Culling Mark on their creature precombat, then attacked with a flier"
+    r"|\bi \w+ [^.?!]{0,60}?,? (?:and )?then (?:attack|attacked|swung|swing)\b"
     r"|\b(opp|opponent|he|she|they) (\w+ )?(block|blocks|blocked)\b|\bmy (\w+ )?(attacker|attacking)\b"
     r"|\bmy (?!opponent|opp\b)\w+ (and (my )?\w+ )?(attack|attacks|attacked|is attacking|are attacking)\b"
 )
@@ -1382,15 +1528,13 @@ def _target(pos: _Position, q: Question, words: str, nth: int = 0) -> _Side | No
         found = [s for s in pos.sides if s.attacker.name == f"the {pt[1]}"]
         return found[0] if len(found) == 1 else None
     if kind := re.fullmatch(
-        r"(?:the|that|their|his|her) (?:(?P<fly>flier|flyer|flying)|(?P<ground>ground|non-?flying))"
+        r"(?:the|that|their|his|her|my|your) (?:(?P<fly>flier|flyer|flying)|(?P<ground>ground|non-?flying))"
         r"(?: creature| attacker| guy| one| dude)?",
         words,
     ):
         # "the ground guy": the one described attacker with (or without) flying.
         fits = [
-            s
-            for s in pos.sides
-            if s.mention is None and s.attacker.flying == bool(kind["fly"]) and not s.source
+            s for s in pos.sides if s.mention is None and s.attacker.flying == bool(kind["fly"])
         ]
         return fits[0] if len(fits) == 1 else None
     if w := re.fullmatch(r"(?:my|the|that|their|his|her) (?P<w>[a-z'-]+)", words):
@@ -1431,7 +1575,9 @@ def _asked_card(q: Question, nth: int = 0) -> CardMention | None:
 _PLAYER = r"(?:i|we|you|he|she|they|my opponent|the opponent|opponent|opp|the defending player)"
 _LONE = (
     r"(?:it|my creature|their creature|his creature|her creature|my only creature|their only creature|"
-    r"the blocker|that creature|my blocker|my guy|(?:my|their|his|her) only untapped (?:creature|blocker|guy))"
+    r"the blocker|that creature|my blocker|my guy|(?:my|their|his|her) only untapped (?:creature|blocker|guy)|"
+    r"(?:my|their|his|her|that|the) (?:one|lone|single) (?:untapped )?(?:creature|blocker|guy|dude)|"
+    r"(?:my|their|his|her|that|the) (?:reach|reachy|flying|ground) (?:creature|blocker|guy|dude))"
 )
 _ALL = r"(?:(?:they |we |you )?all(?: (?P<alln>two|three|four|\d))?(?: of them| of my creatures| of their creatures| my creatures| their creatures)?|(?:they |we |you )?both(?: of them)?)"
 _MODAL = (
@@ -1440,13 +1586,14 @@ _MODAL = (
 _ALL_BARE = _ALL.replace("(?P<alln>", "(?:")
 _PROVOKED_REF = r"(?:the |their |his |her |my |my opponent's |opponent's )?(?:CARD|provoked creature|provoked one)"
 _MUST_ASK = lazy(
-    rf"^(?:so |and |then |but )?(?:(?:do|does|am|is|are|will|would) (?P<subj>{_PLAYER}|{_LONE}|{_ALL_BARE}|{_PROVOKED_REF}) (?P<untap>untap and )?(?:be )?{_MODAL}"
+    rf"^(?:so |and |then |but )?(?:(?:do|does|am|is|are|will|would) (?P<subj>{_PLAYER}|{_LONE}|{_ALL_BARE}|{_PROVOKED_REF}) (?:still |really |actually |now )?(?P<untap>untap and )?(?:be )?{_MODAL}"
     rf"|must (?P<subj2>{_PLAYER}|{_LONE}|{_ALL_BARE}|{_PROVOKED_REF})"
     # "my Razorgrass Screen has to block the ground guy, right?": the claim asked about.
     rf"|(?P<subj3>{_PLAYER}|{_LONE}|{_ALL_BARE}|{_PROVOKED_REF}) (?:{_MODAL}|must)) (?:chump[- ]?block|chump|block)(?: (?P<t>(?!with\b)[^,]+?))?"
     r"(?: with (?P<with>both|all of them|all|two|three|\d)(?: of (?:them|my creatures|their creatures|his creatures))?"
     r"| with (?P<wcard>(?:my |the |our |his |her |their )?CARD)"
-    r"| with (?P<wlone>it|that creature|that one|my creature|my guy|my blocker|my only creature)"
+    r"| with (?P<wlone>it|that creature|that one|my creature|my guy|my blocker|my only creature|"
+    r"(?:the|my|their|his|her) untapped (?:one|creature|guy|blocker))"
     r"| with (?:my|the|our|his|her|their) (?P<wword>[a-z'-]+))?$"
 )
 _LEAVE_ASK = lazy(
@@ -1455,8 +1602,8 @@ _LEAVE_ASK = lazy(
     r"(?:unblocked|through|go unblocked|go through)$"
 )
 _ONE_ASK = lazy(
-    rf"^(?:can|could|may) {_PLAYER} (?:just |only )?block (?P<t>.+?) with (?:only |just )?(?:one|a single|1) "
-    r"(?:creature|blocker|of them|of (?:my|his|her|their) (?:creatures|guys|blockers))(?:,? (?:(?:even )?though |and |but |while |when )?(?:he|she|they|i) (?:had|has|have) .*)?$"
+    rf"^(?:can|could|may) {_PLAYER} (?:just |only )?block(?: (?P<t>.+?))? with (?:only |just )?(?:one|a single|1)"
+    r"(?: creature| blocker| guy| dude| of them| of (?:my|his|her|their) (?:creatures|guys|blockers|dudes))?(?:,? (?:(?:even )?though |and |but |while |when )?(?:he|she|they|i) (?:had|has|have) .*)?$"
 )
 _SPLIT_ASK = lazy(
     rf"^(?:can|could|may) {_PLAYER} block (?P<t>[^,]+?) with one(?: creature| of them)? and (?P<t2>[^,]+?) "
@@ -1486,16 +1633,18 @@ _HOW_MANY_ASK = lazy(
     r"^how many(?: of)?(?: my| his| her| their| the| our| mine| them)?(?: creatures| blockers| guys)?"
     r"(?: of mine| of theirs)?(?: do i| does (?:he|she)| do (?:they|we))? (?:have to|has to|need to|needs to|must|"
     r"are (?:forced|required|supposed|obliged) to|(?:will |would )?end up|should) "
-    r"block(?:ing)? (?P<t>[^,]+?)$"
+    r"block(?:ing)?(?: (?P<t>[^,]+?))?$"
 )
 
 
 # "What's the minimum number of creatures that must block it?", "... of blockers on it?"
 _MIN_ASK = lazy(
-    r"^(?:what'?s|what is|whats) the (?:minimum|smallest|fewest|least) (?:number|amount) of "
-    r"(?:creatures|blockers)(?: (?:that|which))?(?: (?:i|he|she|they|we|the defending player))?"
-    r"(?: (?:must|have to|has to|need to|needs to|are required to|is required to))? "
-    r"(?:block(?:ing)?|on|for) (?P<t>[^,]+?)$"
+    r"^(?:what'?s|what is|whats) the (?:minimum|smallest|fewest|least) (?:number|amount)"
+    r"(?: of (?:creatures|blockers|guys))?(?: (?:that|which))?"
+    r"(?: (?:i|he|she|they|we|you|the defending player|my opponent))?"
+    r"(?: (?:must|have to|has to|need to|needs to|are required to|is required to|can|could|"
+    r"legally|still|be)){0,3} "
+    r"(?:block(?:ing)?|on|for|put on|assign to|(?:put|send|throw) in front of) (?P<t>[^,]+?)(?: with)?$"
 )
 
 
@@ -1605,6 +1754,12 @@ def _requirement_scenario(q: Question) -> Scenario | None:
     asked = q.asked.strip().rstrip("?!. ").strip()
     asked = re.sub(r",? (?:right|correct|yes|yeah|no)$", "", asked)
     asked = re.sub(r" (?:somehow|anyway|anyways|at all|now|then|still)$", "", asked)
+    # "Shouldn't the Bears be forced to block?", "shouldn't one of them have blocked?": the
+    # requirement the report says was broken, asked as such.
+    should = _SHOULD_ASK.match(asked)
+    if should is not None:
+        subj = _ANY_OF_THEM.sub("the defending player", should["subj"])
+        asked = f"does {subj} have to block{should['rest']}"
     if ", " in asked and (
         lazy(r"^(if|when|say|so if) ").match(asked)
         or lazy(r"^(can|could|may|do|does|am|is|are|must|how|will|would) ").match(
@@ -1629,6 +1784,16 @@ def _requirement_scenario(q: Question) -> Scenario | None:
         return rulings[0]
 
     return Scenario("blocking_requirement", kind, 0.98, run, names)
+
+
+_SHOULD_ASK = lazy(
+    r"^(?:should|shouldn't|should not) (?P<subj>[^,]+?) (?:have been (?:forced|required|made) to block|"
+    r"have had to block|be (?:forced|required|made) to block|have to block|have blocked)(?P<rest>(?: [^,]+)?)$"
+)
+_ANY_OF_THEM = lazy(
+    r"^(?:one|any|some) of (?:them|his creatures|her creatures|their creatures|my creatures|"
+    r"his untapped creatures|their untapped creatures|my untapped creatures)$"
+)
 
 
 def _query(
@@ -1707,9 +1872,13 @@ def _query(
             )
         lone_word = m["wword"] is not None and _lone_word(q.lower, m["wword"])
         if (m["wlone"] or lone_word) and re.fullmatch(_PLAYER, subj):
-            if len(blockers) != 1:
+            untapped = [bl for bl in blockers if not bl.tapped]
+            if "untapped" in (m["wlone"] or "") and len(untapped) == 1:
+                only = untapped[0].name  # "with the untapped one": the one that can block
+            elif len(blockers) != 1:
                 return None
-            only = blockers[0].name
+            else:
+                only = blockers[0].name
             if not m["t"]:
                 return _holds(
                     attackers, blockers, lambda a: bool(b.targets(a.get(only))), f"{only} blocking"
@@ -1764,10 +1933,13 @@ def _query(
                 f"a creature blocking {goal}",
             )
         if re.fullmatch(_LONE, subj):
-            if provoked is None and len(blockers) != 1:
+            # Provoke's target, or the spell's, is the creature the text speaks of.
+            aimed_at = provoked or next(
+                (bl for bl in blockers if bl.name == "the targeted creature"), None
+            )
+            if aimed_at is None and len(blockers) != 1:
                 return None
-            # Provoke's target is the creature the text speaks of.
-            lone = provoked.name if provoked is not None else blockers[0].name
+            lone = aimed_at.name if aimed_at is not None else blockers[0].name
             return _holds(
                 attackers, blockers, lambda a: a.get(lone) == goal, f"{lone} blocking {goal}"
             )
@@ -1795,7 +1967,9 @@ def _query(
         instead: dict[str, b.Choice] = {blockers[0].name: first.attacker.name}
         return lambda: b.is_legal(attackers, blockers, instead)
     if m := _how_many(asked):
-        target = _target(pos, q, m["t"])
+        if not m["t"] and len(pos.sides) != 1:
+            return None  # blocking which attacker isn't said
+        target = _target(pos, q, m["t"] or "")
         if target is None:
             return None
         goal = target.attacker.name
@@ -1820,7 +1994,9 @@ def _query(
         split[blockers[1].name] = second.attacker.name
         return lambda: b.is_legal(attackers, blockers, split)
     if m := _ONE_ASK.match(asked):
-        target = _target(pos, q, m["t"])
+        if not m["t"] and len(pos.sides) != 1:
+            return None  # blocking which attacker isn't said
+        target = _target(pos, q, m["t"] or "")
         if target is None:
             return None
         one = target.attacker.name
@@ -1922,3 +2098,104 @@ def _typed_requirement(q: Question) -> Scenario | None:
         return Ruling(verdict=None, missing=(f"which of the creatures that may block are {kind}",))
 
     return Scenario("blocking_typed_requirement", "yesno", 0.99, run, (name,))
+
+
+# "Whenever this creature becomes blocked by a creature, that creature's controller draws a
+# card.": once per blocker (CR 509.3d); without "by a creature", once (509.3c).
+_BLOCKED_TRIGGER = lazy(
+    r"^Whenever (?:this creature|it) becomes blocked(?P<each> by a creature)?, (?P<eff>[^.]+)\.$"
+)
+_DRAWS_ONE = lazy(r"^(?:that creature's controller|its controller) draws a card$")
+_TRIGGER_COUNT_ASK = lazy(r"^how many (?P<what>cards|times|triggers|card draws)\b(?P<rest>[^,]*)$")
+_DRAWER = lazy(
+    r"\b(?:do|does|did|will|would|should|can|could|gets? to|get to)(?: (?P<who>i|we|he|she|they|my opponent|my opp|"
+    r"the opponent|opponent|opp|the defending player))?\b(?: \w+)? (?:draw|drawing)\b"
+    r"|\b(?P<who2>i|we|he|she|they|my opponent|opponent|opp)(?: \w+)? (?:draw|draws|drawing)\b"
+)
+_STATED_BLOCKERS = lazy(
+    r"\bblock(?:s|ed)? (?:my |his |her |their |the )?(?:CARD|it|him|her) with (?P<n>\d|two|three|four|five) "
+    r"(?:untapped )?(?:creatures|blockers|guys)\b"
+    r"|\b(?P<n2>\d|two|three|four|five) (?:of (?:them|my creatures|their creatures|his creatures) |creatures |blockers |guys )"
+    r"block(?:s|ed)? (?:my |his |her |their |the )?(?:CARD|it)\b"
+    r"|\ball (?:(?P<n3>\d|two|three|four|five) )?of them block(?:s|ed)? (?:my |his |her |their |the )?(?:CARD|it)\b"
+    r"|\b(?:CARD|it) (?:is|was|gets|got|becomes|became) blocked by (?P<n4>\d|two|three|four|five) "
+    r"(?:creatures|blockers|guys)\b"
+)
+
+
+def _trigger_count(q: Question) -> Scenario | None:
+    """'How many cards does he draw off Nessian Boar?': its 'becomes blocked by a creature'
+    trigger, counted by the creatures blocking it as stated or as the requirements force."""
+    m = _TRIGGER_COUNT_ASK.match(q.asked.strip().rstrip("?!. ").strip())
+    if m is None:
+        return None
+    found = [
+        (c, t)
+        for c in q.cards
+        for f in c.faces
+        for line in f.unparsed
+        if (t := _BLOCKED_TRIGGER.match(line)) is not None
+    ]
+    if len({c.name for c, _ in found}) != 1 or len(found[0][0].faces) != 1:
+        return None
+    card, trig = found[0]
+    if m["what"] in ("cards", "card draws"):
+        if not _DRAWS_ONE.match(trig["eff"]):
+            return None  # how many cards each trigger draws isn't read
+        drawer = _DRAWER.search(m["rest"])
+        said = drawer and (drawer["who"] or drawer["who2"])
+        defender = _defending(q)
+        if defender is None or (said and _who(said.replace("my opp", "opp")) != defender):
+            return None  # the blockers' controller draws, and the question asks of another
+    elif not lazy(r"\btrigger").search(m["rest"]):
+        return None
+    per_blocker = bool(trig["each"])
+    stated = list(_STATED_BLOCKERS.finditer(q.lower))
+    names = (card.name,)
+    if len(stated) > 1:
+        return None
+    if stated:
+        n_word = stated[0]["n"] or stated[0]["n2"] or stated[0]["n3"] or stated[0]["n4"]
+        if n_word is None:
+            counted = _read_blockers(q)
+            if counted is None or len(counted[1]) != 1:
+                return None
+            lineup = counted[1][0]
+            if any(bl.tapped or not bl.can_block for bl in lineup):
+                return None
+            n = len(lineup)
+        else:
+            n = _count_of(n_word) or 0
+        if not 1 <= n <= 8:
+            return None
+        attacker = b.Attacker(name=card.name)
+        return Scenario(
+            "blocking_trigger_count",
+            "number",
+            0.97,
+            lambda: b.block_triggers([attacker], [], card.name, per_blocker, stated=n),
+            names,
+        )
+    if lazy(r"\b(?:block(?:s|ed)|blocking)\b").search(q.lower) and not q.has(
+        r"\bmust\b|if able|have to"
+    ):
+        return None  # blocks the text tells of, and which aren't read
+    pos = _read_position(q)
+    if pos is None or pos.unknown:
+        return None
+    side = [s for s in pos.sides if s.mention is not None and s.mention.name == card.name]
+    if len(side) != 1 or pos.blockers[0] != _defending(q):
+        return None
+    goal = side[0].attacker.name
+    attackers = pos.attackers
+    lineups = pos.blockers[1]
+
+    def run() -> Ruling:
+        rulings = [b.block_triggers(attackers, lineup, goal, per_blocker) for lineup in lineups]
+        if len({r.verdict for r in rulings}) != 1:
+            return Ruling(
+                verdict=None, steps=rulings[0].steps, missing=("how many creatures can block",)
+            )
+        return rulings[0]
+
+    return Scenario("blocking_trigger_count", "number", 0.97, run, names)

@@ -2258,6 +2258,18 @@ class ConstellationHandler:
                 cards,
             )
         abilities: list[Ability] = [a for m in sources for a in m.of_kind("must_be_blocked")]
+        if any(
+            isinstance(a, MustBeBlocked) and (a.by_all_with or a.at_least > 1) for a in abilities
+        ):
+            # "All creatures with flying able to block it", "by two or more creatures": which
+            # creatures fly, or how many block, is the blocking family's reading.
+            return Scenario(
+                "must_be_blocked_unmodelled",
+                "yesno",
+                0.97,
+                _missing("which creatures the requirement falls on and how many block"),
+                cards,
+            )
         by_all = any(isinstance(a, MustBeBlocked) and a.by_all for a in abilities) or q.has(
             r"all creatures able to block", r"\blure\b"
         )
@@ -2369,6 +2381,15 @@ class ConstellationHandler:
         ):
             # No creature the defending player controls can block at all.
             blockers = [bl.model_copy(update={"tapped": True}) for bl in blockers]
+        elif q.board is None and q.has(r"(?<!un)tapped\b") and q.has(r"\buntapped\b"):
+            # Some creatures are tapped and some not: the line-up read here doesn't hold that.
+            return Scenario(
+                "must_be_blocked_unmodelled",
+                "yesno",
+                0.97,
+                _missing("which of the defending player's creatures are tapped"),
+                cards,
+            )
         if q.board is not None:
             # A stated board replaces the attackers and blockers read from the text.
             named = [p.name for p in q.board.battlefield if p.attacking] or [
