@@ -229,6 +229,9 @@ class ManaReplacement(_Ability):
     applies_to: str = "land"
     whose: Whose = "any"
     produces: ManaProduction
+    # "instead of any other type and amount"; without "and amount" each mana keeps its place
+    # and only its type changes (Pale Moon on Ancient Tomb still gives two).
+    amount: bool = True
 
 
 class ManaDoubling(_Ability):

@@ -91,6 +91,9 @@ _BASIC_WORDS = {k.casefold(): k for k in BASIC_LAND_TYPES}
 
 
 def _singular(word: str) -> str:
+    if word in _BASIC_WORDS:
+        # "Plains" is singular too.
+        return word
     if word.endswith("ies"):
         return word[:-3] + "y"
     if word.endswith("s") and not word.endswith("ss"):
@@ -442,7 +445,12 @@ def _apply(rep: _Replacement, bag: Bag, board: _Board, me: _View) -> set[Bag]:
     eff = rep.effect
     if isinstance(eff, ManaDoubling):
         return {_bag(list(bag) * eff.factor)}
-    return _options(eff.produces, board, me, [frozenset()] * len(board.views)).bags
+    made = _options(eff.produces, board, me, [frozenset()] * len(board.views)).bags
+    if eff.amount:
+        return made
+    # Only the type is replaced: each mana becomes one of the replacement's.
+    singles = sorted({t for b in made for t in b})
+    return {_bag(c) for c in itertools.combinations_with_replacement(singles, len(bag))}
 
 
 def _after_replacements(

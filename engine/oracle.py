@@ -971,7 +971,9 @@ def _tapped_trigger(body: str, line: str, word: str) -> list[Ability]:
 
 
 _REPLACEMENT = lazy(
-    r"^If (?:(?P<you>you) tap (?P<what>.+?)|(?P<what2>.+?) is tapped) for mana, it produces "
+    # "Until end of turn, if a player taps ...": a spell's replacement (Pale Moon) for the turn.
+    r"^(?:Until end of turn, i|I)f (?:(?:(?P<you>you)|a player) taps? (?P<what>.+?)|"
+    r"(?P<what2>.+?) is tapped) for mana, it produces "
     r"(?P<produces>.+?) instead of any other type(?P<amount> and amount)?\.$"
 )
 _DOUBLING = lazy(
@@ -1011,6 +1013,7 @@ def _mana_replacement(body: str, line: str, word: str) -> list[Ability]:
             applies_to=applies_to,
             whose="you" if m["you"] or "you control" in what else "any",
             produces=produces,
+            amount=bool(m["amount"]),
         )
     ]
 

@@ -107,6 +107,12 @@ _CARDS = [
         "Enchantment",
         "Lands you control are every basic land type in addition to their other types.",
     ),
+    (
+        "Ritual of Subdual",
+        "Enchantment",
+        "If a land is tapped for mana, it produces colorless mana instead of any other type.",
+    ),
+    ("Celestial Dawn", "Enchantment", "Lands you control are Plains."),
 ]
 POOL = {name: _card(name, type_line, text) for name, type_line, text in _CARDS}
 
@@ -196,6 +202,10 @@ COULD: list[tuple[str, str, str, tuple[Rule, ...]]] = [
     ("you: Tundra, Blood Moon, Chromatic Lantern", "Tundra", "WUBRG", (Rule.MANA_ABILITY,)),
     ("you: Ancient Tomb, Chromatic Lantern", "Ancient Tomb", "WUBRGC", (Rule.MANA_ABILITY,)),
     ("you: Forest, Urborg", "Forest", "BG", (Rule.SET_LAND_TYPE,)),
+    # "Plains" ends in s but is no plural.
+    ("you: Tundra, Celestial Dawn", "Tundra", "W", (Rule.SET_LAND_TYPE, Rule.INTRINSIC_MANA)),
+    ("you: Forest; opponent: Celestial Dawn", "Forest", "G", (Rule.INTRINSIC_MANA,)),
+    ("you: Tundra, Ritual of Subdual", "Tundra", "C", (Rule.TAPPED_FOR_MANA_REPLACEMENT,)),
     ("you: Forest, Urborg, Blood Moon", "Forest", "G", (Rule.INTRINSIC_MANA,)),
     ("you: Birds of Paradise", "Birds of Paradise", "WUBRG", (Rule.MANA_COLORS,)),
     ("you: Mana Reflection", "Mana Reflection", "none", (Rule.MANA_ABILITY,)),
@@ -277,6 +287,21 @@ PRODUCE: list[tuple[str, str, ManaType | None, dict[ManaType, int], tuple[Rule, 
         None,
         {ManaType.B: 1},
         (Rule.TAPPED_FOR_MANA_REPLACEMENT,),
+    ),
+    (
+        # Only the type is replaced: the amount stays.
+        "you: Ancient Tomb, Ritual of Subdual",
+        "Ancient Tomb",
+        None,
+        {ManaType.C: 2},
+        (Rule.TAPPED_FOR_MANA_REPLACEMENT,),
+    ),
+    (
+        "you: Tundra, Ritual of Subdual, Mana Reflection",
+        "Tundra",
+        None,
+        {ManaType.C: 2},
+        (Rule.REPLACEMENT_ORDER,),
     ),
     (
         "you: Forest, Contamination, Mana Reflection",

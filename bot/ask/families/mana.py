@@ -887,12 +887,17 @@ def _unread(q: Question) -> list[str]:
         for m in q.cards
         for a in m.abilities()
     )
+    spending = q.has(r"\bspen[dt]\w*\b", r"\bpa(y|id)\w*\b", r"\bcast\w*\b", r"\bcosts?\b")
     return [f"what “{w}” is (it isn't read as a card)" for w in _unnamed_in_lists(q)] + [
         f'what {m.name}\'s "{line}" does here'
         for m in q.cards
         for face in m.faces
         for line in face.unparsed
-        if _UNREAD_MANA_TEXT.search(_effect_part(line))
+        if (
+            _UNREAD_MANA_TEXT.search(_effect_part(line))
+            # How mana may be spent changes no production, unless spending is asked about.
+            and not (_spends_only(line) and not spending)
+        )
         or (
             # A static effect on power; counters a trigger puts are stated as counters.
             by_power
@@ -901,6 +906,62 @@ def _unread(q: Question) -> list[str]:
             and not re.search(r"\bcounters?\b", line, re.I)
         )
     ]
+
+
+_CHANGES_MANA = frozenset(
+    {
+        "mana_replacement",
+        "mana_doubling",
+        "tapped_for_mana_trigger",
+        "land_type_change",
+        "granted_mana",
+    }
+)
+
+
+def _changes_mana(m: CardMention) -> bool:
+    """Whether a card changes what other permanents produce: a replacement, a trigger on
+    tapping for mana, a land type change, a granted mana ability, or such a line unread."""
+    return any(a.kind in _CHANGES_MANA for a in m.abilities()) or any(
+        _CHANGES_TEXT.search(line) for face in m.faces for line in face.unparsed
+    )
+
+
+_CHANGES_TEXT = lazy(
+    r"\bproduces?\b[^.]*\binstead\b|\b(tapped|taps?) [^.]{0,40}\bfor mana\b|\bbasic land types?\b"
+    r"|\b(is|are) (an? )?(plains|islands?|swamps?|mountains?|forests?)\b",
+    re.I,
+)
+
+
+def _unplaced(q: Question) -> list[str]:
+    """Named cards whose change to mana no position here holds: a spell's effect other than one
+    lasting the turn, or an activated ability that isn't a mana ability ("{U}: Until end of
+    turn, if you tap a land ..., it produces {U} instead")."""
+    out: list[str] = []
+    for m in {c.name: c for c in q.cards}.values():
+        spell = not (m.card.types & _PERMANENT_TYPES)
+        if (
+            spell
+            and _delayed_trigger(m) is None
+            and any(a.kind in _CHANGES_MANA for a in m.abilities())
+        ):
+            out.append(f"what {m.name}'s effect does to the mana here")
+        elif any(
+            isinstance(a, Activated) and a.mana is None and _CHANGES_TEXT.search(a.effect)
+            for a in m.abilities()
+        ):
+            out.append(f"whether {m.name}'s activated ability was used and what it changes")
+    return out
+
+
+_SPEND_ONLY = lazy(r"^\s*(you may |players may )?spend\b|^[^.]*\bas though it were mana\b", re.I)
+
+
+def _spends_only(line: str) -> bool:
+    """ "You may spend white mana as though it were mana of any color": how mana is spent,
+    not what anything produces."""
+    return all(_SPEND_ONLY.search(part) for part in re.split(r"(?<=\.)\s+", line.strip()) if part)
 
 
 _GENERIC_TAPPED = lazy(
@@ -1062,9 +1123,10 @@ def _delayed_trigger(m: CardMention) -> Permanent | None:
     held = tuple(
         a
         for a in m.abilities()
-        if isinstance(a, TappedForManaTrigger) and re.match(r"\s*until end of turn\b", a.text, re.I)
+        if isinstance(a, TappedForManaTrigger | ManaReplacement)
+        and re.match(r"\s*until end of turn\b", a.text, re.I)
     )
-    if not held or any(not isinstance(a, TappedForManaTrigger) for a in m.abilities()):
+    if not held or len(held) != len(m.abilities()):
         return None
     return Permanent(name=m.name, controller=YOU, owner=YOU, abilities=held, card=m.card)
 
@@ -1089,7 +1151,11 @@ def _resolved(r: Ruling, stand_ins: list[Permanent]) -> Ruling:
     notes = tuple(
         Step(
             note=f"Taken as after {p.name} resolved this turn: until end of turn, its effect "
-            "triggers whenever such a land is tapped for mana.",
+            + (
+                "replaces the mana such a land produces."
+                if any(isinstance(a, ManaReplacement) for a in p.abilities)
+                else "triggers whenever such a land is tapped for mana."
+            ),
             card=p.name,
         )
         for p in stand_ins
@@ -1864,6 +1930,19 @@ class ManaHandler:
 
     def scenarios(self, q: Question) -> list[Scenario]:
         q = _with_tokens(q)
+        out = self._scenarios(q)
+        unread = [
+            f"whether “{m.written}” means the card {m.name}"
+            for m in q.english_names
+            if _changes_mana(m) and m.name not in {c.name for c in q.cards}
+        ] + _unplaced(q)
+        if unread:
+            # "with contamination out": a card that would change the answer, written as an
+            # English word, is never left out of the position.
+            return [replace(s, run=_missing(*unread[:2])) for s in out]
+        return out
+
+    def _scenarios(self, q: Question) -> list[Scenario]:
         out: list[Scenario] = []
         open_question = _open_question(q)
         for build in (
@@ -3373,7 +3452,10 @@ class ManaHandler:
             return Scenario(name, kind, 0.85, _missing(*missing), board.names)
         if not any(p.name == subject.name for p in board.perms):
             board.perms.append(_permanent(subject, YOU, 0))
-        state = _state(q, board.perms)
+        extra = _stand_ins(q)
+        if extra and q.has(*_UNRESOLVED):
+            return None
+        state = _state(q, [*board.perms, *extra])
         wanted = _asked_type(q) or letter
         # "it only taps for green": whether that is the one type it could produce.
         only = wanted is not None and q.has(*_ONLY_TYPE)
@@ -3533,7 +3615,10 @@ class ManaHandler:
                 }
             )
 
-        return Scenario(name, kind, 0.85, _noted(run, board.identity), board.names)
+        def run_resolved() -> Ruling:
+            return _resolved(run(), extra)
+
+        return Scenario(name, kind, 0.85, _noted(run_resolved, board.identity), board.names)
 
 
 def _a_land_you_control() -> Permanent:
