@@ -17,6 +17,7 @@ from engine.abilities import (
     Cost,
     CouldProduce,
     Enchant,
+    IfKicked,
     ManaDoubling,
     ManaProduction,
     ManaReplacement,
@@ -388,6 +389,59 @@ def _stated_power(q: Question) -> int | None:
     return found.pop() if len(found) == 1 else None
 
 
+_NOT_CAST = (
+    r"\bcop(y|ies|ied)\b",
+    r"\bclone",
+    r"without (being )?cast",
+    r"\b(put|puts|putting|placed?)\b.{0,40}\bonto the battlefield",
+    r"\breanimat",
+    r"\b(flicker|blink)",
+    r"\breturn(s|ed)?\b.{0,40}\bto the battlefield",
+    r"\b(proliferat\w*|remov\w*|added?|put (a|an|another|one|two|\d+) (more )?\w* ?counters?)\b",
+)
+
+
+def _times_kicked(q: Question) -> int | None:
+    """How many times the question says the spell was kicked ("kicked twice", "kicked it 3
+    times", "with 2 kicks"); None when it doesn't say."""
+    if not q.has(r"\bkick"):
+        return None
+    if q.has(r"(not|n't|never|without) (been )?kick", r"\bunkicked\b", r"\b(zero|0|no) times\b"):
+        return 0
+    if q.has(r"\bonce\b"):
+        return 1
+    if q.has(r"\btwice\b"):
+        return 2
+    if q.has(r"\bthrice\b"):
+        return 3
+    n = q.count_word(r"times\b")
+    return n if n is not None else q.count_word(r"kicks\b")
+
+
+def _kicked_counters(q: Question, m: CardMention) -> dict[str, int] | None:
+    """ "Everflowing Chalice kicked twice": the counters it entered with, one set for each time
+    it was kicked (702.33d), when it was cast and nothing since changed them."""
+    per = [
+        a.parsed
+        for a in m.of_kind("if_kicked")
+        if isinstance(a, IfKicked)
+        and a.per_time
+        and a.parsed is not None
+        and a.parsed.verb == "counters"
+        and a.parsed.counter
+        and a.parsed.amount is not None
+        and a.parsed.amount.per == "kick"
+        and a.parsed.amount.of == "self"
+    ]
+    if len(per) != 1 or q.has(*_NOT_CAST):
+        return None
+    times = _times_kicked(q)
+    amount, kind = per[0].amount, per[0].counter
+    if times is None or amount is None or kind is None:
+        return None
+    return {kind: amount.base + times * amount.times}
+
+
 def _counted(q: Question, perms: list[Permanent]) -> list[Permanent]:
     """The permanents with the counters the question states on them (the first of each name),
     and the power it states of the one permanent whose mana is equal to its power."""
@@ -397,6 +451,8 @@ def _counted(q: Question, perms: list[Permanent]) -> list[Permanent]:
     for p in perms:
         m = next((o for o in q.cards if o.name == p.name), None)
         stated = _stated_counters(q, m) if m is not None and not p.counters else None
+        if not stated and m is not None and not p.counters:
+            stated = _kicked_counters(q, m)
         if stated:
             p = p.model_copy(update={"counters": tuple(sorted(stated.items()))})
         if power is not None and p is by_power[0] and p.power is None:
