@@ -3401,6 +3401,9 @@ class ManaHandler:
             # "what's the mana from Command Tower?"
             r"\bwhat('?s| is) the (colou?rs? of |types? of )?mana (from|of|off)\b",
         )
+        # "Star Compass, my lands are a Forest and a Tundra. What colors?"
+        elliptical = not q.board and q.asks(_ELLIPTICAL)
+        asks_types = asks_types or elliptical
         verbs = (
             r"\b(make|makes|produce|produces|tap for|taps for|add|adds|give|gives|generate"
             r"|tap (it|them|CARD) for|tapped for)\b|\bget\w*\b[^.?!]{0,25}\b(out of|from)\b"
@@ -3455,10 +3458,12 @@ class ManaHandler:
             # "Can Tundra tap for white and blue at the same time?" is about one activation's
             # amount, not which types it could make.
             return None
-        if not q.has(verbs, r"\bcould produce\b", r"\bmana\b"):
+        if not elliptical and not q.has(verbs, r"\bcould produce\b", r"\bmana\b"):
             return None
         board = _read_board(q)
         subject = board.subject
+        if subject is None and elliptical:
+            subject = board.subject = _relative_source(q)
         if subject is None:
             return None
         if any_mana and any(
@@ -3675,6 +3680,32 @@ class ManaHandler:
             return _resolved(run(), extra)
 
         return Scenario(name, kind, 0.85, _noted(run_resolved, board.identity), board.names)
+
+
+_ELLIPTICAL = (
+    r"^\W*(?:(?:so|and|then|ok|okay)\W+)?(?:CARD\s*[:,-]\s*)?(?:what|which)?\s*"
+    r"(?:colou?rs?|types?|kinds?)"
+    r"(?: of mana)?(?: (?:then|now|here))?\W*$"
+)
+
+
+def _relative_source(q: Question) -> CardMention | None:
+    """The permanent a verbless "what colors?" asks about: the one named card whose mana hangs
+    on other permanents (Fellwar Stone, Star Compass, Mox Amber), else the one mana source."""
+    sources = {m.name: m for m in q.cards if _makes_mana(m)}
+    relative = [
+        m
+        for m in sources.values()
+        if any(
+            isinstance(a, Activated)
+            and a.mana is not None
+            and (a.mana.could is not None or a.mana.among is not None)
+            for a in m.abilities()
+        )
+    ]
+    if len(relative) == 1:
+        return relative[0]
+    return next(iter(sources.values())) if len(sources) == 1 and not relative else None
 
 
 def _a_land_you_control() -> Permanent:
