@@ -243,6 +243,10 @@ class ManaDoubling(_Ability):
     factor: int = 2
 
 
+# A trigger's ``of_type`` for "mana of the chosen color", before a position says which.
+CHOSEN_COLOR = "chosen color"
+
+
 class TappedForManaTrigger(_Ability):
     """'Whenever a land is tapped for mana, its controller adds ...' (CR 106.12a)."""
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from engine.abilities import (
+    CHOSEN_COLOR,
     Ability,
     Activated,
     Cost,
@@ -794,6 +795,9 @@ def _trigger_matches(board: _Board, i: int) -> tuple[list[tuple[str, TappedForMa
             if hit and len(several) > 1:
                 # "taps a Mountain, Forest, or Plains for mana": one of those land types.
                 hit = bool(several & me.subtypes)
+            if hit and a.of_type == CHOSEN_COLOR:
+                # Which color was chosen as it entered isn't in the position.
+                hit = None
             if hit is None:
                 unsure = True
             elif hit:

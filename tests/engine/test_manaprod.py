@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from engine import manaprod as mp
-from engine.abilities import CouldProduce, Whose
+from engine.abilities import CouldProduce, ManaProduction, TappedForManaTrigger, Whose
 from engine.card import Card
 from engine.mana import ManaType
 from engine.model import GameState
@@ -113,6 +113,12 @@ _CARDS = [
         "If a land is tapped for mana, it produces colorless mana instead of any other type.",
     ),
     ("Celestial Dawn", "Enchantment", "Lands you control are Plains."),
+    (
+        "Gauntlet of Power",
+        "Artifact",
+        "As this artifact enters, choose a color.\nWhenever a basic land is tapped for mana of "
+        "the chosen color, its controller adds an additional one mana of that color.",
+    ),
 ]
 POOL = {name: _card(name, type_line, text) for name, type_line, text in _CARDS}
 
@@ -604,3 +610,27 @@ def test_a_trigger_on_tapping_for_colorless_needs_colorless(
     counts, ruling = mp.produce(position(notation), name)
     assert counts == mana
     assert ruling.verdict == str(sum(mana.values()))
+
+
+def test_a_trigger_on_the_chosen_color_is_unsure_until_the_color_is_told() -> None:
+    state = position("you: Forest, Gauntlet of Power")
+    _, ruling = mp.produce(state, "Forest")
+    assert ruling.verdict is None
+    gauntlet = next(p for p in state.battlefield if p.name == "Gauntlet of Power")
+    green = tuple(
+        a.model_copy(
+            update={"of_type": "{G}", "adds": ManaProduction(choice="fixed", symbols=("G",))}
+        )
+        if isinstance(a, TappedForManaTrigger)
+        else a
+        for a in gauntlet.abilities
+    )
+    told = state.model_copy(
+        update={
+            "battlefield": tuple(
+                p.model_copy(update={"abilities": green}) if p is gauntlet else p
+                for p in state.battlefield
+            )
+        }
+    )
+    assert mp.produce(told, "Forest")[0] == {ManaType.G: 2}

@@ -13,6 +13,7 @@ from bot.ask.question import CardMention, Question, Scenario, compiled, mention_
 from engine import manaprod as mp
 from engine import tapping
 from engine.abilities import (
+    CHOSEN_COLOR,
     Activated,
     Cost,
     CouldProduce,
@@ -461,10 +462,64 @@ def _counted(q: Question, perms: list[Permanent]) -> list[Permanent]:
     return out
 
 
+_COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_COLOR = r"(?:the colou?r\s+)?(?P<c>white|blue|black|red|green)\b"
+_CHOSEN_AFTER = lazy(
+    r"^\s*(?:,\s*|\(\s*)?(?:(?:which |that |it )?(?:is |was )?(?:on|naming|named|set to|set on|"
+    r"chose|chosen|choosing|picked|choosing)\s+|(?=\w+\s*\)))" + _COLOR
+)
+_CHOSEN_ANY = lazy(r"\b(?:chose|chosen|choosing|named|naming|picked)\s+" + _COLOR)
+
+
+def _chosen_color(q: Question, name: str) -> str | None:
+    """The color the question says was chosen for ``name`` ("Caged Sun on green", "Gauntlet of
+    Power, chose red"): right after its name, else the one color said to be chosen."""
+    text = q.text.casefold()
+    near = {
+        found.group("c")
+        for m in q.cards
+        if m.name == name and (found := _CHOSEN_AFTER.match(text[m.end : m.end + 40]))
+    }
+    if len(near) == 1:
+        return _COLOR_LETTERS[near.pop()]
+    told = {found.group("c") for found in _CHOSEN_ANY.finditer(text)}
+    return _COLOR_LETTERS[told.pop()] if len(told) == 1 and not near else None
+
+
+def _chosen(q: Question, perms: list[Permanent]) -> list[Permanent]:
+    """Permanents whose trigger adds mana of the color chosen as they entered, with that color
+    when the question says it; left unsure otherwise."""
+    holders = [
+        p
+        for p in perms
+        if any(
+            isinstance(a, TappedForManaTrigger) and a.of_type == CHOSEN_COLOR for a in p.abilities
+        )
+    ]
+    if len({p.name for p in holders}) != 1 or len(holders) != 1:
+        return perms
+    letter = _chosen_color(q, holders[0].name)
+    if letter is None:
+        return perms
+    abilities = tuple(
+        a.model_copy(
+            update={
+                "of_type": f"{{{letter}}}",
+                "adds": ManaProduction(choice="fixed", symbols=(letter,)),
+            }
+        )
+        if isinstance(a, TappedForManaTrigger) and a.of_type == CHOSEN_COLOR
+        else a
+        for a in holders[0].abilities
+    )
+    chosen = holders[0].model_copy(update={"abilities": abilities})
+    return [chosen if p is holders[0] else p for p in perms]
+
+
 def _state(q: Question, perms: list[Permanent]) -> GameState:
     """The position to rule on: the stated board (with any permanent the question adds) or
     the permanents read from the text."""
-    perms = _counted(q, perms)
+    perms = _chosen(q, _counted(q, perms))
     if q.board is None:
         return GameState(battlefield=tuple(perms))
     known = {p.name.casefold() for p in q.board.battlefield}
