@@ -404,6 +404,10 @@ def _options(
             pool = COLORS
         if prod.choice == "different_colors":
             return _Options({_bag(c) for c in itertools.combinations(pool, n)}, uncertain)
+        if prod.choice == "any_color" and prod.among and prod.among.endswith(" you control"):
+            # Mox Amber: the colors of the permanents it names (106.7, 105.2).
+            found, unsure_among = _among_colors(prod.among, board, me)
+            return _Options({(t,) * n for t in found}, uncertain or unsure_among)
         unsure = uncertain or prod.among is not None or prod.choice == "chosen_color"
         return _Options({(t,) * n for t in pool}, unsure)
     if prod.choice == "could_produce" and prod.could is not None:
@@ -415,6 +419,64 @@ def _options(
             types.discard(ManaType.C)
         return _Options({(t,) * n for t in types}, uncertain or unsure, tuple(refs))
     return _Options(set(), True)
+
+
+_COLOR_SAID = lazy(
+    r"\bcolou?r indicator\b|\bis (all colou?rs|every colou?r|white|blue|black|red|green|colorless)\b",
+    re.I,
+)
+_GROUP_WORDS = {"legendary": "Legendary"}
+
+
+def _permanent_colors(p: Permanent) -> frozenset[ManaType] | None:
+    """A permanent's colors from its mana cost (202.2); None when its card may say otherwise
+    (a color indicator, devoid, "is all colors", another face)."""
+    card = p.card
+    if card is None or len(card.faces) != 1 or p.copy_of is not None:
+        return None
+    face = card.faces[0]
+    if face.mana_cost.is_empty or _COLOR_SAID.search(face.oracle_text):
+        return None
+    if any(k.casefold() == "devoid" for k in card.keywords):
+        return frozenset()
+    letters = {c for part in face.mana_cost.parts for c in part.upper() if c in "WUBRG"}
+    return frozenset(ManaType(c) for c in letters)
+
+
+def _among_colors(among: str, board: _Board, me: _View) -> tuple[frozenset[ManaType], bool]:
+    """The colors among "legendary creatures and planeswalkers you control": each group's
+    words are all met by the permanent (a supertype, then a card type)."""
+    groups = [
+        g.split()
+        for g in re.split(r",\s*(?:and |or )?|\s+(?:and|or)\s+", among.removesuffix(" you control"))
+    ]
+    colors: set[ManaType] = set()
+    unsure = False
+    for v in board.views:
+        if v.perm.controller != me.perm.controller:
+            continue
+        fits = False
+        for words in groups:
+            ok = True
+            for raw in words:
+                word = _singular(raw)
+                if word in _GROUP_WORDS:
+                    ok = ok and _GROUP_WORDS[word] in v.perm.supertypes
+                elif word == "permanent":
+                    continue
+                elif word in _CARD_TYPES:
+                    ok = ok and _CARD_TYPES[word] in v.perm.types
+                else:
+                    return frozenset(), True
+            fits = fits or ok
+        if not fits:
+            continue
+        found = _permanent_colors(v.perm)
+        if found is None:
+            unsure = True
+        else:
+            colors |= found
+    return frozenset(colors), unsure
 
 
 @dataclass(frozen=True)

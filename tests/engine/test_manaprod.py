@@ -81,6 +81,13 @@ _CARDS = [
     ),
     ("Blood Moon", "Enchantment", "Nonbasic lands are Mountains."),
     ("Celestial Dawn", "Enchantment", "Lands you control are Plains."),
+    (
+        "Mox Amber",
+        "Legendary Artifact",
+        "{T}: Add one mana of any color among legendary creatures and planeswalkers you control.",
+    ),
+    ("Isamaru, Hound of Konda", "Legendary Creature — Dog", ""),
+    ("Hope of Ghirapur", "Legendary Artifact Creature — Thopter", "Flying"),
     ("Urborg", "Legendary Land", "Each land is a Swamp in addition to its other land types."),
     ("Gaea's Cradle", "Legendary Land", "{T}: Add {G} for each creature you control."),
     ("Command Tower", "Land", "{T}: Add one mana of any color in your commander's color identity."),
@@ -121,6 +128,13 @@ _CARDS = [
     ),
 ]
 POOL = {name: _card(name, type_line, text) for name, type_line, text in _CARDS}
+_COSTS = {"Isamaru, Hound of Konda": "{W}", "Hope of Ghirapur": "{1}"}
+POOL |= {
+    name: Card.from_scryfall(
+        {"name": name, "type_line": POOL[name].front.type_line, "mana_cost": cost}
+    )
+    for name, cost in _COSTS.items()
+}
 
 
 def position(text: str) -> GameState:
@@ -208,6 +222,10 @@ COULD: list[tuple[str, str, str, tuple[Rule, ...]]] = [
     ("you: Tundra, Blood Moon, Chromatic Lantern", "Tundra", "WUBRG", (Rule.MANA_ABILITY,)),
     ("you: Ancient Tomb, Chromatic Lantern", "Ancient Tomb", "WUBRGC", (Rule.MANA_ABILITY,)),
     ("you: Forest, Urborg", "Forest", "BG", (Rule.SET_LAND_TYPE,)),
+    # Mox Amber: the colors of the legendary creatures and planeswalkers its controller has.
+    ("you: Mox Amber, Isamaru, Hound of Konda", "Mox Amber", "W", (Rule.COULD_PRODUCE,)),
+    ("you: Mox Amber, Hope of Ghirapur", "Mox Amber", "none", (Rule.COULD_PRODUCE,)),
+    ("you: Mox Amber; opponent: Isamaru, Hound of Konda", "Mox Amber", "none", ()),
     # "Plains" ends in s but is no plural.
     ("you: Tundra, Celestial Dawn", "Tundra", "W", (Rule.SET_LAND_TYPE, Rule.INTRINSIC_MANA)),
     ("you: Forest; opponent: Celestial Dawn", "Forest", "G", (Rule.INTRINSIC_MANA,)),

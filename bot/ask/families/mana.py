@@ -163,6 +163,8 @@ class _Board:
     # What the stated commanders' color identity makes of "any color in your commander's
     # color identity" (903.4), for the explanation.
     identity: tuple[Rule, str] | None = None
+    # "my only legendary creature is X": the asker's legendary permanents are all told.
+    legends_told: bool = False
 
 
 def _permanent(m: CardMention, controller: str, index: int) -> Permanent:
@@ -434,7 +436,8 @@ def _kicked_counters(q: Question, m: CardMention) -> dict[str, int] | None:
         and a.parsed.amount.per == "kick"
         and a.parsed.amount.of == "self"
     ]
-    if len(per) != 1 or q.has(*_NOT_CAST):
+    if len(per) != 1 or q.has(*_NOT_CAST) or q.asks(r"\bcounters?\b"):
+        # "Does it get one or two counters?" asks the counters, not the mana they give.
         return None
     times = _times_kicked(q)
     amount, kind = per[0].amount, per[0].counter
@@ -825,6 +828,7 @@ def _read_board(q: Question) -> _Board:
         word = found.group("kind")
         kind = "Elf" if word.startswith("elf") or word == "elves" else word.rstrip("s").capitalize()
         board.none_of.add((_whose_sentence(text, found.start()), kind))
+    board.legends_told = bool(_LEGENDS_TOLD.search(text))
     if asked:
         board.subject = _asked_subject(text, ask_at, asked)
     if board.subject is None:
@@ -1479,6 +1483,18 @@ def _of_kind(per: str) -> Callable[[Permanent], bool]:
     return fits
 
 
+_LEGENDS_TOLD = lazy(
+    r"\bonly legend(ary|s)?\b|\bno (other )?legend(ary|s)?\b|\bonly (creature|permanent)s? i "
+    r"(have|control)\b"
+)
+# "Nonland permanents you control are white", "is all colors": a line that recolors.
+_RECOLORS = lazy(
+    r"\b(is|are|becomes?) (all colou?rs|the colou?r|white|blue|black|red|green|colorless)\b"
+    r"|\bcolou?r of your choice\b(?! instead)",
+    re.I,
+)
+
+
 def _needs(board: _Board) -> list[str]:
     """Facts the could-produce answer needs and the question doesn't give."""
     missing: list[str] = []
@@ -1488,7 +1504,26 @@ def _needs(board: _Board) -> list[str]:
         if p.name in lost:
             continue
         for a in p.abilities:
-            if isinstance(a, Activated) and a.mana is not None and a.mana.among:
+            if (
+                isinstance(a, Activated)
+                and a.mana is not None
+                and a.mana.among
+                and a.mana.among.endswith(" you control")
+            ):
+                # Mox Amber: the colors of those permanents, when all of them are told.
+                if YOU not in board.complete and not board.legends_told:
+                    fact = f"which {a.mana.among} there are"
+                    if fact not in missing:
+                        missing.append(fact)
+                missing += [
+                    f"what {o.name}'s “{line}” does to colors"
+                    for o in board.perms
+                    if o.card is not None
+                    for face in o.card.faces
+                    for line in face.oracle_text.splitlines()
+                    if _RECOLORS.search(line)
+                ]
+            elif isinstance(a, Activated) and a.mana is not None and a.mana.among:
                 fact = "who your commander is (its color identity decides the colors)"
                 if fact not in missing:
                     missing.append(fact)
@@ -2058,6 +2093,7 @@ class ManaHandler:
         open_question = _open_question(q)
         for build in (
             self._new_token,
+            self._tapped_source,
             self._card_ability,
             self._stack,
             self._undefined,
@@ -2115,6 +2151,49 @@ class ManaHandler:
             return tapping.can_activate(state, made.name, ability)
 
         return Scenario("mana.new_token", "yesno", 0.86, run, (token.name,))
+
+    def _tapped_source(self, q: Question) -> Scenario | None:
+        """'My Gold token got tapped; can I still sacrifice it for mana?': a tapped permanent's
+        mana ability can be activated unless {T} is in its cost (107.5)."""
+        if not q.has(r"\btapped\b") or q.has(r"\buntap\w*\b", r"\btapped for\b"):
+            return None
+        if not q.asks(
+            r"\b(can|could|may) (i|we|you|he|she|they)\b[^?.!]{0,20}\b(sacrific\w*|sac|use|"
+            r"crack|pop|activate)\b[^?.!]{0,30}\bmana\b"
+        ):
+            return None
+        sources = {m.name: m for m in q.cards if _makes_mana(m)}
+        if len(sources) != 1 or _unread(q):
+            return None
+        source = next(iter(sources.values()))
+        if any(
+            re.search(
+                r"\bactivated abilit|\bcan't be activated|\bto activate\b", m.card.oracle_text
+            )
+            for m in q.cards
+            if m.name != source.name
+        ):
+            return None
+        abilities = [a for a in source.abilities() if isinstance(a, Activated) and a.mana]
+        if len(abilities) != 1 or abilities[0].cost.untap:
+            return None
+        ability = abilities[0]
+        tapped = replace(
+            _permanent(source, YOU, 0), tapped=True, token=source.name in _PREDEFINED_TOKENS
+        )
+        state = GameState(battlefield=(tapped,))
+
+        def run() -> Ruling:
+            if ability.cost.tap:
+                return tapping.can_activate(state, tapped.name, ability)
+            step = Step(
+                rule=Rule.TAP_SYMBOL,
+                note=f"{{T}} isn't part of the cost of {tapped.name}'s mana ability, so being "
+                "tapped doesn't stop it: only a {T} cost needs the permanent untapped.",
+            )
+            return Ruling(verdict="yes", steps=(step,))
+
+        return Scenario("mana.tapped_source", "yesno", 0.86, run, (source.name,))
 
     # -- card-independent ------------------------------------------------------
     def _stack(self, q: Question) -> Scenario | None:
@@ -3452,7 +3531,7 @@ class ManaHandler:
             r"\bwhat (kinds? of |types? of |sorts? of |colou?rs? (of )?)?mana\b",
             r"\bwhat (colou?rs?|types?)\b",
             r"\bwhich (kinds? of |types? of |sorts? of )?(colou?rs?|types?|mana)\b",
-            r"\bwhat (can|could|does|will|would) [^?]{0,40}\b(make|produce|tap for|add|give|generate)\b",
+            r"\bwhat (can|could|does|will|would|should) [^?]{0,40}\b(make|produce|tap for|add|give|generate)\b",
             # "what's the mana from Command Tower?"
             r"\bwhat('?s| is) the (colou?rs? of |types? of )?mana (from|of|off)\b",
         )
