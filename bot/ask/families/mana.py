@@ -884,7 +884,10 @@ _UNNAMED_KINDS = {
 }
 _UNNAMED_COUNT = lazy(
     r"\b(?:(?P<who>i|you|we|my opponents?|opponents?|they|he|she)\s+(?:control|controls|have|has|"
-    r"got)(?:\s+CARD(?:,?\s+CARD)*,?\s+and)?|with(?:\s+CARD(?:,?\s+CARD)*,?\s+and)?)\s+"
+    r"got)(?:\s+CARD(?:,?\s+CARD)*,?\s+and)?|with(?:\s+CARD(?:,?\s+CARD)*,?\s+and)?"
+    # "Caged Sun on green, 3 creatures, I tap Cradle": a count listed as a clause of its own.
+    r"|(?:^|[,.;:])(?=\s*(?:\d+|[a-z]+)\s+(?:other\s+)?(?:creature|artifact|enchantment|elf|elve)s?"
+    r"\s*(?:out\s*|in play\s*)?(?:[,.;:!?]|$)))\s+"
     r"(?P<n>\d+|[a-z]+)\s+(?P<other>other\s+)?"
     r"(?P<what>creature|artifact|enchantment|elf|elve)s?\b(?!\s+(?:cards?|spells?|tokens? with)\b)"
 )
@@ -3027,7 +3030,8 @@ class ManaHandler:
             r"\bhow much (colou?rless|white|blue|black|red|green)\b",
             _HOW_MUCH_TYPE,
         ) and not q.asks(
-            r"^\W*(so\W+|and\W+)?(the )?total( mana)?\W*$",
+            r"^\W*(so\W+|and\W+)?(the )?total( mana| colou?rless| white| blue| black| red| green"
+            r"| [wubrgc])?\W*$",
             r"\b(what'?s|what is) the total\b",
             # "do I get 1 or 2?": two amounts offered, so how much.
             rf"\b(get|make|produce|add|gives?)\b[^?.!]{{0,20}}\b{_AMOUNT_WORD} or {_AMOUNT_WORD}\b",
