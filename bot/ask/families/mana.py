@@ -1261,6 +1261,9 @@ _UNRESOLVED = (
     r"\bon the stack\b",
     r"\bin response\b",
     r"\bcounter(s|ed|ing)?\b(?! on\b)",
+    # "Pale Moon was cast last turn": an effect until end of turn has ended.
+    r"\b(last|previous|prior|earlier) turn\b",
+    r"\byesterday\b",
 )
 
 
@@ -1492,8 +1495,8 @@ _LEGENDS_TOLD = lazy(
 )
 # "Nonland permanents you control are white", "is all colors": a line that recolors.
 _RECOLORS = lazy(
-    r"\b(is|are|becomes?) (all colou?rs|the colou?r|white|blue|black|red|green|colorless)\b"
-    r"|\bcolou?r of your choice\b(?! instead)",
+    r"\b(is|are|becomes?)\b[^.]*\bcolou?rs?\b"
+    r"|\b(is|are|becomes?) (white|blue|black|red|green|colorless)\b",
     re.I,
 )
 
