@@ -234,6 +234,9 @@ class ManaReplacement(_Ability):
     applies_to: str = "land"
     whose: Whose = "any"
     produces: ManaProduction
+    # "instead of any other type and amount"; without "and amount" each mana keeps its place
+    # and only its type changes (Pale Moon on Ancient Tomb still gives two).
+    amount: bool = True
 
 
 class ManaDoubling(_Ability):
@@ -243,6 +246,10 @@ class ManaDoubling(_Ability):
     applies_to: str = "permanent"
     whose: Whose = "you"
     factor: int = 2
+
+
+# A trigger's ``of_type`` for "mana of the chosen color", before a position says which.
+CHOSEN_COLOR = "chosen color"
 
 
 class TappedForManaTrigger(_Ability):

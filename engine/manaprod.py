@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from engine.abilities import (
+    CHOSEN_COLOR,
     Ability,
     Activated,
     Cost,
@@ -91,6 +92,9 @@ _BASIC_WORDS = {k.casefold(): k for k in BASIC_LAND_TYPES}
 
 
 def _singular(word: str) -> str:
+    if word in _BASIC_WORDS:
+        # "Plains" is singular too.
+        return word
     if word.endswith("ies"):
         return word[:-3] + "y"
     if word.endswith("s") and not word.endswith("ss"):
@@ -400,6 +404,10 @@ def _options(
             pool = COLORS
         if prod.choice == "different_colors":
             return _Options({_bag(c) for c in itertools.combinations(pool, n)}, uncertain)
+        if prod.choice == "any_color" and prod.among and prod.among.endswith(" you control"):
+            # Mox Amber: the colors of the permanents it names (106.7, 105.2).
+            found, unsure_among = _among_colors(prod.among, board, me)
+            return _Options({(t,) * n for t in found}, uncertain or unsure_among)
         unsure = uncertain or prod.among is not None or prod.choice == "chosen_color"
         return _Options({(t,) * n for t in pool}, unsure)
     if prod.choice == "could_produce" and prod.could is not None:
@@ -411,6 +419,64 @@ def _options(
             types.discard(ManaType.C)
         return _Options({(t,) * n for t in types}, uncertain or unsure, tuple(refs))
     return _Options(set(), True)
+
+
+_COLOR_SAID = lazy(
+    r"\bcolou?r indicator\b|\bis (all colou?rs|every colou?r|white|blue|black|red|green|colorless)\b",
+    re.I,
+)
+_GROUP_WORDS = {"legendary": "Legendary"}
+
+
+def _permanent_colors(p: Permanent) -> frozenset[ManaType] | None:
+    """A permanent's colors from its mana cost (202.2); None when its card may say otherwise
+    (a color indicator, devoid, "is all colors", another face)."""
+    card = p.card
+    if card is None or len(card.faces) != 1 or p.copy_of is not None:
+        return None
+    face = card.faces[0]
+    if face.mana_cost.is_empty or _COLOR_SAID.search(face.oracle_text):
+        return None
+    if any(k.casefold() == "devoid" for k in card.keywords):
+        return frozenset()
+    letters = {c for part in face.mana_cost.parts for c in part.upper() if c in "WUBRG"}
+    return frozenset(ManaType(c) for c in letters)
+
+
+def _among_colors(among: str, board: _Board, me: _View) -> tuple[frozenset[ManaType], bool]:
+    """The colors among "legendary creatures and planeswalkers you control": each group's
+    words are all met by the permanent (a supertype, then a card type)."""
+    groups = [
+        g.split()
+        for g in re.split(r",\s*(?:and |or )?|\s+(?:and|or)\s+", among.removesuffix(" you control"))
+    ]
+    colors: set[ManaType] = set()
+    unsure = False
+    for v in board.views:
+        if v.perm.controller != me.perm.controller:
+            continue
+        fits = False
+        for words in groups:
+            ok = True
+            for raw in words:
+                word = _singular(raw)
+                if word in _GROUP_WORDS:
+                    ok = ok and _GROUP_WORDS[word] in v.perm.supertypes
+                elif word == "permanent":
+                    continue
+                elif word in _CARD_TYPES:
+                    ok = ok and _CARD_TYPES[word] in v.perm.types
+                else:
+                    return frozenset(), True
+            fits = fits or ok
+        if not fits:
+            continue
+        found = _permanent_colors(v.perm)
+        if found is None:
+            unsure = True
+        else:
+            colors |= found
+    return frozenset(colors), unsure
 
 
 @dataclass(frozen=True)
@@ -442,7 +508,12 @@ def _apply(rep: _Replacement, bag: Bag, board: _Board, me: _View) -> set[Bag]:
     eff = rep.effect
     if isinstance(eff, ManaDoubling):
         return {_bag(list(bag) * eff.factor)}
-    return _options(eff.produces, board, me, [frozenset()] * len(board.views)).bags
+    made = _options(eff.produces, board, me, [frozenset()] * len(board.views)).bags
+    if eff.amount:
+        return made
+    # Only the type is replaced: each mana becomes one of the replacement's.
+    singles = sorted({t for b in made for t in b})
+    return {_bag(c) for c in itertools.combinations_with_replacement(singles, len(bag))}
 
 
 def _after_replacements(
@@ -786,6 +857,9 @@ def _trigger_matches(board: _Board, i: int) -> tuple[list[tuple[str, TappedForMa
             if hit and len(several) > 1:
                 # "taps a Mountain, Forest, or Plains for mana": one of those land types.
                 hit = bool(several & me.subtypes)
+            if hit and a.of_type == CHOSEN_COLOR:
+                # Which color was chosen as it entered isn't in the position.
+                hit = None
             if hit is None:
                 unsure = True
             elif hit:

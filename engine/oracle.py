@@ -8,6 +8,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any, Literal
 
 from engine.abilities import (
+    CHOSEN_COLOR,
     Ability,
     Activated,
     Bestow,
@@ -970,8 +971,36 @@ def _tapped_trigger(body: str, line: str, word: str) -> list[Ability]:
     ]
 
 
+# Gauntlet of Power, Caged Sun: one more mana of the color chosen as it entered.
+_CHOSEN_TRIGGER = lazy(
+    r"^Whenever (?:(?P<what>an? [\w ]+?) is tapped for mana|a (?P<what2>land)'s ability causes "
+    r"(?P<you>you) to add one or more mana) of the chosen color, (?:its controller )?adds? "
+    r"(?:an additional one|one additional) mana of that color\.$"
+)
+
+
+def _chosen_trigger(body: str, line: str, word: str) -> list[Ability]:
+    """ "Whenever a basic land is tapped for mana of the chosen color, its controller adds an
+    additional one mana of that color": ``of_type`` "chosen color" until a position names it."""
+    m = _CHOSEN_TRIGGER.match(body)
+    if not m:
+        return []
+    applies_to, _ = _applies(m["what"] or m["what2"])
+    return [
+        TappedForManaTrigger(
+            text=line,
+            applies_to=applies_to,
+            whose="you" if m["you"] else "any",
+            of_type=CHOSEN_COLOR,
+            adds=ManaProduction(choice="chosen_color"),
+        )
+    ]
+
+
 _REPLACEMENT = lazy(
-    r"^If (?:(?P<you>you) tap (?P<what>.+?)|(?P<what2>.+?) is tapped) for mana, it produces "
+    # "Until end of turn, if a player taps ...": a spell's replacement (Pale Moon) for the turn.
+    r"^(?:Until end of turn, i|I)f (?:(?:(?P<you>you)|a player) taps? (?P<what>.+?)|"
+    r"(?P<what2>.+?) is tapped) for mana, it produces "
     r"(?P<produces>.+?) instead of any other type(?P<amount> and amount)?\.$"
 )
 _DOUBLING = lazy(
@@ -1011,6 +1040,7 @@ def _mana_replacement(body: str, line: str, word: str) -> list[Ability]:
             applies_to=applies_to,
             whose="you" if m["you"] or "you control" in what else "any",
             produces=produces,
+            amount=bool(m["amount"]),
         )
     ]
 
@@ -1063,6 +1093,7 @@ def _land_change(body: str, line: str, word: str) -> list[Ability]:
 _LINE_PARSERS: tuple[LineParser, ...] = (
     _enchantment_enters,
     _tapped_trigger,
+    _chosen_trigger,
     _mana_replacement,
     _granted,
     _land_change,

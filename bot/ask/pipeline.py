@@ -192,6 +192,7 @@ class AskService:
             answer.notes.append("A card name was ambiguous, so no ruling was made.")
             return answer
         mentions = await self._mentions(found)
+        english = tuple(await self._mentions(scan.plain))
         answer.cards = [
             ResolvedCard(name=m.name, oracle_id=m.card.oracle_id, matched=m.written)
             for m in mentions
@@ -214,7 +215,7 @@ class AskService:
                 answer.summary = f"I don't know a card named {names}, so I can't rule on it."
             answer.notes.append("Unknown card name(s): " + ", ".join(scan.unknown[:5]))
             return answer
-        read, q = self._question(text, mentions, chosen_until, board)
+        read, q = self._question(text, mentions, chosen_until, board, english=english)
         reading = read.reading
         if board is not None:
             # A stated board replaces what the text says of who controls what.
@@ -304,7 +305,7 @@ class AskService:
                 answer, q, f"I can't rule on that without knowing: {missing}.", ruling=ruling
             )
         if reading.stated_count is not None and str(ruling.verdict) in ("yes", "no"):
-            count = self._counted(text, mentions, chosen_until, board)
+            count = self._counted(text, mentions, chosen_until, board, english)
             counted, how_many = count if count is not None else (None, "")
             if counted is not None and (counted == str(reading.stated_count)) != (
                 ruling.verdict == "yes"
@@ -339,6 +340,7 @@ class AskService:
         chosen_until: int,
         board: GameState | None,
         as_count: bool = False,
+        english: tuple[CardMention, ...] = (),
     ) -> tuple[Read, Question]:
         """The text read once, and the question the families see: its canonical text, with
         each card mention moved to where the reading put it."""
@@ -351,6 +353,7 @@ class AskService:
         moved = [replace(mentions[i], start=start, end=end) for i, start, end in read.spans]
         q = Question.build(read.reading.canonical, moved, read.asked)
         q.board = board
+        q.english_names = english
         return read, q
 
     def _counted(
@@ -359,10 +362,13 @@ class AskService:
         mentions: Sequence[CardMention],
         chosen_until: int,
         board: GameState | None,
+        english: tuple[CardMention, ...] = (),
     ) -> tuple[str, str] | None:
         """What a yes/no question's stated count comes to, asked as how many ("Do I draw 1
         card?" as "How many cards do I draw?"), and that question, if a rule answers it."""
-        read, q = self._question(text, mentions, chosen_until, board, as_count=True)
+        read, q = self._question(
+            text, mentions, chosen_until, board, as_count=True, english=english
+        )
         scenario = self._choose(q)
         if scenario is None or scenario.kind != "number":
             return None

@@ -177,6 +177,8 @@ class Question:
     # The asked sentence alone, casefolded with CARD marks: what is asked, apart from context.
     asked: str = ""
     board: GameState | None = None
+    # Lowercase English words that are also a card's name, not read as the card.
+    english_names: tuple[CardMention, ...] = ()
 
     @classmethod
     def build(

@@ -152,6 +152,9 @@ class Scan:
     soft: set[str] = field(default_factory=set)
     # [[Brackets]] past the limit, left unread.
     skipped: int = 0
+    # Lowercase words read as English that are also a card's whole name ("with contamination
+    # out"): a family that such a card would change declines rather than ignore it.
+    plain: list[Found] = field(default_factory=list)
 
 
 class TextCardFinder:
@@ -270,7 +273,21 @@ class TextCardFinder:
         self._nicknames(words, result)
         self._references(text, words, result)
         self._unknown_names(text, words, result)
+        self._plain_names(words, bare, result)
         return result
+
+    def _plain_names(self, words: list[re.Match[str]], bare: list[str], result: Scan) -> None:
+        covered = [(f.start, f.end) for f in result.found]
+        for w, key in zip(words, bare, strict=True):
+            if len(key) < 4 or not w.group(0).islower():
+                continue
+            if any(a <= w.start() < b for a, b in covered):
+                continue
+            row = self._best(key)
+            if row is not None and not row.is_token:
+                result.plain.append(
+                    Found(row.card_name, row.oracle_id, w.group(0), w.start(), w.end(), "plain")
+                )
 
     def _nicknames(self, words: list[re.Match[str]], result: Scan) -> None:
         """ "can I tap cradle", "kick bolt": a player's short name for one loaded card."""

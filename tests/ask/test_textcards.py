@@ -30,6 +30,7 @@ NAMES = [
     ("Earthcraft", False),
     ("Clerics", False),
     ("Fog", False),
+    ("Contamination", False),
 ]
 ROWS = [NameRow(n, n, f"id-{i}", tok) for i, (n, tok) in enumerate(NAMES)]
 ROWS.append(NameRow("Insectile Aberration", "Delver of Secrets", "id-delver", False))
@@ -236,3 +237,12 @@ def test_a_lowercase_word_of_several_names_is_ambiguous_and_english_is_no_name()
     scan = TextCardFinder(rows, VOCAB).scan("with coralhelm out, is the ancient rule a thing?")
     assert scan.ambiguous == {"coralhelm": ["Coralhelm Chronicler", "Coralhelm Guide"]}
     assert scan.found == []
+
+
+def test_a_lowercase_english_word_that_names_a_card_is_kept_aside(finder: TextCardFinder) -> None:
+    scan = finder.scan("with contamination out can i tap a forest")
+    assert [f.card_name for f in scan.found] == ["Forest"]
+    assert [(f.card_name, f.written) for f in scan.plain] == [("Contamination", "contamination")]
+    capital = finder.scan("with Contamination out can i tap a forest")
+    assert "Contamination" in [f.card_name for f in capital.found]
+    assert capital.plain == []

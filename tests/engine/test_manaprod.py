@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 
 from engine import manaprod as mp
-from engine.abilities import CouldProduce, Whose
+from engine.abilities import CouldProduce, ManaProduction, TappedForManaTrigger, Whose
 from engine.card import Card
 from engine.mana import ManaType
 from engine.model import GameState
@@ -81,6 +81,13 @@ _CARDS = [
     ),
     ("Blood Moon", "Enchantment", "Nonbasic lands are Mountains."),
     ("Celestial Dawn", "Enchantment", "Lands you control are Plains."),
+    (
+        "Mox Amber",
+        "Legendary Artifact",
+        "{T}: Add one mana of any color among legendary creatures and planeswalkers you control.",
+    ),
+    ("Isamaru, Hound of Konda", "Legendary Creature — Dog", ""),
+    ("Hope of Ghirapur", "Legendary Artifact Creature — Thopter", "Flying"),
     ("Urborg", "Legendary Land", "Each land is a Swamp in addition to its other land types."),
     ("Gaea's Cradle", "Legendary Land", "{T}: Add {G} for each creature you control."),
     ("Command Tower", "Land", "{T}: Add one mana of any color in your commander's color identity."),
@@ -107,8 +114,27 @@ _CARDS = [
         "Enchantment",
         "Lands you control are every basic land type in addition to their other types.",
     ),
+    (
+        "Ritual of Subdual",
+        "Enchantment",
+        "If a land is tapped for mana, it produces colorless mana instead of any other type.",
+    ),
+    ("Celestial Dawn", "Enchantment", "Lands you control are Plains."),
+    (
+        "Gauntlet of Power",
+        "Artifact",
+        "As this artifact enters, choose a color.\nWhenever a basic land is tapped for mana of "
+        "the chosen color, its controller adds an additional one mana of that color.",
+    ),
 ]
 POOL = {name: _card(name, type_line, text) for name, type_line, text in _CARDS}
+_COSTS = {"Isamaru, Hound of Konda": "{W}", "Hope of Ghirapur": "{1}"}
+POOL |= {
+    name: Card.from_scryfall(
+        {"name": name, "type_line": POOL[name].front.type_line, "mana_cost": cost}
+    )
+    for name, cost in _COSTS.items()
+}
 
 
 def position(text: str) -> GameState:
@@ -196,6 +222,14 @@ COULD: list[tuple[str, str, str, tuple[Rule, ...]]] = [
     ("you: Tundra, Blood Moon, Chromatic Lantern", "Tundra", "WUBRG", (Rule.MANA_ABILITY,)),
     ("you: Ancient Tomb, Chromatic Lantern", "Ancient Tomb", "WUBRGC", (Rule.MANA_ABILITY,)),
     ("you: Forest, Urborg", "Forest", "BG", (Rule.SET_LAND_TYPE,)),
+    # Mox Amber: the colors of the legendary creatures and planeswalkers its controller has.
+    ("you: Mox Amber, Isamaru, Hound of Konda", "Mox Amber", "W", (Rule.COULD_PRODUCE,)),
+    ("you: Mox Amber, Hope of Ghirapur", "Mox Amber", "none", (Rule.COULD_PRODUCE,)),
+    ("you: Mox Amber; opponent: Isamaru, Hound of Konda", "Mox Amber", "none", ()),
+    # "Plains" ends in s but is no plural.
+    ("you: Tundra, Celestial Dawn", "Tundra", "W", (Rule.SET_LAND_TYPE, Rule.INTRINSIC_MANA)),
+    ("you: Forest; opponent: Celestial Dawn", "Forest", "G", (Rule.INTRINSIC_MANA,)),
+    ("you: Tundra, Ritual of Subdual", "Tundra", "C", (Rule.TAPPED_FOR_MANA_REPLACEMENT,)),
     ("you: Forest, Urborg, Blood Moon", "Forest", "G", (Rule.INTRINSIC_MANA,)),
     ("you: Birds of Paradise", "Birds of Paradise", "WUBRG", (Rule.MANA_COLORS,)),
     ("you: Mana Reflection", "Mana Reflection", "none", (Rule.MANA_ABILITY,)),
@@ -277,6 +311,21 @@ PRODUCE: list[tuple[str, str, ManaType | None, dict[ManaType, int], tuple[Rule, 
         None,
         {ManaType.B: 1},
         (Rule.TAPPED_FOR_MANA_REPLACEMENT,),
+    ),
+    (
+        # Only the type is replaced: the amount stays.
+        "you: Ancient Tomb, Ritual of Subdual",
+        "Ancient Tomb",
+        None,
+        {ManaType.C: 2},
+        (Rule.TAPPED_FOR_MANA_REPLACEMENT,),
+    ),
+    (
+        "you: Tundra, Ritual of Subdual, Mana Reflection",
+        "Tundra",
+        None,
+        {ManaType.C: 2},
+        (Rule.REPLACEMENT_ORDER,),
     ),
     (
         "you: Forest, Contamination, Mana Reflection",
@@ -579,3 +628,27 @@ def test_a_trigger_on_tapping_for_colorless_needs_colorless(
     counts, ruling = mp.produce(position(notation), name)
     assert counts == mana
     assert ruling.verdict == str(sum(mana.values()))
+
+
+def test_a_trigger_on_the_chosen_color_is_unsure_until_the_color_is_told() -> None:
+    state = position("you: Forest, Gauntlet of Power")
+    _, ruling = mp.produce(state, "Forest")
+    assert ruling.verdict is None
+    gauntlet = next(p for p in state.battlefield if p.name == "Gauntlet of Power")
+    green = tuple(
+        a.model_copy(
+            update={"of_type": "{G}", "adds": ManaProduction(choice="fixed", symbols=("G",))}
+        )
+        if isinstance(a, TappedForManaTrigger)
+        else a
+        for a in gauntlet.abilities
+    )
+    told = state.model_copy(
+        update={
+            "battlefield": tuple(
+                p.model_copy(update={"abilities": green}) if p is gauntlet else p
+                for p in state.battlefield
+            )
+        }
+    )
+    assert mp.produce(told, "Forest")[0] == {ManaType.G: 2}

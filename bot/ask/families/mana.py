@@ -13,10 +13,12 @@ from bot.ask.question import CardMention, Question, Scenario, compiled, mention_
 from engine import manaprod as mp
 from engine import tapping
 from engine.abilities import (
+    CHOSEN_COLOR,
     Activated,
     Cost,
     CouldProduce,
     Enchant,
+    IfKicked,
     ManaDoubling,
     ManaProduction,
     ManaReplacement,
@@ -161,6 +163,8 @@ class _Board:
     # What the stated commanders' color identity makes of "any color in your commander's
     # color identity" (903.4), for the explanation.
     identity: tuple[Rule, str] | None = None
+    # "my only legendary creature is X": the asker's legendary permanents are all told.
+    legends_told: bool = False
 
 
 def _permanent(m: CardMention, controller: str, index: int) -> Permanent:
@@ -388,6 +392,60 @@ def _stated_power(q: Question) -> int | None:
     return found.pop() if len(found) == 1 else None
 
 
+_NOT_CAST = (
+    r"\bcop(y|ies|ied)\b",
+    r"\bclone",
+    r"without (being )?cast",
+    r"\b(put|puts|putting|placed?)\b.{0,40}\bonto the battlefield",
+    r"\breanimat",
+    r"\b(flicker|blink)",
+    r"\breturn(s|ed)?\b.{0,40}\bto the battlefield",
+    r"\b(proliferat\w*|remov\w*|added?|put (a|an|another|one|two|\d+) (more )?\w* ?counters?)\b",
+)
+
+
+def _times_kicked(q: Question) -> int | None:
+    """How many times the question says the spell was kicked ("kicked twice", "kicked it 3
+    times", "with 2 kicks"); None when it doesn't say."""
+    if not q.has(r"\bkick"):
+        return None
+    if q.has(r"(not|n't|never|without) (been )?kick", r"\bunkicked\b", r"\b(zero|0|no) times\b"):
+        return 0
+    if q.has(r"\bonce\b"):
+        return 1
+    if q.has(r"\btwice\b"):
+        return 2
+    if q.has(r"\bthrice\b"):
+        return 3
+    n = q.count_word(r"times\b")
+    return n if n is not None else q.count_word(r"kicks\b")
+
+
+def _kicked_counters(q: Question, m: CardMention) -> dict[str, int] | None:
+    """ "Everflowing Chalice kicked twice": the counters it entered with, one set for each time
+    it was kicked (702.33d), when it was cast and nothing since changed them."""
+    per = [
+        a.parsed
+        for a in m.of_kind("if_kicked")
+        if isinstance(a, IfKicked)
+        and a.per_time
+        and a.parsed is not None
+        and a.parsed.verb == "counters"
+        and a.parsed.counter
+        and a.parsed.amount is not None
+        and a.parsed.amount.per == "kick"
+        and a.parsed.amount.of == "self"
+    ]
+    if len(per) != 1 or q.has(*_NOT_CAST) or q.asks(r"\bcounters?\b"):
+        # "Does it get one or two counters?" asks the counters, not the mana they give.
+        return None
+    times = _times_kicked(q)
+    amount, kind = per[0].amount, per[0].counter
+    if times is None or amount is None or kind is None:
+        return None
+    return {kind: amount.base + times * amount.times}
+
+
 def _counted(q: Question, perms: list[Permanent]) -> list[Permanent]:
     """The permanents with the counters the question states on them (the first of each name),
     and the power it states of the one permanent whose mana is equal to its power."""
@@ -397,6 +455,8 @@ def _counted(q: Question, perms: list[Permanent]) -> list[Permanent]:
     for p in perms:
         m = next((o for o in q.cards if o.name == p.name), None)
         stated = _stated_counters(q, m) if m is not None and not p.counters else None
+        if not stated and m is not None and not p.counters:
+            stated = _kicked_counters(q, m)
         if stated:
             p = p.model_copy(update={"counters": tuple(sorted(stated.items()))})
         if power is not None and p is by_power[0] and p.power is None:
@@ -405,10 +465,64 @@ def _counted(q: Question, perms: list[Permanent]) -> list[Permanent]:
     return out
 
 
+_COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+_COLOR = r"(?:the colou?r\s+)?(?P<c>white|blue|black|red|green)\b"
+_CHOSEN_AFTER = lazy(
+    r"^\s*(?:,\s*|\(\s*)?(?:(?:which |that |it )?(?:is |was )?(?:on|naming|named|set to|set on|"
+    r"chose|chosen|choosing|picked|choosing)\s+|(?=\w+\s*\)))" + _COLOR
+)
+_CHOSEN_ANY = lazy(r"\b(?:chose|chosen|choosing|named|naming|picked)\s+" + _COLOR)
+
+
+def _chosen_color(q: Question, name: str) -> str | None:
+    """The color the question says was chosen for ``name`` ("Caged Sun on green", "Gauntlet of
+    Power, chose red"): right after its name, else the one color said to be chosen."""
+    text = q.text.casefold()
+    near = {
+        found.group("c")
+        for m in q.cards
+        if m.name == name and (found := _CHOSEN_AFTER.match(text[m.end : m.end + 40]))
+    }
+    if len(near) == 1:
+        return _COLOR_LETTERS[near.pop()]
+    told = {found.group("c") for found in _CHOSEN_ANY.finditer(text)}
+    return _COLOR_LETTERS[told.pop()] if len(told) == 1 and not near else None
+
+
+def _chosen(q: Question, perms: list[Permanent]) -> list[Permanent]:
+    """Permanents whose trigger adds mana of the color chosen as they entered, with that color
+    when the question says it; left unsure otherwise."""
+    holders = [
+        p
+        for p in perms
+        if any(
+            isinstance(a, TappedForManaTrigger) and a.of_type == CHOSEN_COLOR for a in p.abilities
+        )
+    ]
+    if len({p.name for p in holders}) != 1 or len(holders) != 1:
+        return perms
+    letter = _chosen_color(q, holders[0].name)
+    if letter is None:
+        return perms
+    abilities = tuple(
+        a.model_copy(
+            update={
+                "of_type": f"{{{letter}}}",
+                "adds": ManaProduction(choice="fixed", symbols=(letter,)),
+            }
+        )
+        if isinstance(a, TappedForManaTrigger) and a.of_type == CHOSEN_COLOR
+        else a
+        for a in holders[0].abilities
+    )
+    chosen = holders[0].model_copy(update={"abilities": abilities})
+    return [chosen if p is holders[0] else p for p in perms]
+
+
 def _state(q: Question, perms: list[Permanent]) -> GameState:
     """The position to rule on: the stated board (with any permanent the question adds) or
     the permanents read from the text."""
-    perms = _counted(q, perms)
+    perms = _chosen(q, _counted(q, perms))
     if q.board is None:
         return GameState(battlefield=tuple(perms))
     known = {p.name.casefold() for p in q.board.battlefield}
@@ -714,6 +828,7 @@ def _read_board(q: Question) -> _Board:
         word = found.group("kind")
         kind = "Elf" if word.startswith("elf") or word == "elves" else word.rstrip("s").capitalize()
         board.none_of.add((_whose_sentence(text, found.start()), kind))
+    board.legends_told = bool(_LEGENDS_TOLD.search(text))
     if asked:
         board.subject = _asked_subject(text, ask_at, asked)
     if board.subject is None:
@@ -769,7 +884,10 @@ _UNNAMED_KINDS = {
 }
 _UNNAMED_COUNT = lazy(
     r"\b(?:(?P<who>i|you|we|my opponents?|opponents?|they|he|she)\s+(?:control|controls|have|has|"
-    r"got)(?:\s+CARD(?:,?\s+CARD)*,?\s+and)?|with(?:\s+CARD(?:,?\s+CARD)*,?\s+and)?)\s+"
+    r"got)(?:\s+CARD(?:,?\s+CARD)*,?\s+and)?|with(?:\s+CARD(?:,?\s+CARD)*,?\s+and)?"
+    # "Caged Sun on green, 3 creatures, I tap Cradle": a count listed as a clause of its own.
+    r"|(?:^|[,.;:])(?=\s*(?:\d+|[a-z]+)\s+(?:other\s+)?(?:creature|artifact|enchantment|elf|elve)s?"
+    r"\s*(?:out\s*|in play\s*)?(?:[,.;:!?]|$)))\s+"
     r"(?P<n>\d+|[a-z]+)\s+(?P<other>other\s+)?"
     r"(?P<what>creature|artifact|enchantment|elf|elve)s?\b(?!\s+(?:cards?|spells?|tokens? with)\b)"
 )
@@ -887,12 +1005,17 @@ def _unread(q: Question) -> list[str]:
         for m in q.cards
         for a in m.abilities()
     )
+    spending = q.has(r"\bspen[dt]\w*\b", r"\bpa(y|id)\w*\b", r"\bcast\w*\b", r"\bcosts?\b")
     return [f"what “{w}” is (it isn't read as a card)" for w in _unnamed_in_lists(q)] + [
         f'what {m.name}\'s "{line}" does here'
         for m in q.cards
         for face in m.faces
         for line in face.unparsed
-        if _UNREAD_MANA_TEXT.search(_effect_part(line))
+        if (
+            _UNREAD_MANA_TEXT.search(_effect_part(line))
+            # How mana may be spent changes no production, unless spending is asked about.
+            and not (_spends_only(line) and not spending)
+        )
         or (
             # A static effect on power; counters a trigger puts are stated as counters.
             by_power
@@ -901,6 +1024,62 @@ def _unread(q: Question) -> list[str]:
             and not re.search(r"\bcounters?\b", line, re.I)
         )
     ]
+
+
+_CHANGES_MANA = frozenset(
+    {
+        "mana_replacement",
+        "mana_doubling",
+        "tapped_for_mana_trigger",
+        "land_type_change",
+        "granted_mana",
+    }
+)
+
+
+def _changes_mana(m: CardMention) -> bool:
+    """Whether a card changes what other permanents produce: a replacement, a trigger on
+    tapping for mana, a land type change, a granted mana ability, or such a line unread."""
+    return any(a.kind in _CHANGES_MANA for a in m.abilities()) or any(
+        _CHANGES_TEXT.search(line) for face in m.faces for line in face.unparsed
+    )
+
+
+_CHANGES_TEXT = lazy(
+    r"\bproduces?\b[^.]*\binstead\b|\b(tapped|taps?) [^.]{0,40}\bfor mana\b|\bbasic land types?\b"
+    r"|\b(is|are) (an? )?(plains|islands?|swamps?|mountains?|forests?)\b",
+    re.I,
+)
+
+
+def _unplaced(q: Question) -> list[str]:
+    """Named cards whose change to mana no position here holds: a spell's effect other than one
+    lasting the turn, or an activated ability that isn't a mana ability ("{U}: Until end of
+    turn, if you tap a land ..., it produces {U} instead")."""
+    out: list[str] = []
+    for m in {c.name: c for c in q.cards}.values():
+        spell = not (m.card.types & _PERMANENT_TYPES)
+        if (
+            spell
+            and _delayed_trigger(m) is None
+            and any(a.kind in _CHANGES_MANA for a in m.abilities())
+        ):
+            out.append(f"what {m.name}'s effect does to the mana here")
+        elif any(
+            isinstance(a, Activated) and a.mana is None and _CHANGES_TEXT.search(a.effect)
+            for a in m.abilities()
+        ):
+            out.append(f"whether {m.name}'s activated ability was used and what it changes")
+    return out
+
+
+_SPEND_ONLY = lazy(r"^\s*(you may |players may )?spend\b|^[^.]*\bas though it were mana\b", re.I)
+
+
+def _spends_only(line: str) -> bool:
+    """ "You may spend white mana as though it were mana of any color": how mana is spent,
+    not what anything produces."""
+    return all(_SPEND_ONLY.search(part) for part in re.split(r"(?<=\.)\s+", line.strip()) if part)
 
 
 _GENERIC_TAPPED = lazy(
@@ -1062,9 +1241,10 @@ def _delayed_trigger(m: CardMention) -> Permanent | None:
     held = tuple(
         a
         for a in m.abilities()
-        if isinstance(a, TappedForManaTrigger) and re.match(r"\s*until end of turn\b", a.text, re.I)
+        if isinstance(a, TappedForManaTrigger | ManaReplacement)
+        and re.match(r"\s*until end of turn\b", a.text, re.I)
     )
-    if not held or any(not isinstance(a, TappedForManaTrigger) for a in m.abilities()):
+    if not held or len(held) != len(m.abilities()):
         return None
     return Permanent(name=m.name, controller=YOU, owner=YOU, abilities=held, card=m.card)
 
@@ -1081,6 +1261,9 @@ _UNRESOLVED = (
     r"\bon the stack\b",
     r"\bin response\b",
     r"\bcounter(s|ed|ing)?\b(?! on\b)",
+    # "Pale Moon was cast last turn": an effect until end of turn has ended.
+    r"\b(last|previous|prior|earlier) turn\b",
+    r"\byesterday\b",
 )
 
 
@@ -1089,7 +1272,11 @@ def _resolved(r: Ruling, stand_ins: list[Permanent]) -> Ruling:
     notes = tuple(
         Step(
             note=f"Taken as after {p.name} resolved this turn: until end of turn, its effect "
-            "triggers whenever such a land is tapped for mana.",
+            + (
+                "replaces the mana such a land produces."
+                if any(isinstance(a, ManaReplacement) for a in p.abilities)
+                else "triggers whenever such a land is tapped for mana."
+            ),
             card=p.name,
         )
         for p in stand_ins
@@ -1302,6 +1489,18 @@ def _of_kind(per: str) -> Callable[[Permanent], bool]:
     return fits
 
 
+_LEGENDS_TOLD = lazy(
+    r"\bonly legend(ary|s)?\b|\bno (other )?legend(ary|s)?\b|\bonly (creature|permanent)s? i "
+    r"(have|control)\b"
+)
+# "Nonland permanents you control are white", "is all colors": a line that recolors.
+_RECOLORS = lazy(
+    r"\b(is|are|becomes?)\b[^.]*\bcolou?rs?\b"
+    r"|\b(is|are|becomes?) (white|blue|black|red|green|colorless)\b",
+    re.I,
+)
+
+
 def _needs(board: _Board) -> list[str]:
     """Facts the could-produce answer needs and the question doesn't give."""
     missing: list[str] = []
@@ -1311,7 +1510,26 @@ def _needs(board: _Board) -> list[str]:
         if p.name in lost:
             continue
         for a in p.abilities:
-            if isinstance(a, Activated) and a.mana is not None and a.mana.among:
+            if (
+                isinstance(a, Activated)
+                and a.mana is not None
+                and a.mana.among
+                and a.mana.among.endswith(" you control")
+            ):
+                # Mox Amber: the colors of those permanents, when all of them are told.
+                if YOU not in board.complete and not board.legends_told:
+                    fact = f"which {a.mana.among} there are"
+                    if fact not in missing:
+                        missing.append(fact)
+                missing += [
+                    f"what {o.name}'s “{line}” does to colors"
+                    for o in board.perms
+                    if o.card is not None
+                    for face in o.card.faces
+                    for line in face.oracle_text.splitlines()
+                    if _RECOLORS.search(line)
+                ]
+            elif isinstance(a, Activated) and a.mana is not None and a.mana.among:
                 fact = "who your commander is (its color identity decides the colors)"
                 if fact not in missing:
                     missing.append(fact)
@@ -1869,10 +2087,24 @@ class ManaHandler:
 
     def scenarios(self, q: Question) -> list[Scenario]:
         q = _with_tokens(q)
+        out = self._scenarios(q)
+        unread = [
+            f"whether “{m.written}” means the card {m.name}"
+            for m in q.english_names
+            if _changes_mana(m) and m.name not in {c.name for c in q.cards}
+        ] + _unplaced(q)
+        if unread:
+            # "with contamination out": a card that would change the answer, written as an
+            # English word, is never left out of the position.
+            return [replace(s, run=_missing(*unread[:2])) for s in out]
+        return out
+
+    def _scenarios(self, q: Question) -> list[Scenario]:
         out: list[Scenario] = []
         open_question = _open_question(q)
         for build in (
             self._new_token,
+            self._tapped_source,
             self._card_ability,
             self._stack,
             self._undefined,
@@ -1930,6 +2162,49 @@ class ManaHandler:
             return tapping.can_activate(state, made.name, ability)
 
         return Scenario("mana.new_token", "yesno", 0.86, run, (token.name,))
+
+    def _tapped_source(self, q: Question) -> Scenario | None:
+        """'My Gold token got tapped; can I still sacrifice it for mana?': a tapped permanent's
+        mana ability can be activated unless {T} is in its cost (107.5)."""
+        if not q.has(r"\btapped\b") or q.has(r"\buntap\w*\b", r"\btapped for\b"):
+            return None
+        if not q.asks(
+            r"\b(can|could|may) (i|we|you|he|she|they)\b[^?.!]{0,20}\b(sacrific\w*|sac|use|"
+            r"crack|pop|activate)\b[^?.!]{0,30}\bmana\b"
+        ):
+            return None
+        sources = {m.name: m for m in q.cards if _makes_mana(m)}
+        if len(sources) != 1 or _unread(q):
+            return None
+        source = next(iter(sources.values()))
+        if any(
+            re.search(
+                r"\bactivated abilit|\bcan't be activated|\bto activate\b", m.card.oracle_text
+            )
+            for m in q.cards
+            if m.name != source.name
+        ):
+            return None
+        abilities = [a for a in source.abilities() if isinstance(a, Activated) and a.mana]
+        if len(abilities) != 1 or abilities[0].cost.untap:
+            return None
+        ability = abilities[0]
+        tapped = replace(
+            _permanent(source, YOU, 0), tapped=True, token=source.name in _PREDEFINED_TOKENS
+        )
+        state = GameState(battlefield=(tapped,))
+
+        def run() -> Ruling:
+            if ability.cost.tap:
+                return tapping.can_activate(state, tapped.name, ability)
+            step = Step(
+                rule=Rule.TAP_SYMBOL,
+                note=f"{{T}} isn't part of the cost of {tapped.name}'s mana ability, so being "
+                "tapped doesn't stop it: only a {T} cost needs the permanent untapped.",
+            )
+            return Ruling(verdict="yes", steps=(step,))
+
+        return Scenario("mana.tapped_source", "yesno", 0.86, run, (source.name,))
 
     # -- card-independent ------------------------------------------------------
     def _stack(self, q: Question) -> Scenario | None:
@@ -2764,7 +3039,8 @@ class ManaHandler:
             r"\bhow much (colou?rless|white|blue|black|red|green)\b",
             _HOW_MUCH_TYPE,
         ) and not q.asks(
-            r"^\W*(so\W+|and\W+)?(the )?total( mana)?\W*$",
+            r"^\W*(so\W+|and\W+)?(the )?total( mana| colou?rless| white| blue| black| red| green"
+            r"| [wubrgc])?\W*$",
             r"\b(what'?s|what is) the total\b",
             # "do I get 1 or 2?": two amounts offered, so how much.
             rf"\b(get|make|produce|add|gives?)\b[^?.!]{{0,20}}\b{_AMOUNT_WORD} or {_AMOUNT_WORD}\b",
@@ -3268,10 +3544,13 @@ class ManaHandler:
             r"\bwhat (kinds? of |types? of |sorts? of |colou?rs? (of )?)?mana\b",
             r"\bwhat (colou?rs?|types?)\b",
             r"\bwhich (kinds? of |types? of |sorts? of )?(colou?rs?|types?|mana)\b",
-            r"\bwhat (can|could|does|will|would) [^?]{0,40}\b(make|produce|tap for|add|give|generate)\b",
+            r"\bwhat (can|could|does|will|would|should) [^?]{0,40}\b(make|produce|tap for|add|give|generate)\b",
             # "what's the mana from Command Tower?"
             r"\bwhat('?s| is) the (colou?rs? of |types? of )?mana (from|of|off)\b",
         )
+        # "Star Compass, my lands are a Forest and a Tundra. What colors?"
+        elliptical = not q.board and q.asks(_ELLIPTICAL)
+        asks_types = asks_types or elliptical
         verbs = (
             r"\b(make|makes|produce|produces|tap for|taps for|add|adds|give|gives|generate"
             r"|tap (it|them|CARD) for|tapped for)\b|\bget\w*\b[^.?!]{0,25}\b(out of|from)\b"
@@ -3326,10 +3605,12 @@ class ManaHandler:
             # "Can Tundra tap for white and blue at the same time?" is about one activation's
             # amount, not which types it could make.
             return None
-        if not q.has(verbs, r"\bcould produce\b", r"\bmana\b"):
+        if not elliptical and not q.has(verbs, r"\bcould produce\b", r"\bmana\b"):
             return None
         board = _read_board(q)
         subject = board.subject
+        if subject is None and elliptical:
+            subject = board.subject = _relative_source(q)
         if subject is None:
             return None
         if any_mana and any(
@@ -3379,7 +3660,10 @@ class ManaHandler:
             return Scenario(name, kind, 0.85, _missing(*missing), board.names)
         if not any(p.name == subject.name for p in board.perms):
             board.perms.append(_permanent(subject, YOU, 0))
-        state = _state(q, board.perms)
+        extra = _stand_ins(q)
+        if extra and q.has(*_UNRESOLVED):
+            return None
+        state = _state(q, [*board.perms, *extra])
         wanted = _asked_type(q) or letter
         # "it only taps for green": whether that is the one type it could produce.
         only = wanted is not None and q.has(*_ONLY_TYPE)
@@ -3539,7 +3823,36 @@ class ManaHandler:
                 }
             )
 
-        return Scenario(name, kind, 0.85, _noted(run, board.identity), board.names)
+        def run_resolved() -> Ruling:
+            return _resolved(run(), extra)
+
+        return Scenario(name, kind, 0.85, _noted(run_resolved, board.identity), board.names)
+
+
+_ELLIPTICAL = (
+    r"^\W*(?:(?:so|and|then|ok|okay)\W+)?(?:CARD\s*[:,-]\s*)?(?:what|which)?\s*"
+    r"(?:colou?rs?|types?|kinds?)"
+    r"(?: of mana)?(?: (?:then|now|here))?\W*$"
+)
+
+
+def _relative_source(q: Question) -> CardMention | None:
+    """The permanent a verbless "what colors?" asks about: the one named card whose mana hangs
+    on other permanents (Fellwar Stone, Star Compass, Mox Amber), else the one mana source."""
+    sources = {m.name: m for m in q.cards if _makes_mana(m)}
+    relative = [
+        m
+        for m in sources.values()
+        if any(
+            isinstance(a, Activated)
+            and a.mana is not None
+            and (a.mana.could is not None or a.mana.among is not None)
+            for a in m.abilities()
+        )
+    ]
+    if len(relative) == 1:
+        return relative[0]
+    return next(iter(sources.values())) if len(sources) == 1 and not relative else None
 
 
 def _a_land_you_control() -> Permanent:
