@@ -698,6 +698,22 @@ class KickerHandler:
         )
         if kicker is None and says_kicked:
             return None
+        outcome = (
+            _kicked_outcome(q, mention)
+            if kicker is not None and not kicker.multi and not says_kicked
+            else None
+        )
+        if outcome is not None and outcome[0] is None:
+            # It counts what only the kicked ability makes, and the count isn't one it makes.
+            return Scenario(
+                "kicker_total_cost",
+                "mana",
+                0.9,
+                _missing("whether the kicker was paid"),
+                self._cards(mention),
+            )
+        if outcome is not None:
+            says_kicked = True
         if (
             kicker is not None
             and not says_kicked
@@ -807,6 +823,8 @@ class KickerHandler:
         x = _x(q)
         if x is None and base.has_x:
             x = _x_for_damage(q, mention)
+        if x is None and outcome is not None:
+            x = outcome[1]
         if kicker is None and not (base.has_x or changes or increase or reduction or without):
             # A plain card's total cost is its mana cost; nothing here for this family.
             return None
@@ -2783,6 +2801,48 @@ def _kicks_for_outcome(q: Question, mention: CardMention) -> int | None:
     if n is None or each <= 0 or n % each:
         return None
     return n // each
+
+
+def _outcome_nouns(effect: eff.Effect) -> tuple[str, ...]:
+    """The nouns a player counts a token or counter effect by ("Saproling", "counter")."""
+    if effect.verb == "counters":
+        return ("counters", "counter")
+    if effect.verb != "tokens":
+        return ()
+    words = re.findall(
+        r"\b([A-Z][a-z]+) (?:[A-Z][a-z]+ )*(?:artifact |enchantment )?creature tokens?\b",
+        effect.text,
+    )
+    return (*(w.casefold() for w in words), "tokens", "token")
+
+
+def _kicked_outcome(q: Question, mention: CardMention) -> tuple[bool | None, int | None] | None:
+    """A count of what only the card's kicked ability makes ("I want 4 saprolings", "to enter
+    with 3 counters"): (True, X) when the kicked effect makes that many (X for an effect of X),
+    (None, None) when it can't make that many; None when the question counts nothing of it."""
+    for ability in mention.of_kind("if_kicked"):
+        if not isinstance(ability, IfKicked) or ability.negated or ability.per_time:
+            continue
+        parsed = ability.parsed
+        if parsed is None or parsed.amount is None:
+            continue
+        nouns = _outcome_nouns(parsed)
+        if not nouns:
+            continue
+        said = re.search(
+            rf"\b{_NUMBER} (?:\S+ ){{0,2}}?(?:{'|'.join(map(re.escape, nouns))})s?\b", q.lower
+        )
+        if said is None or said.group(1) in ("a", "an"):
+            continue
+        n = eff.number(said.group(1))
+        if n is None:
+            continue
+        if parsed.amount.per == "x" and not mention.card.front.mana_cost.has_x:
+            return True, n
+        if parsed.amount.per is None and parsed.amount.fixed is not None:
+            return (True, None) if parsed.amount.fixed == n else (None, None)
+        return None, None
+    return None
 
 
 def _x_for_damage(q: Question, mention: CardMention) -> int | None:
