@@ -1413,7 +1413,11 @@ class KickerHandler:
         # A report ("Vine Gecko didn't trigger when ...") states what the question asks.
         reported = q.has(r"CARD ([\w']+ ){0,2}trigger(s|ed)?\b")
         if not (q.has(r"\b(does|do|will|would|did|is|can)\b") or reported) or not q.has(
-            r"\bcast", r"\bcop(y|ies)", r"\bkicked spells?\b"
+            r"\bcast",
+            r"\bcop(y|ies)",
+            r"\bkicked spells?\b",
+            # Kicking is done while casting (601.2b): "I kicked it", "I paid the multikicker".
+            r"\b(i|you|they|he|she) (kick(ed)?|pa(y|id)) (the |its )?((multi)?kicker (on |for )?)?CARD",
         ):
             return None
         if not q.has(
@@ -1427,13 +1431,16 @@ class KickerHandler:
             # "When the token copy enters, does its trigger work?" asks about the copy's own
             # ability; the watcher triggers on casting, never on entering.
             return None
-        if q.has(
-            r"\bunkicked\b",
-            r"(not|n't|never|without) (been )?(kick|pay)",
-            r"\b(without|skip(ping|ped)?|no) (the |its |a |any )?kicker\b",
+        if (
+            q.has(
+                r"\bunkicked\b",
+                r"(not|n't|never|without) (been )?(kick|pay)",
+                r"\b(without|skip(ping|ped)?|no) (the |its |a |any )?(multi)?kicker\b",
+            )
+            or _kicked_times(q) == 0
         ):
             kicked: tuple[int, ...] = ()
-        elif q.has(r"\bkick(ed|ing)?\b", r"\bpa(y|id|ying) (the |its )?(\S+ )?kicker"):
+        elif q.has(r"\bkick(ed|ing)?\b", r"\bpa(y|id|ying) (the |its )?(\S+ )?(multi)?kicker"):
             kicked = (0,)
         elif q.has(r"\bcop(y|ies|ied)\b"):
             kicked = (0,)  # a copy isn't cast, whether or not the original was kicked
@@ -3278,7 +3285,7 @@ def _kicked_times(q: Question | str) -> int | None:
     count = m.group(2) or m.group(4)
     if count.isdigit():
         return int(count)
-    return {"one": 1, "two": 2, "three": 3}.get(count)
+    return {"zero": 0, "no": 0, "one": 1, "two": 2, "three": 3}.get(count)
 
 
 def _target_creature(q: Question, spell: CardMention) -> tuple[str, frozenset[str], int] | None:
