@@ -324,7 +324,7 @@ class KickerHandler:
         elif _asks_yes_no(q):
             ask_yes_no = True
         if not about_kicker:
-            amount = self._effect_amount(q, _single_plain_card(q))
+            amount = self._effect_amount(q, _single_plain_card(q) or _cast_free(q))
             if amount is not None:
                 out.append(amount)
         total = self._total_cost(q, mention or _cast_mention(q))
@@ -2484,8 +2484,13 @@ class KickerHandler:
             r"\bprevent",
         ):
             return None  # what the object is then, or what happens to the damage, isn't asked here
-        if len({m.name for m in q.cards}) > 1 and not copied:
-            return None  # another card may change the amount (a doubler, a prevention effect)
+        if (
+            len({m.name for m in q.cards if _x_route(m) != "without_paying"} | {mention.name}) > 1
+            and not copied
+        ):
+            # Another card may change the amount (a doubler, a prevention effect); one that only
+            # casts it without paying its mana cost is read below.
+            return None
         if _other_numbers(q, wanted) or q.has(
             r"\b(in|from|of) (their|his|her|my|your|the|its|opponent'?s) (hand|library|deck)\b",
             r"\blife total\b",
@@ -2532,6 +2537,23 @@ class KickerHandler:
         if kicker is not None:
             kicked, missing = _kicks_stated(q, kicker, relevant)
         x = _x(q) if has_x else None
+        # Cast without paying its mana cost, X can only be 0 (107.3b); kicker may still be paid.
+        granted = _free_cast_granted(q, mention) if has_x else False
+        free = granted is True or (
+            granted is False and has_x and any(q.has(w) for w in _FREE_WORDS)
+        )
+        if granted is None:
+            return Scenario(
+                name,
+                kind,
+                0.86,
+                _missing("whether it was cast without paying its mana cost"),
+                cards,
+            )
+        if free and x:
+            return None  # a stated X besides a free cast says something else happened
+        if free:
+            x = 0
         if kicked is None:
             return Scenario(name, kind, 0.86, _missing(missing or ""), cards)
         paid = [str(kicker.costs[i]) for i in kicked] if kicker is not None else None
@@ -2563,6 +2585,18 @@ class KickerHandler:
 
         def run() -> Ruling:
             ruling = engine_rule(state, query)
+            if free:
+                t = Trace()
+                t.step(
+                    Rule.X_FREE,
+                    "Cast without paying its mana cost, the only legal value for X is 0.",
+                    card.name,
+                )
+                ruling = Ruling(
+                    verdict=ruling.verdict,
+                    steps=t.ruling(None).steps + ruling.steps,
+                    missing=ruling.missing,
+                )
             if copied:
                 t = Trace()
                 t.step(
@@ -3257,6 +3291,16 @@ def _single_plain_card(q: Question) -> CardMention | None:
     if len(names) != 1:
         return None
     m = q.cards[0]
+    return m if m.card.layout == "normal" and len(m.card.faces) == 1 else None
+
+
+def _cast_free(q: Question) -> CardMention | None:
+    """The one single-faced card named besides cards that cast spells without paying their
+    mana cost (Omniscience, a cascade creature): the spell they cast."""
+    spells = [m for m in q.cards if _x_route(m) != "without_paying"]
+    if len(spells) == len(q.cards) or len({m.name for m in spells}) != 1:
+        return None
+    m = spells[0]
     return m if m.card.layout == "normal" and len(m.card.faces) == 1 else None
 
 
