@@ -1236,8 +1236,9 @@ class ConstellationHandler:
         cited = (*names, *dict.fromkeys(m.name for m in putters)) or (CONSTELLATION_REFERENCE,)
         protection = re.search(r"\bprotection from (\w+)\b", q.lower)
         if protection is not None:
-            if named_by is not None or not q.asks(
-                r"\b(can|could|may|able|allowed|legal)\b[^.?!]*\b(enchant|attach\w*|put|go|be on)\b"
+            if named_by is not None or not (
+                q.asks(rf"{_MAY_ATTACH}[^.?!]*\b(put|go|be on)\b")
+                or q.asks(rf"{_MAY_ATTACH}[^.?!]*{_ATTACH_VERB}")
             ):
                 return None
             quality = protection.group(1)
@@ -2818,6 +2819,13 @@ _RETURNS_ITSELF = lazy(
 _REMOVAL = re.compile(r"(Destroy|Exile) target (creature|permanent|nonland permanent)\.", re.I)
 
 
+# Asking whether an Aura put onto the battlefield goes on a permanent: "can it enchant",
+# "does it enter attached to", "can it come back on".
+_MAY_ATTACH = r"\b(can|could|may|able|allowed|legal|does|do|will|would)\b"
+_ATTACH_VERB = (
+    r"\b(enchant|attach\w*|put (it )?on|go(es)? on|comes? back on|return(s|ed)? on|"
+    r"enters? (attached|on))\b"
+)
 _AURA_PUT_UNMODELLED = (
     r"\b(protection|control\w*|cop(y|ies|ying)|token|phas\w+|instead|replace\w*|stack|spell|"
     r"cast (it|them)|flash|in response|target(s|ed|ing)? (it|them))\b"
@@ -3628,11 +3636,7 @@ def _put_past_shield(
     shield = re.search(r"\b(hexproof|shroud|ward)\b", q.lower) or re.search(
         r"\b(hexproof|shroud|ward)\b", host.casefold()
     )
-    if (
-        shield is None
-        or not q.asks(r"\b(can|could|may|able|allowed|legal)\b")
-        or not q.asks(r"\b(enchant|attach\w*|put (it )?on|go on)\b")
-    ):
+    if shield is None or not q.asks(_MAY_ATTACH) or not q.asks(_ATTACH_VERB):
         return None
     what = shield.group(1)
     return Scenario(
