@@ -1473,10 +1473,13 @@ class ConstellationHandler:
             r" attached( to it)?)?\s*[?.!]*$"
         )
         if grave == stay or q.has(
-            r"\b(in response|on the stack|spell|resolv\w*|cast\w*|target\w*|bestow\w*|phas\w+)\b"
+            r"\b(in response|on the stack|spell|resolv\w*|target\w*|bestow\w*|phas\w+)\b"
         ):
             return None
         auras = [m for m in q.cards if "Aura" in m.card.subtypes]
+        cast = _cast_cards(q)
+        if cast is None or any("Aura" in m.card.subtypes for m in cast):
+            return None  # the Aura cast: what happens to the spell isn't what's asked here
         names = {m.name for m in auras}
         if len(names) > 1 or (not auras and not q.has(r"\bauras?\b")):
             return None
@@ -1526,12 +1529,16 @@ class ConstellationHandler:
             else:
                 return None
             change, detail = "control", enchant
-        elif found := re.search(
-            r"\b(gains?|gets?|has|with|given) protection from (\w+)\b", q.lower
-        ):
+        elif (
+            found := re.search(
+                r"\b(gains?|gets?|has|with|given|gives? (it|him|her|them|my \w+|the \w+|CARD)) "
+                r"protection from (?P<what>\w+)\b",
+                q.lower,
+            )
+        ) or (chosen := _chosen_protection(q, others)):
             if aura is None or not all(_inert(m, "protection") for m in others):
                 return None
-            quality = found.group(2)
+            quality = str(found.group("what")) if found else str(chosen)
             has = _has_quality(aura, quality)
             if has is None:
                 return None
@@ -2887,6 +2894,41 @@ _INERT_BLOCKS = lazy(
 )
 
 
+def _cast_cards(q: Question) -> list[CardMention] | None:
+    """The named cards the question says were cast ("I cast Gods Willing"); None when a cast
+    word is followed by no card name ("cast it", "casting a spell")."""
+    marks = [i.start() for i in re.finditer(r"CARD", q.lower)]
+    cast: list[CardMention] = []
+    for found in re.finditer(r"\bcast(s|ing)?\b( (a|an|my|the|his|her|their))?( |$)", q.lower):
+        if not q.lower.startswith("CARD", found.end()):
+            return None
+        k = marks.index(found.end()) if found.end() in marks else -1
+        if not 0 <= k < len(q.cards):
+            return None
+        cast.append(q.cards[k])
+    return cast
+
+
+# The colors a player names for "protection from the color of your choice".
+_CHOSEN_COLOR = lazy(
+    r"\b(?:choos\w*|chose|chosen|nam(?:e|es|ed|ing)|pick\w*|for|say\w*) (white|blue|black|red|green)\b"
+)
+
+
+def _chosen_protection(q: Question, others: list[CardMention]) -> str | None:
+    """The color a named card's "protection from the color of your choice" was given for
+    ("I cast Gods Willing choosing white")."""
+    granters = [
+        m
+        for m in others
+        if re.search(r"\bprotection from the color of your choice\b", m.card.oracle_text, re.I)
+    ]
+    colors = {m.group(1) for m in _CHOSEN_COLOR.finditer(q.lower)}
+    if len({m.name for m in granters}) != 1 or len(colors) != 1:
+        return None
+    return colors.pop()
+
+
 def _inert(m: CardMention, change: str) -> bool:
     """A card named beside the Aura whose text bears on the host change only as the question
     says it does: the host itself, or the card making that change."""
@@ -2894,7 +2936,11 @@ def _inert(m: CardMention, change: str) -> bool:
     if change == "control":
         text = re.sub(r"\b(gain|gains|exchange) control\b", "", text, flags=re.I)
     elif change == "protection":
-        text = re.sub(r"\bprotection from\b", "", text, flags=re.I)
+        # "Target creature you control gains protection from ...": whose creature it may
+        # target doesn't bear on the Aura.
+        text = re.sub(
+            r"\bprotection from\b|\b(creature|permanent) you control\b", "", text, flags=re.I
+        )
     elif change == "hexproof":
         text = re.sub(r"\b(hexproof|shroud)\b", "", text, flags=re.I)
     return len(m.faces) == 1 and not _INERT_BLOCKS.search(text)
