@@ -1183,6 +1183,24 @@ class KickerHandler:
             return None
         ability = consequence
         absent = _says_absent(asked)
+        counted = _counters_back(q, asked, mention)
+        if counted is not None:
+            # "How many counters does it come back with?": the kicked ability's counters are
+            # all it had, and the new object wasn't kicked.
+            def run_count() -> Ruling:
+                new, ruling = k.zone_change(perm)
+                applied = k.kicked_consequence(new, counted, ruling)
+                t = Trace()
+                t.step(
+                    Rule.NEW_OBJECT,
+                    "So it comes back with no counters from its kicker: 0.",
+                    perm.name,
+                )
+                return Ruling(verdict="0", steps=applied.steps + t.ruling(None).steps)
+
+            return Scenario("kicker_zone_change", "number", 0.88, run_count, self._cards(mention))
+        if q.asks(r"\bhow (many|much)\b"):
+            return None
 
         def run() -> Ruling:
             new, ruling = k.zone_change(perm)
@@ -2910,6 +2928,37 @@ def _says_absent(asked: str) -> bool:
             asked,
         )
     )
+
+
+def _counters_back(q: Question, asked: str, mention: CardMention | None) -> IfKicked | None:
+    """The kicked ability that gives the card its only counters as it enters, when the asked
+    clause is how many counters it has once back on the battlefield."""
+    if mention is None or not re.search(
+        r"\bhow many (\+1/\+1 )?counters\b[^.?!]*\b(come|comes|back|return\w*|enter\w*|have|has|get)\b",
+        asked,
+    ):
+        return None
+    if q.has(
+        r"\b(proliferat\w*|put (a|an|another|\w+) [^.?!]*counters? on)\b",
+        r"\b(undying|persist|riot|modular|evolve|graft|adapt)\b",
+    ) or any("counter" in m.card.oracle_text.casefold() for m in q.cards if m.name != mention.name):
+        return None  # counters put on it some other way
+    kicked = [
+        a
+        for a in mention.of_kind("if_kicked")
+        if isinstance(a, IfKicked)
+        and not a.negated
+        and a.parsed is not None
+        and a.parsed.verb == "counters"
+    ]
+    if len(kicked) != 1:
+        return None
+    puts = r"\b(put|puts|enters with|distribute|proliferate)\b[^.]*\bcounters?\b"
+    if len(re.findall(puts, mention.card.oracle_text, re.I)) != len(
+        re.findall(puts, kicked[0].text, re.I)
+    ):
+        return None  # another ability of its own puts counters on something
+    return kicked[0]
 
 
 def _kicked_consequence(asked: str, mention: CardMention | None) -> IfKicked | None:
