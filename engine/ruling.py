@@ -26,6 +26,7 @@ class Rule(StrEnum):
     UNTAP_SYMBOL = "107.6"
     TARGETS = "115.1"
     TARGETED_TRIGGER = "115.1d"
+    PT_COUNTERS = "122.1a"
     ALTERNATIVE_COST = "118.9"
     ALT_COST_PLUS_ADDITIONAL = "118.9d"
     MANA_VALUE = "202.3"

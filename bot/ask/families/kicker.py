@@ -290,6 +290,7 @@ class KickerHandler:
                 self._kicked_target,
                 self._effect_amount,
                 self._spell_targets,
+                self._kicked_size,
             ):
                 s = build(q, mention)
                 if s is not None:
@@ -1965,6 +1966,93 @@ class KickerHandler:
 
         return Scenario("kicker_per_kick_counters", "number", 0.85, run, self._cards(mention))
 
+    def _kicked_size(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        """'Kicked Kavu Titan resolved, what's its power?': its printed power or toughness plus
+        the +1/+1 counters its kicked ability has it enter with (702.33e, 122.1a)."""
+        if mention is None or q.board is not None:
+            return None
+        asked = q.asked or q.lower
+        wanted = re.search(
+            r"\b(?:what(?:'s| is| are| will be| would be)|how much) (?:its |the |CARD'?s? )?"
+            r"(power|toughness)\b(?! and| or)",
+            asked,
+        ) or re.search(r"\bhow much (power|toughness)\b", asked)
+        if wanted is None or re.search(r"\b(power|toughness)\b", asked[wanted.end() :]):
+            return None
+        face = mention.card.front
+        kicker = self._kicker(mention)
+        if kicker is None or len(mention.card.faces) != 1 or face.power is None:
+            return None
+        if not (face.power.isdigit() and (face.toughness or "").isdigit()):
+            return None
+        counters = [
+            a
+            for a in mention.of_kind("if_kicked")
+            if isinstance(a, IfKicked)
+            and not a.negated
+            and a.parsed is not None
+            and a.parsed.verb == "counters"
+            and a.parsed.counter == "+1/+1"
+            and a.parsed.amount is not None
+            and "enters with" in a.effect
+        ]
+        if len(counters) != 1 or len(q.cards) != sum(m.name == mention.name for m in q.cards):
+            return None  # another card may pump it, or change the counters it gets
+        ability = counters[0]
+        assert ability.parsed is not None and ability.parsed.amount is not None
+        amount = ability.parsed.amount
+        text = _unreminded_text(mention.card.oracle_text)
+        if re.search(
+            r"\bgets? [+-]|\b(power|toughness|base)\b|\bput\w* [^.]*\bcounters?\b|\benters with\b",
+            text.replace(ability.text, ""),
+            re.I,
+        ):
+            return None  # another ability of its own changes its size or counters
+        if q.has(
+            r"\b(cop(y|ies|ied)|clone|flicker|blink|reanimat\w*|return\w*|bounc\w*|died|dies)\b",
+            r"\b(pump|equip\w*|aura|enchant\w*|damage|counters? on)\b",
+            r"[-+]\d+/[-+]\d+",
+            r"\b(on the stack|in response|in (my|your|the|their) (hand|graveyard|library))\b",
+            r"\bunkicked\b|(not|n't|never|without) (been )?kick",
+        ):
+            return None
+        if amount.per is None and amount.fixed is not None and not ability.per_time:
+            if not q.has(
+                r"\bkick(ed|ing)?\b",
+                r"\bpa(y|id|ying) (the |its )?kicker",
+                r"\bwith (its |the )?kicker\b",
+            ):
+                return None
+            n = amount.fixed
+        elif ability.per_time and kicker.multi:
+            times = _kicked_times(q)
+            if times is None:
+                return None
+            n = (amount.fixed or 1) * times + amount.base
+        else:
+            return None
+        which = wanted.group(1)
+        printed = int(face.power if which == "power" else face.toughness or "0")
+        name = mention.name
+        total = printed + n
+
+        def run() -> Ruling:
+            t = Trace()
+            t.step(
+                Rule.KICKER_LINKED,
+                f"It was kicked, so it enters with {n} +1/+1 counter{'s' if n != 1 else ''} "
+                f"({ability.effect}).",
+                name,
+            )
+            t.step(
+                Rule.PT_COUNTERS,
+                f"Each +1/+1 counter adds 1 to its {which}: {printed} + {n} = {total}.",
+                name,
+            )
+            return t.ruling(str(total))
+
+        return Scenario("kicker_kicked_size", "number", 0.86, run, self._cards(mention))
+
     def _trigger_ability(
         self, q: Question, mention: CardMention | None
     ) -> tuple[Kicker, IfKicked] | None:
@@ -3351,6 +3439,11 @@ def _cast_free(q: Question) -> CardMention | None:
         return None
     m = spells[0]
     return m if m.card.layout == "normal" and len(m.card.faces) == 1 else None
+
+
+def _unreminded_text(text: str) -> str:
+    """Card text without its reminder text in parentheses."""
+    return re.sub(r"\([^)]*\)", "", text)
 
 
 def _times_named(q: Question, times: int) -> bool:
