@@ -27,6 +27,8 @@ class Rule(StrEnum):
     TARGETS = "115.1"
     TARGETED_TRIGGER = "115.1d"
     PT_COUNTERS = "122.1a"
+    CLASS_LEVEL = "716.2a"
+    SAGA_CHAPTER = "714.2b"
     ALTERNATIVE_COST = "118.9"
     ALT_COST_PLUS_ADDITIONAL = "118.9d"
     MANA_VALUE = "202.3"

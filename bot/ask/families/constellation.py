@@ -1824,6 +1824,16 @@ class ConstellationHandler:
         if event is None:
             return None
         how, controller, types, subtypes, token = event
+        if how == "level":
+            # A Class gaining a level or a Saga's chapter: whichever watcher is asked about,
+            # nothing entered.
+            leveled = GameState(battlefield=tuple(watchers))
+            permanent = Permanent(name="the permanent", types=frozenset({"Enchantment"}))
+
+            def run_level() -> Ruling:
+                return c.enters(leveled, [permanent], "level")[1]
+
+            return Scenario("constellation_enters", "yesno", 0.9, run_level, self._cards(q))
         # "I cast Spirited Companion. Do both trigger?": a cast told as what happened, with
         # triggers asked after it, is a spell that resolved and entered under its caster's
         # control; "does it trigger when I cast it?" stays a question about casting.
@@ -3296,6 +3306,8 @@ def _event(q: Question) -> Event | None:
         r"\bput",
         r"\bphase",
         r"\bbecomes?\b",
+        r"\blevel",
+        r"\blore counter",
         r"resolv",
         r"into play",
         r"\betb\b",
@@ -3341,6 +3353,8 @@ def _event(q: Question) -> Event | None:
     )
     if q.has(r"phas(es|ed|ing)? in"):
         how: c.How = "phase_in"
+    elif _levels_up(q):
+        how = "level"
     elif q.has(
         r"\b(moved?|attach(es|ed)?|reattach(es|ed)?)\b[^.?!]*\bto (another|a different|a new|other)\b"
     ) and not q.has(r"\benters?\b"):
@@ -3447,6 +3461,26 @@ def _event(q: Question) -> Event | None:
 # What a player asks a trigger to give: cards drawn, or tokens made ("a Pegasus").
 _GIVE_VERBS = r"(give|gives|get|gets|make|makes|create|creates|draw|draws)"
 _COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _levels_up(q: Question) -> bool:
+    """The question has a named Class gain a level, or a named Saga get a lore counter, and
+    enters nothing else ("I leveled Fighter Class to level 2")."""
+    leveled = any("Class" in m.card.subtypes for m in q.cards) and q.has(
+        r"\blevel(l)?(ed|ing|s)? (it |CARD |my CARD |(my |the )?class )?up\b",
+        r"\blevel(l)?(ed|ing|s)? (it |CARD |my CARD |(my |the )?class )?to (level )?(2|3|two|three)\b",
+        r"\b(gain|gains|gained|gaining|reach|reaches|reached|get|gets|got) (the next |a |its next )?level\b",
+        r"\b(to|at|hits?|reach\w*) level (2|3|two|three)\b",
+    )
+    chaptered = any("Saga" in m.card.subtypes for m in q.cards) and q.has(
+        r"\blore counters?\b", r"\b(next|second|third|2nd|3rd) chapter\b"
+    )
+    if not (leveled or chaptered):
+        return False
+    # Only the Class or Saga is named with the watcher; a second thing entering isn't read.
+    return not q.has(
+        r"\b(cast|casts|casting|resolv\w*|create\w*|token|return\w*|flicker\w*|blink\w*|put)\b"
+    )
 
 
 def _token_noun(noun: str, watchers: list[Permanent]) -> bool:
