@@ -652,7 +652,7 @@ class KickerHandler:
             r"what do (i|you|we) (\w+ )?((need|have|got) to )?pay",
             r"how much (mana )?(is|would be|will be) (that|it|this) (in )?total",
             r"how much (mana )?(is|would be|will be) (that|it|this)( all)? (in )?(total|together|altogether)\b",
-            r"how much mana (is|would be|will be) (that|this)\?",
+            r"how much mana (is|would be|will be) (that|this|it)\s*[?.!]*$",
             r"what'?s (the|that) total\b",
             r"\b(full|whole|entire|complete) (mana )?cost\b",
             r"\bwhat'?s (it|that|this) cost\b",
@@ -665,6 +665,13 @@ class KickerHandler:
             r"\bhow much (mana )?(is it )?(for|to kick) (a |an |the |my )?((un)?kicked |multikicked )?CARD\b",
         ):
             return None
+        if (
+            mention is not None
+            and mention.card.produced_mana
+            and q.has(r"how much mana (is|would be|will be) (that|this|it)\s*[?.!]*$")
+            and not q.has(r"\bcosts?\b", r"\bpay\b")
+        ):
+            return None  # "how much mana is that" of a mana source may ask what it makes
         if q.has(
             r"\bhow much mana\b[^?]*\b(make|makes|produce|produces|add|adds|tap for|give|gives|generate)\b"
         ) and not q.has(r"\bcosts?\b", r"\bpay\b"):
@@ -678,7 +685,7 @@ class KickerHandler:
         if (
             done is not None
             and not q.has(r"total cost", r"cost to cast", r"\bcosts?\b", r"\bpay")
-            and done.group(1) not in ("need", "needs", "take", "takes", "require", "requires")
+            and done.group(1) not in ("need", "needs", "take", "takes", "require", "requires", "be")
         ):
             # "How much does Vines of Vastwood pump?" asks what it does, not what it costs.
             return None
