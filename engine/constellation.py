@@ -28,6 +28,7 @@ How = Literal[
     "control_change",
     "leaves",
     "attach",
+    "level",
 ]
 _ENTERS: frozenset[str] = frozenset({"resolve", "put", "token", "reanimate", "flicker", "copy"})
 
@@ -116,6 +117,18 @@ def enters(
     if how == "phase_in":
         t.step(
             Rule.PHASING_NO_ENTER, "Phasing in isn't entering the battlefield, so nothing triggers."
+        )
+        return [], t.ruling("no")
+    if how == "level":
+        t.step(
+            Rule.CLASS_LEVEL,
+            "A Class gaining a level, or a Saga getting a lore counter, stays the same permanent "
+            "on the battlefield: its new level or chapter is a change to it, not a permanent "
+            "entering.",
+        )
+        t.step(
+            Rule.TRIGGER_EVENT,
+            "Nothing entered the battlefield, so the enters ability doesn't trigger.",
         )
         return [], t.ruling("no")
     if how == "becomes":
@@ -763,6 +776,7 @@ _NOT_CAST: dict[str, str] = {
     "control_change": "taken over by a change of control",
     "leaves": "moved off the battlefield",
     "attach": "moved to another object",
+    "level": "given a new level or chapter",
 }
 
 

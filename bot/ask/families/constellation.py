@@ -1236,8 +1236,9 @@ class ConstellationHandler:
         cited = (*names, *dict.fromkeys(m.name for m in putters)) or (CONSTELLATION_REFERENCE,)
         protection = re.search(r"\bprotection from (\w+)\b", q.lower)
         if protection is not None:
-            if named_by is not None or not q.asks(
-                r"\b(can|could|may|able|allowed|legal)\b[^.?!]*\b(enchant|attach\w*|put|go|be on)\b"
+            if named_by is not None or not (
+                q.asks(rf"{_MAY_ATTACH}[^.?!]*\b(put|go|be on)\b")
+                or q.asks(rf"{_MAY_ATTACH}[^.?!]*{_ATTACH_VERB}")
             ):
                 return None
             quality = protection.group(1)
@@ -1472,10 +1473,13 @@ class ConstellationHandler:
             r" attached( to it)?)?\s*[?.!]*$"
         )
         if grave == stay or q.has(
-            r"\b(in response|on the stack|spell|resolv\w*|cast\w*|target\w*|bestow\w*|phas\w+)\b"
+            r"\b(in response|on the stack|spell|resolv\w*|target\w*|bestow\w*|phas\w+)\b"
         ):
             return None
         auras = [m for m in q.cards if "Aura" in m.card.subtypes]
+        cast = _cast_cards(q)
+        if cast is None or any("Aura" in m.card.subtypes for m in cast):
+            return None  # the Aura cast: what happens to the spell isn't what's asked here
         names = {m.name for m in auras}
         if len(names) > 1 or (not auras and not q.has(r"\bauras?\b")):
             return None
@@ -1525,12 +1529,16 @@ class ConstellationHandler:
             else:
                 return None
             change, detail = "control", enchant
-        elif found := re.search(
-            r"\b(gains?|gets?|has|with|given) protection from (\w+)\b", q.lower
-        ):
+        elif (
+            found := re.search(
+                r"\b(gains?|gets?|has|with|given|gives? (it|him|her|them|my \w+|the \w+|CARD)) "
+                r"protection from (?P<what>\w+)\b",
+                q.lower,
+            )
+        ) or (chosen := _chosen_protection(q, others)):
             if aura is None or not all(_inert(m, "protection") for m in others):
                 return None
-            quality = found.group(2)
+            quality = str(found.group("what")) if found else str(chosen)
             has = _has_quality(aura, quality)
             if has is None:
                 return None
@@ -1816,6 +1824,16 @@ class ConstellationHandler:
         if event is None:
             return None
         how, controller, types, subtypes, token = event
+        if how == "level":
+            # A Class gaining a level or a Saga's chapter: whichever watcher is asked about,
+            # nothing entered.
+            leveled = GameState(battlefield=tuple(watchers))
+            permanent = Permanent(name="the permanent", types=frozenset({"Enchantment"}))
+
+            def run_level() -> Ruling:
+                return c.enters(leveled, [permanent], "level")[1]
+
+            return Scenario("constellation_enters", "yesno", 0.9, run_level, self._cards(q))
         # "I cast Spirited Companion. Do both trigger?": a cast told as what happened, with
         # triggers asked after it, is a spell that resolved and entered under its caster's
         # control; "does it trigger when I cast it?" stays a question about casting.
@@ -2839,6 +2857,13 @@ _RETURNS_ITSELF = lazy(
 _REMOVAL = re.compile(r"(Destroy|Exile) target (creature|permanent|nonland permanent)\.", re.I)
 
 
+# Asking whether an Aura put onto the battlefield goes on a permanent: "can it enchant",
+# "does it enter attached to", "can it come back on".
+_MAY_ATTACH = r"\b(can|could|may|able|allowed|legal|does|do|will|would)\b"
+_ATTACH_VERB = (
+    r"\b(enchant|attach\w*|put (it )?on|go(es)? on|comes? back on|return(s|ed)? on|"
+    r"enters? (attached|on))\b"
+)
 _AURA_PUT_UNMODELLED = (
     r"\b(protection|control\w*|cop(y|ies|ying)|token|phas\w+|instead|replace\w*|stack|spell|"
     r"cast (it|them)|flash|in response|target(s|ed|ing)? (it|them))\b"
@@ -2900,6 +2925,41 @@ _INERT_BLOCKS = lazy(
 )
 
 
+def _cast_cards(q: Question) -> list[CardMention] | None:
+    """The named cards the question says were cast ("I cast Gods Willing"); None when a cast
+    word is followed by no card name ("cast it", "casting a spell")."""
+    marks = [i.start() for i in re.finditer(r"CARD", q.lower)]
+    cast: list[CardMention] = []
+    for found in re.finditer(r"\bcast(s|ing)?\b( (a|an|my|the|his|her|their))?( |$)", q.lower):
+        if not q.lower.startswith("CARD", found.end()):
+            return None
+        k = marks.index(found.end()) if found.end() in marks else -1
+        if not 0 <= k < len(q.cards):
+            return None
+        cast.append(q.cards[k])
+    return cast
+
+
+# The colors a player names for "protection from the color of your choice".
+_CHOSEN_COLOR = lazy(
+    r"\b(?:choos\w*|chose|chosen|nam(?:e|es|ed|ing)|pick\w*|for|say\w*) (white|blue|black|red|green)\b"
+)
+
+
+def _chosen_protection(q: Question, others: list[CardMention]) -> str | None:
+    """The color a named card's "protection from the color of your choice" was given for
+    ("I cast Gods Willing choosing white")."""
+    granters = [
+        m
+        for m in others
+        if re.search(r"\bprotection from the color of your choice\b", m.card.oracle_text, re.I)
+    ]
+    colors = {m.group(1) for m in _CHOSEN_COLOR.finditer(q.lower)}
+    if len({m.name for m in granters}) != 1 or len(colors) != 1:
+        return None
+    return colors.pop()
+
+
 def _inert(m: CardMention, change: str) -> bool:
     """A card named beside the Aura whose text bears on the host change only as the question
     says it does: the host itself, or the card making that change."""
@@ -2907,7 +2967,11 @@ def _inert(m: CardMention, change: str) -> bool:
     if change == "control":
         text = re.sub(r"\b(gain|gains|exchange) control\b", "", text, flags=re.I)
     elif change == "protection":
-        text = re.sub(r"\bprotection from\b", "", text, flags=re.I)
+        # "Target creature you control gains protection from ...": whose creature it may
+        # target doesn't bear on the Aura.
+        text = re.sub(
+            r"\bprotection from\b|\b(creature|permanent) you control\b", "", text, flags=re.I
+        )
     elif change == "hexproof":
         text = re.sub(r"\b(hexproof|shroud)\b", "", text, flags=re.I)
     return len(m.faces) == 1 and not _INERT_BLOCKS.search(text)
@@ -3263,6 +3327,8 @@ def _event(q: Question) -> Event | None:
         r"\bput",
         r"\bphase",
         r"\bbecomes?\b",
+        r"\blevel",
+        r"\blore counter",
         r"resolv",
         r"into play",
         r"\betb\b",
@@ -3308,6 +3374,8 @@ def _event(q: Question) -> Event | None:
     )
     if q.has(r"phas(es|ed|ing)? in"):
         how: c.How = "phase_in"
+    elif _levels_up(q):
+        how = "level"
     elif q.has(
         r"\b(moved?|attach(es|ed)?|reattach(es|ed)?)\b[^.?!]*\bto (another|a different|a new|other)\b"
     ) and not q.has(r"\benters?\b"):
@@ -3414,6 +3482,26 @@ def _event(q: Question) -> Event | None:
 # What a player asks a trigger to give: cards drawn, or tokens made ("a Pegasus").
 _GIVE_VERBS = r"(give|gives|get|gets|make|makes|create|creates|draw|draws)"
 _COUNT_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+
+
+def _levels_up(q: Question) -> bool:
+    """The question has a named Class gain a level, or a named Saga get a lore counter, and
+    enters nothing else ("I leveled Fighter Class to level 2")."""
+    leveled = any("Class" in m.card.subtypes for m in q.cards) and q.has(
+        r"\blevel(l)?(ed|ing|s)? (it |CARD |my CARD |(my |the )?class )?up\b",
+        r"\blevel(l)?(ed|ing|s)? (it |CARD |my CARD |(my |the )?class )?to (level )?(2|3|two|three)\b",
+        r"\b(gain|gains|gained|gaining|reach|reaches|reached|get|gets|got) (the next |a |its next )?level\b",
+        r"\b(to|at|hits?|reach\w*) level (2|3|two|three)\b",
+    )
+    chaptered = any("Saga" in m.card.subtypes for m in q.cards) and q.has(
+        r"\blore counters?\b", r"\b(next|second|third|2nd|3rd) chapter\b"
+    )
+    if not (leveled or chaptered):
+        return False
+    # Only the Class or Saga is named with the watcher; a second thing entering isn't read.
+    return not q.has(
+        r"\b(cast|casts|casting|resolv\w*|create\w*|token|return\w*|flicker\w*|blink\w*|put)\b"
+    )
 
 
 def _token_noun(noun: str, watchers: list[Permanent]) -> bool:
@@ -3649,11 +3737,7 @@ def _put_past_shield(
     shield = re.search(r"\b(hexproof|shroud|ward)\b", q.lower) or re.search(
         r"\b(hexproof|shroud|ward)\b", host.casefold()
     )
-    if (
-        shield is None
-        or not q.asks(r"\b(can|could|may|able|allowed|legal)\b")
-        or not q.asks(r"\b(enchant|attach\w*|put (it )?on|go on)\b")
-    ):
+    if shield is None or not q.asks(_MAY_ATTACH) or not q.asks(_ATTACH_VERB):
         return None
     what = shield.group(1)
     return Scenario(

@@ -290,6 +290,7 @@ class KickerHandler:
                 self._kicked_target,
                 self._effect_amount,
                 self._spell_targets,
+                self._kicked_size,
             ):
                 s = build(q, mention)
                 if s is not None:
@@ -324,7 +325,7 @@ class KickerHandler:
         elif _asks_yes_no(q):
             ask_yes_no = True
         if not about_kicker:
-            amount = self._effect_amount(q, _single_plain_card(q))
+            amount = self._effect_amount(q, _single_plain_card(q) or _cast_free(q))
             if amount is not None:
                 out.append(amount)
         total = self._total_cost(q, mention or _cast_mention(q))
@@ -651,7 +652,7 @@ class KickerHandler:
             r"what do (i|you|we) (\w+ )?((need|have|got) to )?pay",
             r"how much (mana )?(is|would be|will be) (that|it|this) (in )?total",
             r"how much (mana )?(is|would be|will be) (that|it|this)( all)? (in )?(total|together|altogether)\b",
-            r"how much mana (is|would be|will be) (that|this)\?",
+            r"how much mana (is|would be|will be) (that|this|it)\s*[?.!]*$",
             r"what'?s (the|that) total\b",
             r"\b(full|whole|entire|complete) (mana )?cost\b",
             r"\bwhat'?s (it|that|this) cost\b",
@@ -664,6 +665,13 @@ class KickerHandler:
             r"\bhow much (mana )?(is it )?(for|to kick) (a |an |the |my )?((un)?kicked |multikicked )?CARD\b",
         ):
             return None
+        if (
+            mention is not None
+            and mention.card.produced_mana
+            and q.has(r"how much mana (is|would be|will be) (that|this|it)\s*[?.!]*$")
+            and not q.has(r"\bcosts?\b", r"\bpay\b")
+        ):
+            return None  # "how much mana is that" of a mana source may ask what it makes
         if q.has(
             r"\bhow much mana\b[^?]*\b(make|makes|produce|produces|add|adds|tap for|give|gives|generate)\b"
         ) and not q.has(r"\bcosts?\b", r"\bpay\b"):
@@ -677,7 +685,7 @@ class KickerHandler:
         if (
             done is not None
             and not q.has(r"total cost", r"cost to cast", r"\bcosts?\b", r"\bpay")
-            and done.group(1) not in ("need", "needs", "take", "takes", "require", "requires")
+            and done.group(1) not in ("need", "needs", "take", "takes", "require", "requires", "be")
         ):
             # "How much does Vines of Vastwood pump?" asks what it does, not what it costs.
             return None
@@ -698,6 +706,22 @@ class KickerHandler:
         )
         if kicker is None and says_kicked:
             return None
+        outcome = (
+            _kicked_outcome(q, mention)
+            if kicker is not None and not kicker.multi and not says_kicked
+            else None
+        )
+        if outcome is not None and outcome[0] is None:
+            # It counts what only the kicked ability makes, and the count isn't one it makes.
+            return Scenario(
+                "kicker_total_cost",
+                "mana",
+                0.9,
+                _missing("whether the kicker was paid"),
+                self._cards(mention),
+            )
+        if outcome is not None:
+            says_kicked = True
         if (
             kicker is not None
             and not says_kicked
@@ -807,6 +831,8 @@ class KickerHandler:
         x = _x(q)
         if x is None and base.has_x:
             x = _x_for_damage(q, mention)
+        if x is None and outcome is not None:
+            x = outcome[1]
         if kicker is None and not (base.has_x or changes or increase or reduction or without):
             # A plain card's total cost is its mana cost; nothing here for this family.
             return None
@@ -1165,6 +1191,24 @@ class KickerHandler:
             return None
         ability = consequence
         absent = _says_absent(asked)
+        counted = _counters_back(q, asked, mention)
+        if counted is not None:
+            # "How many counters does it come back with?": the kicked ability's counters are
+            # all it had, and the new object wasn't kicked.
+            def run_count() -> Ruling:
+                new, ruling = k.zone_change(perm)
+                applied = k.kicked_consequence(new, counted, ruling)
+                t = Trace()
+                t.step(
+                    Rule.NEW_OBJECT,
+                    "So it comes back with no counters from its kicker: 0.",
+                    perm.name,
+                )
+                return Ruling(verdict="0", steps=applied.steps + t.ruling(None).steps)
+
+            return Scenario("kicker_zone_change", "number", 0.88, run_count, self._cards(mention))
+        if q.asks(r"\bhow (many|much)\b"):
+            return None
 
         def run() -> Ruling:
             new, ruling = k.zone_change(perm)
@@ -1395,7 +1439,11 @@ class KickerHandler:
         # A report ("Vine Gecko didn't trigger when ...") states what the question asks.
         reported = q.has(r"CARD ([\w']+ ){0,2}trigger(s|ed)?\b")
         if not (q.has(r"\b(does|do|will|would|did|is|can)\b") or reported) or not q.has(
-            r"\bcast", r"\bcop(y|ies)", r"\bkicked spells?\b"
+            r"\bcast",
+            r"\bcop(y|ies)",
+            r"\bkicked spells?\b",
+            # Kicking is done while casting (601.2b): "I kicked it", "I paid the multikicker".
+            r"\b(i|you|they|he|she) (kick(ed)?|pa(y|id)) (the |its )?((multi)?kicker (on |for )?)?CARD",
         ):
             return None
         if not q.has(
@@ -1409,13 +1457,16 @@ class KickerHandler:
             # "When the token copy enters, does its trigger work?" asks about the copy's own
             # ability; the watcher triggers on casting, never on entering.
             return None
-        if q.has(
-            r"\bunkicked\b",
-            r"(not|n't|never|without) (been )?(kick|pay)",
-            r"\b(without|skip(ping|ped)?|no) (the |its |a |any )?kicker\b",
+        if (
+            q.has(
+                r"\bunkicked\b",
+                r"(not|n't|never|without) (been )?(kick|pay)",
+                r"\b(without|skip(ping|ped)?|no) (the |its |a |any )?(multi)?kicker\b",
+            )
+            or _kicked_times(q) == 0
         ):
             kicked: tuple[int, ...] = ()
-        elif q.has(r"\bkick(ed|ing)?\b", r"\bpa(y|id|ying) (the |its )?(\S+ )?kicker"):
+        elif q.has(r"\bkick(ed|ing)?\b", r"\bpa(y|id|ying) (the |its )?(\S+ )?(multi)?kicker"):
             kicked = (0,)
         elif q.has(r"\bcop(y|ies|ied)\b"):
             kicked = (0,)  # a copy isn't cast, whether or not the original was kicked
@@ -1921,6 +1972,93 @@ class KickerHandler:
             return Ruling(verdict=str(total), steps=paid.steps + t.ruling(None).steps)
 
         return Scenario("kicker_per_kick_counters", "number", 0.85, run, self._cards(mention))
+
+    def _kicked_size(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        """'Kicked Kavu Titan resolved, what's its power?': its printed power or toughness plus
+        the +1/+1 counters its kicked ability has it enter with (702.33e, 122.1a)."""
+        if mention is None or q.board is not None:
+            return None
+        asked = q.asked or q.lower
+        wanted = re.search(
+            r"\b(?:what(?:'s| is| are| will be| would be)|how much) (?:its |the |CARD'?s? )?"
+            r"(power|toughness)\b(?! and| or)",
+            asked,
+        ) or re.search(r"\bhow much (power|toughness)\b", asked)
+        if wanted is None or re.search(r"\b(power|toughness)\b", asked[wanted.end() :]):
+            return None
+        face = mention.card.front
+        kicker = self._kicker(mention)
+        if kicker is None or len(mention.card.faces) != 1 or face.power is None:
+            return None
+        if not (face.power.isdigit() and (face.toughness or "").isdigit()):
+            return None
+        counters = [
+            a
+            for a in mention.of_kind("if_kicked")
+            if isinstance(a, IfKicked)
+            and not a.negated
+            and a.parsed is not None
+            and a.parsed.verb == "counters"
+            and a.parsed.counter == "+1/+1"
+            and a.parsed.amount is not None
+            and "enters with" in a.effect
+        ]
+        if len(counters) != 1 or len(q.cards) != sum(m.name == mention.name for m in q.cards):
+            return None  # another card may pump it, or change the counters it gets
+        ability = counters[0]
+        assert ability.parsed is not None and ability.parsed.amount is not None
+        amount = ability.parsed.amount
+        text = _unreminded_text(mention.card.oracle_text)
+        if re.search(
+            r"\bgets? [+-]|\b(power|toughness|base)\b|\bput\w* [^.]*\bcounters?\b|\benters with\b",
+            text.replace(ability.text, ""),
+            re.I,
+        ):
+            return None  # another ability of its own changes its size or counters
+        if q.has(
+            r"\b(cop(y|ies|ied)|clone|flicker|blink|reanimat\w*|return\w*|bounc\w*|died|dies)\b",
+            r"\b(pump|equip\w*|aura|enchant\w*|damage|counters? on)\b",
+            r"[-+]\d+/[-+]\d+",
+            r"\b(on the stack|in response|in (my|your|the|their) (hand|graveyard|library))\b",
+            r"\bunkicked\b|(not|n't|never|without) (been )?kick",
+        ):
+            return None
+        if amount.per is None and amount.fixed is not None and not ability.per_time:
+            if not q.has(
+                r"\bkick(ed|ing)?\b",
+                r"\bpa(y|id|ying) (the |its )?kicker",
+                r"\bwith (its |the )?kicker\b",
+            ):
+                return None
+            n = amount.fixed
+        elif ability.per_time and kicker.multi:
+            times = _kicked_times(q)
+            if times is None:
+                return None
+            n = (amount.fixed or 1) * times + amount.base
+        else:
+            return None
+        which = wanted.group(1)
+        printed = int(face.power if which == "power" else face.toughness or "0")
+        name = mention.name
+        total = printed + n
+
+        def run() -> Ruling:
+            t = Trace()
+            t.step(
+                Rule.KICKER_LINKED,
+                f"It was kicked, so it enters with {n} +1/+1 counter{'s' if n != 1 else ''} "
+                f"({ability.effect}).",
+                name,
+            )
+            t.step(
+                Rule.PT_COUNTERS,
+                f"Each +1/+1 counter adds 1 to its {which}: {printed} + {n} = {total}.",
+                name,
+            )
+            return t.ruling(str(total))
+
+        return Scenario("kicker_kicked_size", "number", 0.86, run, self._cards(mention))
 
     def _trigger_ability(
         self, q: Question, mention: CardMention | None
@@ -2459,8 +2597,13 @@ class KickerHandler:
             r"\bprevent",
         ):
             return None  # what the object is then, or what happens to the damage, isn't asked here
-        if len({m.name for m in q.cards}) > 1 and not copied:
-            return None  # another card may change the amount (a doubler, a prevention effect)
+        if (
+            len({m.name for m in q.cards if _x_route(m) != "without_paying"} | {mention.name}) > 1
+            and not copied
+        ):
+            # Another card may change the amount (a doubler, a prevention effect); one that only
+            # casts it without paying its mana cost is read below.
+            return None
         if _other_numbers(q, wanted) or q.has(
             r"\b(in|from|of) (their|his|her|my|your|the|its|opponent'?s) (hand|library|deck)\b",
             r"\blife total\b",
@@ -2507,6 +2650,23 @@ class KickerHandler:
         if kicker is not None:
             kicked, missing = _kicks_stated(q, kicker, relevant)
         x = _x(q) if has_x else None
+        # Cast without paying its mana cost, X can only be 0 (107.3b); kicker may still be paid.
+        granted = _free_cast_granted(q, mention) if has_x else False
+        free = granted is True or (
+            granted is False and has_x and any(q.has(w) for w in _FREE_WORDS)
+        )
+        if granted is None:
+            return Scenario(
+                name,
+                kind,
+                0.86,
+                _missing("whether it was cast without paying its mana cost"),
+                cards,
+            )
+        if free and x:
+            return None  # a stated X besides a free cast says something else happened
+        if free:
+            x = 0
         if kicked is None:
             return Scenario(name, kind, 0.86, _missing(missing or ""), cards)
         paid = [str(kicker.costs[i]) for i in kicked] if kicker is not None else None
@@ -2538,6 +2698,18 @@ class KickerHandler:
 
         def run() -> Ruling:
             ruling = engine_rule(state, query)
+            if free:
+                t = Trace()
+                t.step(
+                    Rule.X_FREE,
+                    "Cast without paying its mana cost, the only legal value for X is 0.",
+                    card.name,
+                )
+                ruling = Ruling(
+                    verdict=ruling.verdict,
+                    steps=t.ruling(None).steps + ruling.steps,
+                    missing=ruling.missing,
+                )
             if copied:
                 t = Trace()
                 t.step(
@@ -2785,6 +2957,48 @@ def _kicks_for_outcome(q: Question, mention: CardMention) -> int | None:
     return n // each
 
 
+def _outcome_nouns(effect: eff.Effect) -> tuple[str, ...]:
+    """The nouns a player counts a token or counter effect by ("Saproling", "counter")."""
+    if effect.verb == "counters":
+        return ("counters", "counter")
+    if effect.verb != "tokens":
+        return ()
+    words = re.findall(
+        r"\b([A-Z][a-z]+) (?:[A-Z][a-z]+ )*(?:artifact |enchantment )?creature tokens?\b",
+        effect.text,
+    )
+    return (*(w.casefold() for w in words), "tokens", "token")
+
+
+def _kicked_outcome(q: Question, mention: CardMention) -> tuple[bool | None, int | None] | None:
+    """A count of what only the card's kicked ability makes ("I want 4 saprolings", "to enter
+    with 3 counters"): (True, X) when the kicked effect makes that many (X for an effect of X),
+    (None, None) when it can't make that many; None when the question counts nothing of it."""
+    for ability in mention.of_kind("if_kicked"):
+        if not isinstance(ability, IfKicked) or ability.negated or ability.per_time:
+            continue
+        parsed = ability.parsed
+        if parsed is None or parsed.amount is None:
+            continue
+        nouns = _outcome_nouns(parsed)
+        if not nouns:
+            continue
+        said = re.search(
+            rf"\b{_NUMBER} (?:\S+ ){{0,2}}?(?:{'|'.join(map(re.escape, nouns))})s?\b", q.lower
+        )
+        if said is None or said.group(1) in ("a", "an"):
+            continue
+        n = eff.number(said.group(1))
+        if n is None:
+            continue
+        if parsed.amount.per == "x" and not mention.card.front.mana_cost.has_x:
+            return True, n
+        if parsed.amount.per is None and parsed.amount.fixed is not None:
+            return (True, None) if parsed.amount.fixed == n else (None, None)
+        return None, None
+    return None
+
+
 def _x_for_damage(q: Question, mention: CardMention) -> int | None:
     """The X a card that "deals X damage to each" needs for the damage the question wants
     ("deal 4 damage to each", "for 3 each")."""
@@ -2809,6 +3023,37 @@ def _says_absent(asked: str) -> bool:
             asked,
         )
     )
+
+
+def _counters_back(q: Question, asked: str, mention: CardMention | None) -> IfKicked | None:
+    """The kicked ability that gives the card its only counters as it enters, when the asked
+    clause is how many counters it has once back on the battlefield."""
+    if mention is None or not re.search(
+        r"\bhow many (\+1/\+1 )?counters\b[^.?!]*\b(come|comes|back|return\w*|enter\w*|have|has|get)\b",
+        asked,
+    ):
+        return None
+    if q.has(
+        r"\b(proliferat\w*|put (a|an|another|\w+) [^.?!]*counters? on)\b",
+        r"\b(undying|persist|riot|modular|evolve|graft|adapt)\b",
+    ) or any("counter" in m.card.oracle_text.casefold() for m in q.cards if m.name != mention.name):
+        return None  # counters put on it some other way
+    kicked = [
+        a
+        for a in mention.of_kind("if_kicked")
+        if isinstance(a, IfKicked)
+        and not a.negated
+        and a.parsed is not None
+        and a.parsed.verb == "counters"
+    ]
+    if len(kicked) != 1:
+        return None
+    puts = r"\b(put|puts|enters with|distribute|proliferate)\b[^.]*\bcounters?\b"
+    if len(re.findall(puts, mention.card.oracle_text, re.I)) != len(
+        re.findall(puts, kicked[0].text, re.I)
+    ):
+        return None  # another ability of its own puts counters on something
+    return kicked[0]
 
 
 def _kicked_consequence(asked: str, mention: CardMention | None) -> IfKicked | None:
@@ -3193,6 +3438,21 @@ def _single_plain_card(q: Question) -> CardMention | None:
     return m if m.card.layout == "normal" and len(m.card.faces) == 1 else None
 
 
+def _cast_free(q: Question) -> CardMention | None:
+    """The one single-faced card named besides cards that cast spells without paying their
+    mana cost (Omniscience, a cascade creature): the spell they cast."""
+    spells = [m for m in q.cards if _x_route(m) != "without_paying"]
+    if len(spells) == len(q.cards) or len({m.name for m in spells}) != 1:
+        return None
+    m = spells[0]
+    return m if m.card.layout == "normal" and len(m.card.faces) == 1 else None
+
+
+def _unreminded_text(text: str) -> str:
+    """Card text without its reminder text in parentheses."""
+    return re.sub(r"\([^)]*\)", "", text)
+
+
 def _times_named(q: Question, times: int) -> bool:
     """The question names an ability by its kick count ("the kicked twice trigger")."""
     word = {1: "once", 2: "twice", 3: "three times"}.get(times, f"{times} times")
@@ -3218,7 +3478,7 @@ def _kicked_times(q: Question | str) -> int | None:
     count = m.group(2) or m.group(4)
     if count.isdigit():
         return int(count)
-    return {"one": 1, "two": 2, "three": 3}.get(count)
+    return {"zero": 0, "no": 0, "one": 1, "two": 2, "three": 3}.get(count)
 
 
 def _target_creature(q: Question, spell: CardMention) -> tuple[str, frozenset[str], int] | None:
