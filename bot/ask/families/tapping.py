@@ -159,6 +159,17 @@ _NO_TAP = (
     r"include|need|require)) (a |an |the )?(\{t\}|tap\b|tap symbol)"
 )
 _NO_HASTE = r"\b(without|no|lacks|lacking|doesn't have|does not have|hasn't got) haste\b"
+# "The Elixir is basically haste", "it works like haste": haste as a likeness someone draws,
+# the point in dispute, never a fact about the creature.
+_LIKE_HASTE = lazy(
+    r"\b(?:is|are|'s|isn't|aren't|means|equals)\s+(?:\w+\s+){0,2}?(?:basically|essentially|"
+    r"just|like|the same as|same as|pretty much|kind of|kinda|sort of|practically|effectively|"
+    r"equivalent to|as good as)\s+(?:giving\s+(?:it\s+)?)?haste\b"
+    r"|\b(?:works?|acts?|counts?|functions?)\s+(?:just\s+)?(?:like|as)\s+haste\b"
+)
+# A named card said to give or be haste ("Elixir gives haste", "with Greaves it has haste"):
+# what that card does is its text's to say, not the text's.
+_CARD_HASTE = lazy(r"CARD(?:'s?)?(?:(?![.?!,;]|\b(?:so|and|but|then)\b).){0,40}?\bhaste\b")
 _UNTAPS_LATER = (
     r"\b(if|once|after|when|until|unless) (it|they|CARD) (gets? )?(untap|untaps|untapped)\b"
     r"|\b(if|once|after|when) (i|you|we|they|he|she|my opponent) (first )?untaps? (it|them|CARD)\b"
@@ -583,8 +594,10 @@ def _noun_pattern(phrases: Iterable[Phrase]) -> str:
 
 # A creature the question speaks of without naming it: "a creature I cast this turn", or by a
 # creature type ("my birds", "a goblin I just cast"), the lexicon's words for one.
-_CREATURE_WORDS = _noun_pattern(load_lexicon().nouns["creature_type"])
-_GENERIC_CREATURE = r"\b(creatures?|dorks?|guys?)\b|" + _CREATURE_WORDS
+_CREATURE_WORDS = _noun_pattern(
+    (*load_lexicon().nouns["creature_type"], *load_lexicon().nouns["creature_casual"])
+)
+_GENERIC_CREATURE = r"\b(creatures?)\b|" + _CREATURE_WORDS
 _GRANTS = lazy(
     r"\b(creatures|enchanted creature|equipped creature|each creature|creatures you control)\b"
     r"[^.]{0,40}\b(have|has|gains?|gets?)\b|"
@@ -1450,14 +1463,20 @@ class TappingHandler:
         # "As though it had haste" isn't haste: which half it gives is the card's to say.
         told_as_though = bool(_AS_THOUGH.search(q.lower))
         plain = _AS_THOUGH.sub(" ", q.lower)
+        plain, said_of = self._haste_said_of_cards(plain, q, subject)
+        likened = bool(_LIKE_HASTE.search(plain))
+        plain = _LIKE_HASTE.sub(" ", plain)
         haste = (
             bool(re.search(_HASTE_FACT, plain))
             and not q.has(_NO_HASTE)
             and not self._needs_haste(q)
         )
-        haste_unsure = told_as_though and not any(
+        haste_unsure = (told_as_though or likened) and not any(
             _AS_THOUGH.search(h.card.oracle_text) for h in helpers
         )
+        if likened and not said_of:
+            # Haste likened to something no card named here says: what it is isn't known.
+            haste_unsure = True
         haste_from: str | None = None
         if subject is not None and any(k.casefold() == "haste" for k in subject.card.keywords):
             haste = True
@@ -1569,6 +1588,27 @@ class TappingHandler:
                 elif enters:
                     facts.tapped = facts.enters_tapped = True
         return facts
+
+    @staticmethod
+    def _haste_said_of_cards(
+        plain: str, q: Question, subject: CardMention | None
+    ) -> tuple[str, list[CardMention]]:
+        """The text without the haste said of named cards other than the subject ("the Elixir
+        gives haste", "Greaves is basically haste"), and those cards: each one's text says what
+        it gives, so the words aren't a fact about the creature."""
+        cards = sorted(q.cards, key=lambda m: m.start)
+        said: list[CardMention] = []
+        pieces: list[str] = []
+        at = 0
+        for hit in _CARD_HASTE.finditer(plain):
+            index = plain[: hit.start()].count("CARD")
+            if index >= len(cards) or (subject is not None and cards[index].name == subject.name):
+                continue
+            said.append(cards[index])
+            pieces.append(plain[at : hit.end() - len("haste")] + "     ")
+            at = hit.end()
+        pieces.append(plain[at:])
+        return "".join(pieces), said
 
     @staticmethod
     def _asked_permanent(q: Question) -> CardMention | None:
