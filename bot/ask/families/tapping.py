@@ -633,6 +633,17 @@ _DESCRIBED = lazy(
     r"(?P<desc>(?:[\w{}/+\-]+[ -]){1,4}?)abilit(?:y|ies)\b"
 )
 _WORDS = lazy(r"\{[tq]\}|[a-z][a-z']*")
+# "Can I bounce a Forest to untap my creature?": an ability told by what it is used for, with
+# the words before "to" telling its cost.
+_PURPOSE = lazy(
+    r"(?:^|[,;:] )\W*(?:but |so |then )?(?:can|could|may) (?:i|we|you) (?P<cost>[^?.;]{1,50}?) "
+    r"to (?P<verb>untap|tap|add|make|give|deal|draw|return|put|create|gain|scry|destroy|exile|"
+    r"prevent|regenerate|bounce)\b(?P<rest>[^?.;]*)"
+)
+_PURPOSE_VERBS = {"make": "add", "bounce": "return", "give": "get"}
+_PURPOSE_STOP = frozenset({"i", "we", "you", "use", "activate", "my", "your", "his", "her"})
+_COST_SYNONYMS = {"bounce": "return", "sac": "sacrifice", "pay": "pay"}
+_PT_CHANGE = lazy(r"[+-]\d+/[+-]\d+")
 _DESC_STOP = frozenset({"a", "an", "the", "on", "of", "its", "it", "this", "that", "one", "other"})
 _DESC_STOP |= frozenset({"activated", "same", "other", "second", "first", "own"})
 
@@ -649,6 +660,16 @@ def _describes(word: str, ability: Activated) -> bool:
     text = ability.text.casefold()
     stem = word[:-1] if len(word) > 4 and word.endswith("s") else word
     return len(stem) >= 3 and bool(re.search(rf"\b{re.escape(stem)}", text))
+
+
+def _casts_by(subject: CardMention, keyword: str) -> bool:
+    """Whether ``keyword``'s reminder is a way to cast the card (dash, blitz), not to return it
+    from a zone (unearth)."""
+    for line in subject.card.oracle_text.splitlines():
+        if re.match(rf"{re.escape(keyword)}\b", line.strip(), re.I):
+            reminder = " ".join(re.findall(r"\(([^)]*)\)", line))
+            return bool(re.search(r"\bcast\b", reminder, re.I)) or not reminder
+    return True
 
 
 def _strip_reminder(line: str) -> str:
@@ -1225,6 +1246,67 @@ def _position(board: GameState | None, p: Permanent) -> GameState:
     return board.model_copy(update={"battlefield": (p, *rest)})
 
 
+# "Got the elixir on board", "with blood moon out": a permanent said to be out that no card
+# named here is. What it does isn't known, so whatever the family answers may be wrong.
+_SAID_OUT = lazy(
+    r"\b(?:got|have|has|had|with|control|controls|controlling|there's|there is) "
+    r"(?:the |a |an |my |his |her |their |our )?(?P<what>[a-z][\w'-]*(?: [a-z][\w'-]*)?)"
+    r"(?: \([^)]*\))? (?:on (?:the )?(?:board|battlefield|field|table)|out|in play)\b"
+)
+_NOT_UNKNOWN = frozenset(
+    {
+        "been",
+        "it",
+        "them",
+        "this",
+        "that",
+        "one",
+        "ones",
+        "these",
+        "those",
+        "something",
+        "single",
+        "stuff",
+        "things",
+        "thing",
+        "permanent",
+        "permanents",
+        "token",
+        "tokens",
+        "other",
+        "another",
+        "two",
+        "three",
+        "four",
+        "five",
+        "some",
+        "several",
+        "many",
+        "few",
+        "both",
+        "all",
+        "untapped",
+        "tapped",
+        "already",
+        "still",
+        "just",
+        "also",
+    }
+)
+
+
+def _unknown_permanent_out(q: Question) -> bool:
+    """Whether the text says a permanent is out that isn't a named card or a generic one."""
+    for hit in _SAID_OUT.finditer(q.lower):
+        words = hit.group("what").split()
+        if any(w in _NOT_UNKNOWN for w in words):
+            continue
+        if TappingHandler._generic_types(Question.build(hit.group("what"))) is not None:
+            continue
+        return True
+    return False
+
+
 @dataclass
 class _Facts:
     new: bool | None
@@ -1282,6 +1364,16 @@ class TappingHandler:
         # other creatures abilities.
         lets = q.has(r"\b(let|lets|allow|allows)\b") and (
             any(_grants_to_others(m) for m in q.cards)
+            # "Does Springleaf Drum let me tap a creature I just cast?": a cost that taps a
+            # creature, which the card's parsed ability says, of a creature whose timing is told.
+            or (
+                any(
+                    isinstance(a, Activated) and a.cost.tap_others
+                    for m in q.cards
+                    for a in m.abilities()
+                )
+                and q.has(*_NEW, *_OLD)
+            )
             # "Does the extra beginning phase let it attack?": whether it can.
             or (
                 _extra_phase(q) is not None
@@ -1310,6 +1402,8 @@ class TappingHandler:
         if q.asks(r"\b(count|counts|counted) as\b", r"\b(considered|treated as|the same as)\b"):
             # "Does crewing count as tapping it for summoning sickness?": what something is
             # classed as, which a yes or no about whether it can be done wouldn't answer.
+            return []
+        if _unknown_permanent_out(q):
             return []
         if q.has(_PHASING):
             # Phasing keeps a permanent's status and control history: a rule not modelled here.
@@ -1678,6 +1772,14 @@ class TappingHandler:
                 used.append(keyword)
         if used and not refused:
             return used[0]
+        if (
+            not used
+            and q.has(r"\b(cast|casts|casted|hard[- ]?cast)\b")
+            and not any(_casts_by(subject, k) for k in keywords)
+        ):
+            # "I cast Fatestitcher this turn": unearth returns it from a graveyard, not by
+            # casting, so a card cast came in without the keyword's haste.
+            return ""
         if refused and not used and q.has(r"\b(cast|casts|casted|play|played|hard[- ]?cast)\b"):
             return ""
         return None
@@ -1709,6 +1811,16 @@ class TappingHandler:
             # permanent the question names is what it asks about.
             helpers = [m for m in [subject, *helpers] if m.name != asked.name]
             subject = asked
+        if (
+            subject is not None
+            and asked is None
+            and "Creature" not in subject.card.types
+            and TappingHandler._asks_unnamed_creature(q)
+        ):
+            # "With two Forests out, can my elf I cast this turn tap for mana?": the creature
+            # the last clause asks about is unnamed; the named land is context.
+            helpers = [subject, *helpers]
+            subject = None
         if subject is None:
             # "Can I attack with Smuggler's Copter...": the Vehicle is what's asked about.
             vehicle = next((m for m in helpers if "Vehicle" in m.card.subtypes), None)
@@ -1716,6 +1828,19 @@ class TappingHandler:
                 helpers.remove(vehicle)
                 subject = vehicle
         return subject, helpers
+
+    @staticmethod
+    def _asks_unnamed_creature(q: Question) -> bool:
+        """Whether the asked sentence's last clause asks about a creature it doesn't name ("...,
+        can my elf I cast this turn tap for mana?", "can the guy attack?")."""
+        last = re.split(r"[,;:]\s*", q.asked)[-1]
+        return "CARD" not in last and bool(
+            re.search(
+                r"^\W*(?:so |but |then )?(?:can|could|does|do|will|would|is|are) (?:my|the|a|an|"
+                rf"your|this|that) (?:new |\w+ )?(?:{_GENERIC_CREATURE})",
+                last,
+            )
+        )
 
     @staticmethod
     def _instrument(q: Question, m: CardMention) -> bool:
@@ -3021,12 +3146,40 @@ class TappingHandler:
             return None
         found = list(_DESCRIBED.finditer(q.asked))
         if not found:
-            return None
+            return TappingHandler._ability_for_purpose(q, subject)
         words = [w for w in _WORDS.findall(found[-1].group("desc")) if w not in _DESC_STOP]
         if not words:
             return None
         activated = [a for a in subject.abilities() if isinstance(a, Activated)]
         matches = [a for a in activated if all(_describes(w, a) for w in words)]
+        return matches[0] if len(matches) == 1 else None
+
+    @staticmethod
+    def _ability_for_purpose(q: Question, subject: CardMention) -> Activated | None:
+        """The one activated ability of ``subject`` the asked sentence tells by what it is used
+        for ("can I bounce a Forest to untap my creature", "put a -1/-1 counter on it to untap
+        it", "use its tap to untap my land"): its effect does what follows "to", and when
+        several do, the words before "to" tell its cost."""
+        told = _PURPOSE.search(q.asked)
+        if told is None:
+            return None
+        verb = told.group("verb")
+        effect_words = [_PURPOSE_VERBS.get(verb, verb), *_PT_CHANGE.findall(told.group("rest"))]
+        activated = [a for a in subject.abilities() if isinstance(a, Activated)]
+        matches = [
+            a
+            for a in activated
+            if all(re.search(rf"(?<![\w+-]){re.escape(w)}", a.effect, re.I) for w in effect_words)
+        ]
+        if len(matches) > 1:
+            cost_words = [
+                _COST_SYNONYMS.get(w, w)
+                for w in _WORDS.findall(told.group("cost"))
+                if w not in _DESC_STOP and w not in _PURPOSE_STOP
+            ]
+            matches = [
+                a for a in matches if cost_words and all(_describes(w, a) for w in cost_words)
+            ]
         return matches[0] if len(matches) == 1 else None
 
     def _noncreature_symbol(self, q: Question, subject: CardMention | None) -> str | None:
