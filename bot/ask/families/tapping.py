@@ -11,7 +11,7 @@ from bot.ask.lexicon import load as load_lexicon
 from bot.ask.question import CardMention, Question, Scenario, compiled
 from engine import effects as eff
 from engine import tapping as tp
-from engine.abilities import Ability, Activated, Cost, Keyword, ParsedFace
+from engine.abilities import Ability, Activated, Cost, GrantedManaAbility, Keyword, ParsedFace
 from engine.card import TypeLine
 from engine.lazyre import lazy
 from engine.model import OPPONENT, YOU, GameState, Permanent
@@ -246,7 +246,7 @@ _UNTAPPED = (
 )
 _ANIMATED = (
     r"\banimat",
-    r"\bbec(ame|omes|ome) a (\d+/\d+ )?(artifact )?creature",
+    r"\bbec(ame|omes|ome)['\"’]? a (\d+/\d+ )?(artifact )?creature",
     r"\bturn(ed|s)? (it |CARD )?into a creature",
     r"\bcrewed\b",
     r"\bafter crewing\b",
@@ -461,6 +461,12 @@ def _control_gained_now(clause: str) -> bool:
     )
 
 
+_CLAIMED_SICK = lazy(
+    r"\b(?:says?|said|claims?|claimed|thinks?|thought|argues?|argued|insists?|insisted|tells? me|"
+    r"told me)\b[^.?!]*?(?P<sick>\bsummoning[ -]?sick(?:ness)?)"
+)
+
+
 def _timing_view(q: Question, subject: CardMention | None) -> Question:
     """The text with what it tells of other objects' and players' timing left out: a cost's
     payer described in a relative clause ("crewed it with an elf I've had since last turn"), and,
@@ -468,6 +474,9 @@ def _timing_view(q: Question, subject: CardMention | None) -> Question:
     ("my opponent cast it last turn", "they've had it for ages"). 302.6 looks only at how long
     the asker has controlled the permanent asked about."""
     lower, asked = q.lower, q.asked
+    # "My opponent says it's summoning sick": the word in a claim is the point in dispute, not
+    # a fact of when it came in.
+    lower = _CLAIMED_SICK.sub(lambda hit: hit.group(0)[: -len(hit.group("sick"))], lower)
     if subject is not None:
         # What the text says of the permanent itself, in brackets after it, stays.
         lower, asked = _PAID_WITH.sub(_kept, lower), _PAID_WITH.sub(_kept, asked)
@@ -2920,6 +2929,7 @@ class TappingHandler:
             ]
             described = written[0] if len(written) == 1 else None
         symbol = self._symbol(q, subject) if described is None else _kind(described)
+        conditional = False
         noncreature = symbol is None and self._noncreature_symbol(q, subject) is not None
         if noncreature:
             symbol = self._noncreature_symbol(q, subject)
@@ -2937,10 +2947,19 @@ class TappingHandler:
             # is meant. A card with neither ("Dread Shade's {Q} ability") has no such ability:
             # no ruling on an ability that isn't there.
             other = "Q" if symbol == "T" else "T"
-            if not self._has_symbol(subject, other):
+            self_granted = self._self_granted(subject, symbol)
+            if self_granted is not None:
+                # Rishkar: "each creature you control with a counter on it has '{T}: Add {G}'"
+                # gives the creature itself the ability; with a condition, whether it has it
+                # now isn't known, and only a "no" that holds either way can be given.
+                conditional = self_granted
+            elif not self._has_symbol(subject, other):
                 return None
-            symbol = other
+            else:
+                symbol = other
         facts = self._facts(q, subject, helpers)
+        if conditional and not (facts.new and not facts.haste and not facts.haste_unsure):
+            return None
         flip = self._sick_word_asked(q) or self._needs_haste(q)
         if symbol == "none":
             if subject is None and not q.has(_NO_TAP) and not noncreature:
@@ -3212,6 +3231,20 @@ class TappingHandler:
             return "T"
         if q.has(r"\b(planeswalkers?|clues?|equipment|equip)\b"):
             return "none"
+        return None
+
+    @staticmethod
+    def _self_granted(subject: CardMention, symbol: str) -> bool | None:
+        """Whether a creature card gives creatures you control an ability with ``symbol`` in its
+        cost, so it has one itself: None if not, else whether the grant has a condition ("with a
+        counter on it")."""
+        if "Creature" not in subject.card.types:
+            return None
+        for a in subject.abilities():
+            if isinstance(a, GrantedManaAbility) and a.whose == "you":
+                cost = a.ability.cost
+                if cost.tap if symbol == "T" else cost.untap:
+                    return a.subject.rstrip("s") != "creature"
         return None
 
     @staticmethod
