@@ -2344,20 +2344,26 @@ class TappingHandler:
         subject, helpers = self._split(q)
         source: CardMention | None = None
         via: tp.TapOthersVia | None = None
+        crewing_another = self._crews_another_vehicle(q, subject)
         if q.fuzzy_has("convoke") or q.has(r"\bconvok"):
             via = "convoke"
         elif q.has(r"\bimprovis"):
             via = "improvise"
-        elif q.has(r"\bcrew(s|ing)?\b(?!ed)", r"\bto crew\b") and not q.has(
-            r"\bcrewed\b",
-            # "After crewing it": the Vehicle's state, not what taps to crew it.
-            r"\b(after|once|when|while|since) crewing\b",
-            r"\b(attack|block)\w*\b",
-            # "Do Vehicles have summoning sickness when crewed?": the Vehicle's own state.
-            r"\b(vehicles?|CARD) (have|has|is|are|get|gets|be)\b[^?]{0,20}\bsummoning[ -]?sick",
+        elif crewing_another is not None or (
+            q.has(r"\bcrew(s|ing)?\b(?!ed)", r"\bto crew\b")
+            and not q.has(
+                r"\bcrewed\b",
+                # "After crewing it": the Vehicle's state, not what taps to crew it.
+                r"\b(after|once|when|while|since) crewing\b",
+                r"\b(attack|block)\w*\b",
+                # "Do Vehicles have summoning sickness when crewed?": the Vehicle's own state.
+                r"\b(vehicles?|CARD) (have|has|is|are|get|gets|be)\b[^?]{0,20}\bsummoning[ -]?sick",
+            )
         ):
             via = "crew"
-            source = next((m for m in q.cards if "Vehicle" in m.card.subtypes), None)
+            source = crewing_another or next(
+                (m for m in q.cards if "Vehicle" in m.card.subtypes), None
+            )
             timing = self._crew_timing(q, source)
             if timing is not None:
                 return timing
@@ -2391,7 +2397,7 @@ class TappingHandler:
             # "I tapped it to convoke a spell. Can I now activate its {Q} ability?": the cost
             # paid is context; the ability asked about is the permanent's own.
             return None
-        if subject is not None and "Creature" not in subject.card.types:
+        if subject is not None and "Creature" not in subject.card.types and not crewing_another:
             subject = None
         facts = self._facts(q, subject, helpers)
         if (
@@ -2624,6 +2630,26 @@ class TappingHandler:
         aimed = cards[marks.index(start + target.start(1))].name
         crewed = cards[marks.index(said.start(1))]
         return crewed if crewed.name != aimed else None
+
+    @staticmethod
+    def _crews_another_vehicle(q: Question, subject: CardMention | None) -> CardMention | None:
+        """The Vehicle a crewed Vehicle is asked to crew ("I crewed Renegade Freighter. Can I
+        tap the Freighter to crew my Smuggler's Copter?"): crewed, the subject is an artifact
+        creature, and tapping it for another Vehicle's crew cost is tapping a creature."""
+        if subject is None or "Vehicle" not in subject.card.subtypes or not _animated(q):
+            return None
+        told = re.search(r"\bcrew (?:my |the |your |a |an )?CARD", q.asked)
+        if told is None or q.asks(r"\b(attack|block)\w*\b"):
+            return None
+        cards = sorted(q.cards, key=lambda m: m.start)
+        index = q.lower.find(q.asked)
+        if index < 0:
+            return None
+        at = q.lower[: index + told.end() - 4].count("CARD")
+        if at >= len(cards) or cards[at].name == subject.name:
+            return None
+        target = cards[at]
+        return target if "Vehicle" in target.card.subtypes else None
 
     def _crew_timing(self, q: Question, vehicle: CardMention | None) -> Scenario | None:
         """'Can I crew during combat / on my opponent's turn / at instant speed?'"""
