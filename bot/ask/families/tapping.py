@@ -233,8 +233,8 @@ _CLAIM_WORDS = (
     r"argues|argued|insist|insists|insisted)\b"
 )
 _TAPPED = (
-    r"\b(already|is|was|it's|its|they're|are|while|when|if|a|an|currently|been|stays?|still|"
-    r"that's|that is|which is|who's) tapped\b(?! (for|to|by|down)\b)",
+    r"\b(already|is|was|it's|its|they're|are|while|when|if|a|an|currently|been|stays?|stayed|"
+    r"still|remained|remains|that's|that is|which is|who's) tapped\b(?! (for|to|by|down)\b)",
     r"\btapped (creature|artifact|land|permanent|vehicle|one)s?\b",
     r"\b(entered|enters|came in|comes in|come in|comes into play|came into play) tapped\b",
 )
@@ -794,6 +794,9 @@ def _tapped_after_untap_step(q: Question) -> bool:
 
 
 # A grant of haste by an Aura or Equipment: moving it or its leaving takes the haste away.
+# 'Equipped creature has "{T}: This creature deals 2 damage to any target."': the cost of an
+# activated ability an Equipment or Aura gives.
+_ATTACHED_ABILITY = lazy(r"\b(?:equipped|enchanted) creature has \"([^\":]*):", re.I)
 _ATTACHED_GRANT = lazy(r"\b(equipped|enchanted) creature (has|gets|gains)\b[^.]*\bhaste\b", re.I)
 _LEAVES = _lexicon_pattern(load_lexicon().events["leaves"])
 _WHOSE = r"(?:my |the |his |her |their |that |our |your |a |an |its )?"
@@ -2920,11 +2923,13 @@ class TappingHandler:
         return None
 
     def _activate(self, q: Question) -> Scenario | None:
-        if _restricted(
-            q,
-            r"abilities can't be activated|can't be activated|doesn't untap|"
-            r"don't untap|can't untap",
+        if _restricted(q, r"abilities can't be activated|can't be activated|can't untap"):
+            return None
+        if _restricted(q, r"doesn't untap|don't untap") and not (
+            q.has(*_TAPPED) and not q.has(*_UNTAPPED, _UNTAPS_LATER)
         ):
+            # "Doesn't untap during its controller's untap step": whether it is tapped now
+            # depends on that, unless the text says it is.
             return None
         subject, helpers = self._split(q)
         owner = self._attachment_owner(q)
@@ -3339,7 +3344,20 @@ class TappingHandler:
             r"\bbe (used|activated)\b",
         ):
             if subject is None:
-                return "none" if q.has(_NO_TAP) else None
+                if q.has(_NO_TAP):
+                    return "none"
+                # "My guy with Heavy Arbalest": the one ability an Equipment or Aura named
+                # gives the creature, in quotes on the card.
+                granted = {
+                    hit.group(1).casefold()
+                    for m in q.cards
+                    if m.card.subtypes & {"Aura", "Equipment"}
+                    for hit in _ATTACHED_ABILITY.finditer(m.card.oracle_text)
+                }
+                if len(granted) == 1:
+                    cost = granted.pop()
+                    return "T" if "{t}" in cost else "Q" if "{q}" in cost else "none"
+                return None
             activated = [a for a in subject.abilities() if isinstance(a, Activated)]
             if q.has(r"\banimat", r"\bbecome a", r"\bturn (it|CARD) into"):
                 activated = [a for a in activated if a.mana is None and not a.cost.tap]
