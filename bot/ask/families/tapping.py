@@ -962,8 +962,14 @@ def _opponents_permanent_used(q: Question) -> bool:
     asker's ("tapped by opponent's Icy Manipulator"): one the asker might mean to use."""
     for pattern in _OPPONENTS_PERMANENT:
         for hit in compiled(pattern).finditer(q.lower):
-            if not re.search(r"\b(by|from|via) (my |an? |the )?$", q.lower[: hit.start()]):
-                return True
+            before = q.lower[: hit.start()]
+            if re.search(r"\b(by|from|via) (my |an? |the )?$", before):
+                continue
+            if re.search(r"\bto (tap|untap|target|destroy|exile|bounce)( down)? (my )?$", before):
+                # "Tap a creature to tap down my opponent's land": what the effect targets,
+                # not a permanent that pays the cost.
+                continue
+            return True
     return False
 
 
@@ -2129,6 +2135,12 @@ class TappingHandler:
             for c in sick
         ):
             # Its own abilities, attacking, blocking or paying a cost are other questions.
+            return None
+        if q.asks(r"\b(tap|use)\b[^?]{0,40}\bto (tap|untap)\b") and any(
+            isinstance(a, Activated) and a.cost.tap_others for m in q.cards for a in m.abilities()
+        ):
+            # "With Opposition, can I tap a creature I cast this turn to tap a land?": the
+            # creature pays the cost that taps it; what the effect taps is another permanent.
             return None
         found: list[tuple[CardMention, re.Match[str]]] = []
         for m in q.cards:
