@@ -326,6 +326,9 @@ def can_pay_tap_cost(
             ok = False
         else:
             t.step(Rule.UNTAP_SYMBOL, f"{{Q}} means 'untap this permanent'; {p.name} is tapped.")
+    # Already tapped ({T}) or untapped ({Q}): the cost can't be paid, whatever 302.6 says; the
+    # ruling closes on that, not on the summoning-sickness step after it.
+    state_blocks = not ok
     what = f"activate abilities with {{{symbol}}} in their cost"
     helper = haste_for_abilities(state, p) if is_summoning_sick(p) else None
     if helper is not None:
@@ -336,6 +339,7 @@ def can_pay_tap_cost(
             f"may {what}.",
             card=helper,
         )
+        _cost_state_closing(t, p.name, symbol, state_blocks)
         return t.ruling("yes" if ok else "no")
     attack_only = attack_as_though_haste(state, p) if is_summoning_sick(p) else None
     if attack_only is not None and not has_haste_for_abilities(p):
@@ -346,7 +350,20 @@ def can_pay_tap_cost(
             card=attack_only[0],
         )
     ok = _sickness_steps(t, p, what, Rule.HASTE_TAP, abilities=True) and ok
+    _cost_state_closing(t, p.name, symbol, state_blocks)
     return t.ruling("yes" if ok else "no")
+
+
+def _cost_state_closing(t: Trace, name: str, symbol: TapSymbol, blocks: bool) -> None:
+    """The closing step when the permanent's tapped state alone stops the cost being paid."""
+    if not blocks:
+        return
+    state, verb = ("tapped", "tapped") if symbol == "T" else ("untapped", "untapped")
+    t.step(
+        Rule.TAP_SYMBOL if symbol == "T" else Rule.UNTAP_SYMBOL,
+        f"So {name} can't pay the {{{symbol}}} cost now: it is already {state} and can't be "
+        f"{verb} again.",
+    )
 
 
 def can_activate(state: GameState, name: str, ability: Activated) -> Ruling:

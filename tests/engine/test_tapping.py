@@ -603,3 +603,25 @@ def test_convoke_pays_the_whole_cost(cost: str, colors: tuple[str, ...], verdict
 def test_convoke_with_a_hybrid_cost_names_the_missing_fact() -> None:
     ruling = tp.convoke_pays(ManaCost.parse("{R/G}"), (("a", frozenset("R")),), "the spell")
     assert ruling.verdict is None
+
+
+@pytest.mark.parametrize(
+    ("notation", "symbol", "state"),
+    [
+        ("you: Llanowar Elves[tapped]", "T", "tapped"),
+        ("you: Llanowar Elves[new|tapped]", "T", "tapped"),
+        ("you: Llanowar Elves", "Q", "untapped"),
+    ],
+)
+def test_cost_state_closes_the_ruling(notation: str, symbol: tp.TapSymbol, state: str) -> None:
+    """A permanent already tapped ({T}) or untapped ({Q}) can't pay the cost: the last step,
+    which an answer's summary quotes, says so rather than what 302.6 allows."""
+    ruling = tp.can_pay_tap_cost(position(notation), "Llanowar Elves", symbol)
+    assert ruling.verdict == "no"
+    assert f"already {state}" in ruling.steps[-1].note
+
+
+def test_cost_state_adds_no_step_when_it_can_be_paid() -> None:
+    ruling = tp.can_pay_tap_cost(position("you: Llanowar Elves"), "Llanowar Elves", "T")
+    assert ruling.verdict == "yes"
+    assert not any("already" in step.note for step in ruling.steps)

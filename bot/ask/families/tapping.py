@@ -11,7 +11,7 @@ from bot.ask.lexicon import load as load_lexicon
 from bot.ask.question import CardMention, Question, Scenario, compiled
 from engine import effects as eff
 from engine import tapping as tp
-from engine.abilities import Ability, Activated, Cost, Keyword, ParsedFace
+from engine.abilities import Ability, Activated, Cost, GrantedManaAbility, Keyword, ParsedFace
 from engine.card import TypeLine
 from engine.lazyre import lazy
 from engine.model import OPPONENT, YOU, GameState, Permanent
@@ -159,6 +159,17 @@ _NO_TAP = (
     r"include|need|require)) (a |an |the )?(\{t\}|tap\b|tap symbol)"
 )
 _NO_HASTE = r"\b(without|no|lacks|lacking|doesn't have|does not have|hasn't got) haste\b"
+# "The Elixir is basically haste", "it works like haste": haste as a likeness someone draws,
+# the point in dispute, never a fact about the creature.
+_LIKE_HASTE = lazy(
+    r"\b(?:is|are|'s|isn't|aren't|means|equals)\s+(?:\w+\s+){0,2}?(?:basically|essentially|"
+    r"just|like|the same as|same as|pretty much|kind of|kinda|sort of|practically|effectively|"
+    r"equivalent to|as good as)\s+(?:giving\s+(?:it\s+)?)?haste\b"
+    r"|\b(?:works?|acts?|counts?|functions?)\s+(?:just\s+)?(?:like|as)\s+haste\b"
+)
+# A named card said to give or be haste ("Elixir gives haste", "with Greaves it has haste"):
+# what that card does is its text's to say, not the text's.
+_CARD_HASTE = lazy(r"CARD(?:'s?)?(?:(?![.?!,;]|\b(?:so|and|but|then)\b).){0,40}?\bhaste\b")
 _UNTAPS_LATER = (
     r"\b(if|once|after|when|until|unless) (it|they|CARD) (gets? )?(untap|untaps|untapped)\b"
     r"|\b(if|once|after|when) (i|you|we|they|he|she|my opponent) (first )?untaps? (it|them|CARD)\b"
@@ -222,8 +233,8 @@ _CLAIM_WORDS = (
     r"argues|argued|insist|insists|insisted)\b"
 )
 _TAPPED = (
-    r"\b(already|is|was|it's|its|they're|are|while|when|if|a|an|currently|been|stays?|still|"
-    r"that's|that is|which is|who's) tapped\b(?! (for|to|by|down)\b)",
+    r"\b(already|is|was|it's|its|they're|are|while|when|if|a|an|currently|been|stays?|stayed|"
+    r"still|remained|remains|that's|that is|which is|who's) tapped\b(?! (for|to|by|down)\b)",
     r"\btapped (creature|artifact|land|permanent|vehicle|one)s?\b",
     r"\b(entered|enters|came in|comes in|come in|comes into play|came into play) tapped\b",
 )
@@ -235,7 +246,7 @@ _UNTAPPED = (
 )
 _ANIMATED = (
     r"\banimat",
-    r"\bbec(ame|omes|ome) a (\d+/\d+ )?(artifact )?creature",
+    r"\bbec(ame|omes|ome)['\"’]? a (\d+/\d+ )?(artifact )?creature",
     r"\bturn(ed|s)? (it |CARD )?into a creature",
     r"\bcrewed\b",
     r"\bafter crewing\b",
@@ -450,6 +461,12 @@ def _control_gained_now(clause: str) -> bool:
     )
 
 
+_CLAIMED_SICK = lazy(
+    r"\b(?:says?|said|claims?|claimed|thinks?|thought|argues?|argued|insists?|insisted|tells? me|"
+    r"told me)\b[^.?!]*?(?P<sick>\bsummoning[ -]?sick(?:ness)?)"
+)
+
+
 def _timing_view(q: Question, subject: CardMention | None) -> Question:
     """The text with what it tells of other objects' and players' timing left out: a cost's
     payer described in a relative clause ("crewed it with an elf I've had since last turn"), and,
@@ -457,6 +474,9 @@ def _timing_view(q: Question, subject: CardMention | None) -> Question:
     ("my opponent cast it last turn", "they've had it for ages"). 302.6 looks only at how long
     the asker has controlled the permanent asked about."""
     lower, asked = q.lower, q.asked
+    # "My opponent says it's summoning sick": the word in a claim is the point in dispute, not
+    # a fact of when it came in.
+    lower = _CLAIMED_SICK.sub(lambda hit: hit.group(0)[: -len(hit.group("sick"))], lower)
     if subject is not None:
         # What the text says of the permanent itself, in brackets after it, stays.
         lower, asked = _PAID_WITH.sub(_kept, lower), _PAID_WITH.sub(_kept, asked)
@@ -583,8 +603,10 @@ def _noun_pattern(phrases: Iterable[Phrase]) -> str:
 
 # A creature the question speaks of without naming it: "a creature I cast this turn", or by a
 # creature type ("my birds", "a goblin I just cast"), the lexicon's words for one.
-_CREATURE_WORDS = _noun_pattern(load_lexicon().nouns["creature_type"])
-_GENERIC_CREATURE = r"\b(creatures?|dorks?|guys?)\b|" + _CREATURE_WORDS
+_CREATURE_WORDS = _noun_pattern(
+    (*load_lexicon().nouns["creature_type"], *load_lexicon().nouns["creature_casual"])
+)
+_GENERIC_CREATURE = r"\b(creatures?)\b|" + _CREATURE_WORDS
 _GRANTS = lazy(
     r"\b(creatures|enchanted creature|equipped creature|each creature|creatures you control)\b"
     r"[^.]{0,40}\b(have|has|gains?|gets?)\b|"
@@ -620,6 +642,17 @@ _DESCRIBED = lazy(
     r"(?P<desc>(?:[\w{}/+\-]+[ -]){1,4}?)abilit(?:y|ies)\b"
 )
 _WORDS = lazy(r"\{[tq]\}|[a-z][a-z']*")
+# "Can I bounce a Forest to untap my creature?": an ability told by what it is used for, with
+# the words before "to" telling its cost.
+_PURPOSE = lazy(
+    r"(?:^|[,;:] )\W*(?:but |so |then )?(?:can|could|may) (?:i|we|you) (?P<cost>[^?.;]{1,50}?) "
+    r"to (?P<verb>untap|tap|add|make|give|deal|draw|return|put|create|gain|scry|destroy|exile|"
+    r"prevent|regenerate|bounce)\b(?P<rest>[^?.;]*)"
+)
+_PURPOSE_VERBS = {"make": "add", "bounce": "return", "give": "get"}
+_PURPOSE_STOP = frozenset({"i", "we", "you", "use", "activate", "my", "your", "his", "her"})
+_COST_SYNONYMS = {"bounce": "return", "sac": "sacrifice", "pay": "pay"}
+_PT_CHANGE = lazy(r"[+-]\d+/[+-]\d+")
 _DESC_STOP = frozenset({"a", "an", "the", "on", "of", "its", "it", "this", "that", "one", "other"})
 _DESC_STOP |= frozenset({"activated", "same", "other", "second", "first", "own"})
 
@@ -636,6 +669,16 @@ def _describes(word: str, ability: Activated) -> bool:
     text = ability.text.casefold()
     stem = word[:-1] if len(word) > 4 and word.endswith("s") else word
     return len(stem) >= 3 and bool(re.search(rf"\b{re.escape(stem)}", text))
+
+
+def _casts_by(subject: CardMention, keyword: str) -> bool:
+    """Whether ``keyword``'s reminder is a way to cast the card (dash, blitz), not to return it
+    from a zone (unearth)."""
+    for line in subject.card.oracle_text.splitlines():
+        if re.match(rf"{re.escape(keyword)}\b", line.strip(), re.I):
+            reminder = " ".join(re.findall(r"\(([^)]*)\)", line))
+            return bool(re.search(r"\bcast\b", reminder, re.I)) or not reminder
+    return True
 
 
 def _strip_reminder(line: str) -> str:
@@ -751,6 +794,9 @@ def _tapped_after_untap_step(q: Question) -> bool:
 
 
 # A grant of haste by an Aura or Equipment: moving it or its leaving takes the haste away.
+# 'Equipped creature has "{T}: This creature deals 2 damage to any target."': the cost of an
+# activated ability an Equipment or Aura gives.
+_ATTACHED_ABILITY = lazy(r"\b(?:equipped|enchanted) creature has \"([^\":]*):", re.I)
 _ATTACHED_GRANT = lazy(r"\b(equipped|enchanted) creature (has|gets|gains)\b[^.]*\bhaste\b", re.I)
 _LEAVES = _lexicon_pattern(load_lexicon().events["leaves"])
 _WHOSE = r"(?:my |the |his |her |their |that |our |your |a |an |its )?"
@@ -916,8 +962,14 @@ def _opponents_permanent_used(q: Question) -> bool:
     asker's ("tapped by opponent's Icy Manipulator"): one the asker might mean to use."""
     for pattern in _OPPONENTS_PERMANENT:
         for hit in compiled(pattern).finditer(q.lower):
-            if not re.search(r"\b(by|from|via) (my |an? |the )?$", q.lower[: hit.start()]):
-                return True
+            before = q.lower[: hit.start()]
+            if re.search(r"\b(by|from|via) (my |an? |the )?$", before):
+                continue
+            if re.search(r"\bto (tap|untap|target|destroy|exile|bounce)( down)? (my )?$", before):
+                # "Tap a creature to tap down my opponent's land": what the effect targets,
+                # not a permanent that pays the cost.
+                continue
+            return True
     return False
 
 
@@ -1212,6 +1264,67 @@ def _position(board: GameState | None, p: Permanent) -> GameState:
     return board.model_copy(update={"battlefield": (p, *rest)})
 
 
+# "Got the elixir on board", "with blood moon out": a permanent said to be out that no card
+# named here is. What it does isn't known, so whatever the family answers may be wrong.
+_SAID_OUT = lazy(
+    r"\b(?:got|have|has|had|with|control|controls|controlling|there's|there is) "
+    r"(?:the |a |an |my |his |her |their |our )?(?P<what>[a-z][\w'-]*(?: [a-z][\w'-]*)?)"
+    r"(?: \([^)]*\))? (?:on (?:the )?(?:board|battlefield|field|table)|out|in play)\b"
+)
+_NOT_UNKNOWN = frozenset(
+    {
+        "been",
+        "it",
+        "them",
+        "this",
+        "that",
+        "one",
+        "ones",
+        "these",
+        "those",
+        "something",
+        "single",
+        "stuff",
+        "things",
+        "thing",
+        "permanent",
+        "permanents",
+        "token",
+        "tokens",
+        "other",
+        "another",
+        "two",
+        "three",
+        "four",
+        "five",
+        "some",
+        "several",
+        "many",
+        "few",
+        "both",
+        "all",
+        "untapped",
+        "tapped",
+        "already",
+        "still",
+        "just",
+        "also",
+    }
+)
+
+
+def _unknown_permanent_out(q: Question) -> bool:
+    """Whether the text says a permanent is out that isn't a named card or a generic one."""
+    for hit in _SAID_OUT.finditer(q.lower):
+        words = hit.group("what").split()
+        if any(w in _NOT_UNKNOWN for w in words):
+            continue
+        if TappingHandler._generic_types(Question.build(hit.group("what"))) is not None:
+            continue
+        return True
+    return False
+
+
 @dataclass
 class _Facts:
     new: bool | None
@@ -1269,6 +1382,16 @@ class TappingHandler:
         # other creatures abilities.
         lets = q.has(r"\b(let|lets|allow|allows)\b") and (
             any(_grants_to_others(m) for m in q.cards)
+            # "Does Springleaf Drum let me tap a creature I just cast?": a cost that taps a
+            # creature, which the card's parsed ability says, of a creature whose timing is told.
+            or (
+                any(
+                    isinstance(a, Activated) and a.cost.tap_others
+                    for m in q.cards
+                    for a in m.abilities()
+                )
+                and q.has(*_NEW, *_OLD)
+            )
             # "Does the extra beginning phase let it attack?": whether it can.
             or (
                 _extra_phase(q) is not None
@@ -1297,6 +1420,8 @@ class TappingHandler:
         if q.asks(r"\b(count|counts|counted) as\b", r"\b(considered|treated as|the same as)\b"):
             # "Does crewing count as tapping it for summoning sickness?": what something is
             # classed as, which a yes or no about whether it can be done wouldn't answer.
+            return []
+        if _unknown_permanent_out(q):
             return []
         if q.has(_PHASING):
             # Phasing keeps a permanent's status and control history: a rule not modelled here.
@@ -1450,14 +1575,20 @@ class TappingHandler:
         # "As though it had haste" isn't haste: which half it gives is the card's to say.
         told_as_though = bool(_AS_THOUGH.search(q.lower))
         plain = _AS_THOUGH.sub(" ", q.lower)
+        plain, said_of = self._haste_said_of_cards(plain, q, subject)
+        likened = bool(_LIKE_HASTE.search(plain))
+        plain = _LIKE_HASTE.sub(" ", plain)
         haste = (
             bool(re.search(_HASTE_FACT, plain))
             and not q.has(_NO_HASTE)
             and not self._needs_haste(q)
         )
-        haste_unsure = told_as_though and not any(
+        haste_unsure = (told_as_though or likened) and not any(
             _AS_THOUGH.search(h.card.oracle_text) for h in helpers
         )
+        if likened and not said_of:
+            # Haste likened to something no card named here says: what it is isn't known.
+            haste_unsure = True
         haste_from: str | None = None
         if subject is not None and any(k.casefold() == "haste" for k in subject.card.keywords):
             haste = True
@@ -1571,6 +1702,27 @@ class TappingHandler:
         return facts
 
     @staticmethod
+    def _haste_said_of_cards(
+        plain: str, q: Question, subject: CardMention | None
+    ) -> tuple[str, list[CardMention]]:
+        """The text without the haste said of named cards other than the subject ("the Elixir
+        gives haste", "Greaves is basically haste"), and those cards: each one's text says what
+        it gives, so the words aren't a fact about the creature."""
+        cards = sorted(q.cards, key=lambda m: m.start)
+        said: list[CardMention] = []
+        pieces: list[str] = []
+        at = 0
+        for hit in _CARD_HASTE.finditer(plain):
+            index = plain[: hit.start()].count("CARD")
+            if index >= len(cards) or (subject is not None and cards[index].name == subject.name):
+                continue
+            said.append(cards[index])
+            pieces.append(plain[at : hit.end() - len("haste")] + "     ")
+            at = hit.end()
+        pieces.append(plain[at:])
+        return "".join(pieces), said
+
+    @staticmethod
     def _asked_permanent(q: Question) -> CardMention | None:
         """The one card the asked sentence names, when it is a permanent card and the context
         before it names others."""
@@ -1638,6 +1790,14 @@ class TappingHandler:
                 used.append(keyword)
         if used and not refused:
             return used[0]
+        if (
+            not used
+            and q.has(r"\b(cast|casts|casted|hard[- ]?cast)\b")
+            and not any(_casts_by(subject, k) for k in keywords)
+        ):
+            # "I cast Fatestitcher this turn": unearth returns it from a graveyard, not by
+            # casting, so a card cast came in without the keyword's haste.
+            return ""
         if refused and not used and q.has(r"\b(cast|casts|casted|play|played|hard[- ]?cast)\b"):
             return ""
         return None
@@ -1669,6 +1829,16 @@ class TappingHandler:
             # permanent the question names is what it asks about.
             helpers = [m for m in [subject, *helpers] if m.name != asked.name]
             subject = asked
+        if (
+            subject is not None
+            and asked is None
+            and "Creature" not in subject.card.types
+            and TappingHandler._asks_unnamed_creature(q)
+        ):
+            # "With two Forests out, can my elf I cast this turn tap for mana?": the creature
+            # the last clause asks about is unnamed; the named land is context.
+            helpers = [subject, *helpers]
+            subject = None
         if subject is None:
             # "Can I attack with Smuggler's Copter...": the Vehicle is what's asked about.
             vehicle = next((m for m in helpers if "Vehicle" in m.card.subtypes), None)
@@ -1676,6 +1846,19 @@ class TappingHandler:
                 helpers.remove(vehicle)
                 subject = vehicle
         return subject, helpers
+
+    @staticmethod
+    def _asks_unnamed_creature(q: Question) -> bool:
+        """Whether the asked sentence's last clause asks about a creature it doesn't name ("...,
+        can my elf I cast this turn tap for mana?", "can the guy attack?")."""
+        last = re.split(r"[,;:]\s*", q.asked)[-1]
+        return "CARD" not in last and bool(
+            re.search(
+                r"^\W*(?:so |but |then )?(?:can|could|does|do|will|would|is|are) (?:my|the|a|an|"
+                rf"your|this|that) (?:new |\w+ )?(?:{_GENERIC_CREATURE})",
+                last,
+            )
+        )
 
     @staticmethod
     def _instrument(q: Question, m: CardMention) -> bool:
@@ -1953,6 +2136,12 @@ class TappingHandler:
         ):
             # Its own abilities, attacking, blocking or paying a cost are other questions.
             return None
+        if q.asks(r"\b(tap|use)\b[^?]{0,40}\bto (tap|untap)\b") and any(
+            isinstance(a, Activated) and a.cost.tap_others for m in q.cards for a in m.abilities()
+        ):
+            # "With Opposition, can I tap a creature I cast this turn to tap a land?": the
+            # creature pays the cost that taps it; what the effect taps is another permanent.
+            return None
         found: list[tuple[CardMention, re.Match[str]]] = []
         for m in q.cards:
             texts = [a.effect for a in m.abilities() if isinstance(a, Activated)]
@@ -2170,20 +2359,26 @@ class TappingHandler:
         subject, helpers = self._split(q)
         source: CardMention | None = None
         via: tp.TapOthersVia | None = None
+        crewing_another = self._crews_another_vehicle(q, subject)
         if q.fuzzy_has("convoke") or q.has(r"\bconvok"):
             via = "convoke"
         elif q.has(r"\bimprovis"):
             via = "improvise"
-        elif q.has(r"\bcrew(s|ing)?\b(?!ed)", r"\bto crew\b") and not q.has(
-            r"\bcrewed\b",
-            # "After crewing it": the Vehicle's state, not what taps to crew it.
-            r"\b(after|once|when|while|since) crewing\b",
-            r"\b(attack|block)\w*\b",
-            # "Do Vehicles have summoning sickness when crewed?": the Vehicle's own state.
-            r"\b(vehicles?|CARD) (have|has|is|are|get|gets|be)\b[^?]{0,20}\bsummoning[ -]?sick",
+        elif crewing_another is not None or (
+            q.has(r"\bcrew(s|ing)?\b(?!ed)", r"\bto crew\b")
+            and not q.has(
+                r"\bcrewed\b",
+                # "After crewing it": the Vehicle's state, not what taps to crew it.
+                r"\b(after|once|when|while|since) crewing\b",
+                r"\b(attack|block)\w*\b",
+                # "Do Vehicles have summoning sickness when crewed?": the Vehicle's own state.
+                r"\b(vehicles?|CARD) (have|has|is|are|get|gets|be)\b[^?]{0,20}\bsummoning[ -]?sick",
+            )
         ):
             via = "crew"
-            source = next((m for m in q.cards if "Vehicle" in m.card.subtypes), None)
+            source = crewing_another or next(
+                (m for m in q.cards if "Vehicle" in m.card.subtypes), None
+            )
             timing = self._crew_timing(q, source)
             if timing is not None:
                 return timing
@@ -2217,7 +2412,7 @@ class TappingHandler:
             # "I tapped it to convoke a spell. Can I now activate its {Q} ability?": the cost
             # paid is context; the ability asked about is the permanent's own.
             return None
-        if subject is not None and "Creature" not in subject.card.types:
+        if subject is not None and "Creature" not in subject.card.types and not crewing_another:
             subject = None
         facts = self._facts(q, subject, helpers)
         if (
@@ -2450,6 +2645,26 @@ class TappingHandler:
         aimed = cards[marks.index(start + target.start(1))].name
         crewed = cards[marks.index(said.start(1))]
         return crewed if crewed.name != aimed else None
+
+    @staticmethod
+    def _crews_another_vehicle(q: Question, subject: CardMention | None) -> CardMention | None:
+        """The Vehicle a crewed Vehicle is asked to crew ("I crewed Renegade Freighter. Can I
+        tap the Freighter to crew my Smuggler's Copter?"): crewed, the subject is an artifact
+        creature, and tapping it for another Vehicle's crew cost is tapping a creature."""
+        if subject is None or "Vehicle" not in subject.card.subtypes or not _animated(q):
+            return None
+        told = re.search(r"\bcrew (?:my |the |your |a |an )?CARD", q.asked)
+        if told is None or q.asks(r"\b(attack|block)\w*\b"):
+            return None
+        cards = sorted(q.cards, key=lambda m: m.start)
+        index = q.lower.find(q.asked)
+        if index < 0:
+            return None
+        at = q.lower[: index + told.end() - 4].count("CARD")
+        if at >= len(cards) or cards[at].name == subject.name:
+            return None
+        target = cards[at]
+        return target if "Vehicle" in target.card.subtypes else None
 
     def _crew_timing(self, q: Question, vehicle: CardMention | None) -> Scenario | None:
         """'Can I crew during combat / on my opponent's turn / at instant speed?'"""
@@ -2720,11 +2935,13 @@ class TappingHandler:
         return None
 
     def _activate(self, q: Question) -> Scenario | None:
-        if _restricted(
-            q,
-            r"abilities can't be activated|can't be activated|doesn't untap|"
-            r"don't untap|can't untap",
+        if _restricted(q, r"abilities can't be activated|can't be activated|can't untap"):
+            return None
+        if _restricted(q, r"doesn't untap|don't untap") and not (
+            q.has(*_TAPPED) and not q.has(*_UNTAPPED, _UNTAPS_LATER)
         ):
+            # "Doesn't untap during its controller's untap step": whether it is tapped now
+            # depends on that, unless the text says it is.
             return None
         subject, helpers = self._split(q)
         owner = self._attachment_owner(q)
@@ -2755,6 +2972,7 @@ class TappingHandler:
             ]
             described = written[0] if len(written) == 1 else None
         symbol = self._symbol(q, subject) if described is None else _kind(described)
+        conditional = False
         noncreature = symbol is None and self._noncreature_symbol(q, subject) is not None
         if noncreature:
             symbol = self._noncreature_symbol(q, subject)
@@ -2772,10 +2990,19 @@ class TappingHandler:
             # is meant. A card with neither ("Dread Shade's {Q} ability") has no such ability:
             # no ruling on an ability that isn't there.
             other = "Q" if symbol == "T" else "T"
-            if not self._has_symbol(subject, other):
+            self_granted = self._self_granted(subject, symbol)
+            if self_granted is not None:
+                # Rishkar: "each creature you control with a counter on it has '{T}: Add {G}'"
+                # gives the creature itself the ability; with a condition, whether it has it
+                # now isn't known, and only a "no" that holds either way can be given.
+                conditional = self_granted
+            elif not self._has_symbol(subject, other):
                 return None
-            symbol = other
+            else:
+                symbol = other
         facts = self._facts(q, subject, helpers)
+        if conditional and not (facts.new and not facts.haste and not facts.haste_unsure):
+            return None
         flip = self._sick_word_asked(q) or self._needs_haste(q)
         if symbol == "none":
             if subject is None and not q.has(_NO_TAP) and not noncreature:
@@ -2981,12 +3208,40 @@ class TappingHandler:
             return None
         found = list(_DESCRIBED.finditer(q.asked))
         if not found:
-            return None
+            return TappingHandler._ability_for_purpose(q, subject)
         words = [w for w in _WORDS.findall(found[-1].group("desc")) if w not in _DESC_STOP]
         if not words:
             return None
         activated = [a for a in subject.abilities() if isinstance(a, Activated)]
         matches = [a for a in activated if all(_describes(w, a) for w in words)]
+        return matches[0] if len(matches) == 1 else None
+
+    @staticmethod
+    def _ability_for_purpose(q: Question, subject: CardMention) -> Activated | None:
+        """The one activated ability of ``subject`` the asked sentence tells by what it is used
+        for ("can I bounce a Forest to untap my creature", "put a -1/-1 counter on it to untap
+        it", "use its tap to untap my land"): its effect does what follows "to", and when
+        several do, the words before "to" tell its cost."""
+        told = _PURPOSE.search(q.asked)
+        if told is None:
+            return None
+        verb = told.group("verb")
+        effect_words = [_PURPOSE_VERBS.get(verb, verb), *_PT_CHANGE.findall(told.group("rest"))]
+        activated = [a for a in subject.abilities() if isinstance(a, Activated)]
+        matches = [
+            a
+            for a in activated
+            if all(re.search(rf"(?<![\w+-]){re.escape(w)}", a.effect, re.I) for w in effect_words)
+        ]
+        if len(matches) > 1:
+            cost_words = [
+                _COST_SYNONYMS.get(w, w)
+                for w in _WORDS.findall(told.group("cost"))
+                if w not in _DESC_STOP and w not in _PURPOSE_STOP
+            ]
+            matches = [
+                a for a in matches if cost_words and all(_describes(w, a) for w in cost_words)
+            ]
         return matches[0] if len(matches) == 1 else None
 
     def _noncreature_symbol(self, q: Question, subject: CardMention | None) -> str | None:
@@ -3019,6 +3274,20 @@ class TappingHandler:
             return "T"
         if q.has(r"\b(planeswalkers?|clues?|equipment|equip)\b"):
             return "none"
+        return None
+
+    @staticmethod
+    def _self_granted(subject: CardMention, symbol: str) -> bool | None:
+        """Whether a creature card gives creatures you control an ability with ``symbol`` in its
+        cost, so it has one itself: None if not, else whether the grant has a condition ("with a
+        counter on it")."""
+        if "Creature" not in subject.card.types:
+            return None
+        for a in subject.abilities():
+            if isinstance(a, GrantedManaAbility) and a.whose == "you":
+                cost = a.ability.cost
+                if cost.tap if symbol == "T" else cost.untap:
+                    return a.subject.rstrip("s") != "creature"
         return None
 
     @staticmethod
@@ -3087,7 +3356,20 @@ class TappingHandler:
             r"\bbe (used|activated)\b",
         ):
             if subject is None:
-                return "none" if q.has(_NO_TAP) else None
+                if q.has(_NO_TAP):
+                    return "none"
+                # "My guy with Heavy Arbalest": the one ability an Equipment or Aura named
+                # gives the creature, in quotes on the card.
+                granted = {
+                    hit.group(1).casefold()
+                    for m in q.cards
+                    if m.card.subtypes & {"Aura", "Equipment"}
+                    for hit in _ATTACHED_ABILITY.finditer(m.card.oracle_text)
+                }
+                if len(granted) == 1:
+                    cost = granted.pop()
+                    return "T" if "{t}" in cost else "Q" if "{q}" in cost else "none"
+                return None
             activated = [a for a in subject.abilities() if isinstance(a, Activated)]
             if q.has(r"\banimat", r"\bbecome a", r"\bturn (it|CARD) into"):
                 activated = [a for a in activated if a.mana is None and not a.cost.tap]
