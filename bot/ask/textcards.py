@@ -271,6 +271,7 @@ class TextCardFinder:
         self._references(text, words, result)
         self._fuzzy_pass(text, words, result)
         self._nicknames(words, result)
+        self._name_starts(text, words, result)
         self._references(text, words, result)
         self._unknown_names(text, words, result)
         self._plain_names(words, bare, result)
@@ -289,13 +290,83 @@ class TextCardFinder:
                     Found(row.card_name, row.oracle_id, w.group(0), w.start(), w.end(), "plain")
                 )
 
+    def _name_starts(self, text: str, words: list[re.Match[str]], result: Scan) -> None:
+        """ "zendikar res", "fires of yav": a card's first words and the start of the next one,
+        when exactly one card's name goes on so."""
+        covered = [(f.start, f.end) for f in result.found]
+        free = [not any(a <= w.start() < b for a, b in covered) for w in words]
+        i = 0
+        while i < len(words) - 1:
+            first = normalize(words[i].group(0))
+            names = self._first.get(first) if free[i] and len(first) >= 3 else None
+            hit = self._name_start(text, words, free, i, names) if names else None
+            if hit is None:
+                i += 1
+                continue
+            j, name = hit
+            row = self._best(normalize(name))
+            if row is not None:
+                start, end = words[i].start(), words[j].end()
+                result.found.append(
+                    Found(row.card_name, row.oracle_id, text[start:end], start, end, "prefix")
+                )
+                result.ambiguous.pop(words[i].group(0), None)
+            i = j + 1
+        result.found.sort(key=lambda f: f.start)
+
+    def _name_start(
+        self,
+        text: str,
+        words: list[re.Match[str]],
+        free: list[bool],
+        i: int,
+        names: set[str],
+    ) -> tuple[int, str] | None:
+        """The last word and the one name that words[i:] start, if exactly one does."""
+        split = {n: normalize(n).split() for n in names}
+        for j in range(i + 1, min(len(words), i + 6)):
+            if not free[j] or not _contiguous(text, words, j - 1, j):
+                return None
+            typed = [normalize(w.group(0)) for w in words[i : j + 1]]
+            last = typed[-1]
+            going = {n: parts for n, parts in split.items() if len(parts) >= len(typed)}
+            going = {
+                n: parts
+                for n, parts in going.items()
+                if parts[: len(typed) - 1] == typed[:-1] and parts[len(typed) - 1].startswith(last)
+            }
+            if not going:
+                return None
+            strict = [n for n, parts in going.items() if parts[len(typed) - 1] != last]
+            if (
+                len(going) == 1
+                and strict
+                and len(last) >= 3
+                # An English start ("fires of") needs a last word no English speaker would
+                # stop at; a start only names use ("zendikar res") needs none.
+                and (typed[0] not in self._common or (len(typed) >= 3 and last not in self._common))
+            ):
+                return j, strict[0]
+            split = going
+        return None
+
     def _nicknames(self, words: list[re.Match[str]], result: Scan) -> None:
         """ "can I tap cradle", "kick bolt": a player's short name for one loaded card."""
         nicknames = lexicon.load().nicknames
-        covered = [(f.start, f.end) for f in result.found]
         for w in words:
             card = nicknames.get(w.group(0).casefold())
-            if card is None or any(a <= w.start() < b for a, b in covered):
+            if card is None:
+                continue
+            inside = [f for f in result.found if f.start <= w.start() < f.end]
+            lone = (
+                len(inside) == 1
+                and (inside[0].start, inside[0].end) == (w.start(), w.end())
+                and normalize(card).startswith(normalize(w.group(0)) + " ")
+            )
+            if lone:
+                # "urborg": the nickname, its card's first word, outranks the old card Urborg.
+                result.found.remove(inside[0])
+            elif inside:
                 continue
             row = self._best(normalize(card))
             if row is not None:

@@ -240,9 +240,13 @@ def test_a_lowercase_word_of_several_names_is_ambiguous_and_english_is_no_name()
 
 
 def test_a_lowercase_english_word_that_names_a_card_is_kept_aside(finder: TextCardFinder) -> None:
-    scan = finder.scan("with contamination out can i tap a forest")
+    scan = finder.scan("does contamination change the mana a forest makes")
     assert [f.card_name for f in scan.found] == ["Forest"]
     assert [(f.card_name, f.written) for f in scan.plain] == [("Contamination", "contamination")]
-    capital = finder.scan("with Contamination out can i tap a forest")
+    capital = finder.scan("does Contamination change the mana a forest makes")
     assert "Contamination" in [f.card_name for f in capital.found]
     assert capital.plain == []
+    # Said to be in play, the word is the card itself.
+    placed = finder.scan("with contamination out can i tap a forest")
+    assert [f.card_name for f in placed.found] == ["Contamination", "Forest"]
+    assert placed.plain == []

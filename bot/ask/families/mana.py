@@ -3026,6 +3026,12 @@ class ManaHandler:
     def _amount(self, q: Question) -> Scenario | None:
         if any(compiled(p).search(_without_own_cost(q)) for p in _COST_WORDS):
             return None
+        if q.has(r"\bkick(ed|er|ing)?\b") and q.has(
+            r"how much mana (is|would be|will be) (that|this|it)\s*[?.!]*$"
+        ):
+            # "Everflowing Chalice kicked twice, how much mana is that": the total cost of
+            # the kicks, or what it then makes; the kicker family says which it can't tell.
+            return None
         if _sacrifice_outlet(q) is not None:
             # "I sacrifice an Island to Squandered Resources": the outlet's ability makes the
             # mana, not the land's.
