@@ -1994,11 +1994,8 @@ class KickerHandler:
             return None
         counters = [
             a
-            for a in mention.of_kind("if_kicked")
-            if isinstance(a, IfKicked)
-            and not a.negated
-            and a.parsed is not None
-            and a.parsed.verb == "counters"
+            for a in _kicked_counters(mention)
+            if a.parsed is not None
             and a.parsed.counter == "+1/+1"
             and a.parsed.amount is not None
             and "enters with" in a.effect
@@ -3038,14 +3035,7 @@ def _counters_back(q: Question, asked: str, mention: CardMention | None) -> IfKi
         r"\b(undying|persist|riot|modular|evolve|graft|adapt)\b",
     ) or any("counter" in m.card.oracle_text.casefold() for m in q.cards if m.name != mention.name):
         return None  # counters put on it some other way
-    kicked = [
-        a
-        for a in mention.of_kind("if_kicked")
-        if isinstance(a, IfKicked)
-        and not a.negated
-        and a.parsed is not None
-        and a.parsed.verb == "counters"
-    ]
+    kicked = _kicked_counters(mention)
     if len(kicked) != 1:
         return None
     puts = r"\b(put|puts|enters with|distribute|proliferate)\b[^.]*\bcounters?\b"
@@ -4217,3 +4207,15 @@ def _claim_checked(
         return Ruling(verdict="yes" if ok else "no", steps=ruling.steps + t.ruling(None).steps)
 
     return check
+
+
+def _kicked_counters(mention: CardMention) -> list[IfKicked]:
+    """The card's "if it was kicked" abilities that put counters, not negated ones."""
+    return [
+        a
+        for a in mention.of_kind("if_kicked")
+        if isinstance(a, IfKicked)
+        and not a.negated
+        and a.parsed is not None
+        and a.parsed.verb == "counters"
+    ]
