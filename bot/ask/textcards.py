@@ -570,7 +570,47 @@ class TextCardFinder:
         stems |= {stem + "e" for stem in stems}
         return any(stem in self._vocab or stem in self._common for stem in stems)
 
+    def _typo_before_basic(self, text: str, words: list[re.Match[str]], result: Scan) -> None:
+        """ "voclanic island": a misspelt word before a basic land's name is a typo of a
+        longer name ending in it (Volcanic Island), not a word beside an Island."""
+        for f in list(result.found):
+            if f.how != "exact" or normalize(f.card_name) not in _BASIC_LANDS:
+                continue
+            k = next((i for i, w in enumerate(words) if w.start() == f.start), None)
+            if k is None or k == 0 or not _contiguous(text, words, k - 1, k):
+                continue
+            prev = words[k - 1]
+            key = normalize(prev.group(0))
+            if (
+                len(key) < 4
+                or key in self._vocab
+                or key in self._common
+                or any(g.start <= prev.start() < g.end for g in result.found)
+            ):
+                continue
+            span = f"{key} {normalize(f.card_name)}"
+            bucket = self._buckets.get((2, key[0]), [])
+            match = process.extractOne(span, bucket, scorer=fuzz.ratio, score_cutoff=86)
+            if not match or not _word_by_word(span, match[0]):
+                continue
+            row = self._best(match[0])
+            if row is None:
+                continue
+            result.found.remove(f)
+            result.found.append(
+                Found(
+                    row.card_name,
+                    row.oracle_id,
+                    text[prev.start() : f.end],
+                    prev.start(),
+                    f.end,
+                    "fuzzy",
+                )
+            )
+        result.found.sort(key=lambda f: f.start)
+
     def _fuzzy_pass(self, text: str, words: list[re.Match[str]], result: Scan) -> None:
+        self._typo_before_basic(text, words, result)
         covered = [(f.start, f.end) for f in result.found]
         free = [w for w in words if not any(a <= w.start() < b for a, b in covered)]
         unknown = [
@@ -689,7 +729,7 @@ class TextCardFinder:
         if key in lexicon.load().lemmas or self._plural_of_known(key):
             return None
         found = (key, "short") if self._worded(key) else None
-        if found is None and len(key) >= 6:
+        if found is None and len(key) >= 5:
             near = self._near_name_word(key)
             found = (near, "fuzzy") if near is not None else None
         if found is None or _english(key) or not self._name_only(found[0]):
