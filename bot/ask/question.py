@@ -61,7 +61,8 @@ _MARKERS = lazy(r"\*\*|__|~~|\|\||`+")
 # *italic* or _italic_ around words with a letter in them (not a "*/*" creature's stats).
 _EMPHASIS = lazy(r"(?<![\w*])([*_])(?=\S)([^*_\n]*[A-Za-z][^*_\n]*?)(?<=\S)\1(?![\w*])")
 # "w/" and "w/o", "b/c": with, without, because.
-_SLASHED = lazy(r"(?<![\w/])(w/o|w/|b/c)(?![\w/])|(?<![\w/])w/(?=\w)", re.I)
+# Lower case only, and never a hybrid mana symbol ("W/U", "{w/u}", "w/u").
+_SLASHED = lazy(r"(?<![\w/{])(?:w/o(?![\w/])|b/c(?![\w/])|w/(?=\s|[a-z]{2}))")
 _SLASH_WORDS = {"w/o": "without ", "w/": "with ", "b/c": "because "}
 _BRACES = lazy(r"\{[^{}]*\}")
 
