@@ -522,7 +522,9 @@ _GENERIC_REQ = lazy(
 _CARD = lazy(r"CARD")
 _FLIER_HOST = lazy(
     r"(?:'s)?(?: [a-z]+){0,3}? (?:makes|made|targets|targeted|targeting|gives|gave|hits|hit|is on|went on|"
-    r"on|onto) (?:an? |the |my |his |her |their |your )?(?:attacking )?(?:flier|flyer|flying creature)\b"
+    r"on|onto) (?:an? |the |my |his |her |their |your )?(?:attacking )?(?:flier|flyer|flying creature|"
+    r"(?:creature|attacker|guy|dude),? (?:(?:with|that has|that's got|which has) flying|that can fly|"
+    r"that flies))\b"
 )
 
 

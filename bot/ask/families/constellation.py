@@ -2275,6 +2275,16 @@ class ConstellationHandler:
                 _missing("how the other combat rules the question names apply"),
                 cards,
             )
+        if len({m.name for m in sources}) > 1:
+            # Two cards' requirements ride on different attackers, while the line-up here
+            # gives every attacker one requirement (CR 509.1c counts each).
+            return Scenario(
+                "must_be_blocked_unmodelled",
+                "yesno",
+                0.97,
+                _missing("which attackers carry which blocking requirement"),
+                cards,
+            )
         abilities: list[Ability] = [a for m in sources for a in m.of_kind("must_be_blocked")]
         if any(
             isinstance(a, MustBeBlocked) and (a.by_all_with or a.at_least > 1) for a in abilities
@@ -2343,7 +2353,10 @@ class ConstellationHandler:
                 by_all=by_all,
                 card=card,
                 flying=q.has(
-                    r"(attacker|it|attacking creature) (has|with) flying", r"flying attacker"
+                    r"(attacker|it|attacking creature|target|targeted creature|my creature)"
+                    r" (that has |which has )?(has|with) flying",
+                    r"(attacker|target|targeted creature|my creature) that has flying",
+                    r"flying attacker",
                 ),
                 menace=menace,
             )
@@ -2547,6 +2560,15 @@ class ConstellationHandler:
                 ),
                 cards,
             )
+        if (
+            only_one
+            and any(a.flying for a in attackers)
+            and q.has(
+                r"(opponent'?s|their|his|her) (only )?(untapped )?(creature|blocker) (has|with|that has) reach"
+            )
+        ):
+            # "their only untapped creature has reach": the one blocker is able to block a flier.
+            blockers = [blockers[0].model_copy(update={"reach": True}), *blockers[1:]]
         flyer = q.has(
             r"(opponent'?s|their|his|her|a|the) (\w+ )?creature (with|that has) (flying|reach)"
         ) and not q.has(r"no (\w+ )?creatures? (with|that have)")
@@ -2579,6 +2601,26 @@ class ConstellationHandler:
                     lambda asg: any(v == first for v in asg.values()),
                     f"a creature blocking {first}",
                 ),
+                cards,
+            )
+        # A blocker's own flying or reach can't stop it blocking a creature without flying.
+        unplaced = re.sub(
+            r"(defending player'?s|opponent'?s|their|his|her) (only )?(untapped )?(creatures?|blockers?)"
+            r" (has|have|with|that has|that have) (flying|reach)",
+            " ",
+            q.lower,
+        )
+        if (
+            re.search(r"\b(flying|fl[iy]ers?|reach)\b", unplaced)
+            and not any(a.flying for a in attackers)
+            and not q.has(r"without (flying|reach)", r"doesn'?t have (flying|reach)")
+        ):
+            # Flying said of a creature the reading doesn't place decides who is able to block.
+            return Scenario(
+                "must_be_blocked_unmodelled",
+                "yesno",
+                0.97,
+                _missing("which creatures have flying or reach"),
                 cards,
             )
         if q.has(
