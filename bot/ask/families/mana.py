@@ -1391,6 +1391,47 @@ def _makes_mana(m: CardMention) -> bool:
     return any(isinstance(a, Activated) and a.mana is not None for a in m.abilities())
 
 
+# The scenarios that rule on what tapping or activating something makes.
+_PRODUCING = frozenset(
+    {
+        "mana.amount",
+        "mana.amount_claim",
+        "mana.count_types",
+        "mana.could_produce",
+        "mana.can_produce_type",
+        "mana.multiplier",
+        "mana.stated_amount",
+        "mana.tap_result",
+        "mana.replacement",
+        "mana.trigger",
+        "mana.looks_at",
+    }
+)
+
+
+def _unread_mana_ability(m: CardMention) -> bool:
+    """Whether the card has a mana ability whose mana isn't read ("For each color among
+    permanents you control, add one mana of that color"): what it makes can't be told."""
+    return any(
+        isinstance(a, Activated)
+        and a.mana is None
+        and "target" not in a.effect.lower()
+        and bool(compiled(r"\badd\b[^.]*(\{[wubrgc]\}|\bmana\b)").search(a.effect.lower()))
+        for a in m.abilities()
+    )
+
+
+def _said_tapped(q: Question, m: CardMention) -> bool:
+    """Whether the text says ``m`` is tapped ("I tap Snow-Covered Forest", "tapping my Forest",
+    "Forest is tapped for mana")."""
+    before = q.text[max(0, m.start - 24) : m.start].lower()
+    after = q.text[m.end : m.end + 24].lower()
+    return bool(
+        compiled(r"\btap(s|ped|ping)?( (my|a|an|the|that|this|their|his|her))?\s+$").search(before)
+        or compiled(r"^\s+(is |was |gets |got |becomes )?tapped\b").search(after)
+    )
+
+
 def _taps_for_mana(m: CardMention) -> bool | None:
     """Whether activating the card's mana abilities taps it: True when each has {T} in its
     cost, False when none has, None when it has no mana ability or some of each."""
@@ -2097,6 +2138,16 @@ class ManaHandler:
             # "with contamination out": a card that would change the answer, written as an
             # English word, is never left out of the position.
             return [replace(s, run=_missing(*unread[:2])) for s in out]
+        ask_at = _question_start(q.text)
+        unmade = [
+            f"what mana {m.name}'s ability adds"
+            for m in q.cards
+            if m.start >= ask_at and _unread_mana_ability(m)
+        ][:1]
+        if unmade:
+            # "What mana do I get from tapping Bloom Tender?": an ability whose mana isn't read
+            # makes none in the position, so what is made is never ruled from it.
+            return [replace(s, run=_missing(*unmade)) if s.name in _PRODUCING else s for s in out]
         return out
 
     def _scenarios(self, q: Question) -> list[Scenario]:
@@ -2845,15 +2896,26 @@ class ManaHandler:
             return None
         if stand_in is not None and q.has(*_UNRESOLVED):
             return None
-        tapped = next(
-            (
-                m
-                for m in q.cards
-                if m.name != trigger.name
-                and any(isinstance(a, Activated) and a.mana is not None for a in m.abilities())
-            ),
-            None,
-        )
+        makers = [
+            m
+            for m in q.cards
+            if m.name != trigger.name
+            and any(isinstance(a, Activated) and a.mana is not None for a in m.abilities())
+        ]
+        if len({m.name for m in makers}) > 1:
+            # "Utopia Sprawl is on my Forest. I tap Snow-Covered Forest": the one the text
+            # says is tapped, not the first named; unsaid, which one isn't known.
+            said = {m.name for m in makers if _said_tapped(q, m)}
+            if len(said) != 1:
+                return Scenario(
+                    "mana.trigger",
+                    "yesno",
+                    0.85,
+                    _missing("which permanent is tapped"),
+                    (trigger.name,),
+                )
+            makers = [m for m in makers if m.name in said]
+        tapped = makers[0] if makers else None
         generic = None if tapped is not None else _generic_tapped(q)
         # "when a player taps a land": ruled for it as yours and as an opponent's, and
         # answered when both agree.
@@ -3074,6 +3136,10 @@ class ManaHandler:
         made, _ = _tapped_for_types(q)
         if len(made) > 1 or (made and len(_TAP_VERB.findall(q.lower)) > 1):
             return None
+        if q.has(r"\bfor\s+(\{[wubrgc]\}\s*){2,}"):
+            # "I tap Mystic Gate (paying ...) for {W}{U}": the told mana picks which ability
+            # was activated, and a filter's trigger count isn't read from it yet.
+            return None
         choose = (
             next(iter(made))
             if made
@@ -3157,6 +3223,10 @@ class ManaHandler:
             r"\b(summoning|sick|haste|turn|untap\w*|response|priority|stack|trigger\w*|"
             r"cop(y|ies)|sacrific\w*|exil\w*|spell|cast\w*|activat\w*|instead|rather)\b"
         ):
+            return None
+        if q.asks(r"\b(extra|additional|bonus)\b"):
+            # "I tap Sol Ring for {C}{C}. Do I get an extra {C}?": the stated tapping isn't a
+            # claimed amount; the extra mana is a trigger's.
             return None
         claim = _claimed_amount(q.lower)
         if claim is None:
@@ -3644,6 +3714,19 @@ class ManaHandler:
         ):
             # "Does Crypt Ghast give me extra black mana when I tap a Swamp?" asks about the
             # mana the other card adds, not what the tapped permanent makes.
+            return None
+        if (
+            asks_yes
+            and q.asks(r"\b(extra|additional|bonus)\b")
+            and not any(
+                isinstance(a, TappedForManaTrigger) and a.adds.choice == "same_as_produced"
+                for m in q.cards
+                for a in m.abilities()
+            )
+        ):
+            # "Do I get an extra red?": extra mana is a trigger's or a replacement's, not what
+            # the tapped permanent's own ability makes, even when that card isn't read; only a
+            # named Mana Flare's extra is one of the types the permanent makes.
             return None
         if not any(
             isinstance(a, Activated) and a.mana is not None for a in subject.abilities()
