@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Literal
 
+from bot.ask.families.tapping import makes_it_creature
 from bot.ask.lexicon import load as load_lexicon
 from bot.ask.question import CardMention, Question, Scenario, compiled, mention_for
 from engine import manaprod as mp
@@ -1789,7 +1790,8 @@ def _tap_now(q: Question, board: _Board, subject: CardMention) -> bool:
         r"|\b(it'?s|it is|is now|it's now) an? \d+/\d+\b",
         text,
     )
-    if ("Creature" in subject.card.types or animated) and _TAP_NOW_WORDS.search(text):
+    made = any(makes_it_creature(m, subject) for m in q.cards)
+    if ("Creature" in subject.card.types or animated or made) and _TAP_NOW_WORDS.search(text):
         # Only a creature's {T} waits for its controller's turn to begin (302.6).
         return True
     mine = all(p.controller == YOU for p in board.perms if p.name == subject.name)

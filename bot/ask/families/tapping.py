@@ -135,6 +135,9 @@ _OLD = (
     r"\b(not|no longer|isn't|aren't|wasn't) summoning[ -]?sick\b",
     r"\bcontrolled (it |them |CARD )?(continuously )?since\b",
     r"\bturns? ago\b",
+    # "My forests have been out all game", "a Forest I've had since turn 2".
+    r"\b(been|was|were) (out|there|in play|on the battlefield) (all|the whole|the entire) game\b",
+    r"\bsince turn (\d+|one|two|three|four|five)\b",
     r"\b(had|controlled|owned) (it |them |CARD )?for (turns|ages|a while|a long time|forever|"
     r"a bit|some time)\b",
     r"\bbeen (on the battlefield|out|in play|around|on (my|your|the) (side|board|field)) "
@@ -467,6 +470,35 @@ _CLAIMED_SICK = lazy(
 )
 
 
+# An ability or spell used on the permanent, of a card not read ("used nissa wsw +1 on it",
+# "used gideon's ability on it"): a card read is CARD in the text.
+_UNREAD_USED = lazy(
+    r"\b(?:used|use|using|activated|activate|activating|cast|casted|casting)\s+"
+    r"(?:(?!CARD\b)[a-z',]+\s+){1,4}?(?:[+\u2212-]\d+|ability|ult\w*)\s+(?:on|targeting)\b"
+)
+_THIS_TURN = lazy(r"\bthis turn\b|\bjust\b")
+
+
+def _others_timing_dropped(lower: str, q: Question, subject: CardMention) -> str:
+    """``lower`` without "this turn" and "just" in sentences that name only other cards ("I
+    cast Ambush Commander this turn. My Forests ..."): those tell when that card came, and the
+    permanent asked about, named in another sentence, may have been there for long."""
+    cards = sorted(q.cards, key=lambda m: m.start)
+    marks = [hit.start() for hit in re.finditer("CARD", lower)]
+    if len(marks) != len(cards) or lower != q.lower:
+        return lower
+    pieces = re.split(r"(?<=[.;!?])\s+", lower)
+    at, out = 0, []
+    for piece in pieces:
+        start = lower.find(piece, at)
+        at = start + len(piece)
+        names = {cards[marks.index(start + h.start())].name for h in re.finditer("CARD", piece)}
+        if names and subject.name not in names and q.asked not in piece:
+            piece = _THIS_TURN.sub(" ", piece)
+        out.append(piece)
+    return " ".join(out)
+
+
 def _timing_view(q: Question, subject: CardMention | None) -> Question:
     """The text with what it tells of other objects' and players' timing left out: a cost's
     payer described in a relative clause ("crewed it with an elf I've had since last turn"), and,
@@ -481,6 +513,7 @@ def _timing_view(q: Question, subject: CardMention | None) -> Question:
         # What the text says of the permanent itself, in brackets after it, stays.
         lower, asked = _PAID_WITH.sub(_kept, lower), _PAID_WITH.sub(_kept, asked)
         lower = _drop_payer_clauses(lower, q, subject)
+        lower = _others_timing_dropped(lower, q, subject)
     clauses = [
         part for c in _CLAUSES.findall(lower) for part in _AND_CLAUSE.split(c) if part.strip()
     ]
@@ -996,7 +1029,8 @@ _CREWER_TEXT = lazy(r"\bpower\b|\bcrew|\bgets? [+-]|\bhas base\b|[+-]\d+/[+-]\d+
 # creature", "all lands are 1/1 creatures", "target land becomes a 2/2 creature".
 _MAKES_CREATURES = lazy(
     r"\b(?:each|all|every)?\s*(?:other )?(?:noncreature )?(?P<kind>artifact|land|enchantment|"
-    r"permanent)s?\b[^.]{0,40}?\b(?P<verb>is|are|becomes?) (?:an? )?(?:\d+/\d+ )?"
+    r"permanent|forest|island|swamp|mountain|plains)s?\b[^.]{0,40}?\b(?P<verb>is|are|becomes?) "
+    r"(?:an? )?(?:\d+/\d+ )?(?:[a-z]+ )?"
     r"(?:[a-z]+ )?creatures?\b",
     re.I,
 )
@@ -1007,8 +1041,6 @@ def _makes_creatures(m: CardMention) -> tuple[str, bool] | None:
     """Whether ``m``'s text makes permanents of a type creatures, that type ("" for any
     permanent), and whether it always does (a static "is") or only may (a "becomes" someone
     activates, a condition)."""
-    if "Creature" in m.card.types:
-        return None
     for line in m.card.oracle_text.splitlines():
         core = re.sub(r"\([^)]*\)", "", line)
         hit = _MAKES_CREATURES.search(core)
@@ -1020,6 +1052,18 @@ def _makes_creatures(m: CardMention) -> tuple[str, bool] | None:
     return None
 
 
+def makes_it_creature(helper: CardMention, subject: CardMention) -> bool:
+    """Whether ``helper``'s text may make ``subject`` a creature ("All Forests are 1/1 green
+    Saproling creatures" and a Forest): its card type or one of its subtypes is the kind made."""
+    made = _makes_creatures(helper)
+    if made is None or helper.name == subject.name or "Creature" in subject.card.types:
+        return False
+    line = TypeLine.parse(subject.card.front.type_line)
+    kind = made[0]
+    return kind == "" or kind in line.types or kind in line.subtypes
+
+
+_ACTS_THIS_TURN = lazy(r"\b(attack|block|tap|untap|use|activate|crew)\b[^.?!]{0,20}\bthis turn\b")
 _CLAUSE_CUT = lazy(r"[,;.!?]|\b(?:and|then|but|while)\b")
 
 
@@ -1045,6 +1089,8 @@ def _own_clause_timing(q: Question, subject: CardMention | None) -> bool | None:
             continue
         if any(compiled(p).search(piece) for p in _OLD):
             told.add(False)
+        # "Can my Forest attack this turn?": when it acts, not when it came.
+        piece = _ACTS_THIS_TURN.sub(" ", piece)
         if re.search(r"\bthis turn\b|\bjust\b", piece):
             told.add(True)
     return told.pop() if len(told) == 1 else None
@@ -1055,6 +1101,12 @@ _NO_MANA = (
     r"\b(paying|pay|spending|spend|using|use) (no|zero|0) mana\b|\bwithout (paying|spending) "
     r"(any )?mana\b|\bfor free\b|\bwhole cost\b|\bentire cost\b|\bfull cost\b"
 )
+# "Entirely by convoking", "all of it with convoke": no mana spent.
+_ALL_CONVOKED = (
+    r"\b(entirely|completely|fully|only|just|all) (by|with|through|from) convok",
+    r"\b(all|whole|entire|full) (of )?(it|the cost|cost) (by|with|through) convok",
+)
+_X_TOLD = lazy(r"\bx ?(?:=|is|of|as) ?(\d+)\b")
 _COLOR_LETTERS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _COLORED_CREATURES = lazy(
     r"\b(?P<n>\d+|a|an|one|two|three|four|five|six) (?:untapped )?(?P<colors>(?:white|blue|black|"
@@ -1423,6 +1475,15 @@ class TappingHandler:
             return []
         if _unknown_permanent_out(q):
             return []
+        if _UNREAD_USED.search(q.lower):
+            # "Used nissa wsw +1 on it": what that ability did (haste, untapping it) is unread.
+            return []
+        subject, _ = self._split(q)
+        made = _makes_creatures(subject) if subject is not None else None
+        if made is not None and re.search(rf"\b{made[0].casefold() or 'permanent'}s?\b", q.lower):
+            # "I cast Ambush Commander. My Forests ...: can they attack?": the permanents it
+            # makes creatures are spoken of unnamed, and the question may be about them.
+            return []
         if q.has(_PHASING):
             # Phasing keeps a permanent's status and control history: a rule not modelled here.
             return []
@@ -1480,6 +1541,10 @@ class TappingHandler:
             if s is not None:
                 out.append(s)
                 break
+            if build == self._convoke_pays and q.has(*_ALL_CONVOKED):
+                # "Cast it entirely by convoking": whether the creatures pay the whole cost,
+                # which the rule that lets them be tapped doesn't answer.
+                return []
         return out
 
     # -- reading the question --------------------------------------------------
@@ -1810,7 +1875,11 @@ class TappingHandler:
         grantors = [
             m
             for m in q.cards
-            if _grants_to_others(m) or _adds_phase(m) or TappingHandler._instrument(q, m)
+            if _grants_to_others(m)
+            or _adds_phase(m)
+            or TappingHandler._instrument(q, m)
+            # "Life and Limb is out, can my Forest attack?": the card making it a creature.
+            or any(makes_it_creature(m, o) for o in q.cards)
         ]
         others = [m for m in q.cards if m not in grantors and m.card.types & _PERMANENT_TYPES]
         if grantors and not (others or q.has(_GENERIC_CREATURE)):
@@ -2002,7 +2071,12 @@ class TappingHandler:
                 options = [generic - {"Creature"} or frozenset({"Artifact"}), generic]
         for _, kind, always in facts.made_creature:
             # "March of the Machines is out": its noncreature artifacts are creatures (205.1a).
-            fitting = [t for t in options if "Creature" not in t and (kind in t or kind == "")]
+            # A land type ("All Forests are 1/1 creatures") fits the lands with that subtype.
+            fitting = [
+                t
+                for t in options
+                if "Creature" not in t and (kind in t or kind == "" or kind in subtypes)
+            ]
             if not fitting:
                 continue
             if always:
@@ -2447,17 +2521,24 @@ class TappingHandler:
         """'Two red and two green creatures: can I cast Stoke the Flames by tapping all four
         and paying no mana?': convoke pays a mana of the cost per creature, a colored one only
         with a creature of that color (702.51a)."""
-        if not q.asks(_NO_MANA) or not q.asks(r"\b(cast|convoke)\b"):
+        if not q.has(_NO_MANA, *_ALL_CONVOKED) or not q.asks(r"\b(cast|convoke)\b"):
             return None
         spells = [m for m in q.cards if any(k.casefold() == "convoke" for k in m.card.keywords)]
         if len({m.name for m in spells}) != 1 or q.has(
-            r"(?<!un)\btapped\b", r"\b(kick|kicked|kicker|x ?=|x is|reduc|cheaper|less)\b"
+            r"(?<!un)\btapped\b(?! (creatures?|lands?)\b)",
+            r"\b(kick|kicked|kicker|reduc\w*|cheaper|less)\b",
         ):
             return None
         spell = spells[0]
         cost = spell.card.front.mana_cost
         if cost is None:
             return None
+        xs = [int(hit.group(1)) for hit in _X_TOLD.finditer(q.lower)]
+        if "X" in cost.parts or xs or q.has(r"\bx\b"):
+            # "Chord of Calling for X=1": X chosen is generic mana of the total cost (601.2f).
+            if len(set(xs)) != 1 or cost.parts.count("X") != 1:
+                return None
+            cost = cost.with_x(xs[0])
         creatures: list[tuple[str, frozenset[str]]] = []
         for m in q.cards:
             if m.name == spell.name:
