@@ -323,7 +323,23 @@ class TextCardFinder:
         names: set[str],
     ) -> tuple[int, str] | None:
         """The last word and the one name that words[i:] start, if exactly one does."""
-        split = {n: normalize(n).split() for n in names}
+        if not free[i + 1] or not _contiguous(text, words, i, i + 1):
+            return None
+        second = normalize(words[i + 1].group(0))
+        # The names split into words, kept while the store's set for this first word is.
+        memo: dict[str, tuple[set[str], dict[str, list[str]]]] = self.__dict__.setdefault(
+            "_split_names", {}
+        )
+        known = memo.get(min(names, default=""))
+        if known is None or known[0] is not names:
+            if len(memo) > 4096:
+                memo.clear()
+            known = memo[min(names, default="")] = (names, {n: normalize(n).split() for n in names})
+        split = {
+            n: parts
+            for n, parts in known[1].items()
+            if len(parts) > 1 and parts[1].startswith(second)
+        }
         for j in range(i + 1, min(len(words), i + 6)):
             if not free[j] or not _contiguous(text, words, j - 1, j):
                 return None
