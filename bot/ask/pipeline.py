@@ -192,7 +192,6 @@ class AskService:
             answer.notes.append("A card name was ambiguous, so no ruling was made.")
             return answer
         mentions = await self._mentions(found)
-        english = tuple(await self._mentions(scan.plain))
         answer.cards = [
             ResolvedCard(name=m.name, oracle_id=m.card.oracle_id, matched=m.written)
             for m in mentions
@@ -215,6 +214,7 @@ class AskService:
                 answer.summary = f"I don't know a card named {names}, so I can't rule on it."
             answer.notes.append("Unknown card name(s): " + ", ".join(scan.unknown[:5]))
             return answer
+        english = tuple(await self._mentions(scan.plain))
         read, q = self._question(text, mentions, chosen_until, board, english=english)
         reading = read.reading
         if board is not None:

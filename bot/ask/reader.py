@@ -480,8 +480,12 @@ class Reader:
             if len(self._words(rest)) < 3 or rest[-1].text != "?" or self.form(rest) == "statement":
                 return None
             head = [*s[:end], Tok("?", "?", None, "")]
-            first = replace(rest[0], text=rest[0].text[:1].upper() + rest[0].text[1:], space="")
-            return [*sentences[:i], head, [first, *rest[1:]], *sentences[i + 1 :]], i + 1
+            return [
+                *sentences[:i],
+                head,
+                [_opening(rest[0]), *rest[1:]],
+                *sentences[i + 1 :],
+            ], i + 1
         return None
 
     def _phrase_in(self, sentence: Sequence[Tok], framing: str) -> Phrase | None:
@@ -583,11 +587,7 @@ class Reader:
         if made is None or made[1]:
             return sentence  # a negated indirect question keeps its own words
         question = made[0]
-        first = question[0]
-        return [
-            replace(first, text=first.text[:1].upper() + first.text[1:], space=""),
-            *question[1:],
-        ]
+        return [_opening(question[0]), *question[1:]]
 
     def _tag_unmarked(self, sentences: list[list[Tok]]) -> list[list[Tok]]:
         """ "elves can't tap the turn they come in, correct": a text with no question mark
@@ -595,10 +595,7 @@ class Reader:
         if not sentences or any(t.text == "?" for s in sentences for t in s):
             return sentences
         last = sentences[-1]
-        end = len(last)
-        while end and last[end - 1].card is None and last[end - 1].text in _END:
-            end -= 1
-        body = last[:end]
+        body = last[: _body_end(last)]
         if self._split_tag([*body, Tok("?", "?", None, "")]) is None:
             return sentences
         return [*sentences[:-1], [*body, Tok("?", "?", None, "")]]
@@ -618,9 +615,7 @@ class Reader:
                 and self._starts(words, trailers) == tuple(t.lemma for t in words)
             ):
                 continue  # "thanks!" after a question
-            end = len(s)
-            while end and s[end - 1].card is None and s[end - 1].text in _END:
-                end -= 1
+            end = _body_end(s)
             body = s[:end]
             for p in trailers:
                 n = len(p)
@@ -2111,8 +2106,7 @@ def _conclusion(body: list[Tok]) -> tuple[list[Tok], list[Tok]] | None:
             reason = body[:j]
             while reason and reason[-1].text in (",", ";"):
                 reason = reason[:-1]
-            first = replace(rest[0], text=rest[0].text[:1].upper() + rest[0].text[1:], space="")
-            return reason, [first, *rest[1:]]
+            return reason, [_opening(rest[0]), *rest[1:]]
     return None
 
 
@@ -2317,6 +2311,19 @@ def _same_axis(old: Fact, new: Fact) -> bool:
 
 def _respace(tok: Tok, space: str) -> Tok:
     return replace(tok, space=space)
+
+
+def _opening(tok: Tok) -> Tok:
+    """``tok`` as the first word of a sentence of its own: capitalised, no space before."""
+    return replace(tok, text=tok.text[:1].upper() + tok.text[1:], space="")
+
+
+def _body_end(sentence: Sequence[Tok]) -> int:
+    """Where the sentence's closing punctuation begins (its length if it has none)."""
+    end = len(sentence)
+    while end and sentence[end - 1].card is None and sentence[end - 1].text in _END:
+        end -= 1
+    return end
 
 
 def _join(toks: Iterable[Tok]) -> str:

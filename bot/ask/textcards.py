@@ -299,7 +299,7 @@ class TextCardFinder:
         while i < len(words) - 1:
             first = normalize(words[i].group(0))
             names = self._first.get(first) if free[i] and len(first) >= 3 else None
-            hit = self._name_start(text, words, free, i, names) if names else None
+            hit = self._name_start(text, words, free, i, first, names) if names else None
             if hit is None:
                 i += 1
                 continue
@@ -320,21 +320,23 @@ class TextCardFinder:
         words: list[re.Match[str]],
         free: list[bool],
         i: int,
+        first: str,
         names: set[str],
     ) -> tuple[int, str] | None:
         """The last word and the one name that words[i:] start, if exactly one does."""
         if not free[i + 1] or not _contiguous(text, words, i, i + 1):
             return None
         second = normalize(words[i + 1].group(0))
-        # The names split into words, kept while the store's set for this first word is.
+        # The names split into words, per first word, kept while the store's set for it is
+        # (the stored finder doesn't run this class's __init__, hence no attribute there).
         memo: dict[str, tuple[set[str], dict[str, list[str]]]] = self.__dict__.setdefault(
             "_split_names", {}
         )
-        known = memo.get(min(names, default=""))
+        known = memo.get(first)
         if known is None or known[0] is not names:
             if len(memo) > 4096:
                 memo.clear()
-            known = memo[min(names, default="")] = (names, {n: normalize(n).split() for n in names})
+            known = memo[first] = (names, {n: normalize(n).split() for n in names})
         split = {
             n: parts
             for n, parts in known[1].items()
@@ -737,27 +739,24 @@ class TextCardFinder:
         the word itself, "fuzzy" for one letter off it): only for a word English and the
         rules don't use, and none of a card already named (which ``_references`` reads)."""
         key = normalize(bare)
-        if len(key) < 5 or not key.isalpha() or key in self._common or key in self._vocab:
-            return None
+        if len(key) < 5 or not key.isalpha() or not self._name_only(key):
+            return None  # "a flier": English, though Momo, Friendly Flier has the word
         if self._exact.get(key):
             # A whole name, which the exact pass took or turned down ("can i earthcraft it").
             return None
-        if key in lexicon.load().lemmas or self._plural_of_known(key):
-            return None
-        found = (key, "short") if self._worded(key) else None
-        if found is None and len(key) >= 5:
+        found: tuple[str, str] | None = (key, "short") if self._worded(key) else None
+        if found is None:
             near = self._near_name_word(key)
-            found = (near, "fuzzy") if near is not None else None
-        if found is None or _english(key) or not self._name_only(found[0]):
-            return None  # "a flier": English, though Momo, Friendly Flier has the word
-        if any(found[0] in normalize(f.card_name).split() for f in result.found):
+            # A typo of an English word ("creatue") is no name's word.
+            found = (near, "fuzzy") if near is not None and self._name_only(near) else None
+        if found is None or any(found[0] in normalize(f.card_name).split() for f in result.found):
             return None
         return found
 
     def _name_only(self, word: str) -> bool:
         """A word of names that English and the rules don't use ("nyxbloom", not "creature")."""
         return not (
-            _english(word)
+            _listed_english(word)
             or word in self._common
             or word in self._vocab
             or word in lexicon.load().lemmas
@@ -934,8 +933,8 @@ _OWNERS = frozenset(["my", "his", "her", "their", "your", "opps", "opponents", "
 _INSIDE_NAMES = frozenset(["of", "the", "and", "from", "in", "to"])
 
 
-def _english(key: str) -> bool:
-    """A less common English word or its plural ("flier", "fliers")."""
+def _listed_english(key: str) -> bool:
+    """A less common English word or its plural ("flier", "fliers"), from the word list."""
     words = lexicon.english()
     return key in words or (key.endswith("s") and key[:-1] in words)
 

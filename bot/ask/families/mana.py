@@ -1847,11 +1847,18 @@ def _asked_types(q: Question) -> set[ManaType]:
     return found
 
 
-def _asked_type(q: Question) -> ManaType | None:
-    # A symbol is asked from the asking verb on, as a letter is (see _asked_letter): "I tapped
-    # it for {G}, can I also tap it for convoke?" states the {G}.
+def _asking_part(q: Question) -> str | None:
+    """The asked sentence from its last asking verb on (None if it has none): "I tapped it for
+    {G}, can I also tap it for convoke?" states the {G} and asks from "can"."""
     modals = list(re.finditer(r"\b(can|could|does|do|will|would|is|should)\b", q.asked))
-    asking = q.asked[modals[-1].start() :] if modals else q.lower
+    return q.asked[modals[-1].start() :] if modals else None
+
+
+def _asked_type(q: Question) -> ManaType | None:
+    # A symbol is asked from the asking verb on, as a letter is (see _asked_letter).
+    asking = _asking_part(q)
+    if asking is None:
+        asking = q.lower
     for word, t in _TYPE_WORDS.items():
         if word.startswith("{") and word in asking:
             return t
@@ -1888,9 +1895,7 @@ def _asked_letter(q: Question) -> ManaType | None:
     """'Can Tundra tap for B?': the one mana type the asked sentence names by its letter."""
     # From the asking verb on: "I tapped it for G, can I also tap it for convoke?" states
     # the G, it doesn't ask it.
-    modals = list(re.finditer(r"\b(can|could|does|do|will|would|is|should)\b", q.asked))
-    asking = q.asked[modals[-1].start() :] if modals else ""
-    found = {m.group(1) for m in _LETTER_ASKED.finditer(asking)}
+    found = {m.group(1) for m in _LETTER_ASKED.finditer(_asking_part(q) or "")}
     return ManaType(found.pop().upper()) if len(found) == 1 else None
 
 
