@@ -539,6 +539,10 @@ class KickerHandler:
     def _phasing(self, q: Question, mention: CardMention | None) -> Scenario | None:
         if not q.has(r"\bphas(e|es|ed|ing)\b") or not q.has(r"\bkicked\b"):
             return None
+        # What phasing does to the creature's Auras or damage is another question: this rule
+        # answers only whether it is still kicked.
+        if not q.asks(r"\bkick"):
+            return None
         perm = Permanent(
             name=mention.name if mention else "the kicked permanent",
             types=mention.card.types if mention else frozenset({"Creature"}),
