@@ -29,6 +29,11 @@ class Rewrite:
     before_card: str | None = None
     # Only as written in this case ("lower", "upper"): "u" is "you", "U" is blue mana.
     case: str | None = None
+    # Only this inflection, as written: "my opponents Eidolon" drops an apostrophe, where
+    # "my opponent Eidolon" doesn't.
+    written: tuple[str, ...] | None = None
+    # Only right before a card's name ("took my opponent's Eidolon"), never elsewhere.
+    card_next: bool = False
 
 
 @dataclass(frozen=True)
@@ -123,6 +128,8 @@ def load() -> Lexicon:
                 next=frozenset(lemma_of(w) for w in entry.get("next", [])),
                 before_card=entry.get("before_card"),
                 case=entry.get("case"),
+                written=tuple(source.casefold().split()) if entry.get("written") else None,
+                card_next=bool(entry.get("card_next")),
             )
             rewrites.setdefault(rw.source[0], []).append(rw)
     negation = raw["negation"]

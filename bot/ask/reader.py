@@ -390,6 +390,10 @@ class Reader:
                     continue
                 if any(t.card is not None for t in toks[i : i + n]):
                     continue
+                if rw.written is not None and rw.written != tuple(
+                    t.text.casefold() for t in toks[i : i + n]
+                ):
+                    continue
                 if rw.case == "lower" and any(not t.text.islower() for t in toks[i : i + n]):
                     continue
                 if rw.case == "upper" and any(not t.text.isupper() for t in toks[i : i + n]):
@@ -397,6 +401,8 @@ class Reader:
                 if rw.prev and (not out or out[-1].lemma not in rw.prev):
                     continue
                 if rw.next and (i + n >= len(toks) or toks[i + n].lemma not in rw.next):
+                    continue
+                if rw.card_next and (i + n >= len(toks) or toks[i + n].card is None):
                     continue
                 hit = rw
                 break
