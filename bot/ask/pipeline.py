@@ -354,6 +354,7 @@ class AskService:
         q = Question.build(read.reading.canonical, moved, read.asked)
         q.board = board
         q.english_names = english
+        q.facts = read.reading.facts
         return read, q
 
     def _counted(

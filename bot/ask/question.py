@@ -11,6 +11,7 @@ from typing import Protocol
 
 from rapidfuzz import fuzz
 
+from bot.ask.reading import Fact
 from engine.abilities import Ability, ParsedFace
 from engine.card import Card
 from engine.lazyre import compile_pattern, lazy
@@ -180,6 +181,8 @@ class Question:
     board: GameState | None = None
     # Lowercase English words that are also a card's name, not read as the card.
     english_names: tuple[CardMention, ...] = ()
+    # The facts the reader read ("not kicked" of a card), each with its words.
+    facts: tuple[Fact, ...] = ()
 
     @classmethod
     def build(
@@ -210,6 +213,15 @@ class Question:
         return False
 
     # -- helpers for handlers -------------------------------------------------
+    def said(self, value: str, subject: str | None = None) -> bool:
+        """Whether the reader read the fact ``value`` ("not kicked") of ``subject`` (of
+        anything, without one): a negation such as "I didn't kick it" is the reader's to read,
+        in every wording the lexicon knows. A fact of no named card ("the copy didn't count as
+        kicked") is not one of ``subject``."""
+        return any(
+            f.value == value and (subject is None or f.subject == subject) for f in self.facts
+        )
+
     def has(self, *patterns: str) -> bool:
         """True when any regex pattern matches the casefolded text (CARD marks names)."""
         # A loop, not any() over a generator (a quarter faster): families call this

@@ -175,10 +175,17 @@ _NOT_OBJECTS = frozenset(["turn", "time", "moment", "while", "bit", "lot", "way"
 
 
 def _other_object(toks: Sequence[Tok], j: int) -> bool:
-    """ "an elf", "another creature": an object named without a card name."""
+    """ "an elf", "another creature", "the copy": an object named without a card name."""
+    nxt = toks[j + 1] if j + 1 < len(toks) else None
+    if (
+        toks[j].lemma in ("the", "its", "that", "this", "my", "their")
+        and nxt is not None
+        and nxt.lemma in _COPIES
+    ):
+        # "the copy didn't count as kicked": the copy is not the card it copies.
+        return True
     if toks[j].lemma not in ("a", "an", "another") or toks[j].card is not None:
         return False
-    nxt = toks[j + 1] if j + 1 < len(toks) else None
     return (
         nxt is not None
         and nxt.card is None
@@ -188,6 +195,7 @@ def _other_object(toks: Sequence[Tok], j: int) -> bool:
     )
 
 
+_COPIES = frozenset(["copy", "token", "clone"])
 _NEGATIONS = frozenset(["not", "never", "n't"])
 _NEGATED_AUX = frozenset(
     [

@@ -1055,7 +1055,9 @@ class KickerHandler:
             )
         ):
             return None
-        unkicked = q.has(r"\bunkicked\b", r"(wasn't|was not|isn't|not) kicked")
+        unkicked = q.has(r"\bunkicked\b", r"(wasn't|was not|isn't|not) kicked") or q.said(
+            "not kicked", mention.name if mention else None
+        )
         spell = Spell(
             name=mention.name if mention else "the spell",
             kicked=() if unkicked else (0,),
