@@ -1637,6 +1637,10 @@ class KickerHandler:
             r"flicker",
             r"onto the battlefield",
             r"\bphas",
+            # A countered spell never enters, whether or not it was kicked (CR 701.6a).
+            r"\bcounter(s|ed|ing)? (it|that|this|the spell|my|CARD)\b",
+            r"\b(gets?|got|was|is|been|being) countered\b",
+            r"\bcounterspell",
         ):
             return None
         if q.has(
