@@ -419,8 +419,12 @@ def can_attack(state: GameState, name: str) -> Ruling:
             )
             return t.ruling(None, (f"whether {ability.unless}",))
         t.because(Rule.SUMMONING_SICKNESS, "haste.attack", source, source=source, name=p.name)
-        return t.ruling("yes" if ok else "no")
-    ok = _sickness_steps(t, p, "attack", Rule.HASTE_ATTACK) and ok
+    else:
+        ok = _sickness_steps(t, p, "attack", Rule.HASTE_ATTACK) and ok
+    if p.tapped:
+        # The steps after the tapped one may allow attacking as far as they go; the ruling
+        # closes on what stops it.
+        t.step(Rule.ATTACKERS, f"So {p.name} can't attack while it is tapped.")
     return t.ruling("yes" if ok else "no")
 
 
