@@ -318,6 +318,20 @@ class AskService:
                     f"{reading.stated_count}, the rule I found counts {counted}, and its yes or "
                     f"no may not be about the count. Ask how many, e.g. “{how_many}”",
                 )
+        conceded = (
+            self.reader.concession(reading.asked)
+            if reading.framing == "bug_report" and ruling.verdict in ("yes", "no")
+            else None
+        )
+        if conceded is not None and (ruling.verdict == "yes") != reading.statement_negative:
+            # The rules agree with what the program did; telling the reporter so must answer
+            # the fact they set against it, which the rule found may not have read.
+            return await self._abstain(
+                answer,
+                q,
+                f"I can't rule on that: the report says it happened “{conceded} …”, and the "
+                "rule I found may not take that into account. Ask about that part directly.",
+            )
         if not form_fits(reading.form, scenario.kind):
             return await self._abstain(
                 answer,

@@ -693,6 +693,12 @@ class Reader:
                     break
         return best
 
+    def concession(self, text: str) -> str | None:
+        """The words of a concession in ``text`` ("even though", "but only"), if any."""
+        toks = self.tokens(text)
+        hit = self._find(toks, self.lex.framing["concession"])
+        return None if hit is None else _join(toks[hit[0] : hit[0] + len(hit[1])]).strip()
+
     def _words(self, toks: Sequence[Tok]) -> list[Tok]:
         return [t for t in toks if t.card is not None or t.text[:1].isalnum() or t.text[:1] in "{'"]
 
