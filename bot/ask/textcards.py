@@ -36,8 +36,11 @@ _COMMON_SINGLE = frozenset(normalize(w) for w in _COMMON_WORDS.split())
 
 @cache
 def _programs() -> frozenset[str]:
-    """One-word names of game programs ("Mage", "Forge"): a report's "in Mage" is no card."""
-    return frozenset(p[0] for p in lexicon.load().framing["program"] if len(p) == 1)
+    """One-word names of game programs ("Mage", "Forge") and players' shorthand ("LGS"): a
+    report's "in Mage" or "my LGS judge" is no card."""
+    lex = lexicon.load()
+    programs = frozenset(p[0] for p in lex.framing["program"] if len(p) == 1)
+    return programs | lex.words.get("community", frozenset())
 
 
 # The words before a program's name when a game was played in it ("on Arena").
