@@ -85,10 +85,13 @@ def check_lexicon(path: Path) -> None:
 
     raw = tomllib.loads(path.read_text("utf-8"))
     for entry in raw["rewrite"]:
-        assert set(entry) <= {"from", "to", "pos", "prev", "next", "before_card", "case"}, entry
+        keys = {"from", "to", "pos", "prev", "next", "before_card", "case", "written", "card_next"}
+        assert set(entry) <= keys, entry
         assert entry.get("case", "lower") in ("lower", "upper"), entry
         assert entry["from"] and entry["to"], entry
         assert isinstance(entry.get("before_card", ""), str), entry
+        assert isinstance(entry.get("written", False), bool), entry
+        assert isinstance(entry.get("card_next", False), bool), entry
     lexicon = load()
     assert lexicon.rewrites and lexicon.forms["yesno"] and lexicon.framing["tag"]
 
