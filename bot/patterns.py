@@ -17,8 +17,6 @@ from __future__ import annotations
 import _sre  # type: ignore[import-not-found]
 import atexit
 import contextlib
-import dataclasses
-import logging
 import marshal
 import os
 import re
@@ -30,8 +28,6 @@ from types import CodeType
 from typing import Any, TypeVar
 
 from engine import lazyre
-
-log = logging.getLogger(__name__)
 
 # Patterns built from a question's own words would grow the file without end; the fixed
 # ones a process uses number a few hundred.
@@ -45,6 +41,14 @@ T = TypeVar("T")
 
 # re's own compile step, kept before install() routes it through a cache.
 _re_compile: Callable[..., re.Pattern[str]] = _compiler.compile
+
+
+def _log() -> Any:
+    # Imported when there is something to say: the front end installs the cache before it
+    # imports logging, whose patterns it then compiles through the cache too.
+    import logging
+
+    return logging.getLogger(__name__)
 
 
 def _stamp() -> tuple[Any, ...]:
@@ -93,7 +97,7 @@ class PatternCache:
         try:
             stamp, known, code, derived = marshal.loads(blob)
         except (EOFError, ValueError, TypeError):
-            log.debug("ignoring an unreadable pattern cache at %s", self.path)
+            _log().debug("ignoring an unreadable pattern cache at %s", self.path)
             return
         if stamp == _stamp() and all(isinstance(t, dict) for t in (known, code, derived)):
             self._known, self._code, self._derived = known, code, derived
@@ -191,7 +195,7 @@ class PatternCache:
                 raise
             self._added = 0
         except (OSError, ValueError):
-            log.debug("couldn't save the pattern cache at %s", self.path, exc_info=True)
+            _log().debug("couldn't save the pattern cache at %s", self.path, exc_info=True)
 
 
 def install(path: Path | None = None) -> PatternCache | None:
@@ -211,6 +215,8 @@ def install(path: Path | None = None) -> PatternCache | None:
     _active = cache
     lazyre.set_compiler(cache.compile)
     _compiler.compile = _compile_hook
+    import dataclasses  # after the hook into re: its import compiles a pattern
+
     # dataclasses compiles each generated method with the builtin exec, found by name in
     # its module: a module global of that name is found first.
     dataclasses.exec = _exec_hook  # type: ignore[attr-defined]
@@ -224,7 +230,9 @@ def uninstall() -> None:
     _installed.clear()
     lazyre.set_compiler(re.compile)
     _compiler.compile = _re_compile
-    vars(dataclasses).pop("exec", None)
+    dataclasses = sys.modules.get("dataclasses")
+    if dataclasses is not None:
+        vars(dataclasses).pop("exec", None)
 
 
 def active() -> PatternCache | None:

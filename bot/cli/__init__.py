@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-import argparse
 import atexit
 import gc
-import logging
 import os
 import sys
 from collections.abc import Coroutine, Sequence
@@ -16,6 +14,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from bot.errors import RulesbotError
 
 if TYPE_CHECKING:
+    import argparse
+
     from bot.store import Store
 
 T = TypeVar("T")
@@ -139,6 +139,8 @@ def _command(argv: Sequence[str]) -> str | None:
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     """The parser; given the arguments, with only the area their subcommand needs."""
+    import argparse
+
     parser = argparse.ArgumentParser(prog="rulesbot", description=__doc__)
     parser.add_argument("--db", help="SQLite database (default: $RULESBOT_DB or the user data dir)")
     parser.add_argument("-v", "--verbose", action="store_true", help="log debug output")
@@ -170,8 +172,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if argv[:1] != ["--help"]:
         from bot import patterns
 
-        # A one-shot command's time is mostly compiling the families' patterns.
+        # A one-shot command's time is mostly compiling the families' patterns; installed
+        # before argparse and logging are imported, it serves their patterns too.
         patterns.install()
+    import logging
+
     parser = build_parser(argv)
     args = parser.parse_args(argv)
     logging.basicConfig(
