@@ -171,7 +171,10 @@ class PatternCache:
             except (EOFError, TypeError, ValueError):
                 pass
         value = build()
-        self._derived[name] = (sources, marshal.dumps(value))  # type: ignore[arg-type]
+        try:
+            self._derived[name] = (sources, marshal.dumps(value))  # type: ignore[arg-type]
+        except ValueError:
+            return value  # not of marshal's types: built each time, as with no cache
         self._added += 1
         return value
 

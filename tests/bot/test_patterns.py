@@ -193,6 +193,10 @@ def test_the_lexicon_read_back_is_the_one_built_and_follows_its_files(tmp_path: 
         sources = ("changed",)
         assert cache.derived("lexicon", sources, lambda: calls.append(1) or 7) == 7
         assert calls == [1]
+        # A table marshal can't write is built each time, never an error.
+        thing = object()
+        assert cache.derived("other", sources, lambda: thing) is thing
+        assert "other" not in cache._derived
     finally:
         patterns.uninstall()
         lexicon.load.cache_clear()
