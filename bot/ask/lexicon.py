@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import re
-import tomllib
-from dataclasses import dataclass, field
+from dataclasses import astuple, dataclass, field, fields
 from functools import cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
+
+from data import FOLDER
 
 Phrase = tuple[str, ...]
 
@@ -90,7 +90,7 @@ class Lexicon:
 
 
 def _read(name: str) -> str:
-    return resources.files("data").joinpath(name).read_text(encoding="utf-8")
+    return (FOLDER / name).read_text(encoding="utf-8")
 
 
 @cache
@@ -101,8 +101,38 @@ def english() -> frozenset[str]:
 
 @cache
 def load() -> Lexicon:
-    raw: dict[str, Any] = tomllib.loads(_read("lexicon.toml"))
-    table = json.loads(_read("lexicon_forms.json"))
+    from bot import patterns
+
+    texts = (_read("lexicon.toml"), _read("lexicon_forms.json"), _read("common_words.txt"))
+    cache = patterns.active()
+    if cache is None:
+        return _build(*texts)
+    try:
+        # The tables depend on this module's code as much as on the files.
+        code = Path(__file__).read_text(encoding="utf-8")
+    except OSError:
+        return _build(*texts)
+    # A front end that keeps compiled patterns keeps the lexicon's tables with them.
+    return _thaw(cache.derived("lexicon", (code, *texts), lambda: _freeze(_build(*texts))))
+
+
+def _freeze(lex: Lexicon) -> tuple[Any, ...]:
+    """The lexicon's fields in plain types (rewrites as tuples), for marshal."""
+    rewrites = {k: tuple(astuple(r) for r in v) for k, v in lex.rewrites.items()}
+    return (rewrites, *(getattr(lex, f.name) for f in fields(Lexicon)[1:]))
+
+
+def _thaw(plain: tuple[Any, ...]) -> Lexicon:
+    rewrites = {k: tuple(Rewrite(*r) for r in v) for k, v in plain[0].items()}
+    return Lexicon(rewrites, *plain[1:])
+
+
+def _build(toml_text: str, forms_text: str, common_text: str) -> Lexicon:
+    import json
+    import tomllib
+
+    raw: dict[str, Any] = tomllib.loads(toml_text)
+    table = json.loads(forms_text)
     lemmas = {k: (v[0], v[1]) for k, v in table["lemma"].items()}
     inflections: dict[str, dict[str, str]] = table["inflect"]
 
@@ -149,7 +179,7 @@ def load() -> Lexicon:
         numbers={str(k): int(v) for k, v in raw["numbers"].items()},
         lemmas=lemmas,
         inflections=inflections,
-        common=frozenset(_read("common_words.txt").split()),
+        common=frozenset(common_text.split()),
         nicknames={str(k): str(v) for k, v in raw.get("nicknames", {}).items()},
         missing=tuple(
             (

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import io
 import json
 import logging
@@ -44,19 +45,51 @@ def register(sub: Any) -> None:
     p.set_defaults(func=run_ask, ready=ask_ready)
 
 
+# Whether the cyclic collector is off until the first answer is out (see pause_collector).
+_paused = False
+
+
+def pause_collector() -> None:
+    """No cyclic garbage collection until the first answer is out (``resume_collector``).
+
+    Loading the pipeline for it (modules, classes, tables, patterns) makes tens of thousands
+    of objects that live as long as the process, and few garbage cycles; the collector, run
+    every few hundred allocations, would traverse them again and again.
+    """
+    global _paused
+    if gc.isenabled():
+        # What an earlier ask in this process froze (tests ask many times) is collected again.
+        gc.unfreeze()
+        gc.disable()
+        _paused = True
+
+
+def resume_collector() -> None:
+    """Collect again; what the first answer loaded is frozen, so no collection traverses it."""
+    global _paused
+    if _paused:
+        _paused = False
+        gc.freeze()
+        gc.enable()
+
+
 def ask_ready(args: argparse.Namespace) -> int | None:
     """`ask` on a database that needs nothing written first, with no event loop; else None."""
-    from bot.cli import db_path, finish
-    from bot.store import Store
+    pause_collector()
+    try:
+        from bot.cli import db_path, finish
+        from bot.store import Store
 
-    store = Store.open_ready(db_path(args))
-    if store is None:
-        return None
+        store = Store.open_ready(db_path(args))
+        if store is None:
+            return None
 
-    async def read_line() -> str:
-        return sys.stdin.readline()
+        async def read_line() -> str:
+            return sys.stdin.readline()
 
-    return finish(answer_all(args, store, read_line))
+        return finish(answer_all(args, store, read_line))
+    finally:
+        resume_collector()
 
 
 async def run_ask(args: argparse.Namespace) -> int:
@@ -65,9 +98,13 @@ async def run_ask(args: argparse.Namespace) -> int:
     from bot.cli import db_path
     from bot.store import Store
 
-    # Nothing else runs on this loop: reads need no thread of their own.
-    store = await Store.open(db_path(args), inline_reads=True)
-    return await answer_all(args, store, lambda: asyncio.to_thread(sys.stdin.readline))
+    pause_collector()
+    try:
+        # Nothing else runs on this loop: reads need no thread of their own.
+        store = await Store.open(db_path(args), inline_reads=True)
+        return await answer_all(args, store, lambda: asyncio.to_thread(sys.stdin.readline))
+    finally:
+        resume_collector()
 
 
 async def answer_all(
@@ -104,6 +141,8 @@ async def answer_all(
                     break
                 emit(args, await safe_ask(service, line.rstrip("\r\n"), args.fact, board))
                 sys.stdout.flush()
+                # Each later line makes garbage of its own, and no more start-up.
+                resume_collector()
             return 0
         emit(args, await safe_ask(service, args.question, args.fact, board))
         return 0

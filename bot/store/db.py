@@ -8,12 +8,12 @@ import sqlite3
 import threading
 from collections.abc import AsyncIterator, Iterator, Sequence
 from datetime import UTC, datetime
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Self
 
 from bot.errors import StoreError
 from bot.store.records import BUILTIN_SOURCE, SourceRecord, StoreStatus
+from data import FOLDER
 
 if TYPE_CHECKING:
     import asyncio
@@ -238,7 +238,7 @@ class Connection:
 
     @staticmethod
     def _migrations() -> list[tuple[int, str, str]]:
-        folder = resources.files("data") / "migrations"
+        folder = FOLDER / "migrations"
         found = []
         for entry in folder.iterdir():
             match = _MIGRATION.match(entry.name)
@@ -249,7 +249,7 @@ class Connection:
     @staticmethod
     def latest_schema() -> int:
         """The number of the newest migration this rulesbot has (no file is read)."""
-        folder = resources.files("data") / "migrations"
+        folder = FOLDER / "migrations"
         numbers = [int(m.group(1)) for e in folder.iterdir() if (m := _MIGRATION.match(e.name))]
         return max(numbers, default=0)
 

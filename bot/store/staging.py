@@ -7,7 +7,6 @@ import json
 import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from datetime import date, datetime
-from importlib import resources
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from bot.errors import ImportFailedError, StoreError
@@ -16,6 +15,7 @@ from bot.store.db import BUMP_GENERATION, Connection, utc_now
 from bot.store.names import normalize
 from bot.store.records import BUILTIN_SOURCE, DATASETS, Dataset
 from bot.store.search import index_name_words, index_rules, index_rulings
+from data import FOLDER
 
 if TYPE_CHECKING:
     import aiosqlite
@@ -333,7 +333,7 @@ class Writes(Connection):
         """Load the shipped built-in data into an empty store; True if it did."""
         if await self._scalar("SELECT COUNT(*) FROM sources"):
             return False
-        folder = resources.files("data") / "builtin"
+        folder = FOLDER / "builtin"
         cards_file, rulings_file, rules_file = (
             folder / "cards.json",
             folder / "rulings.json",

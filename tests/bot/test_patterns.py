@@ -108,4 +108,95 @@ def test_the_cache_can_be_turned_off_or_moved(
         cache.save()
         assert told.is_file()
     finally:
-        lazyre.set_compiler(re.compile)
+        patterns.uninstall()
+    assert patterns.active() is None
+
+
+def test_patterns_compiled_through_re_itself_are_kept_too(tmp_path: Path) -> None:
+    path = tmp_path / "p.marshal"
+    try:
+        cache = patterns.install(path)
+        assert cache is not None
+        # A pattern no module has, compiled the way a function's re.search(r"...") does.
+        text = r"\b(?P<n>\d+) kicker costs? of \{(?P<c>[0-9WUBRG])\}"
+        re.purge()
+        found = re.search(text, "pay 2 kicker costs of {2}", re.I)
+        assert found is not None and found["n"] == "2"
+        assert (text, int(re.I)) in cache._known
+        cache.save()
+        again = PatternCache(path)
+        _same(again.compile(text, re.I), re._compiler.compile(text, re.I))  # type: ignore[attr-defined]
+        # Bytes patterns and re.DEBUG go to re as before.
+        assert re.compile(rb"ab+").search(b"abb") is not None
+    finally:
+        patterns.uninstall()
+
+
+def test_dataclass_methods_are_compiled_once_and_behave_the_same(tmp_path: Path) -> None:
+    import dataclasses
+
+    def make() -> type:
+        @dataclasses.dataclass(frozen=True, kw_only=True)
+        class Cost:
+            generic: int
+            colors: tuple[str, ...] = ()
+
+        return Cost
+
+    path = tmp_path / "p.marshal"
+    try:
+        cache = patterns.install(path)
+        assert cache is not None
+        first = make()
+        assert cache._code
+        cache.save()
+        patterns.uninstall()
+        again = patterns.install(path)
+        assert again is not None and again is not cache
+        assert set(again._code) == set(cache._code)
+        second = make()
+    finally:
+        patterns.uninstall()
+    plain = make()
+    for cls in (first, second, plain):
+        value = cls(generic=2, colors=("U",))
+        assert repr(value).endswith("Cost(generic=2, colors=('U',))")
+        assert value == cls(generic=2, colors=("U",)) and hash(value) == hash(
+            cls(generic=2, colors=("U",))
+        )
+        with pytest.raises(dataclasses.FrozenInstanceError):
+            value.generic = 3  # type: ignore[attr-defined]
+        # The methods are compiled as the builtin exec compiles them: no __future__ features,
+        # so annotations stay objects, not strings.
+        assert cls.__init__.__annotations__ == plain.__init__.__annotations__
+
+
+def test_the_lexicon_read_back_is_the_one_built_and_follows_its_files(tmp_path: Path) -> None:
+    from bot.ask import lexicon
+
+    built = lexicon._build(
+        *(lexicon._read(n) for n in ("lexicon.toml", "lexicon_forms.json", "common_words.txt"))
+    )
+    path = tmp_path / "p.marshal"
+    try:
+        for _ in range(2):
+            patterns.install(path)
+            lexicon.load.cache_clear()
+            assert lexicon.load() == built
+            cache = patterns.active()
+            assert cache is not None and "lexicon" in cache._derived
+            cache.save()
+            patterns.uninstall()
+        cache = PatternCache(path)
+        # Other files (or other code) are not served the old tables.
+        calls: list[int] = []
+        sources = ("changed",)
+        assert cache.derived("lexicon", sources, lambda: calls.append(1) or 7) == 7
+        assert calls == [1]
+        # A table marshal can't write is built each time, never an error.
+        thing = object()
+        assert cache.derived("other", sources, lambda: thing) is thing
+        assert "other" not in cache._derived
+    finally:
+        patterns.uninstall()
+        lexicon.load.cache_clear()

@@ -296,7 +296,10 @@ def _lexicon_pattern(phrases: Iterable[Phrase]) -> str:
     for phrase in phrases:
         words = []
         for lemma in phrase:
-            forms = sorted({lemma, *lex.inflections.get(lemma, {}).values()}, key=len, reverse=True)
+            # Longest first; ties by text, so that the pattern is the same in every process.
+            forms = sorted(
+                {lemma, *lex.inflections.get(lemma, {}).values()}, key=lambda f: (-len(f), f)
+            )
             words.append("(?:" + "|".join(re.escape(f) for f in forms) + ")")
         alternatives.append(" ".join(words))
     return r"\b(?:" + "|".join(alternatives) + r")\b"
@@ -629,7 +632,9 @@ def _noun_pattern(phrases: Iterable[Phrase]) -> str:
     for phrase in phrases:
         *head, last = phrase
         forms = set(surfaces.get(last, ())) or {last, last + "s"}
-        tail = "(?:" + "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True)) + ")"
+        # Longest first; ties by text, so that the pattern is the same in every process.
+        ordered = sorted(forms, key=lambda f: (-len(f), f))
+        tail = "(?:" + "|".join(re.escape(f) for f in ordered) + ")"
         alternatives.append(" ".join([*(re.escape(w) for w in head), tail]))
     return r"\b(?:" + "|".join(alternatives) + r")\b"
 
