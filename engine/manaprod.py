@@ -122,6 +122,8 @@ def _matches(
     if re.search(r"\b(?:an opponent|your opponents?|opponents?) controls?\b", s):
         whose = "opponent"
         s = re.sub(r"\b(?:an opponent|your opponents?|opponents?) controls?\b", " ", s)
+    # "each Elf on the battlefield": every permanent is there, whoever controls it.
+    s = re.sub(r"\bon the battlefield\b", " ", s)
     if not _whose_ok(whose, p, source.controller):
         return False
     matched_any = False

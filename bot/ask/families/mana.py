@@ -858,10 +858,13 @@ def _read_board(q: Question) -> _Board:
         board.described = {YOU, OPPONENT}
         board.complete = {YOU, OPPONENT}
         board.unnamed = ""
-    # "if I control three creatures" (but not "no creatures", which is a complete count).
+    # "if I control three creatures" (but not "no creatures" or "zero creatures", which are
+    # complete counts).
     board.unnamed = " ".join(
         x.group(0)
-        for x in re.finditer(r"(?<!\bno )(?<!\bno other )(?<!\bany )\b(\w+?)s?\b", q.lower)
+        for x in re.finditer(
+            r"(?<!\bno )(?<!\bno other )(?<!\bany )(?<!\bzero )(?<!\b0 )\b(\w+?)s?\b", q.lower
+        )
         if x.group(1) in {"creature", "artifact", "land", "enchantment", "permanent", "elf", "elve"}
     )
     if q.board is None:
@@ -1292,6 +1295,13 @@ _ONE_TAP = (
 )
 
 
+# "Total mana from tapping that Forest?": all that one activation of one named permanent gives.
+_FROM_ONE_TAP = (
+    r"\b(from|by|for|off|when) (tapping|activating|cracking|sacrificing) "
+    r"((that|this|the|my|a|an|one|his|her|their) )?(CARD\b(?!s)|it\b)"
+)
+
+
 def _asks_total(q: Question, board: _Board, subject: CardMention) -> bool:
     """Whether an amount question may ask for the mana of several permanents together ("I have
     3 Treasures, how much mana can I make?"), not of one activation."""
@@ -1300,7 +1310,7 @@ def _asks_total(q: Question, board: _Board, subject: CardMention) -> bool:
         return True
     if q.has(r"\b(in total|total|altogether|all together|combined|all of them)\b") and not (
         # "I tap a Forest. Total mana?": all that one activation gives, triggers' mana too.
-        q.has(_ONE_TAP) and not several
+        q.has(_ONE_TAP, _FROM_ONE_TAP) and not several
     ):
         return True
     makers = [
@@ -1512,16 +1522,19 @@ def _land(p: Permanent) -> bool:
     return "Land" in p.types
 
 
+_PER_KIND = lazy(r"\bfor each (?:other )?(\w+?)s? (?:you control|on the battlefield)\b", re.I)
+
+
 def _counted_kind(per: str) -> str:
     """The kind 'for each creature you control' counts ("Creature", "Elf"; "" when unread)."""
-    found = re.search(r"\bfor each (?:other )?(\w+?)s? you control\b", per, re.I)
+    found = _PER_KIND.search(per)
     word = found.group(1) if found else ""
     return "Elf" if word.casefold() in ("elf", "elve") else word.capitalize()
 
 
 def _of_kind(per: str) -> Callable[[Permanent], bool]:
     """The permanents 'for each creature you control' counts (any, when the kind isn't read)."""
-    found = re.search(r"\bfor each (?:other )?(\w+?)s? you control\b", per, re.I)
+    found = _PER_KIND.search(per)
     word = found.group(1) if found else ""
     kind = "Elf" if word.casefold() in ("elf", "elve") else word.capitalize()
 
@@ -1541,6 +1554,16 @@ _RECOLORS = lazy(
     r"|\b(is|are|becomes?) (white|blue|black|red|green|colorless)\b",
     re.I,
 )
+
+
+def _counted_over(per: str, controller: str) -> tuple[str, ...]:
+    """Whose permanents 'for each ...' counts: its controller's ("you control"), both players'
+    ("on the battlefield", 109.2), or none read."""
+    if re.search(r"\bfor each\b[^.]*\byou control\b", per, re.I):
+        return (controller,)
+    if re.search(r"\bfor each\b[^.]*\bon the battlefield\b", per, re.I):
+        return (YOU, OPPONENT)
+    return ()
 
 
 def _needs(board: _Board) -> list[str]:
@@ -1593,10 +1616,11 @@ def _needs(board: _Board) -> list[str]:
                 and a.mana.amount == "X"
                 and not told
                 and not (
-                    re.search(r"\bfor each\b[^.]*\byou control\b", per, re.I)
-                    and (
-                        _told(board, p.controller, p, _of_kind(per))
-                        or (p.controller, _counted_kind(per)) in board.none_of
+                    (counted_over := _counted_over(per, p.controller))
+                    and all(
+                        _told(board, who, p, _of_kind(per))
+                        or (who, _counted_kind(per)) in board.none_of
+                        for who in counted_over
                     )
                     and not _counts_unnamed(board, per)
                 )
@@ -1877,9 +1901,11 @@ _TYPE_AT = lazy(
     r"take|make|makes|made|add|adds|added|produce|produces|produced|pick|choose|into|extra|"
     r"additional|another|one|an?|give me|gives me)\s+\{?([wbrgc])\}?(?!['\w])"
 )
-# "I tap Deathcap Glade for B", "tapped it for black mana": the mana that tapping made.
+# "I tap Deathcap Glade for B", "tapped it for black mana", "tap a basic Island for blue": the
+# mana that tapping made.
 _TAPPED_FOR_TYPE = lazy(
-    r"\btap(?:s|ped|ping)?\s+(?:(?:CARD|it|that|this|the \w+|my \w+|a \w+)\s+)?for\s+"
+    r"\btap(?:s|ped|ping)?\s+(?:(?:CARD|it|that|this|the \w+|my \w+|a \w+|"
+    r"(?:a|an|my|the|one|his|her|their) \w+ CARD)\s+)?for\s+"
     r"(?:one |a |an |1 )?(?:\{?([wbrgc])\}?(?!['\w])|(colou?rless|white|blue|black|red|green)\b"
     r"|\{([wubrgc])\}|(you)\b)"
 )
@@ -3116,6 +3142,7 @@ class ManaHandler:
         ) and not q.asks(
             r"^\W*(so\W+|and\W+)?(the )?total( mana| colou?rless| white| blue| black| red| green"
             r"| [wubrgc])?\W*$",
+            rf"^\W*(so\W+|and\W+)?(the )?total( mana)? {_FROM_ONE_TAP[2:]}\W*$",
             r"\b(what'?s|what is) the total\b",
             # "do I get 1 or 2?": two amounts offered, so how much.
             rf"\b(get|make|produce|add|gives?)\b[^?.!]{{0,20}}\b{_AMOUNT_WORD} or {_AMOUNT_WORD}\b",
