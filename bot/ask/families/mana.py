@@ -1981,6 +1981,27 @@ _OWN_COST_PAID = lazy(
 )
 
 
+# "I pay {B/R} and tap Graven Cairns": a filter land's own cost, paid as it is tapped.
+_HYBRID_PAID = lazy(
+    r"\b(pay|paid|paying|pays) (\{[wubrgc2]/[wubrgcp]\}\s*)+(,? and|,? then|to)? "
+    r"(tap|taps|tapped|tapping|activate|activating) (my |the |a |an )?CARD\b"
+)
+# "tap Graven Cairns for {B}{R}", "choosing the {B}{R} option": all the mana an ability with
+# several options is activated for.
+_TOLD_OPTION = lazy(
+    r"\b(?:for|choos\w*|chose|chosen|pick\w*|take|took|taking)\s+(?:the\s+)?"
+    r"((?:\{[wubrgc]\}){2,})"
+)
+
+
+def _told_option(q: Question) -> tuple[ManaType, ...] | None:
+    """The one multi-mana option a stated tapping is said to make, if the text tells one."""
+    found = {m.group(1) for m in _TOLD_OPTION.finditer(q.lower)}
+    if len(found) != 1:
+        return None
+    return tuple(ManaType(c.upper()) for c in re.findall(r"\{([wubrgc])\}", found.pop()))
+
+
 def _without_own_cost(q: Question) -> str:
     """The text without its statements of paying a named mana maker's own activation cost."""
     words = {w for m in q.cards for w in re.findall(r"[a-z]+", m.name.casefold()) if len(w) > 3}
@@ -1993,7 +2014,7 @@ def _without_own_cost(q: Question) -> str:
             else found.group(0)
         )
 
-    return _OWN_COST_PAID.sub(drop, q.lower)
+    return _HYBRID_PAID.sub(" ", _OWN_COST_PAID.sub(drop, q.lower))
 
 
 # "how much green do I get?", "how much G": the amount of one type.
@@ -2018,8 +2039,9 @@ _WHAT_TYPE_EXTRA = (
 # "What mana do I get when I tap it?", "what do I end up with?": what one tapping gives.
 _WHAT_GOT = (
     r"\bwhat (kinds? of |types? of |colou?rs? of )?mana (do|does|will|would|did) "
-    r"(i|you|we|he|she|they) (get|end up with|have|make)\b",
-    r"\bwhat (do|does|will|would|did) (i|you|we|he|she|they) (get|end up with)\b",
+    r"(i|you|we|he|she|they) (actually |really |then |now )?(get|end up with|have|make)\b",
+    r"\bwhat (do|does|will|would|did) (i|you|we|he|she|they) (actually |really |then |now )?"
+    r"(get|end up with)\b",
     r"\bwhat (mana )?(does|will|would|do) (it|that|this|CARD|the CARD|they) (make|produce|give|add)\b"
     r"(?= (me )?(when|if|now|then|here|with)\b)",
 )
@@ -2154,6 +2176,10 @@ def _with_tokens(q: Question) -> Question:
     return replace(built, raw=q.raw, asked=asked, board=q.board)
 
 
+# Stifle, Tale's End: a spell or ability that counters an activated ability.
+_COUNTERS_ABILITY = lazy(r"\bcounter target (activated|triggered)( or triggered)? ability\b", re.I)
+
+
 class ManaHandler:
     """Mana production: could produce, undefined mana, tapped-for-mana triggers, the stack."""
 
@@ -2194,7 +2220,9 @@ class ManaHandler:
             self._undefined,
             self._is_color,
             self._type_change_on,
+            self._type_change_activate,
             self._spell_stack,
+            self._spell_mana_ability,
             self._generic,
             self._tapped_meaning,
             self._trigger_no_mana,
@@ -2308,10 +2336,17 @@ class ManaHandler:
             r"\bcounter (my|your|their|a|an|the|it|this|that|mana)\b",
             r"\bstifle",
         )
-        if not about_mana or not (stack or respond):
+        # "Can I Stifle it?": a card that counters abilities, named where the verb stands.
+        counterer = any(_COUNTERS_ABILITY.search(m.card.oracle_text) for m in q.cards) and q.asks(
+            r"\b(i|you|we|he|she|they) (still |just )?CARD\b"
+        )
+        if not about_mana or not (stack or respond or counterer):
             return None
-        if q.has(r"\bin response\b", r"\bwhile\b[^?]{0,30}\bon the stack\b"):
-            # "Can I tap Llanowar Elves for mana in response?" asks about timing, not the stack.
+        if q.has(r"\bin response\b", r"\bwhile\b[^?]{0,30}\bon the stack\b") and not (
+            counterer or q.asks(r"\bstifle", r"\bcounter(ed)?\b(?! on\b)")
+        ):
+            # "Can I tap Llanowar Elves for mana in response?" asks about timing, not the stack;
+            # "he cracked it in response, can I Stifle it?" still asks whether it can be countered.
             return None
         if q.has(r"\bstorm\b", r"\bsplit second\b"):
             return None
@@ -2535,6 +2570,41 @@ class ManaHandler:
 
         return Scenario("mana.land_type_change", "yesno", 0.85, run, (source.name, land.name))
 
+    def _type_change_activate(self, q: Question) -> Scenario | None:
+        """'Under Blood Moon, can I still animate Mutavault?': a land whose type an effect sets
+        loses the abilities of its rules text, so it can't activate them (305.7)."""
+        if (
+            not q.asks(r"\b(can|could|may)\b[^?]{0,30}\b(activate|use|animate|make|turn|become)\b")
+            or not q.asks(
+                r"\b(creature|\d+/\d+|animat\w*|becom\w*|make (it|CARD) an?|turn (it|CARD) into|"
+                r"abilit(y|ies))\b"
+            )
+            or q.asks(r"\bmana\b", r"\btap\w* for\b", r"\badd\w*\b")
+        ):
+            return None
+        changers = [m for m in q.cards if m.of_kind("land_type_change")]
+        lands = [m for m in q.cards if "Land" in m.card.types and m not in changers]
+        if len({m.name for m in changers}) != 1 or len({m.name for m in lands}) != 1:
+            return None
+        if len({m.name for m in q.cards}) != 2 or _unread(q):
+            return None
+        source, land = changers[0], lands[0]
+        if not any(isinstance(a, Activated) and a.mana is None for a in land.abilities()):
+            return None
+        text = q.text.casefold()
+        perms = [
+            _permanent(source, _controller(text, source), 0),
+            _permanent(land, _controller(text, land), 0),
+        ]
+        state = _state(q, perms)
+
+        def run() -> Ruling:
+            return mp.own_ability_after_type_change(state, land.name)
+
+        return Scenario(
+            "mana.land_type_change_ability", "yesno", 0.85, run, (source.name, land.name)
+        )
+
     def _spell_stack(self, q: Question) -> Scenario | None:
         """'Does Dark Ritual use the stack?': a spell that adds mana is cast like any spell."""
         if not q.asks(
@@ -2549,6 +2619,35 @@ class ManaHandler:
         name = spells[0].name
         return Scenario(
             "mana.spell_stack", "yesno", 0.9, lambda: mp.spell_uses_stack(name), (name,)
+        )
+
+    def _spell_mana_ability(self, q: Question) -> Scenario | None:
+        """'Is Manamorphose a mana ability?', 'Can I cast Dark Ritual while paying for my
+        spell?': a spell that adds mana is no mana ability, so not cast mid-payment (605.5b)."""
+        spells = _mana_spells(q)
+        if len({m.name for m in spells}) != 1:
+            return None
+        is_mana = q.asks(
+            r"^\W*(is|isn't|does)\b[^?]{0,40}\b(a |an )?(count as (a )?)?mana abilit(y|ies)\s*\??$"
+        )
+        mid_payment = q.asks(
+            r"\b(cast|play)\w*\b[^?]{0,40}\b(while|during|when|mid|in the middle of)\b[^?]{0,25}"
+            r"\b(pay|paying|casting|cast)\b"
+        )
+        # "while paying for Necropotence" may name the other spell; a mana ability asked of
+        # one card is asked of it alone.
+        alone = len({m.name for m in q.cards}) == 1
+        if not ((is_mana and alone) or mid_payment) or q.has(
+            r"\b(copy|copies|storm|flash|stack)\b"
+        ):
+            return None
+        name = spells[0].name
+        return Scenario(
+            "mana.spell_mana_ability",
+            "yesno",
+            0.9,
+            lambda: mp.spell_mana_ability(name, mid_payment=mid_payment),
+            (name,),
         )
 
     def _generic(self, q: Question) -> Scenario | None:
@@ -3601,9 +3700,15 @@ class ManaHandler:
     def _tap_result(self, q: Question) -> Scenario | None:
         """'Overgrowth is on my Ancient Tomb; what mana do I get when I tap it?': the mana one
         tapping gives, its triggers and replacements included, when that is one result."""
-        if q.has(*_COST_WORDS) or not _asked_directly(q, *_WHAT_GOT):
+        if any(
+            compiled(p).search(_without_own_cost(q)) for p in _COST_WORDS
+        ) or not _asked_directly(q, *_WHAT_GOT):
             return None
+        option = _told_option(q)
         made, _ = _tapped_for_types(q)
+        if option is not None:
+            # "for {B}{R}": the whole option, not its first symbol.
+            made = set()
         if _sacrifice_outlet(q) is not None or (made and len(_TAP_VERB.findall(q.lower)) > 1):
             return None
         changers = [
@@ -3613,7 +3718,7 @@ class ManaHandler:
             or m.of_kind("mana_doubling")
             or m.of_kind("mana_replacement")
         ]
-        if not made and not changers:
+        if not made and not changers and option is None:
             # "What mana do I get from Command Tower?" is what it could produce.
             return None
         if not q.has(r"\btap\w*\b"):
@@ -3637,7 +3742,7 @@ class ManaHandler:
             return None
 
         def run() -> Ruling:
-            counts, r = mp.tapped_mana(state, subject.name, choose=choose)
+            counts, r = mp.tapped_mana(state, subject.name, choose=choose, option=option)
             r = _resolved(r, extra)
             if counts is None or r.verdict is None:
                 return r.model_copy(update={"verdict": None}) if r.verdict is not None else r
