@@ -397,6 +397,10 @@ def _options(
             letters = _letters(s)
             bags.add(_bag(letters * n if len(letters) == 1 else letters))
         return _Options(bags, uncertain)
+    if prod.choice == "each_color_among" and prod.among:
+        # Faeburrow Elder: one mana of each color among the permanents it names (105.2).
+        found, unsure_among = _among_colors(prod.among, board, me)
+        return _Options({_bag(found)}, uncertain or unsure_among)
     if prod.choice in {"any_color", "any_type", "combination", "different_colors", "chosen_color"}:
         if prod.choice == "any_type":
             pool: Sequence[ManaType] = ALL_TYPES
@@ -437,8 +441,13 @@ def _permanent_colors(p: Permanent) -> frozenset[ManaType] | None:
     if card is None or len(card.faces) != 1 or p.copy_of is not None:
         return None
     face = card.faces[0]
-    if face.mana_cost.is_empty or _COLOR_SAID.search(face.oracle_text):
+    if _COLOR_SAID.search(face.oracle_text):
         return None
+    if face.mana_cost.is_empty:
+        # A land has no mana cost and, unless a color indicator gives it one (Dryad Arbor, a
+        # creature), no color.
+        plain_land = "Land" in p.types and "Creature" not in card.types
+        return frozenset() if plain_land else None
     if any(k.casefold() == "devoid" for k in card.keywords):
         return frozenset()
     letters = {c for part in face.mana_cost.parts for c in part.upper() if c in "WUBRG"}

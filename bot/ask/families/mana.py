@@ -1544,9 +1544,12 @@ def _of_kind(per: str) -> Callable[[Permanent], bool]:
     return fits
 
 
+# Every permanent whose colors could count is told: "my only legend", "the only permanents I
+# have", "... are my permanents besides basic lands" (a basic land has no color).
 _LEGENDS_TOLD = lazy(
     r"\bonly legend(ary|s)?\b|\bno (other )?legend(ary|s)?\b|\bonly (creature|permanent)s? i "
-    r"(have|control)\b"
+    r"(have|control)\b|\bmy (only )?(other )?permanents (besides|other than|apart from|aside from|"
+    r"except( for)?) (my |the |some |a few )?basic lands\b"
 )
 # "Nonland permanents you control are white", "is all colors": a line that recolors.
 _RECOLORS = lazy(
