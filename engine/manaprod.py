@@ -949,6 +949,21 @@ def produce(
             Rule.MANA_ABILITY, f"{v.perm.name} has no mana ability, so it can't be tapped for mana."
         )
         return {}, t.ruling("0")
+    if ability is None and choose is None and option is None:
+        made = {
+            max((len(b) for b in _resolve(board, i, a, could).after), default=0)
+            for a in v.mana_abilities
+            if a.cost.tap
+        }
+        if len(made) > 1:
+            # Graven Cairns: {C}, or two mana for {B/R}; which one was activated decides it.
+            return {}, t.ruling(
+                None,
+                (
+                    f"which of {v.perm.name}'s mana abilities is activated (they make different "
+                    "amounts)",
+                ),
+            )
     res = _resolve(board, i, picked, could)
     if option is not None:
         narrowed = _with_option(board, i, res, option)

@@ -1997,12 +1997,20 @@ _TOLD_OPTION = lazy(
 )
 
 
+# "tap Graven Cairns for BR": the option in capital letters without braces.
+_TOLD_LETTERS = lazy(
+    r"\b(?:for|choos\w*|chose|chosen|pick\w*|take|took|taking)\s+(?:the\s+)?([WUBRGC]{2,3})\b"
+)
+
+
 def _told_option(q: Question) -> tuple[ManaType, ...] | None:
     """The one multi-mana option a stated tapping is said to make, if the text tells one."""
-    found = {m.group(1) for m in _TOLD_OPTION.finditer(q.lower)}
+    found = {
+        "".join(re.findall(r"\{([wubrgc])\}", m.group(1))) for m in _TOLD_OPTION.finditer(q.lower)
+    } | {m.group(1).casefold() for m in _TOLD_LETTERS.finditer(q.text)}
     if len(found) != 1:
         return None
-    return tuple(ManaType(c.upper()) for c in re.findall(r"\{([wubrgc])\}", found.pop()))
+    return tuple(ManaType(c.upper()) for c in found.pop())
 
 
 def _without_own_cost(q: Question) -> str:
@@ -2177,6 +2185,20 @@ def _with_tokens(q: Question) -> Question:
         return q
     asked = _TOKEN_WORDS.sub("CARD", q.asked)
     return replace(built, raw=q.raw, asked=asked, board=q.board)
+
+
+# A permanent said to be in play ("under Blood Moon", "with Magus of the Moon out"), and words
+# that say it may not be ("in response to", "before it resolves", "got destroyed").
+_IN_PLAY = (
+    r"\bunder (my |your |his |her |their |an? |the )?(opponent'?s'? |opp'?s'? )?CARD\b",
+    r"\bwith (my |your |his |her |their |an? |the )?(opponent'?s'? )?CARD\b",
+    r"\bCARD('s| is| was)? (out|in play|on the battlefield|resolved|up|in effect)\b",
+    r"\b(has|have|controls?|got) (a |an |the )?CARD\b",
+)
+_NOT_IN_PLAY = (
+    r"\b(in response|respond\w*|before|casts?|casting|stack|leaves?|left|leaving|destroy\w*|"
+    r"removed?|gone|exiled?|bounced?|sacrific\w*|no longer|anymore|again|until|after)\b"
+)
 
 
 # Stifle, Tale's End: a spell or ability that counters an activated ability.
@@ -2593,6 +2615,9 @@ class ManaHandler:
             return None
         source, land = changers[0], lands[0]
         if not any(isinstance(a, Activated) and a.mana is None for a in land.abilities()):
+            return None
+        if q.has(_NOT_IN_PLAY) or not q.has(*_IN_PLAY):
+            # "in response to Blood Moon", "Blood Moon got destroyed": its effect may not apply.
             return None
         text = q.text.casefold()
         perms = [
@@ -3272,7 +3297,7 @@ class ManaHandler:
         made, _ = _tapped_for_types(q)
         if len(made) > 1 or (made and len(_TAP_VERB.findall(q.lower)) > 1):
             return None
-        if q.has(r"\bfor\s+(\{[wubrgc]\}\s*){2,}"):
+        if q.has(r"\bfor\s+(\{[wubrgc]\}\s*){2,}") or _told_option(q) is not None:
             # "I tap Mystic Gate (paying ...) for {W}{U}": the told mana picks which ability
             # was activated, and a filter's trigger count isn't read from it yet.
             return None
