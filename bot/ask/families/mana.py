@@ -2373,7 +2373,9 @@ class ManaHandler:
             # "Can I tap Llanowar Elves for mana in response?" asks about timing, not the stack;
             # "he cracked it in response, can I Stifle it?" still asks whether it can be countered.
             return None
-        if q.has(r"\bstorm\b", r"\bsplit second\b"):
+        if q.has(r"\bstorm\b", r"\bsplit second\b") or _mana_spells(q):
+            # "Is Dark Ritual a mana ability or does it use the stack?": a spell that adds mana
+            # isn't a mana ability at all (605.5b); what a mana ability does isn't the answer.
             return None
         for m in q.cards:
             for a in m.abilities():
@@ -2639,7 +2641,8 @@ class ManaHandler:
             r"\b(use|uses|using|go|goes|going|put|placed|on|onto)\b[^?]{0,15}\bstack\b",
             r"\b(respond|responded|responding) to\b",
             r"\bbe (responded|countered)\b",
-        ) or q.has(r"\b(skip|bypass\w*|without|not|never)\b", r"\babilit"):
+        ) or q.has(r"\b(skip|bypass\w*|without|not|never)\b", r"\babilit", r"\bsplit second\b"):
+            # Split second on the stack: no spell can be cast then at all.
             return None
         spells = _mana_spells(q)
         if len(spells) != 1 or len({m.name for m in q.cards}) != 1:
