@@ -46,7 +46,8 @@ class ManaProduction(_Value):
     ``symbols``; ``any_color``/``any_type`` add ``amount`` mana of a chosen color or
     type; ``could_produce`` uses ``could``; ``same_as_produced`` repeats the type
     a triggering land produced; ``combination`` adds ``amount`` in any mix of
-    ``symbols``.
+    ``symbols``; ``each_color_among`` adds one mana of each color among ``among``
+    (Faeburrow Elder).
 
     A ``one_of`` option may be several letters (``"WU"`` adds {W}{U}).
     ``per`` holds what a variable amount counts ("for each creature you
@@ -66,6 +67,7 @@ class ManaProduction(_Value):
         "combination",
         "chosen_color",
         "different_colors",
+        "each_color_among",
     ]
     symbols: tuple[str, ...] = ()
     amount: int | Literal["X"] = 1

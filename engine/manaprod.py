@@ -6,7 +6,7 @@ import itertools
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from engine.abilities import (
@@ -122,6 +122,8 @@ def _matches(
     if re.search(r"\b(?:an opponent|your opponents?|opponents?) controls?\b", s):
         whose = "opponent"
         s = re.sub(r"\b(?:an opponent|your opponents?|opponents?) controls?\b", " ", s)
+    # "each Elf on the battlefield": every permanent is there, whoever controls it.
+    s = re.sub(r"\bon the battlefield\b", " ", s)
     if not _whose_ok(whose, p, source.controller):
         return False
     matched_any = False
@@ -395,6 +397,10 @@ def _options(
             letters = _letters(s)
             bags.add(_bag(letters * n if len(letters) == 1 else letters))
         return _Options(bags, uncertain)
+    if prod.choice == "each_color_among" and prod.among:
+        # Faeburrow Elder: one mana of each color among the permanents it names (105.2).
+        found, unsure_among = _among_colors(prod.among, board, me)
+        return _Options({_bag(found)}, uncertain or unsure_among)
     if prod.choice in {"any_color", "any_type", "combination", "different_colors", "chosen_color"}:
         if prod.choice == "any_type":
             pool: Sequence[ManaType] = ALL_TYPES
@@ -435,8 +441,13 @@ def _permanent_colors(p: Permanent) -> frozenset[ManaType] | None:
     if card is None or len(card.faces) != 1 or p.copy_of is not None:
         return None
     face = card.faces[0]
-    if face.mana_cost.is_empty or _COLOR_SAID.search(face.oracle_text):
+    if _COLOR_SAID.search(face.oracle_text):
         return None
+    if face.mana_cost.is_empty:
+        # A land has no mana cost and, unless a color indicator gives it one (Dryad Arbor, a
+        # creature), no color.
+        plain_land = "Land" in p.types and "Creature" not in card.types
+        return frozenset() if plain_land else None
     if any(k.casefold() == "devoid" for k in card.keywords):
         return frozenset()
     letters = {c for part in face.mana_cost.parts for c in part.upper() if c in "WUBRG"}
@@ -552,6 +563,17 @@ def _resolve(
     after = _after_replacements(opts.bags, reps, board, me)
     uncertain = opts.uncertain or unsure or _conditional_production(ability)
     return _AbilityResult(ability, opts.bags, after, reps, uncertain, opts.sources)
+
+
+def _with_option(board: _Board, i: int, res: _AbilityResult, option: Bag) -> _AbilityResult | None:
+    """``res`` narrowed to the one option its ability is said to have been activated for
+    (Graven Cairns for {B}{R}), before replacement effects change it; None if it has none such."""
+    want = sorted(option)
+    before = {b for b in res.before if sorted(b) == want}
+    if not before:
+        return None
+    after = _after_replacements(before, res.reps, board, board.views[i])
+    return replace(res, before=before, after=after)
 
 
 _LATER_SENTENCE = lazy(r"(?<=\.)\s+")
@@ -734,6 +756,30 @@ def land_type_change_applies(state: GameState, name: str, source: str) -> Ruling
     return _finish(t, "yes" if applies else "no", board, False)
 
 
+def own_ability_after_type_change(state: GameState, name: str) -> Ruling:
+    """305.7: whether ``name`` can still activate an ability from its own rules text when an
+    effect may set its land type (Blood Moon on Mutavault): "no" when one does; unsure when
+    none does, since the ability's own costs and timing then decide."""
+    board = _board(state)
+    v = board.views[_find(board, name)]
+    t = Trace()
+    _land_type_steps(t, v)
+    if v.set_by is None:
+        t.step(
+            Rule.SET_LAND_TYPE,
+            f"No effect sets {v.perm.name}'s land type, so it keeps the abilities of its rules "
+            "text.",
+        )
+        return t.ruling(None, (f"whether anything else stops {v.perm.name}'s ability",))
+    t.step(
+        Rule.SET_LAND_TYPE,
+        f"So {v.perm.name} has none of the abilities printed on it while {v.set_by}'s effect "
+        "applies, and none of them can be activated.",
+        card=v.perm.name,
+    )
+    return _finish(t, "no", board, False)
+
+
 def could_produce(state: GameState, name: str) -> tuple[frozenset[ManaType], Ruling]:
     """The types of mana ``name`` could produce (106.7), after every static effect in play."""
     board = _board(state)
@@ -873,9 +919,11 @@ def produce(
     *,
     ability: int | None = None,
     choose: ManaType | None = None,
+    option: Bag | None = None,
 ) -> tuple[dict[ManaType, int], Ruling]:
     """Tap ``name`` for mana once: the mana added by type, after replacement effects (106.12b)
-    and 'tapped for mana' triggers (106.12a). ``choose`` picks the type where there's a choice;
+    and 'tapped for mana' triggers (106.12a). ``choose`` picks the type where there's a choice,
+    ``option`` the whole mana the ability is activated for ({B}{R} of a filter land);
     otherwise the largest result is shown. The verdict is the total amount."""
     board = _board(state)
     i = _find(board, name)
@@ -890,12 +938,38 @@ def produce(
             if a.cost.tap and any(choose in b for b in _resolve(board, i, a, could).after):
                 picked = a
                 break
+    if ability is None and option is not None:
+        # "Tap Graven Cairns for {B}{R}": the ability that has that option.
+        for a in v.mana_abilities:
+            if a.cost.tap and _with_option(board, i, _resolve(board, i, a, could), option):
+                picked = a
+                break
     if picked is None:
         t.step(
             Rule.MANA_ABILITY, f"{v.perm.name} has no mana ability, so it can't be tapped for mana."
         )
         return {}, t.ruling("0")
+    if ability is None and choose is None and option is None:
+        made = {
+            max((len(b) for b in _resolve(board, i, a, could).after), default=0)
+            for a in v.mana_abilities
+            if a.cost.tap
+        }
+        if len(made) > 1:
+            # Graven Cairns: {C}, or two mana for {B/R}; which one was activated decides it.
+            return {}, t.ruling(
+                None,
+                (
+                    f"which of {v.perm.name}'s mana abilities is activated (they make different "
+                    "amounts)",
+                ),
+            )
     res = _resolve(board, i, picked, could)
+    if option is not None:
+        narrowed = _with_option(board, i, res, option)
+        if narrowed is None:
+            return {}, t.ruling(None, (f"whether {v.perm.name} can add {mana_text(option)}",))
+        res = narrowed
     _ability_steps(t, board, i, res, could)
     if not picked.cost.tap:
         as_tap = picked.model_copy(update={"cost": picked.cost.model_copy(update={"tap": True})})
@@ -993,13 +1067,14 @@ def produce(
 
 
 def tapped_mana(
-    state: GameState, name: str, *, choose: ManaType | None = None
+    state: GameState, name: str, *, choose: ManaType | None = None, option: Bag | None = None
 ) -> tuple[dict[ManaType, int] | None, Ruling]:
     """The mana one tapping of ``name`` for mana gives, its triggers' mana included (106.12a,
     106.12b), when that is one result; None with an unsure ruling when it rests on a choice
     the position doesn't make (which ability, which type, a trigger's chosen type). ``choose``
-    is the type the tapping is said to make."""
-    counts, ruling = produce(state, name, choose=choose)
+    is the type the tapping is said to make, ``option`` all the mana its ability is activated
+    for."""
+    counts, ruling = produce(state, name, choose=choose, option=option)
     if ruling.verdict is None:
         return None, ruling
     board = _board(state)
@@ -1010,7 +1085,11 @@ def tapped_mana(
     for a in v.mana_abilities:
         if not a.cost.tap:
             continue
-        after = _resolve(board, i, a, could).after - {()}
+        res = _resolve(board, i, a, could)
+        if option is not None:
+            narrowed = _with_option(board, i, res, option)
+            res = narrowed if narrowed is not None else replace(res, after=set())
+        after = res.after - {()}
         if choose is not None:
             after = {b for b in after if choose in b}
         results |= after
@@ -1504,6 +1583,32 @@ def spell_uses_stack(name: str) -> Ruling:
         Rule.STACK_ABILITIES, f"So casting {name} puts it on the stack, and it can be responded to."
     )
     return t.ruling("yes")
+
+
+def spell_mana_ability(name: str, *, mid_payment: bool) -> Ruling:
+    """605.5b: a spell that adds mana (Manamorphose) is no mana ability, so it can't be cast
+    while paying for another spell, when only mana abilities may be activated (601.2g, 605.3a).
+    The verdict answers "is it a mana ability?" or, with ``mid_payment``, "can it be cast
+    then?": no either way."""
+    t = Trace()
+    t.step(
+        Rule.SPELL_NOT_MANA_ABILITY,
+        f"{name} is a spell, and a spell is never a mana ability even when it adds mana.",
+        card=name,
+    )
+    if mid_payment:
+        t.step(
+            Rule.PAYMENT_MANA_ABILITIES,
+            "While a spell is being cast, the player paying its cost may only activate mana "
+            "abilities before paying.",
+        )
+        t.step(
+            Rule.MANA_ABILITY_TIMING,
+            f"Only mana abilities can be used in the middle of casting a spell, so {name} can't "
+            "be cast then; it has to be cast, and resolve, before the other spell is cast.",
+            card=name,
+        )
+    return t.ruling("no")
 
 
 def colorless_is_generic() -> Ruling:

@@ -372,6 +372,9 @@ def _mana_effect(effect: str) -> tuple[ManaProduction | None, bool]:
                 amount="X" if per else _amount(chosen["n"]),
                 per=per,
             ), True
+    each = _EACH_COLOR_AMONG.match(first.strip())
+    if each and len(parts) == 1:
+        return ManaProduction(choice="each_color_among", amount=1, among=each["among"]), True
     m = _ADD.match(first)
     if not m:
         return None, False
@@ -390,6 +393,9 @@ def _mana_effect(effect: str) -> tuple[ManaProduction | None, bool]:
 
 
 _INSTEAD = lazy(r"^If (?P<cond>[^,]+), add (?P<what>.+?) instead\.?$")
+_EACH_COLOR_AMONG = lazy(
+    r"^For each color among (?P<among>[^,]+ you control), add one mana of that color\.?$"
+)
 _SAME_MORE = lazy(rf"^(?P<n>{_NUM}) mana of that (?:type|color)$")
 
 

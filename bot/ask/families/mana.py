@@ -858,10 +858,13 @@ def _read_board(q: Question) -> _Board:
         board.described = {YOU, OPPONENT}
         board.complete = {YOU, OPPONENT}
         board.unnamed = ""
-    # "if I control three creatures" (but not "no creatures", which is a complete count).
+    # "if I control three creatures" (but not "no creatures" or "zero creatures", which are
+    # complete counts).
     board.unnamed = " ".join(
         x.group(0)
-        for x in re.finditer(r"(?<!\bno )(?<!\bno other )(?<!\bany )\b(\w+?)s?\b", q.lower)
+        for x in re.finditer(
+            r"(?<!\bno )(?<!\bno other )(?<!\bany )(?<!\bzero )(?<!\b0 )\b(\w+?)s?\b", q.lower
+        )
         if x.group(1) in {"creature", "artifact", "land", "enchantment", "permanent", "elf", "elve"}
     )
     if q.board is None:
@@ -1292,6 +1295,13 @@ _ONE_TAP = (
 )
 
 
+# "Total mana from tapping that Forest?": all that one activation of one named permanent gives.
+_FROM_ONE_TAP = (
+    r"\b(from|by|for|off|when) (tapping|activating|cracking|sacrificing) "
+    r"((that|this|the|my|a|an|one|his|her|their) )?(CARD\b(?!s)|it\b)"
+)
+
+
 def _asks_total(q: Question, board: _Board, subject: CardMention) -> bool:
     """Whether an amount question may ask for the mana of several permanents together ("I have
     3 Treasures, how much mana can I make?"), not of one activation."""
@@ -1300,7 +1310,7 @@ def _asks_total(q: Question, board: _Board, subject: CardMention) -> bool:
         return True
     if q.has(r"\b(in total|total|altogether|all together|combined|all of them)\b") and not (
         # "I tap a Forest. Total mana?": all that one activation gives, triggers' mana too.
-        q.has(_ONE_TAP) and not several
+        q.has(_ONE_TAP, _FROM_ONE_TAP) and not several
     ):
         return True
     makers = [
@@ -1512,16 +1522,19 @@ def _land(p: Permanent) -> bool:
     return "Land" in p.types
 
 
+_PER_KIND = lazy(r"\bfor each (?:other )?(\w+?)s? (?:you control|on the battlefield)\b", re.I)
+
+
 def _counted_kind(per: str) -> str:
     """The kind 'for each creature you control' counts ("Creature", "Elf"; "" when unread)."""
-    found = re.search(r"\bfor each (?:other )?(\w+?)s? you control\b", per, re.I)
+    found = _PER_KIND.search(per)
     word = found.group(1) if found else ""
     return "Elf" if word.casefold() in ("elf", "elve") else word.capitalize()
 
 
 def _of_kind(per: str) -> Callable[[Permanent], bool]:
     """The permanents 'for each creature you control' counts (any, when the kind isn't read)."""
-    found = re.search(r"\bfor each (?:other )?(\w+?)s? you control\b", per, re.I)
+    found = _PER_KIND.search(per)
     word = found.group(1) if found else ""
     kind = "Elf" if word.casefold() in ("elf", "elve") else word.capitalize()
 
@@ -1531,9 +1544,12 @@ def _of_kind(per: str) -> Callable[[Permanent], bool]:
     return fits
 
 
+# Every permanent whose colors could count is told: "my only legend", "the only permanents I
+# have", "... are my permanents besides basic lands" (a basic land has no color).
 _LEGENDS_TOLD = lazy(
     r"\bonly legend(ary|s)?\b|\bno (other )?legend(ary|s)?\b|\bonly (creature|permanent)s? i "
-    r"(have|control)\b"
+    r"(have|control)\b|\bmy (only )?(other )?permanents (besides|other than|apart from|aside from|"
+    r"except( for)?) (my |the |some |a few )?basic lands\b"
 )
 # "Nonland permanents you control are white", "is all colors": a line that recolors.
 _RECOLORS = lazy(
@@ -1541,6 +1557,16 @@ _RECOLORS = lazy(
     r"|\b(is|are|becomes?) (white|blue|black|red|green|colorless)\b",
     re.I,
 )
+
+
+def _counted_over(per: str, controller: str) -> tuple[str, ...]:
+    """Whose permanents 'for each ...' counts: its controller's ("you control"), both players'
+    ("on the battlefield", 109.2), or none read."""
+    if re.search(r"\bfor each\b[^.]*\byou control\b", per, re.I):
+        return (controller,)
+    if re.search(r"\bfor each\b[^.]*\bon the battlefield\b", per, re.I):
+        return (YOU, OPPONENT)
+    return ()
 
 
 def _needs(board: _Board) -> list[str]:
@@ -1593,10 +1619,11 @@ def _needs(board: _Board) -> list[str]:
                 and a.mana.amount == "X"
                 and not told
                 and not (
-                    re.search(r"\bfor each\b[^.]*\byou control\b", per, re.I)
-                    and (
-                        _told(board, p.controller, p, _of_kind(per))
-                        or (p.controller, _counted_kind(per)) in board.none_of
+                    (counted_over := _counted_over(per, p.controller))
+                    and all(
+                        _told(board, who, p, _of_kind(per))
+                        or (who, _counted_kind(per)) in board.none_of
+                        for who in counted_over
                     )
                     and not _counts_unnamed(board, per)
                 )
@@ -1877,9 +1904,11 @@ _TYPE_AT = lazy(
     r"take|make|makes|made|add|adds|added|produce|produces|produced|pick|choose|into|extra|"
     r"additional|another|one|an?|give me|gives me)\s+\{?([wbrgc])\}?(?!['\w])"
 )
-# "I tap Deathcap Glade for B", "tapped it for black mana": the mana that tapping made.
+# "I tap Deathcap Glade for B", "tapped it for black mana", "tap a basic Island for blue": the
+# mana that tapping made.
 _TAPPED_FOR_TYPE = lazy(
-    r"\btap(?:s|ped|ping)?\s+(?:(?:CARD|it|that|this|the \w+|my \w+|a \w+)\s+)?for\s+"
+    r"\btap(?:s|ped|ping)?\s+(?:(?:CARD|it|that|this|the \w+|my \w+|a \w+|"
+    r"(?:a|an|my|the|one|his|her|their) \w+ CARD)\s+)?for\s+"
     r"(?:one |a |an |1 )?(?:\{?([wbrgc])\}?(?!['\w])|(colou?rless|white|blue|black|red|green)\b"
     r"|\{([wubrgc])\}|(you)\b)"
 )
@@ -1955,6 +1984,35 @@ _OWN_COST_PAID = lazy(
 )
 
 
+# "I pay {B/R} and tap Graven Cairns": a filter land's own cost, paid as it is tapped.
+_HYBRID_PAID = lazy(
+    r"\b(pay|paid|paying|pays) (\{[wubrgc2]/[wubrgcp]\}\s*)+(,? and|,? then|to)? "
+    r"(tap|taps|tapped|tapping|activate|activating) (my |the |a |an )?CARD\b"
+)
+# "tap Graven Cairns for {B}{R}", "choosing the {B}{R} option": all the mana an ability with
+# several options is activated for.
+_TOLD_OPTION = lazy(
+    r"\b(?:for|choos\w*|chose|chosen|pick\w*|take|took|taking)\s+(?:the\s+)?"
+    r"((?:\{[wubrgc]\}){2,})"
+)
+
+
+# "tap Graven Cairns for BR": the option in capital letters without braces.
+_TOLD_LETTERS = lazy(
+    r"\b(?:for|choos\w*|chose|chosen|pick\w*|take|took|taking)\s+(?:the\s+)?([WUBRGC]{2,3})\b"
+)
+
+
+def _told_option(q: Question) -> tuple[ManaType, ...] | None:
+    """The one multi-mana option a stated tapping is said to make, if the text tells one."""
+    found = {
+        "".join(re.findall(r"\{([wubrgc])\}", m.group(1))) for m in _TOLD_OPTION.finditer(q.lower)
+    } | {m.group(1).casefold() for m in _TOLD_LETTERS.finditer(q.text)}
+    if len(found) != 1:
+        return None
+    return tuple(ManaType(c.upper()) for c in found.pop())
+
+
 def _without_own_cost(q: Question) -> str:
     """The text without its statements of paying a named mana maker's own activation cost."""
     words = {w for m in q.cards for w in re.findall(r"[a-z]+", m.name.casefold()) if len(w) > 3}
@@ -1967,7 +2025,7 @@ def _without_own_cost(q: Question) -> str:
             else found.group(0)
         )
 
-    return _OWN_COST_PAID.sub(drop, q.lower)
+    return _HYBRID_PAID.sub(" ", _OWN_COST_PAID.sub(drop, q.lower))
 
 
 # "how much green do I get?", "how much G": the amount of one type.
@@ -1992,8 +2050,9 @@ _WHAT_TYPE_EXTRA = (
 # "What mana do I get when I tap it?", "what do I end up with?": what one tapping gives.
 _WHAT_GOT = (
     r"\bwhat (kinds? of |types? of |colou?rs? of )?mana (do|does|will|would|did) "
-    r"(i|you|we|he|she|they) (get|end up with|have|make)\b",
-    r"\bwhat (do|does|will|would|did) (i|you|we|he|she|they) (get|end up with)\b",
+    r"(i|you|we|he|she|they) (actually |really |then |now )?(get|end up with|have|make)\b",
+    r"\bwhat (do|does|will|would|did) (i|you|we|he|she|they) (actually |really |then |now )?"
+    r"(get|end up with)\b",
     r"\bwhat (mana )?(does|will|would|do) (it|that|this|CARD|the CARD|they) (make|produce|give|add)\b"
     r"(?= (me )?(when|if|now|then|here|with)\b)",
 )
@@ -2128,6 +2187,24 @@ def _with_tokens(q: Question) -> Question:
     return replace(built, raw=q.raw, asked=asked, board=q.board)
 
 
+# A permanent said to be in play ("under Blood Moon", "with Magus of the Moon out"), and words
+# that say it may not be ("in response to", "before it resolves", "got destroyed").
+_IN_PLAY = (
+    r"\bunder (my |your |his |her |their |an? |the )?(opponent'?s'? |opp'?s'? )?CARD\b",
+    r"\bwith (my |your |his |her |their |an? |the )?(opponent'?s'? )?CARD\b",
+    r"\bCARD('s| is| was)? (out|in play|on the battlefield|resolved|up|in effect)\b",
+    r"\b(has|have|controls?|got) (a |an |the )?CARD\b",
+)
+_NOT_IN_PLAY = (
+    r"\b(in response|respond\w*|before|casts?|casting|stack|leaves?|left|leaving|destroy\w*|"
+    r"removed?|gone|exiled?|bounced?|sacrific\w*|no longer|anymore|again|until|after)\b"
+)
+
+
+# Stifle, Tale's End: a spell or ability that counters an activated ability.
+_COUNTERS_ABILITY = lazy(r"\bcounter target (activated|triggered)( or triggered)? ability\b", re.I)
+
+
 class ManaHandler:
     """Mana production: could produce, undefined mana, tapped-for-mana triggers, the stack."""
 
@@ -2168,7 +2245,9 @@ class ManaHandler:
             self._undefined,
             self._is_color,
             self._type_change_on,
+            self._type_change_activate,
             self._spell_stack,
+            self._spell_mana_ability,
             self._generic,
             self._tapped_meaning,
             self._trigger_no_mana,
@@ -2282,12 +2361,21 @@ class ManaHandler:
             r"\bcounter (my|your|their|a|an|the|it|this|that|mana)\b",
             r"\bstifle",
         )
-        if not about_mana or not (stack or respond):
+        # "Can I Stifle it?": a card that counters abilities, named where the verb stands.
+        counterer = any(_COUNTERS_ABILITY.search(m.card.oracle_text) for m in q.cards) and q.asks(
+            r"\b(i|you|we|he|she|they) (still |just )?CARD\b"
+        )
+        if not about_mana or not (stack or respond or counterer):
             return None
-        if q.has(r"\bin response\b", r"\bwhile\b[^?]{0,30}\bon the stack\b"):
-            # "Can I tap Llanowar Elves for mana in response?" asks about timing, not the stack.
+        if q.has(r"\bin response\b", r"\bwhile\b[^?]{0,30}\bon the stack\b") and not (
+            counterer or q.asks(r"\bstifle", r"\bcounter(ed)?\b(?! on\b)")
+        ):
+            # "Can I tap Llanowar Elves for mana in response?" asks about timing, not the stack;
+            # "he cracked it in response, can I Stifle it?" still asks whether it can be countered.
             return None
-        if q.has(r"\bstorm\b", r"\bsplit second\b"):
+        if q.has(r"\bstorm\b", r"\bsplit second\b") or _mana_spells(q):
+            # "Is Dark Ritual a mana ability or does it use the stack?": a spell that adds mana
+            # isn't a mana ability at all (605.5b); what a mana ability does isn't the answer.
             return None
         for m in q.cards:
             for a in m.abilities():
@@ -2509,13 +2597,52 @@ class ManaHandler:
 
         return Scenario("mana.land_type_change", "yesno", 0.85, run, (source.name, land.name))
 
+    def _type_change_activate(self, q: Question) -> Scenario | None:
+        """'Under Blood Moon, can I still animate Mutavault?': a land whose type an effect sets
+        loses the abilities of its rules text, so it can't activate them (305.7)."""
+        if (
+            not q.asks(r"\b(can|could|may)\b[^?]{0,30}\b(activate|use|animate|make|turn|become)\b")
+            or not q.asks(
+                r"\b(creature|\d+/\d+|animat\w*|becom\w*|make (it|CARD) an?|turn (it|CARD) into|"
+                r"abilit(y|ies))\b"
+            )
+            or q.asks(r"\bmana\b", r"\btap\w* for\b", r"\badd\w*\b")
+        ):
+            return None
+        changers = [m for m in q.cards if m.of_kind("land_type_change")]
+        lands = [m for m in q.cards if "Land" in m.card.types and m not in changers]
+        if len({m.name for m in changers}) != 1 or len({m.name for m in lands}) != 1:
+            return None
+        if len({m.name for m in q.cards}) != 2 or _unread(q):
+            return None
+        source, land = changers[0], lands[0]
+        if not any(isinstance(a, Activated) and a.mana is None for a in land.abilities()):
+            return None
+        if q.has(_NOT_IN_PLAY) or not q.has(*_IN_PLAY):
+            # "in response to Blood Moon", "Blood Moon got destroyed": its effect may not apply.
+            return None
+        text = q.text.casefold()
+        perms = [
+            _permanent(source, _controller(text, source), 0),
+            _permanent(land, _controller(text, land), 0),
+        ]
+        state = _state(q, perms)
+
+        def run() -> Ruling:
+            return mp.own_ability_after_type_change(state, land.name)
+
+        return Scenario(
+            "mana.land_type_change_ability", "yesno", 0.85, run, (source.name, land.name)
+        )
+
     def _spell_stack(self, q: Question) -> Scenario | None:
         """'Does Dark Ritual use the stack?': a spell that adds mana is cast like any spell."""
         if not q.asks(
             r"\b(use|uses|using|go|goes|going|put|placed|on|onto)\b[^?]{0,15}\bstack\b",
             r"\b(respond|responded|responding) to\b",
             r"\bbe (responded|countered)\b",
-        ) or q.has(r"\b(skip|bypass\w*|without|not|never)\b", r"\babilit"):
+        ) or q.has(r"\b(skip|bypass\w*|without|not|never)\b", r"\babilit", r"\bsplit second\b"):
+            # Split second on the stack: no spell can be cast then at all.
             return None
         spells = _mana_spells(q)
         if len(spells) != 1 or len({m.name for m in q.cards}) != 1:
@@ -2523,6 +2650,35 @@ class ManaHandler:
         name = spells[0].name
         return Scenario(
             "mana.spell_stack", "yesno", 0.9, lambda: mp.spell_uses_stack(name), (name,)
+        )
+
+    def _spell_mana_ability(self, q: Question) -> Scenario | None:
+        """'Is Manamorphose a mana ability?', 'Can I cast Dark Ritual while paying for my
+        spell?': a spell that adds mana is no mana ability, so not cast mid-payment (605.5b)."""
+        spells = _mana_spells(q)
+        if len({m.name for m in spells}) != 1:
+            return None
+        is_mana = q.asks(
+            r"^\W*(is|isn't|does)\b[^?]{0,40}\b(a |an )?(count as (a )?)?mana abilit(y|ies)\s*\??$"
+        )
+        mid_payment = q.asks(
+            r"\b(cast|play)\w*\b[^?]{0,40}\b(while|during|when|mid|in the middle of)\b[^?]{0,25}"
+            r"\b(pay|paying|casting|cast)\b"
+        )
+        # "while paying for Necropotence" may name the other spell; a mana ability asked of
+        # one card is asked of it alone.
+        alone = len({m.name for m in q.cards}) == 1
+        if not ((is_mana and alone) or mid_payment) or q.has(
+            r"\b(copy|copies|storm|flash|stack)\b"
+        ):
+            return None
+        name = spells[0].name
+        return Scenario(
+            "mana.spell_mana_ability",
+            "yesno",
+            0.9,
+            lambda: mp.spell_mana_ability(name, mid_payment=mid_payment),
+            (name,),
         )
 
     def _generic(self, q: Question) -> Scenario | None:
@@ -3116,6 +3272,7 @@ class ManaHandler:
         ) and not q.asks(
             r"^\W*(so\W+|and\W+)?(the )?total( mana| colou?rless| white| blue| black| red| green"
             r"| [wubrgc])?\W*$",
+            rf"^\W*(so\W+|and\W+)?(the )?total( mana)? {_FROM_ONE_TAP[2:]}\W*$",
             r"\b(what'?s|what is) the total\b",
             # "do I get 1 or 2?": two amounts offered, so how much.
             rf"\b(get|make|produce|add|gives?)\b[^?.!]{{0,20}}\b{_AMOUNT_WORD} or {_AMOUNT_WORD}\b",
@@ -3143,7 +3300,7 @@ class ManaHandler:
         made, _ = _tapped_for_types(q)
         if len(made) > 1 or (made and len(_TAP_VERB.findall(q.lower)) > 1):
             return None
-        if q.has(r"\bfor\s+(\{[wubrgc]\}\s*){2,}"):
+        if q.has(r"\bfor\s+(\{[wubrgc]\}\s*){2,}") or _told_option(q) is not None:
             # "I tap Mystic Gate (paying ...) for {W}{U}": the told mana picks which ability
             # was activated, and a filter's trigger count isn't read from it yet.
             return None
@@ -3574,9 +3731,15 @@ class ManaHandler:
     def _tap_result(self, q: Question) -> Scenario | None:
         """'Overgrowth is on my Ancient Tomb; what mana do I get when I tap it?': the mana one
         tapping gives, its triggers and replacements included, when that is one result."""
-        if q.has(*_COST_WORDS) or not _asked_directly(q, *_WHAT_GOT):
+        if any(
+            compiled(p).search(_without_own_cost(q)) for p in _COST_WORDS
+        ) or not _asked_directly(q, *_WHAT_GOT):
             return None
+        option = _told_option(q)
         made, _ = _tapped_for_types(q)
+        if option is not None:
+            # "for {B}{R}": the whole option, not its first symbol.
+            made = set()
         if _sacrifice_outlet(q) is not None or (made and len(_TAP_VERB.findall(q.lower)) > 1):
             return None
         changers = [
@@ -3586,7 +3749,7 @@ class ManaHandler:
             or m.of_kind("mana_doubling")
             or m.of_kind("mana_replacement")
         ]
-        if not made and not changers:
+        if not made and not changers and option is None:
             # "What mana do I get from Command Tower?" is what it could produce.
             return None
         if not q.has(r"\btap\w*\b"):
@@ -3610,7 +3773,7 @@ class ManaHandler:
             return None
 
         def run() -> Ruling:
-            counts, r = mp.tapped_mana(state, subject.name, choose=choose)
+            counts, r = mp.tapped_mana(state, subject.name, choose=choose, option=option)
             r = _resolved(r, extra)
             if counts is None or r.verdict is None:
                 return r.model_copy(update={"verdict": None}) if r.verdict is not None else r
