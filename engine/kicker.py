@@ -83,8 +83,9 @@ def kicker_payments(kicker: Kicker, payments: Mapping[int, int], card: str | Non
     return t.ruling("yes" if ok else "no")
 
 
-def max_kicks(kicker: Kicker, card: str | None = None) -> Ruling:
-    """How many times a spell can be kicked: once per kicker cost; multikicker has no limit."""
+def max_kicks(kicker: Kicker, card: str | None = None, one_cost: str | None = None) -> Ruling:
+    """How many times a spell can be kicked: once per kicker cost; multikicker has no limit.
+    ``one_cost`` asks about one of several kicker costs alone, which is paid at most once."""
     t = Trace()
     t.step(Rule.KICKER_MEANING, "Each kicker cost is an additional cost paid at most once.", card)
     if kicker.multi:
@@ -93,6 +94,13 @@ def max_kicks(kicker: Kicker, card: str | None = None) -> Ruling:
             "A multikicker cost can be paid any number of times: there is no maximum.",
         )
         return t.ruling(None)
+    if one_cost is not None:
+        t.step(
+            Rule.KICKER_AND_OR,
+            f"The {one_cost} kicker is one of its {len(kicker.costs)} kicker costs; it can be "
+            "paid at most once.",
+        )
+        return t.ruling("1")
     if len(kicker.costs) > 1:
         t.step(Rule.KICKER_AND_OR, f"It has {len(kicker.costs)} kicker costs, each payable once.")
     t.step(Rule.KICKED, f"So it can be kicked at most {_times(len(kicker.costs))}.")
@@ -753,6 +761,25 @@ def kicked_trigger_fires(
     return t.ruling("no")
 
 
+def kicked_triggers_count(
+    source: Permanent, abilities: tuple[IfKicked, ...], kicker: Kicker | None = None
+) -> Ruling:
+    """How many of these "enters, if it was kicked ..." abilities trigger, given the kicker
+    costs paid (CR 702.33e-f, 603.2)."""
+    t = Trace()
+    fired = 0
+    for ability in abilities:
+        ruling = kicked_trigger_fires(source, ability, kicker)
+        t.extend(ruling.steps)
+        fired += ruling.verdict == "yes"
+    t.step(
+        Rule.TRIGGER_EVENT,
+        f"{fired} of its {len(abilities)} kicked abilities trigger"
+        + (", each once." if fired else "."),
+    )
+    return t.ruling(str(fired))
+
+
 def kicked_static(source: Permanent, ability: IfKicked, kicker: Kicker) -> Ruling:
     """Does an "if it was kicked [with its A kicker], it enters with ..." ability apply to
     ``source``, given the kicker costs paid as it was cast (CR 702.33e-f, 614.1c)?"""
@@ -1027,6 +1054,36 @@ def kicked_cast_trigger(
         "triggers.",
     )
     return t.ruling("yes")
+
+
+def kicked_cast_trigger_count(
+    watcher: str,
+    spell: Spell,
+    per_trigger: int = 1,
+    what: str = "time",
+    watcher_controller: str = "you",
+    card: str | None = None,
+) -> Ruling:
+    """How many times a "whenever you cast a kicked spell" ability triggers for one spell, or
+    how many of ``what`` (a singular noun) its triggers make, ``per_trigger`` each (CR 603.2c,
+    702.33d)."""
+    asked = kicked_cast_trigger(watcher, spell, watcher_controller, card)
+    t = Trace()
+    t.extend(asked.steps)
+    if asked.verdict != "yes":
+        return t.ruling("0")
+    kicks = len(spell.kicked)
+    t.step(
+        Rule.TRIGGER_OCCURRENCES,
+        f"Casting {spell.name} is one event, so the ability triggers once"
+        + (f", though it was kicked {kicks} times." if kicks > 1 else "."),
+    )
+    if what != "time":
+        t.step(
+            Rule.TRIGGER_OCCURRENCES,
+            f"That one trigger makes {per_trigger} {what}{'' if per_trigger == 1 else 's'}.",
+        )
+    return t.ruling(str(per_trigger if what != "time" else 1))
 
 
 def kick_target_count(ability: IfKicked) -> tuple[int, int] | None:
