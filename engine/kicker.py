@@ -1086,6 +1086,71 @@ def kicked_cast_trigger_count(
     return t.ruling(str(per_trigger if what != "time" else 1))
 
 
+_ANOTHER = lazy(
+    r"\banother target(?: (?P<what>creature|player|permanent|artifact|enchantment|land|planeswalker))?\b"
+)
+
+
+def another_target(ability: IfKicked) -> str | None:
+    """The kind of the kicked part's "another target <kind>" ("creature" for Jilt's "it deals 2
+    damage to another target creature"; "target" for Comet Storm's "another target"), when
+    the spell's first target is of that kind too; None otherwise."""
+    found = _ANOTHER.search(ability.effect.casefold())
+    if found is None or ability.trigger != "spell":
+        return None
+    what = found["what"] or "target"
+    if ability.per_time:
+        before = ability.effect.casefold()[: found.start()]
+    else:
+        before = ability.text.casefold().split("if this spell was kicked")[0]
+    first = r"\b(?:any )?target\b" if what == "target" else rf"\btarget {what}\b"
+    return what if re.search(first, before) else None
+
+
+def kicked_with_too_few_targets(
+    ability: IfKicked, what: str, available: int, card: str | None = None
+) -> Ruling:
+    """Can the spell be cast kicked when its kicked part needs "another target <what>" beside
+    its first target and only ``available`` objects of that kind exist (CR 702.33g, 115.1)?"""
+    t = Trace()
+    t.step(
+        Rule.KICKER_TARGETS,
+        f"Kicked, the spell also requires the kicked part's target: 'another target {what}'.",
+        card,
+    )
+    t.step(
+        Rule.TARGETS,
+        f"Every target it requires is chosen as it is cast, and 'another' must be a different "
+        f"{what} from its first target, so it needs two different {what}s.",
+    )
+    if available >= 2:
+        t.step(Rule.TARGETS, f"There are {available} {what}s, so it can be cast kicked.")
+        return t.ruling("yes")
+    t.step(
+        Rule.TARGETS,
+        f"There {'is only one ' + what if available == 1 else 'is no ' + what}, so it can't be "
+        "cast kicked" + (" (it can still be cast unkicked)." if available == 1 else "."),
+    )
+    return t.ruling("no")
+
+
+def same_object_twice(ability: IfKicked, what: str, card: str | None = None) -> Ruling:
+    """Can one object be both the first target and the kicked part's "another target" (CR
+    115.3)? Never: "another" names a different object."""
+    t = Trace()
+    t.step(
+        Rule.KICKER_TARGETS,
+        f"Kicked, the spell chooses its first target and then 'another target{'' if what == 'target' else ' ' + what}'.",
+        card,
+    )
+    t.step(
+        Rule.TARGET_ONCE,
+        "'Another' means an object other than the one already chosen, so the same object "
+        "can't be chosen for both.",
+    )
+    return t.ruling("no")
+
+
 def kick_target_count(ability: IfKicked) -> tuple[int, int] | None:
     """The targets a per-kick ability allows, as (before any kick, added per kick).
 

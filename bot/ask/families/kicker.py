@@ -292,6 +292,7 @@ class KickerHandler:
                 self._static_kicked,
                 self._per_kick_counters,
                 self._kick_targets,
+                self._another_target,
                 self._tapped_target,
                 self._kicked_target,
                 self._effect_amount,
@@ -1177,7 +1178,7 @@ class KickerHandler:
         return Scenario("kicker_copy_permanent", "yesno", 0.9, run, self._cards(mention))
 
     def _zone_change(self, q: Question, mention: CardMention | None) -> Scenario | None:
-        if not q.has(
+        if not _flickered_by_card(q, mention) and not q.has(
             r"\breturn",
             r"reanimat",
             r"\bflicker",
@@ -2183,7 +2184,13 @@ class KickerHandler:
         if not q.has(r"\btarget"):
             return None
         if not q.has(
-            r"have to", r"\bmust\b", r"what (can|does|will|could)", r"which", r"who", r"forced"
+            r"have to",
+            r"\bmust\b",
+            r"what (can|does|will|could)",
+            r"which",
+            r"who",
+            r"forced",
+            r"\bwhat(?:'s| is) (the |its |that )?(trigger|ability) (target|targeting|going to target)\b",
         ):
             return None
         if q.has(r"resolves", r"in response", r"gets? tapped", r"becomes? tapped"):
@@ -2199,6 +2206,9 @@ class KickerHandler:
             r"\bonly (untapped )?creature on the battlefield",
             r"\bno (other )?untapped creatures?",
             r"\bthe only one\b",
+            # "the board is completely empty" as it is cast: once it enters, it is alone.
+            r"\b(board|battlefield) (is|was) (completely |totally |entirely )?empty\b",
+            r"\bempty (board|battlefield)\b",
         )
         others_named = any(m.name != mention.name and "Creature" in m.card.types for m in q.cards)
         if not alone or others_named:
@@ -2333,6 +2343,57 @@ class KickerHandler:
             "yesno",
             0.92,
             lambda: k.kick_targets(ability, fixed, wanted, name),
+            cards,
+        )
+
+    def _another_target(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        """'Can I cast Jilt kicked when there's only one creature?', 'kicked Comet Storm: can the
+        same creature be both targets?': a kicked part's "another target" (601.2c, 115.3)."""
+        if mention is None:
+            return None
+        found = [
+            (a, what)
+            for a in mention.of_kind("if_kicked")
+            if isinstance(a, IfKicked) and (what := k.another_target(a)) is not None
+        ]
+        if len(found) != 1:
+            return None
+        ability, what = found[0]
+        asked = q.asked or q.lower
+        name, cards = mention.name, self._cards(mention)
+        if re.search(r"\bsame (\w+ )?(creature|target|player|permanent|thing|one|guy)\b", asked):
+            if not re.search(r"\b(can|could|may|allowed|legal)\b", asked):
+                return None
+            return Scenario(
+                "kicker_another_target",
+                "yesno",
+                0.93,
+                lambda: k.same_object_twice(ability, what, name),
+                cards,
+            )
+        if what == "target" or not re.search(
+            r"\b(can|could|may) (i|you|we|they|he|she) (still )?(cast|kick|play)\b", asked
+        ):
+            return None
+        if not q.has(r"\bkick(ed|ing)?\b") or q.has(
+            r"\bunkicked\b", r"(\bnot|n't|\bwithout) (kick|pay)"
+        ):
+            return None
+        available = _only_count(q, what)
+        if available is None:
+            return Scenario(
+                "kicker_another_target",
+                "yesno",
+                0.9,
+                _missing(f"how many {what}s are on the battlefield"),
+                cards,
+            )
+        n = available
+        return Scenario(
+            "kicker_another_target",
+            "yesno",
+            0.93,
+            lambda: k.kicked_with_too_few_targets(ability, what, n, name),
             cards,
         )
 
@@ -3101,6 +3162,29 @@ def _cast_trigger_counted(q: Question, watcher: CardMention) -> tuple[int, str] 
     return (made.amount.fixed, _singular(found.group(1))) if found else None
 
 
+def _only_count(q: Question, what: str) -> int | None:
+    """How many objects of a kind the question says there are ("the only creature on the
+    battlefield" is 1, "no creatures" 0, "two creatures out" 2); None when it doesn't say."""
+    if q.has(
+        rf"\b{what}s? (that )?(i|you|we|they|he|she|my opponent|the opponent|opponent) "
+        r"(control|controls|have|has|own|owns)\b",
+        rf"\b{what}s? (on|of) (my|your|his|her|their) (side|own)\b",
+        rf"\b(my|your|his|her|their|opponent'?s?'?) only {what}\b",
+    ):
+        return None  # one player's creatures only: the other's aren't counted
+    if q.has(
+        rf"\b(the )?only {what}\b",
+        rf"\b(just|only) (one|a single|1) {what}\b",
+        rf"\bone {what} (on the battlefield|in play|out)\b",
+    ):
+        return 1
+    if q.has(rf"\bno {what}s\b", rf"\bno {what}s? (on the battlefield|in play|out)\b"):
+        return 0
+    m = re.search(rf"\b{_NUMBER} {what}s (on the battlefield|in play|out)\b", q.lower)
+    n = eff.number(m.group(1)) if m else None
+    return n
+
+
 def _kicked_outcome(q: Question, mention: CardMention) -> tuple[bool | None, int | None] | None:
     """A count of what only the card's kicked ability makes ("I want 4 saprolings", "to enter
     with 3 counters"): (True, X) when the kicked effect makes that many (X for an effect of X),
@@ -3505,6 +3589,36 @@ def _alt_routes(q: Question) -> list[str]:
         ) and _used_through(q, m):
             routes.append("casting without paying its mana cost")
     return list(dict.fromkeys(routes))
+
+
+_FLICKER_TEXT = lazy(
+    r"\bexile (?:another |up to one |any number of )?target [^.]*?\b(?:then )?return "
+    r"(?:it|that card|those cards|them|the exiled card|that creature)\b[^.]*\bto the battlefield",
+    re.I,
+)
+
+
+def _flickered_by_card(q: Question, m: CardMention | None) -> bool:
+    """Another card named is one that exiles a permanent and returns it ("I Ephemerated it",
+    "Cloudshift on it"): the permanent left and came back, whatever verb the player used."""
+    if m is None:
+        return False
+    for o in q.cards:
+        if o.name == m.name or not _FLICKER_TEXT.search(o.card.oracle_text):
+            continue
+        written = o.written.casefold()
+        before = q.text[: o.start].casefold()[-24:]
+        after = q.text[o.end :].casefold()
+        if (
+            (written != o.name.casefold() and written.startswith(o.name.casefold()))
+            or re.search(
+                r"\b(cast|casts|casting|used?|using|play(ed)?|hit|resolved?)\s+(an? |my |the )?$",
+                before,
+            )
+            or re.match(r"\s*(on|onto)\b", after)
+        ):
+            return True  # used on it ("Ephemerated it", "cast Cloudshift on it"), not held
+    return False
 
 
 def _enters_only_if_kicked(m: CardMention | None) -> bool:
