@@ -629,6 +629,37 @@ def copy_permanent(original: Permanent, name: str = "the copy") -> tuple[Permane
     return copy, t.ruling("no")
 
 
+def copy_size(
+    original: str,
+    base: tuple[int, int],
+    copier: str,
+    extra: int = 0,
+    ask: Literal["power", "toughness"] = "power",
+) -> Ruling:
+    """The power or toughness of a permanent entering as a copy of a kicked creature: its
+    printed values, no counters of the original nor of its kicked abilities (the copy wasn't
+    kicked), plus the +1/+1 counters the copy effect's own exception gives (CR 707.2, 707.9,
+    702.33d, 122.1a)."""
+    _, copied = copy_permanent(Permanent(name=original, kicked=(0,)), copier)
+    t = Trace()
+    t.extend(copied.steps)
+    t.step(
+        Rule.COPY_VALUES,
+        f"Counters aren't copiable values: {copier} copies {original}'s printed "
+        f"{base[0]}/{base[1]}, and no ability that needs it to be kicked puts counters on it.",
+    )
+    value = base[0] if ask == "power" else base[1]
+    if extra:
+        t.step(
+            Rule.COPY_EXCEPTION_EFFECT,
+            f"Its copy effect's exception has it enter with {extra} +1/+1 "
+            f"counter{'' if extra == 1 else 's'}.",
+            copier,
+        )
+    t.step(Rule.PT_COUNTERS, f"So its {ask} is {value} + {extra} = {value + extra}.")
+    return t.ruling(str(value + extra))
+
+
 def zone_change(perm: Permanent, to: str = "battlefield") -> tuple[Permanent, Ruling]:
     """A kicked permanent leaves and comes back: it is a new object, not kicked (CR 400.7)."""
     t = Trace()

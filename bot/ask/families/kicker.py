@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Literal
 
 from rapidfuzz import fuzz
 
@@ -282,6 +283,7 @@ class KickerHandler:
                 self._pay_times,
                 self._copy_spell,
                 self._copy_permanent,
+                self._copy_size,
                 self._zone_change,
                 self._put_onto_battlefield,
                 self._alternative,
@@ -1176,6 +1178,54 @@ class KickerHandler:
             return k.kicked_consequence(copy, ability, ruling, absent=absent)
 
         return Scenario("kicker_copy_permanent", "yesno", 0.9, run, self._cards(mention))
+
+    def _copy_size(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        """'Spark Double copying my Gnarlid Pack kicked twice: what's its power?': a copy of a
+        kicked creature has its printed size and the copy effect's own counters."""
+        asked = q.asked or q.lower
+        wants = re.search(r"\b(power|toughness)\b", asked)
+        if wants is None or mention is None or not q.has(r"\bkick"):
+            return None
+        copiers = [
+            m
+            for m in q.cards
+            if m.name != mention.name
+            and _permanent_copier(m)
+            and not m.card.types & {"Instant", "Sorcery"}
+        ]
+        if len({m.name for m in copiers}) != 1 or len({m.name for m in q.cards}) != 2:
+            return None  # another card may change its size
+        copier = copiers[0]
+        last = max(q.cards, key=lambda m: m.start)
+        if "CARD" in asked:
+            if last.name != copier.name:
+                return None  # the size asked is the original's, not the copy's
+        elif not re.search(r"\b(the |its |that )?(copy|clone)\b", asked):
+            return None
+        if re.search(r"\b(original|first)\b", asked):
+            return None
+        if q.has(r"\b(anthem|equip\w*|aura|pump\w*|counters? on (it|CARD)|[+-]\d+/[+-]\d+)\b"):
+            return None
+        front = mention.card.front
+        try:
+            base = (int(str(front.power)), int(str(front.toughness)))
+        except ValueError:
+            return None  # a size that isn't a printed number ("*")
+        if "Creature" not in mention.card.types:
+            return None
+        exc = eff.copy_exceptions(copier.card.oracle_text)
+        if exc is not None and (exc.power_toughness is not None or exc.gains):
+            return None  # the copy effect sets its size or grants abilities
+        extra = sum(n for kind, n in (exc.counters if exc else ()) if kind == "+1/+1")
+        ask: Literal["power", "toughness"] = "power" if wants.group(1) == "power" else "toughness"
+        original, name = mention.name, copier.name
+
+        def run() -> Ruling:
+            return k.copy_size(original, base, name, extra, ask)
+
+        return Scenario(
+            "kicker_copy_size", "number", 0.92, run, (copier.name, *self._cards(mention))
+        )
 
     def _zone_change(self, q: Question, mention: CardMention | None) -> Scenario | None:
         if not _flickered_by_card(q, mention) and not q.has(
