@@ -1192,6 +1192,8 @@ class KickerHandler:
             if m.name != mention.name
             and _permanent_copier(m)
             and not m.card.types & {"Instant", "Sorcery"}
+            # One that becomes a copy later keeps the counters it already had.
+            and not re.search(r"\bbecomes? a copy\b", m.card.oracle_text, re.I)
         ]
         if len({m.name for m in copiers}) != 1 or len({m.name for m in q.cards}) != 2:
             return None  # another card may change its size
@@ -1830,6 +1832,8 @@ class KickerHandler:
         )
         if mention is None or m is None or (m.group(1) or "").startswith(("kick", "pay")):
             return None
+        if any(o.name != mention.name for o in q.cards):
+            return None  # another card named may trigger too
         kicker = self._kicker(mention)
         etb = [
             a
@@ -1839,11 +1843,15 @@ class KickerHandler:
         if kicker is None or not etb:
             return None
         verb = m.group(1)
+        lines = [x.casefold() for x in mention.card.oracle_text.splitlines()]
         if verb and not verb.startswith("trigger"):
             stem = verb[:4]
             etb = [a for a in etb if re.search(rf"\b{stem}", a.effect.casefold())]
-            if not etb:
-                return None
+            doing = [x for x in lines if re.search(rf"\b{stem}", x)]
+        else:
+            doing = [x for x in lines if re.match(r"(when|whenever|at)\b", x)]
+        if not etb or len(doing) != len(etb):
+            return None  # another ability of its own does it too, kicked or not
         kicked = self._kicks_paid(q, kicker, etb)
         if kicked is None:
             return None
@@ -3195,6 +3203,8 @@ def _cast_trigger_counted(q: Question, watcher: CardMention) -> tuple[int, str] 
     asked = q.asked or q.lower
     if not re.search(r"\bhow many\b", asked):
         return None
+    if q.has(r"\b(two|three|four|2|3|4|both|another|second|multiple) (copies of )?CARD"):
+        return None  # more than one watcher: each triggers
     before = q.text[: watcher.start].casefold()
     after = q.text[watcher.end :].casefold()
     if re.search(r"\b(cast|kick(ed)?)\s*$", before) or re.match(
