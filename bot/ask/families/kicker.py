@@ -3261,7 +3261,14 @@ def _kicked_outcome(q: Question, mention: CardMention) -> tuple[bool | None, int
         said = re.search(
             rf"\b{_NUMBER} (?:\S+ ){{0,2}}?(?:{'|'.join(map(re.escape, nouns))})s?\b", q.lower
         )
-        if said is None or said.group(1) in ("a", "an"):
+        drawn = re.search(
+            rf"\bdraw(?:s|ing)? (?:the )?{_NUMBER} (?:extra |more |additional )?cards?\b", q.lower
+        )
+        if parsed.verb == "draw" and drawn is not None:
+            said = drawn  # "I want to draw a card too": a card drawn is counted even by "a"
+        elif said is not None and said.group(1) in ("a", "an"):
+            continue
+        if said is None:
             continue
         n = eff.number(said.group(1))
         if n is None:
