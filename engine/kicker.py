@@ -83,8 +83,9 @@ def kicker_payments(kicker: Kicker, payments: Mapping[int, int], card: str | Non
     return t.ruling("yes" if ok else "no")
 
 
-def max_kicks(kicker: Kicker, card: str | None = None) -> Ruling:
-    """How many times a spell can be kicked: once per kicker cost; multikicker has no limit."""
+def max_kicks(kicker: Kicker, card: str | None = None, one_cost: str | None = None) -> Ruling:
+    """How many times a spell can be kicked: once per kicker cost; multikicker has no limit.
+    ``one_cost`` asks about one of several kicker costs alone, which is paid at most once."""
     t = Trace()
     t.step(Rule.KICKER_MEANING, "Each kicker cost is an additional cost paid at most once.", card)
     if kicker.multi:
@@ -93,6 +94,13 @@ def max_kicks(kicker: Kicker, card: str | None = None) -> Ruling:
             "A multikicker cost can be paid any number of times: there is no maximum.",
         )
         return t.ruling(None)
+    if one_cost is not None:
+        t.step(
+            Rule.KICKER_AND_OR,
+            f"The {one_cost} kicker is one of its {len(kicker.costs)} kicker costs; it can be "
+            "paid at most once.",
+        )
+        return t.ruling("1")
     if len(kicker.costs) > 1:
         t.step(Rule.KICKER_AND_OR, f"It has {len(kicker.costs)} kicker costs, each payable once.")
     t.step(Rule.KICKED, f"So it can be kicked at most {_times(len(kicker.costs))}.")
@@ -621,6 +629,37 @@ def copy_permanent(original: Permanent, name: str = "the copy") -> tuple[Permane
     return copy, t.ruling("no")
 
 
+def copy_size(
+    original: str,
+    base: tuple[int, int],
+    copier: str,
+    extra: int = 0,
+    ask: Literal["power", "toughness"] = "power",
+) -> Ruling:
+    """The power or toughness of a permanent entering as a copy of a kicked creature: its
+    printed values, no counters of the original nor of its kicked abilities (the copy wasn't
+    kicked), plus the +1/+1 counters the copy effect's own exception gives (CR 707.2, 707.9,
+    702.33d, 122.1a)."""
+    _, copied = copy_permanent(Permanent(name=original, kicked=(0,)), copier)
+    t = Trace()
+    t.extend(copied.steps)
+    t.step(
+        Rule.COPY_VALUES,
+        f"Counters aren't copiable values: {copier} copies {original}'s printed "
+        f"{base[0]}/{base[1]}, and no ability that needs it to be kicked puts counters on it.",
+    )
+    value = base[0] if ask == "power" else base[1]
+    if extra:
+        t.step(
+            Rule.COPY_EXCEPTION_EFFECT,
+            f"Its copy effect's exception has it enter with {extra} +1/+1 "
+            f"counter{'' if extra == 1 else 's'}.",
+            copier,
+        )
+    t.step(Rule.PT_COUNTERS, f"So its {ask} is {value} + {extra} = {value + extra}.")
+    return t.ruling(str(value + extra))
+
+
 def zone_change(perm: Permanent, to: str = "battlefield") -> tuple[Permanent, Ruling]:
     """A kicked permanent leaves and comes back: it is a new object, not kicked (CR 400.7)."""
     t = Trace()
@@ -751,6 +790,25 @@ def kicked_trigger_fires(
         return t.ruling("yes")
     t.step(Rule.TRIGGER_EVENT, f"The {name} condition isn't met, so the ability doesn't trigger.")
     return t.ruling("no")
+
+
+def kicked_triggers_count(
+    source: Permanent, abilities: tuple[IfKicked, ...], kicker: Kicker | None = None
+) -> Ruling:
+    """How many of these "enters, if it was kicked ..." abilities trigger, given the kicker
+    costs paid (CR 702.33e-f, 603.2)."""
+    t = Trace()
+    fired = 0
+    for ability in abilities:
+        ruling = kicked_trigger_fires(source, ability, kicker)
+        t.extend(ruling.steps)
+        fired += ruling.verdict == "yes"
+    t.step(
+        Rule.TRIGGER_EVENT,
+        f"{fired} of its {len(abilities)} kicked abilities trigger"
+        + (", each once." if fired else "."),
+    )
+    return t.ruling(str(fired))
 
 
 def kicked_static(source: Permanent, ability: IfKicked, kicker: Kicker) -> Ruling:
@@ -1027,6 +1085,101 @@ def kicked_cast_trigger(
         "triggers.",
     )
     return t.ruling("yes")
+
+
+def kicked_cast_trigger_count(
+    watcher: str,
+    spell: Spell,
+    per_trigger: int = 1,
+    what: str = "time",
+    watcher_controller: str = "you",
+    card: str | None = None,
+) -> Ruling:
+    """How many times a "whenever you cast a kicked spell" ability triggers for one spell, or
+    how many of ``what`` (a singular noun) its triggers make, ``per_trigger`` each (CR 603.2c,
+    702.33d)."""
+    asked = kicked_cast_trigger(watcher, spell, watcher_controller, card)
+    t = Trace()
+    t.extend(asked.steps)
+    if asked.verdict != "yes":
+        return t.ruling("0")
+    kicks = len(spell.kicked)
+    t.step(
+        Rule.TRIGGER_OCCURRENCES,
+        f"Casting {spell.name} is one event, so the ability triggers once"
+        + (f", though it was kicked {kicks} times." if kicks > 1 else "."),
+    )
+    if what != "time":
+        t.step(
+            Rule.TRIGGER_OCCURRENCES,
+            f"That one trigger makes {per_trigger} {what}{'' if per_trigger == 1 else 's'}.",
+        )
+    return t.ruling(str(per_trigger if what != "time" else 1))
+
+
+_ANOTHER = lazy(
+    r"\banother target(?: (?P<what>creature|player|permanent|artifact|enchantment|land|planeswalker))?\b"
+)
+
+
+def another_target(ability: IfKicked) -> str | None:
+    """The kind of the kicked part's "another target <kind>" ("creature" for Jilt's "it deals 2
+    damage to another target creature"; "target" for Comet Storm's "another target"), when
+    the spell's first target is of that kind too; None otherwise."""
+    found = _ANOTHER.search(ability.effect.casefold())
+    if found is None or ability.trigger != "spell":
+        return None
+    what = found["what"] or "target"
+    if ability.per_time:
+        before = ability.effect.casefold()[: found.start()]
+    else:
+        before = ability.text.casefold().split("if this spell was kicked")[0]
+    first = r"\b(?:any )?target\b" if what == "target" else rf"\btarget {what}\b"
+    return what if re.search(first, before) else None
+
+
+def kicked_with_too_few_targets(
+    ability: IfKicked, what: str, available: int, card: str | None = None
+) -> Ruling:
+    """Can the spell be cast kicked when its kicked part needs "another target <what>" beside
+    its first target and only ``available`` objects of that kind exist (CR 702.33g, 115.1)?"""
+    t = Trace()
+    t.step(
+        Rule.KICKER_TARGETS,
+        f"Kicked, the spell also requires the kicked part's target: 'another target {what}'.",
+        card,
+    )
+    t.step(
+        Rule.TARGETS,
+        f"Every target it requires is chosen as it is cast, and 'another' must be a different "
+        f"{what} from its first target, so it needs two different {what}s.",
+    )
+    if available >= 2:
+        t.step(Rule.TARGETS, f"There are {available} {what}s, so it can be cast kicked.")
+        return t.ruling("yes")
+    t.step(
+        Rule.TARGETS,
+        f"There {'is only one ' + what if available == 1 else 'is no ' + what}, so it can't be "
+        "cast kicked" + (" (it can still be cast unkicked)." if available == 1 else "."),
+    )
+    return t.ruling("no")
+
+
+def same_object_twice(ability: IfKicked, what: str, card: str | None = None) -> Ruling:
+    """Can one object be both the first target and the kicked part's "another target" (CR
+    115.3)? Never: "another" names a different object."""
+    t = Trace()
+    t.step(
+        Rule.KICKER_TARGETS,
+        f"Kicked, the spell chooses its first target and then 'another target{'' if what == 'target' else ' ' + what}'.",
+        card,
+    )
+    t.step(
+        Rule.TARGET_ONCE,
+        "'Another' means an object other than the one already chosen, so the same object "
+        "can't be chosen for both.",
+    )
+    return t.ruling("no")
 
 
 def kick_target_count(ability: IfKicked) -> tuple[int, int] | None:

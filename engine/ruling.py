@@ -25,6 +25,7 @@ class Rule(StrEnum):
     TAP_SYMBOL = "107.5"
     UNTAP_SYMBOL = "107.6"
     TARGETS = "115.1"
+    TARGET_ONCE = "115.3"
     TARGETED_TRIGGER = "115.1d"
     PT_COUNTERS = "122.1a"
     CLASS_LEVEL = "716.2a"

@@ -441,7 +441,9 @@ class TextCardFinder:
             elif not (
                 (joined and before in _REFERRING)
                 or (joined and lex.lemma(before) in lex.words["subject_aux"])
-                or key not in self._common
+                # "how many drakes": the plural of a creature type counts creatures or
+                # tokens of it, not the one card whose name has the word.
+                or (key not in self._common and not self._plural_of_known(key))
             ):
                 continue
             f = next(iter(named.values()))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Literal
 
 from rapidfuzz import fuzz
 
@@ -25,6 +26,11 @@ REFERENCE_CARD = "Skyclave Shade"
 # "Whenever you cast a kicked spell" and "Whenever you cast a spell, if that spell was kicked".
 _CAST_KICKED = re.compile(
     r"whenever you cast a kicked spell|whenever you cast a spell, if that spell was kicked", re.I
+)
+# An asked clause whose "kicked" is the question ("does it count as kicked?").
+_ASKS_KICKED = (
+    r"\b(count|counts|counted|considered|treated|regarded) as (a |an )?(multi)?kicked\b"
+    r"|\b(is|be) (it |that |this |CARD )?(still )?(a |an )?(multi)?kicked spell\b"
 )
 _COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 _ALT_WORDS = (
@@ -277,15 +283,18 @@ class KickerHandler:
                 self._pay_times,
                 self._copy_spell,
                 self._copy_permanent,
+                self._copy_size,
                 self._zone_change,
                 self._put_onto_battlefield,
                 self._alternative,
                 self._trigger_target,
                 self._target_illegal,
                 self._trigger_condition,
+                self._trigger_count,
                 self._static_kicked,
                 self._per_kick_counters,
                 self._kick_targets,
+                self._another_target,
                 self._tapped_target,
                 self._kicked_target,
                 self._effect_amount,
@@ -623,6 +632,14 @@ class KickerHandler:
             return None
         if not q.has(r"\b(kick|pay)"):
             return None
+        tail = re.search(r"\b(?:how many times|how often)\b(.*)", q.asked or q.lower)
+        if (
+            not limit
+            and tail is not None
+            and re.match(r"\s*(does|do|did|will|would|is|are)\b", tail.group(1))
+            and not re.search(r"\b(kick|pay|multikick)", tail.group(1))
+        ):
+            return None  # "how many times does it deal 2 damage" counts what it does
         kicker = self._kicker(mention)
         if kicker is None:
             if mention is not None:
@@ -637,11 +654,28 @@ class KickerHandler:
                 return Ruling(verdict="no" if fixed.multi else "yes", steps=ruling.steps)
 
             return Scenario("kicker_has_limit", "yesno", 0.85, run_limit, self._cards(mention))
+        # "How many times can I pay the {2}{U} kicker?" asks about that one cost.
+        one: str | None = None
+        if len(fixed.costs) > 1:
+            named = set(_named_costs(q, fixed))
+            for c in q.mana_costs():
+                # "the {G} kicker": a lone colored symbol names the one cost with that color.
+                if not c.generic and len(c.parts) == 1:
+                    named |= {
+                        i
+                        for i, kc in enumerate(fixed.costs)
+                        if kc.mana and c.parts[0] in kc.mana.parts
+                    }
+            if len(named) == 1:
+                cost = fixed.costs[named.pop()].mana
+                one = str(cost) if cost is not None else None
+            elif named:
+                return None  # several costs named: the count of each isn't one number
         return Scenario(
             "kicker_max_times",
             "number",
             0.85,
-            lambda: k.max_kicks(fixed, name),
+            lambda: k.max_kicks(fixed, name, one),
             self._cards(mention),
         )
 
@@ -725,7 +759,7 @@ class KickerHandler:
                 self._cards(mention),
             )
         if outcome is not None:
-            says_kicked = True
+            says_kicked = bool(outcome[0])
         if (
             kicker is not None
             and not says_kicked
@@ -1151,8 +1185,58 @@ class KickerHandler:
 
         return Scenario("kicker_copy_permanent", "yesno", 0.9, run, self._cards(mention))
 
+    def _copy_size(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        """'Spark Double copying my Gnarlid Pack kicked twice: what's its power?': a copy of a
+        kicked creature has its printed size and the copy effect's own counters."""
+        asked = q.asked or q.lower
+        wants = re.search(r"\b(power|toughness)\b", asked)
+        if wants is None or mention is None or not q.has(r"\bkick"):
+            return None
+        copiers = [
+            m
+            for m in q.cards
+            if m.name != mention.name
+            and _permanent_copier(m)
+            and not m.card.types & {"Instant", "Sorcery"}
+            # One that becomes a copy later keeps the counters it already had.
+            and not re.search(r"\bbecomes? a copy\b", m.card.oracle_text, re.I)
+        ]
+        if len({m.name for m in copiers}) != 1 or len({m.name for m in q.cards}) != 2:
+            return None  # another card may change its size
+        copier = copiers[0]
+        last = max(q.cards, key=lambda m: m.start)
+        if "CARD" in asked:
+            if last.name != copier.name:
+                return None  # the size asked is the original's, not the copy's
+        elif not re.search(r"\b(the |its |that )?(copy|clone)\b", asked):
+            return None
+        if re.search(r"\b(original|first)\b", asked):
+            return None
+        if q.has(r"\b(anthem|equip\w*|aura|pump\w*|counters? on (it|CARD)|[+-]\d+/[+-]\d+)\b"):
+            return None
+        front = mention.card.front
+        try:
+            base = (int(str(front.power)), int(str(front.toughness)))
+        except ValueError:
+            return None  # a size that isn't a printed number ("*")
+        if "Creature" not in mention.card.types:
+            return None
+        exc = eff.copy_exceptions(copier.card.oracle_text)
+        if exc is not None and (exc.power_toughness is not None or exc.gains):
+            return None  # the copy effect sets its size or grants abilities
+        extra = sum(n for kind, n in (exc.counters if exc else ()) if kind == "+1/+1")
+        ask: Literal["power", "toughness"] = "power" if wants.group(1) == "power" else "toughness"
+        original, name = mention.name, copier.name
+
+        def run() -> Ruling:
+            return k.copy_size(original, base, name, extra, ask)
+
+        return Scenario(
+            "kicker_copy_size", "number", 0.92, run, (copier.name, *self._cards(mention))
+        )
+
     def _zone_change(self, q: Question, mention: CardMention | None) -> Scenario | None:
-        if not q.has(
+        if not _flickered_by_card(q, mention) and not q.has(
             r"\breturn",
             r"reanimat",
             r"\bflicker",
@@ -1444,10 +1528,15 @@ class KickerHandler:
         watcher = watchers[0]
         # A report ("Vine Gecko didn't trigger when ...") states what the question asks.
         reported = q.has(r"CARD ([\w']+ ){0,2}trigger(s|ed)?\b")
-        if not (q.has(r"\b(does|do|will|would|did|is|can)\b") or reported) or not q.has(
+        counted = _cast_trigger_counted(q, watcher)
+        if not (
+            q.has(r"\b(does|do|will|would|did|is|can|should)(n'?t)?\b") or reported or counted
+        ) or not q.has(
             r"\bcast",
             r"\bcop(y|ies)",
             r"\bkicked spells?\b",
+            # "Everflowing Chalice kicked 3 times": a spell is kicked only as it is cast.
+            r"\bCARD (was |is |gets? )?(multi)?kicked\b",
             # Kicking is done while casting (601.2b): "I kicked it", "I paid the multikicker".
             r"\b(i|you|they|he|she) (kick(ed)?|pa(y|id)) (the |its )?((multi)?kicker (on |for )?)?CARD",
         ):
@@ -1463,21 +1552,43 @@ class KickerHandler:
             # "When the token copy enters, does its trigger work?" asks about the copy's own
             # ability; the watcher triggers on casting, never on entering.
             return None
+        told = q.lower
+        if q.asked and q.asked in told and q.asks(_ASKS_KICKED):
+            # "Shouldn't a multikicker spell count as kicked?": the asked clause's "kicked" is
+            # what is asked, not what was done; whether it was kicked is told before it.
+            told = told.replace(q.asked, " ")
         if (
-            q.has(
-                r"\bunkicked\b",
-                r"(not|n't|never|without) (been )?(kick|pay)",
-                r"\b(without|skip(ping|ped)?|no) (the |its |a |any )?(multi)?kicker\b",
+            any(
+                re.search(p, told)
+                for p in (
+                    r"\bunkicked\b",
+                    r"(not|n't|never|without) (been )?(kick|pay)",
+                    r"\b(without|skip(ping|ped)?|no|zero|0) (the |its |a |any )?(multi)?kick(er|s)\b",
+                )
             )
-            or _kicked_times(q) == 0
+            or _kicked_times(told) == 0
         ):
             kicked: tuple[int, ...] = ()
-        elif q.has(r"\bkick(ed|ing)?\b", r"\bpa(y|id|ying) (the |its )?(\S+ )?(multi)?kicker"):
-            kicked = (0,)
+        elif re.search(
+            r"\bkick(ed|ing|s)?\b|\bpa(y|id|ying) (the |its )?(\S+ )?(multi)?kicker"
+            r"|\bwith (both|all|its|the) (of its )?(\S+ )?kickers?\b",
+            told,
+        ):
+            kicked = (0,) * max(_kicked_times(told) or 1, 1)
         elif q.has(r"\bcop(y|ies|ied)\b"):
             kicked = (0,)  # a copy isn't cast, whether or not the original was kicked
+        elif told != q.lower:
+            return Scenario(
+                "kicker_cast_kicked_trigger",
+                "yesno",
+                0.92,
+                _missing("whether a kicker cost was paid for the spell"),
+                (watcher.name, REFERENCE_CARD),
+            )
         else:
             return None
+        if counted is None and _asks_what(q):
+            return None  # it asks a number the trigger's yes or no doesn't give
         copy = q.has(r"\bcop(y|ies|ied)\b")
         opponent = q.has(
             r"\bopponents? (casts?|kicks?)\b",
@@ -1495,10 +1606,18 @@ class KickerHandler:
         )
         name = watcher.name
 
+        cards = (name, *(m.name for m in spells[:1]), REFERENCE_CARD)
+        if counted is not None:
+            per_trigger, what = counted
+
+            def count() -> Ruling:
+                return k.kicked_cast_trigger_count(name, spell, per_trigger, what, "you", name)
+
+            return Scenario("kicker_cast_kicked_trigger_count", "number", 0.92, count, cards)
+
         def run() -> Ruling:
             return k.kicked_cast_trigger(name, spell, "you", name)
 
-        cards = (name, *(m.name for m in spells[:1]), REFERENCE_CARD)
         return Scenario("kicker_cast_kicked_trigger", "yesno", 0.92, run, cards)
 
     def _mana_value_target(self, q: Question) -> Scenario | None:
@@ -1712,6 +1831,50 @@ class KickerHandler:
 
         return Scenario("kicker_trigger_condition", "yesno", 0.88, run, self._cards(mention))
 
+    def _trigger_count(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        """'Kicked with both, how many times does it deal 2 damage?': how many of the card's
+        enters-if-kicked abilities trigger, counted over those that do what is asked."""
+        asked_text = q.asked or q.lower
+        m = re.search(
+            r"\bhow many (?:times (?:does|do|will|would|did) (?:it|CARD|that|this|they) (\w+)"
+            r"|(?:kicker |kicked )?triggers\b)",
+            asked_text,
+        )
+        if mention is None or m is None or (m.group(1) or "").startswith(("kick", "pay")):
+            return None
+        if any(o.name != mention.name for o in q.cards):
+            return None  # another card named may trigger too
+        kicker = self._kicker(mention)
+        etb = [
+            a
+            for a in mention.of_kind("if_kicked")
+            if isinstance(a, IfKicked) and a.trigger == "etb" and not a.negated
+        ]
+        if kicker is None or not etb:
+            return None
+        verb = m.group(1)
+        lines = [x.casefold() for x in mention.card.oracle_text.splitlines()]
+        if verb and not verb.startswith("trigger"):
+            stem = verb[:4]
+            etb = [a for a in etb if re.search(rf"\b{stem}", a.effect.casefold())]
+            doing = [x for x in lines if re.search(rf"\b{stem}", x)]
+        else:
+            doing = [x for x in lines if re.match(r"(when|whenever|at)\b", x)]
+        if not etb or len(doing) != len(etb):
+            return None  # another ability of its own does it too, kicked or not
+        kicked = self._kicks_paid(q, kicker, etb)
+        if kicked is None:
+            return None
+        perm = Permanent(
+            name=mention.name, types=mention.card.types, kicked=kicked, card=mention.card
+        )
+        chosen = tuple(etb)
+
+        def run() -> Ruling:
+            return k.kicked_triggers_count(perm, chosen, kicker)
+
+        return Scenario("kicker_trigger_count", "number", 0.9, run, self._cards(mention))
+
     def _kicks_paid(
         self, q: Question, kicker: Kicker, asked: list[IfKicked]
     ) -> tuple[int, ...] | None:
@@ -1804,7 +1967,8 @@ class KickerHandler:
         watcher, spec = watchers[0]
         others = [m for m in q.cards if m.name != watcher.name]
         names = list(dict.fromkeys(m.name for m in others))
-        asked = q.asked or q.lower
+        # "(so I'm paying 4 mana)": an aside in brackets tells, it doesn't ask.
+        asked = re.sub(r"\([^()]*\)", " ", q.asked or q.lower)
         if _asks_what(q) or not re.search(
             r"\b(is|are|does|do|did|can|could|will|would|should|gets?)\b", asked
         ):
@@ -2088,7 +2252,13 @@ class KickerHandler:
         if not q.has(r"\btarget"):
             return None
         if not q.has(
-            r"have to", r"\bmust\b", r"what (can|does|will|could)", r"which", r"who", r"forced"
+            r"have to",
+            r"\bmust\b",
+            r"what (can|does|will|could)",
+            r"which",
+            r"who",
+            r"forced",
+            r"\bwhat(?:'s| is) (the |its |that )?(trigger|ability) (target|targeting|going to target)\b",
         ):
             return None
         if q.has(r"resolves", r"in response", r"gets? tapped", r"becomes? tapped"):
@@ -2104,6 +2274,9 @@ class KickerHandler:
             r"\bonly (untapped )?creature on the battlefield",
             r"\bno (other )?untapped creatures?",
             r"\bthe only one\b",
+            # "the board is completely empty" as it is cast: once it enters, it is alone.
+            r"\b(board|battlefield) (is|was) (completely |totally |entirely )?empty\b",
+            r"\bempty (board|battlefield)\b",
         )
         others_named = any(m.name != mention.name and "Creature" in m.card.types for m in q.cards)
         if not alone or others_named:
@@ -2238,6 +2411,57 @@ class KickerHandler:
             "yesno",
             0.92,
             lambda: k.kick_targets(ability, fixed, wanted, name),
+            cards,
+        )
+
+    def _another_target(self, q: Question, mention: CardMention | None) -> Scenario | None:
+        """'Can I cast Jilt kicked when there's only one creature?', 'kicked Comet Storm: can the
+        same creature be both targets?': a kicked part's "another target" (601.2c, 115.3)."""
+        if mention is None:
+            return None
+        found = [
+            (a, what)
+            for a in mention.of_kind("if_kicked")
+            if isinstance(a, IfKicked) and (what := k.another_target(a)) is not None
+        ]
+        if len(found) != 1:
+            return None
+        ability, what = found[0]
+        asked = q.asked or q.lower
+        name, cards = mention.name, self._cards(mention)
+        if re.search(r"\bsame (\w+ )?(creature|target|player|permanent|thing|one|guy)\b", asked):
+            if not re.search(r"\b(can|could|may|allowed|legal)\b", asked):
+                return None
+            return Scenario(
+                "kicker_another_target",
+                "yesno",
+                0.93,
+                lambda: k.same_object_twice(ability, what, name),
+                cards,
+            )
+        if what == "target" or not re.search(
+            r"\b(can|could|may) (i|you|we|they|he|she) (still )?(cast|kick|play)\b", asked
+        ):
+            return None
+        if not q.has(r"\bkick(ed|ing)?\b") or q.has(
+            r"\bunkicked\b", r"(\bnot|n't|\bwithout) (kick|pay)"
+        ):
+            return None
+        available = _only_count(q, what)
+        if available is None:
+            return Scenario(
+                "kicker_another_target",
+                "yesno",
+                0.9,
+                _missing(f"how many {what}s are on the battlefield"),
+                cards,
+            )
+        n = available
+        return Scenario(
+            "kicker_another_target",
+            "yesno",
+            0.93,
+            lambda: k.kicked_with_too_few_targets(ability, what, n, name),
             cards,
         )
 
@@ -2965,9 +3189,14 @@ def _kicks_for_outcome(q: Question, mention: CardMention) -> int | None:
 
 
 def _outcome_nouns(effect: eff.Effect) -> tuple[str, ...]:
-    """The nouns a player counts a token or counter effect by ("Saproling", "counter")."""
+    """The nouns a player counts a token, counter, damage or draw effect by ("Saproling",
+    "counter", "damage")."""
     if effect.verb == "counters":
         return ("counters", "counter")
+    if effect.verb == "damage":
+        return ("damage",)
+    if effect.verb == "draw":
+        return ("cards", "card")
     if effect.verb != "tokens":
         return ()
     words = re.findall(
@@ -2975,6 +3204,55 @@ def _outcome_nouns(effect: eff.Effect) -> tuple[str, ...]:
         effect.text,
     )
     return (*(w.casefold() for w in words), "tokens", "token")
+
+
+def _cast_trigger_counted(q: Question, watcher: CardMention) -> tuple[int, str] | None:
+    """What a "how many" question about a cast-a-kicked-spell trigger counts: (1, "time") for
+    its triggers, (N, noun) for what each trigger makes ("how many drakes"); None when it asks
+    no count, or counts what the watcher's own casting may also make."""
+    asked = q.asked or q.lower
+    if not re.search(r"\bhow many\b", asked):
+        return None
+    if q.has(r"\b(two|three|four|2|3|4|both|another|second|multiple) (copies of )?CARD"):
+        return None  # more than one watcher: each triggers
+    before = q.text[: watcher.start].casefold()
+    after = q.text[watcher.end :].casefold()
+    if re.search(r"\b(cast|kick(ed)?)\s*$", before) or re.match(
+        r"\s*(was |is |gets? )?(kicked|cast)\b", after
+    ):
+        return None  # the watcher itself cast: its own kicked abilities may add to the count
+    if re.search(r"\bhow many (times|triggers)\b", asked):
+        return 1, "time"
+    line = next((x for x in watcher.card.oracle_text.splitlines() if _CAST_KICKED.search(x)), "")
+    made = eff.parse_effect(re.sub(r"(?i)^.*?\bkicked( spell)?,\s*", "", line))
+    nouns = _outcome_nouns(made)
+    if not nouns or made.amount is None or made.amount.fixed is None:
+        return None
+    found = re.search(rf"\bhow many ({'|'.join(map(re.escape, nouns))})s?\b", asked)
+    return (made.amount.fixed, _singular(found.group(1))) if found else None
+
+
+def _only_count(q: Question, what: str) -> int | None:
+    """How many objects of a kind the question says there are ("the only creature on the
+    battlefield" is 1, "no creatures" 0, "two creatures out" 2); None when it doesn't say."""
+    if q.has(
+        rf"\b{what}s? (that )?(i|you|we|they|he|she|my opponent|the opponent|opponent) "
+        r"(control|controls|have|has|own|owns)\b",
+        rf"\b{what}s? (on|of) (my|your|his|her|their) (side|own)\b",
+        rf"\b(my|your|his|her|their|opponent'?s?'?) only {what}\b",
+    ):
+        return None  # one player's creatures only: the other's aren't counted
+    if q.has(
+        rf"\b(the )?only {what}\b",
+        rf"\b(just|only) (one|a single|1) {what}\b",
+        rf"\bone {what} (on the battlefield|in play|out)\b",
+    ):
+        return 1
+    if q.has(rf"\bno {what}s\b", rf"\bno {what}s? (on the battlefield|in play|out)\b"):
+        return 0
+    m = re.search(rf"\b{_NUMBER} {what}s (on the battlefield|in play|out)\b", q.lower)
+    n = eff.number(m.group(1)) if m else None
+    return n
 
 
 def _kicked_outcome(q: Question, mention: CardMention) -> tuple[bool | None, int | None] | None:
@@ -2993,7 +3271,14 @@ def _kicked_outcome(q: Question, mention: CardMention) -> tuple[bool | None, int
         said = re.search(
             rf"\b{_NUMBER} (?:\S+ ){{0,2}}?(?:{'|'.join(map(re.escape, nouns))})s?\b", q.lower
         )
-        if said is None or said.group(1) in ("a", "an"):
+        drawn = re.search(
+            rf"\bdraw(?:s|ing)? (?:the )?{_NUMBER} (?:extra |more |additional )?cards?\b", q.lower
+        )
+        if parsed.verb == "draw" and drawn is not None:
+            said = drawn  # "I want to draw a card too": a card drawn is counted even by "a"
+        elif said is not None and said.group(1) in ("a", "an"):
+            continue
+        if said is None:
             continue
         n = eff.number(said.group(1))
         if n is None:
@@ -3001,9 +3286,24 @@ def _kicked_outcome(q: Question, mention: CardMention) -> tuple[bool | None, int
         if parsed.amount.per == "x" and not mention.card.front.mana_cost.has_x:
             return True, n
         if parsed.amount.per is None and parsed.amount.fixed is not None:
-            return (True, None) if parsed.amount.fixed == n else (None, None)
+            if parsed.amount.fixed == n:
+                return True, None
+            # "deals 2 damage ... if kicked, 4 damage instead": the count the unkicked effect makes.
+            return (False, None) if _unkicked_amount(ability) == n else (None, None)
         return None, None
     return None
+
+
+def _unkicked_amount(ability: IfKicked) -> int | None:
+    """The fixed amount of the effect an "instead" kicked effect replaces (the 2 of "deals 2
+    damage to any target. If this spell was kicked, it deals 4 damage instead")."""
+    if not ability.instead or ability.parsed is None:
+        return None
+    before = re.split(r"(?i)\bif (?:this spell|it|CARDNAME|\S+) was kicked\b", ability.text)[0]
+    plain = eff.parse_effect(before)
+    if plain.verb != ability.parsed.verb or plain.amount is None or plain.amount.per is not None:
+        return None
+    return plain.amount.fixed
 
 
 def _x_for_damage(q: Question, mention: CardMention) -> int | None:
@@ -3253,7 +3553,7 @@ def _paid_costs(q: Question, kicker: Kicker) -> list[int]:
     found: list[int] = []
     for m in re.finditer(
         r"\b(?:kicked|kick|paid|pay|paying|kicking)\b(?: only| just)?(?: it| CARD(?:'s)?)?(?: only)?"
-        r"(?: with)?(?: only)?"
+        r"(?: with)?(?: only| just)?"
         r"(?: its| the| her| his)?\s+(\{[^\s]+\}|[a-z0-9]+)",
         q.lower,
     ):
@@ -3366,6 +3666,36 @@ def _alt_routes(q: Question) -> list[str]:
         ) and _used_through(q, m):
             routes.append("casting without paying its mana cost")
     return list(dict.fromkeys(routes))
+
+
+_FLICKER_TEXT = lazy(
+    r"\bexile (?:another |up to one |any number of )?target [^.]*?\b(?:then )?return "
+    r"(?:it|that card|those cards|them|the exiled card|that creature)\b[^.]*\bto the battlefield",
+    re.I,
+)
+
+
+def _flickered_by_card(q: Question, m: CardMention | None) -> bool:
+    """Another card named is one that exiles a permanent and returns it ("I Ephemerated it",
+    "Cloudshift on it"): the permanent left and came back, whatever verb the player used."""
+    if m is None:
+        return False
+    for o in q.cards:
+        if o.name == m.name or not _FLICKER_TEXT.search(o.card.oracle_text):
+            continue
+        written = o.written.casefold()
+        before = q.text[: o.start].casefold()[-24:]
+        after = q.text[o.end :].casefold()
+        if (
+            (written != o.name.casefold() and written.startswith(o.name.casefold()))
+            or re.search(
+                r"\b(cast|casts|casting|used?|using|play(ed)?|hit|resolved?)\s+(an? |my |the )?$",
+                before,
+            )
+            or re.match(r"\s*(on|onto)\b", after)
+        ):
+            return True  # used on it ("Ephemerated it", "cast Cloudshift on it"), not held
+    return False
 
 
 def _enters_only_if_kicked(m: CardMention | None) -> bool:
@@ -3552,10 +3882,16 @@ def _names_one_cost(q: Question, kicker: Kicker) -> bool:
     return sum(1 for kc in kicker.costs if kc.mana is not None and str(kc.mana) in written) == 1
 
 
+def _last_asked(q: Question) -> str:
+    """The last clause of the sentence the reader found asked; a remark after the question
+    ("my friend thinks it costs {B}") is context, not what is asked."""
+    sentences = [p for p in re.split(r"[.!?:;]\s+|\s+-\s+", q.asked or q.lower) if p.strip()]
+    return sentences[-1].strip() if sentences else ""
+
+
 def _asks_what(q: Question) -> bool:
-    """The question's last sentence asks what, how many or how much, not yes or no."""
-    sentences = [p for p in re.split(r"[.!?:;]\s+|\s+-\s+", q.lower) if p.strip()]
-    last = sentences[-1].strip() if sentences else ""
+    """The asked sentence asks what, how many or how much, not yes or no."""
+    last = _last_asked(q)
     if re.match(
         r"(so |and |then |but )?(is|are|does|do|did|can|could|will|would|should|must)\b", last
     ):
@@ -3589,6 +3925,7 @@ def _asks_mana_value(q: Question) -> bool:
     ):
         # "He wants to know its mana value now that it's on the battlefield. What is it?"
         return True
+    last = _last_asked(q)
     if not re.search(rf"\b{_MV}\b", last) and fuzz.partial_ratio("mana value", last) < 88:
         return False
     if _asks_what(q):
@@ -3698,9 +4035,8 @@ def _offered_values(q: Question) -> tuple[str, str] | None:
 
 
 def _asks_yes_no(q: Question) -> bool:
-    """The question's last sentence is a yes/no question ("Does its mana value go up?")."""
-    sentences = [p for p in re.split(r"[.!?:;]\s+|\s+-\s+", q.lower) if p.strip()]
-    last = sentences[-1].strip() if sentences else ""
+    """The asked sentence is a yes/no question ("Does its mana value go up?")."""
+    last = _last_asked(q)
     return bool(
         re.match(
             r"(so |and |then |but )?(is|are|does|do|did|can|could|will|would|should|must|may|has|have)\b",
