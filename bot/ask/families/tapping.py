@@ -70,6 +70,9 @@ _NEW = (
     r"\bon the turn (it|they) (enter|came)",
     r"\b(cast|play|played|resolve|resolves)\b[^.?!]{0,60}\b(right away|immediately|straight away|"
     r"at once|instantly)\b",
+    # "Can Llanowar Elves tap for mana right away?": the turn it came in, said of the act.
+    r"\b(tap|taps|attack|attacks|use|activate|ping)\b[^.?!;]{0,40}\b(right away|immediately|"
+    r"straight away|instantly)\b",
     r"\b(came|come|comes) under (my|your|their|his|her) control\b[^.?!]{0,20}\bthis turn\b",
     # "If I flicker it, can it tap?": it returns as a new object now (400.7).
     r"\b(if|when|after|once) (i|you|u|we) (flicker|blink|flickered|blinked)\b",
@@ -141,7 +144,7 @@ _OLD = (
     r"\b(had|controlled|owned) (it |them |CARD )?for (turns|ages|a while|a long time|forever|"
     r"a bit|some time)\b",
     r"\bbeen (on the battlefield|out|in play|around|on (my|your|the) (side|board|field)) "
-    r"(since|for)\b",
+    r"(since|for|a while|a long time|ages|forever)\b",
     r"\bfor (a few|a couple( of)?|several|many|multiple|two|three|four|\d+) turns\b",
     r"\b(the |a )?turns? after (i|you|we) (cast|casted|played|play|summoned)\b",
     r"\b(cast|casted|played|summoned|dropped) (it|them|CARD) (the|a|one) turn (before|earlier)\b",
