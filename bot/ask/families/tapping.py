@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -500,6 +501,43 @@ def _others_timing_dropped(lower: str, q: Question, subject: CardMention) -> str
             piece = _THIS_TURN.sub(" ", piece)
         out.append(piece)
     return " ".join(out)
+
+
+_CLAUSE_END = lazy(r"[.;,?!]|\b(?:and|but|so)\b")
+_SAID_OF_IT = lazy(r"(?:'s|,)?\s*(?:(?:that|which)\b|has\b|had\b|is\b|was\b|been\b)")
+
+
+def _source_timing_dropped(q: Question, source: CardMention) -> Question:
+    """The text without the clauses that tell how long ``source`` (the Vehicle, Mount or
+    spell the tapped creatures pay for) has been around: that is its timing, not theirs. The
+    CARD marks stay, so they still line up with the cards named."""
+    cards = sorted(q.cards, key=lambda m: m.start)
+    marks = [hit.start() for hit in re.finditer("CARD", q.lower)]
+    if len(marks) != len(cards):
+        return q
+    lower, out, at = q.lower, [], 0
+    bounds = [0, *(hit.end() for hit in _CLAUSE_END.finditer(lower)), len(lower)]
+    # The clause before ended with the card's name: ", which has been out" is said of it.
+    follows = False
+    for start, end in itertools.pairwise(bounds):
+        own = [i for i, mark in enumerate(marks) if start <= mark < end]
+        cut = marks[own[-1]] + 4 if own else start
+        is_source = all(cards[i].name == source.name for i in own) if own else follows
+        # Only what is said of the card itself is its timing ("CARD has been out", "CARD,
+        # which I cast"): "tap a creature I cast this turn for CARD" tells the creature's.
+        said = lower[cut:end]
+        if (
+            is_source
+            and _SAID_OF_IT.match(said)
+            and any(compiled(p).search(said) for p in (*_OLD, *_NEW))
+        ):
+            stop = said.rstrip()[-1:] if said.rstrip()[-1:] in tuple(".;,?!") else ""
+            out.append(lower[at:cut] + stop + " ")
+            at = end
+        follows = bool(own) and is_source and not said.strip(" ,")
+    out.append(lower[at:])
+    text = "".join(out)
+    return q if text == lower else replace(q, lower=text)
 
 
 def _timing_view(q: Question, subject: CardMention | None) -> Question:
@@ -1135,6 +1173,32 @@ def _kicked_haste_before(q: Question, helper: CardMention) -> bool:
         r"\b(cast|casted|played|summoned|had|put)\b[^.?!]{0,40}\b(earlier|before|already|first)\b",
         r"\b(earlier|already|first)\b[^.?!]{0,20}\b(cast|casted|played|summoned|had)\b",
     ) and not q.has(r"\b(after|then|later)\b[^.?!]{0,30}\b(cast|casted|played|summoned)\b")
+
+
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def _shares_color(
+    q: Question, subject: CardMention | None, source: CardMention | None
+) -> bool | None:
+    """Whether the creature tapped for a spell's conspire cost shares a color with it (702.78a):
+    from a named creature's mana cost, or the colors the text calls unnamed ones ("two red
+    creatures"); None when neither tells."""
+    if source is None or source.card.front.mana_cost is None:
+        return None
+    spell = {p for p in source.card.front.mana_cost.parts if p in "WUBRG"}
+    if not spell:
+        return None
+    if subject is not None:
+        cost = subject.card.front.mana_cost
+        own = {p for p in cost.parts if p in "WUBRG"} if cost is not None else set()
+        return bool(own & spell) if own else None
+    told = {
+        _COLOR_WORDS[hit.group(1)]
+        for hit in re.finditer(r"\b(white|blue|black|red|green) (?:\w+ )?creatures?\b", q.lower)
+    }
+    # "A green creature" for a red spell may still be red and green: only a shared color tells.
+    return True if told & spell else None
 
 
 def _missing(*facts: str) -> Callable[[], Ruling]:
@@ -2437,7 +2501,13 @@ class TappingHandler:
         source: CardMention | None = None
         via: tp.TapOthersVia | None = None
         crewing_another = self._crews_another_vehicle(q, subject)
-        if q.fuzzy_has("convoke") or q.has(r"\bconvok"):
+        keyed = self._tapping_keyword(q)
+        if keyed is not None:
+            # Saddle, conspire: the card with the keyword is what the tapped creatures pay for.
+            via, source = keyed
+            if subject is not None and subject.name == source.name:
+                subject = None
+        elif q.fuzzy_has("convoke") or q.has(r"\bconvok"):
             via = "convoke"
         elif q.has(r"\bimprovis"):
             via = "improvise"
@@ -2491,6 +2561,10 @@ class TappingHandler:
             return None
         if subject is not None and "Creature" not in subject.card.types and not crewing_another:
             subject = None
+        if source is not None and subject is None:
+            # "Crew my Copter that's been out since last turn with a creature I just cast": the
+            # Vehicle's own timing isn't that of the creature tapped for its cost.
+            q = _source_timing_dropped(q, source)
         facts = self._facts(q, subject, helpers)
         if (
             facts.tapped_unsure
@@ -2511,14 +2585,30 @@ class TappingHandler:
         ]
         name = f"tapping.{via}"
         src_name = source.name if source else None
+        shares = _shares_color(q, subject, source) if via == "conspire" else None
 
         def run() -> Ruling:
             r = self._run_all(
-                perms, unknown, lambda st, n: tp.can_tap_for_cost(st, n, via, src_name), q.board
+                perms,
+                unknown,
+                lambda st, n: tp.can_tap_for_cost(st, n, via, src_name, shares_color=shares),
+                q.board,
             )
             return _flip(r) if flip else r
 
         return Scenario(name, "yesno", 0.8, run, self._cards(subject, helpers))
+
+    @staticmethod
+    def _tapping_keyword(q: Question) -> tuple[tp.TapOthersVia, CardMention] | None:
+        """The keyword ability that taps other creatures the question speaks of (saddle,
+        conspire), and the one card named that has it."""
+        for via, word in (("saddle", "saddl"), ("conspire", "conspir")):
+            if not q.has(rf"\b{word}"):
+                continue
+            having = {m.name: m for m in q.cards if via in (k.casefold() for k in m.card.keywords)}
+            if len(having) == 1:
+                return via, next(iter(having.values()))  # type: ignore[return-value]
+        return None
 
     def _convoke_pays(self, q: Question) -> Scenario | None:
         """'Two red and two green creatures: can I cast Stoke the Flames by tapping all four
