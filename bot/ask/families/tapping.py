@@ -601,6 +601,19 @@ def _animated(q: Question) -> bool:
 _BLINK = lazy(r"\b(flicker|flickers|flickered|flickering|blink|blinks|blinked|blinking)\b")
 
 
+_FLICKERS = lazy(
+    r"\bexile (?:up to one )?(?:another )?target [^.]*?,? then return (?:it|that card) to the "
+    r"battlefield\b",
+    re.I,
+)
+
+
+def _flickers(m: CardMention) -> bool:
+    """Whether the card's effect exiles a permanent and returns it at once (Ephemerate,
+    Cloudshift): it comes back a new object (400.7)."""
+    return bool(_FLICKERS.search(m.card.oracle_text))
+
+
 def _blinked_now(q: Question, subject: CardMention | None) -> bool:
     """Whether the text flickers the permanent asked about with no other turn told in that
     clause ("blinked my Elvish Mystic in my main phase"): it returned as a new object (400.7)
@@ -613,12 +626,20 @@ def _blinked_now(q: Question, subject: CardMention | None) -> bool:
         start = q.lower.find(clause, at) if clause else at
         at = max(at, start + len(clause))
         hit = _BLINK.search(clause) if clause else None
+        first = q.lower[:start].count("CARD")
+        in_clause = cards[first : first + clause.count("CARD")]
+        if hit is None and subject is not None:
+            # "I Ephemerate my Shivan Dragon": a card named whose effect exiles and returns it.
+            by = next((i for i, m in enumerate(in_clause) if _flickers(m)), None)
+            if by is not None and subject.name in (m.name for m in in_clause[by + 1 :]):
+                hit = re.search("CARD", clause)
         if hit is None:
             continue
-        if re.search(r"(?<!this )\bturns?\b|\bago\b|\bphas(e|ed|ing) (out|in)\b", clause):
+        # "(I've had it since last turn)" beside the name tells the old object's history.
+        told = re.sub(r"\([^)]*\)", " ", clause)
+        if re.search(r"(?<!this )\bturns?\b|\bago\b|\bphas(e|ed|ing) (out|in)\b", told):
             continue
-        first = q.lower[:start].count("CARD")
-        named = [m.name for m in cards[first : first + clause.count("CARD")]]
+        named = [m.name for m in in_clause]
         after = clause[hit.end() :]
         if named:
             if subject is not None and subject.name in named:
