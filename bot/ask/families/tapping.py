@@ -337,6 +337,30 @@ def _entries(sentence: str) -> list[tuple[int, str]]:
     return out
 
 
+# Control gained by the one who tells it ("stole", "took control of"), not given away.
+_GAIN = lazy(
+    r"\b(?:steal|steals|stole|stolen|swiped|(?:gain|gains|gained|take|takes|took|taken|get|"
+    r"gets|got) control)\b"
+)
+
+
+def _control_words(text: str) -> list[str]:
+    """Every saying of control changing hands in ``text``."""
+    return [hit.group(0) for hit in compiled(_CONTROL_TAKEN).finditer(text)]
+
+
+def _gains(sentence: str) -> list[tuple[int, str]]:
+    """Where ``sentence`` tells of a player gaining control of a permanent, and who."""
+    out: list[tuple[int, str]] = []
+    for hit in _GAIN.finditer(sentence):
+        actors = list(_ACTOR.finditer(sentence[: hit.start()]))
+        if actors:
+            out.append((hit.start(), _party(actors[-1].group(1))))
+        elif re.fullmatch(r"\W*((so|then|and|ok|okay|just|also)\W+)*", sentence[: hit.start()]):
+            out.append((hit.start(), "me"))
+    return out
+
+
 def _entry_bound(sentence: str, at: int, entries: Sequence[tuple[int, str]]) -> bool:
     """Whether the turn named at ``at`` tells when the permanent came in: an entry before it in
     the same clause, with no question word between."""
@@ -364,12 +388,16 @@ def _turn_relative(q: Question) -> bool | None:
     turn the question is about. On any turn but its controller's, a permanent that came in since
     that player's last turn began is still new; on its controller's next turn, one that came in
     on another player's turn isn't. None when the text doesn't tell both sides plainly."""
+    sentences = [s for s in re.split(r"(?<=[.?!;])\s+", q.lower) if s]
+    # "I stole it on my turn": gaining control is when it came under the asker's control.
+    gains = [hit for s in sentences for hit in _gains(s)]
+    mine = bool(gains) and all(party == "me" for _, party in gains)
     if (
-        q.has(_CONTROL_TAKEN, *_CONTROL_BACK, _TURN_TOLD[-1])
+        (q.has(_CONTROL_TAKEN) and not (mine and len(gains) == len(_control_words(q.lower))))
+        or q.has(*_CONTROL_BACK, _TURN_TOLD[-1])
         or len(set(_TURN_NUMBER.findall(q.lower))) > 1
     ):
         return None
-    sentences = [s for s in re.split(r"(?<=[.?!;])\s+", q.lower) if s]
     asked = q.asked.strip()
     actors: set[str] = set()
     entered_on: set[str] = set()
@@ -378,9 +406,10 @@ def _turn_relative(q: Question) -> bool | None:
     asked_later: set[str] = set()
     entered_later = False
     for sentence in sentences:
-        entries = _entries(sentence)
+        entries = sorted([*_entries(sentence), *_gains(sentence)])
         actors |= {party for _, party in entries}
-        is_asked = bool(asked) and asked in sentence
+        # "Now it's their turn; can I tap it?": a clause of the asked sentence counts as it.
+        is_asked = bool(asked) and (asked in sentence or sentence.strip() in asked)
         for turn in _TURN_OF.finditer(sentence):
             whose = "me" if turn.group("whose") in ("my", "our", "your") else "them"
             later = turn.group("next") is not None and turn.group("next").strip() != "own"
@@ -1777,6 +1806,14 @@ class TappingHandler:
                     haste_abilities = True
             else:
                 grant = tp.haste_grant(h.card.oracle_text)
+                if (
+                    grant == "always"
+                    and re.search(r"\bhaste until end of turn\b", h.card.oracle_text, re.I)
+                    and tq.has(*_TURN_TOLD)
+                ):
+                    # Threaten's haste lasts until end of turn: asked of another turn, whether
+                    # it still has it depends on which turn that is.
+                    grant = "maybe"
                 taken = _grant_taken_away(q, h, subject) if grant else None
                 if taken == "gone":
                     haste_lost = h.name
