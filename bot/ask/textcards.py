@@ -570,6 +570,9 @@ class TextCardFinder:
             return False
         if key.endswith("s") and key[:-1] in self._common:
             return False  # a plural of an English word
+        if before and normalize(before[0]) == "its":
+            # "its firebreathing", "its flanking": what a permanent has is an ability of it.
+            return False
         return not before or normalize(before[0]) not in _VERB_MARKERS
 
     def _plain_word(self, text: str, word: re.Match[str]) -> bool:
