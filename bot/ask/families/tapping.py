@@ -637,6 +637,19 @@ _FLICKERS = lazy(
 )
 
 
+def _haste_by_own_tap(m: CardMention) -> bool:
+    """Whether the card speaks of haste only in the effects of its own abilities with {T} in
+    the cost ("{T}: Creatures you control gain haste"): it has no haste before one resolves."""
+    lines = [_strip_reminder(line) for line in m.card.oracle_text.splitlines()]
+    said = [line for line in lines if re.search(r"\bhaste\b", line, re.I)]
+    tapping = [
+        _strip_reminder(a.text)
+        for a in m.abilities()
+        if isinstance(a, Activated) and a.cost.tap and re.search(r"\bhaste\b", a.effect, re.I)
+    ]
+    return bool(said) and all(line in tapping for line in said)
+
+
 def _flickers(m: CardMention) -> bool:
     """Whether the card's effect exiles a permanent and returns it at once (Ephemerate,
     Cloudshift): it comes back a new object (400.7)."""
@@ -790,6 +803,9 @@ def _describes(word: str, ability: Activated) -> bool:
         return ability.cost.untap or bool(re.search(r"\buntap\b", ability.effect, re.I))
     if word == "mana":
         return ability.mana is not None
+    if word == "pump":
+        # "Its pump ability" (the lexicon's word for firebreathing): one that gives +N/+N.
+        return bool(re.search(r"(?<![\w-])\+\d+/[+-]\d+", ability.effect))
     text = ability.text.casefold()
     stem = word[:-1] if len(word) > 4 and word.endswith("s") else word
     return len(stem) >= 3 and bool(re.search(rf"\b{re.escape(stem)}", text))
@@ -1774,6 +1790,10 @@ class TappingHandler:
         haste_from: str | None = None
         if subject is not None and any(k.casefold() == "haste" for k in subject.card.keywords):
             haste = True
+        elif subject is not None and _haste_by_own_tap(subject):
+            # Crashing Drawbridge: the haste is what its own {T} ability does, and that cost is
+            # paid before the ability resolves (602.2), so it can't help pay it.
+            haste = False
         elif subject is not None and re.search(r"\bhaste\b", subject.card.oracle_text, re.I):
             # Riot, dash, "has haste as long as...": it may or may not have haste, unless the
             # text says it came in by the keyword that gives it ("the turn I unearth it").
@@ -2279,6 +2299,10 @@ class TappingHandler:
         if before < 0 or q.lower.count("CARD") != len(cards):
             return None
         card = cards[q.lower[:before].count("CARD") + q.asked[: found.start(2)].count("CARD")]
+        if _haste_by_own_tap(card) and q.asks(r"\b(itself|himself|herself)\b"):
+            # "Can Goblin Motivator give itself haste?": whether it can pay its own {T} for it,
+            # not what its text says.
+            return None
 
         keyword = next(
             (
@@ -3584,6 +3608,9 @@ class TappingHandler:
         if q.has(
             r"\b(activate|use)\b[^?]{0,40}\babilit",
             r"\bactivate (it|CARD)",
+            # "Can it activate the turn I cast it?": its ability, said without naming it.
+            r"\b(can|could|may) (CARD|it) (still )?activate\b(?! (it|its|a|an|this|that|his|"
+            r"her|their|my|your|any)\b| the (?!(same )?turn\b))",
             r"\b(use|using) (my |your |the )?(it|them|CARD)\b(?! (to|as|on|against|with)\b)",
             r"\bbe (used|activated)\b",
         ):
