@@ -42,12 +42,22 @@ _GRANT_CONDITION = re.compile(
 )
 
 
+_TOKENS_HASTE = re.compile(
+    r"\"[^\"]*\"|\bexcept (?:it|they) (?:has|have|gains?) haste\b|,? except (?:it|they) "
+    r"(?:has|have) [^.]*?\bhaste\b",
+    re.I,
+)
+
+
 def haste_grant(oracle_text: str) -> Literal["always", "maybe"] | None:
     """Whether a card's text grants haste: "always" when every mention of haste is a plain
     grant, "maybe" when some mention depends on a condition or choice (riot, dash, "as long as"),
     None when it doesn't speak of haste."""
     found: Literal["always", "maybe"] | None = None
     for line in oracle_text.splitlines():
+        # Haste in a quoted ability granted (Splinter Twin) or of a copy made "except it has
+        # haste" is the token's, not the permanent's.
+        line = _TOKENS_HASTE.sub(" ", line)
         core = re.sub(r"\s*\([^)]*\)", "", line)
         if re.search(r"\bhaste\b", line, re.I) and not re.search(r"\bhaste\b", core, re.I):
             # Only a keyword's reminder speaks of it (riot, dash): a choice or a cost.
