@@ -443,15 +443,15 @@ def _turn_relative(q: Question) -> bool | None:
 # "Crewed it with an elf I've had since last turn": a creature that paid a cost, and what the
 # text tells of it in a relative clause, which is that creature's timing, not the permanent's.
 _PAID_WITH = lazy(
-    r"\b(?:crew|crews|crewed|crewing|convoke|convokes|convoked|convoking|tap|taps|tapped|"
-    r"tapping|pay|pays|paid|paying)(?P<obj> (?:it|them|(?:my |the |your )?CARD))?(?P<paren> \([^)]*\))? (?:with|using|by tapping) (?:a|an|my|the|some|one|two|three|"
+    r"\b(?:crew|crews|crewed|crewing|saddle|saddles|saddled|saddling|convoke|convokes|convoked|"
+    r"convoking|tap|taps|tapped|tapping|pay|pays|paid|paying)(?P<obj> (?:it|them|(?:my |the |your )?CARD))?(?P<paren> \([^)]*\))? (?:with|using|by tapping) (?:a|an|my|the|some|one|two|three|"
     r"\d+|another|other)(?: \w+)?? (?!CARD\b)[a-z]+ (?:(?:that |which |who )?(?:i|i've|i'd|we|"
     r"we've|you|you've)\b|(?:that|which|who)(?:'s| is| was| has| had| have)\b)[^.?!,;:]*"
 )
 # "Crewed it with Llanowar Elves, which I cast this turn": a named payer and its relative clause.
 _PAID_WITH_CARD = lazy(
-    r"\b(?:crew|crews|crewed|crewing|convoke|convokes|convoked|convoking|tap|taps|tapped|"
-    r"tapping|pay|pays|paid|paying)(?: (?:it|them|(?:my |the |your )?CARD))?(?: \([^)]*\))? (?:with|using|by tapping) (?:a |an |my |the )?"
+    r"\b(?:crew|crews|crewed|crewing|saddle|saddles|saddled|saddling|convoke|convokes|convoked|"
+    r"convoking|tap|taps|tapped|tapping|pay|pays|paid|paying)(?: (?:it|them|(?:my |the |your )?CARD))?(?: \([^)]*\))? (?:with|using|by tapping) (?:a |an |my |the )?"
     r"(?P<card>CARD)(?P<clause>,? (?:(?:that |which |who )?(?:i|i've|i'd|we|we've|you|you've)\b"
     r"|(?:that|which|who)(?:'s| is| was| has| had| have)\b)[^.?!,;:]*)"
 )
@@ -2587,7 +2587,9 @@ class TappingHandler:
         if keyed is not None:
             # Saddle, conspire: the card with the keyword is what the tapped creatures pay for.
             via, source = keyed
-            if subject is not None and subject.name == source.name:
+            if subject is not None and subject.name == source.name and not q.asks(r"\bitself\b"):
+                # "Can I saddle Bulwark Ox with ...": the creatures tapped are asked about,
+                # unless it is said to pay for itself.
                 subject = None
         elif q.fuzzy_has("convoke") or q.has(r"\bconvok"):
             via = "convoke"
@@ -2685,7 +2687,11 @@ class TappingHandler:
         """The keyword ability that taps other creatures the question speaks of (saddle,
         conspire), and the one card named that has it."""
         for via, word in (("saddle", "saddl"), ("conspire", "conspir")):
-            if not q.has(rf"\b{word}"):
+            if not q.has(rf"\b{word}") or (
+                via == "saddle" and q.has(r"\bsaddled\b", r"\b(attack|block)\w*\b")
+            ):
+                # "I saddled it with ...: can it attack?": the Mount's own state is asked, not
+                # what may be tapped to saddle it.
                 continue
             having = {m.name: m for m in q.cards if via in (k.casefold() for k in m.card.keywords)}
             if len(having) == 1:
