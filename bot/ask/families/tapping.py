@@ -841,9 +841,20 @@ def _unmodelled(m: CardMention) -> bool:
     """The card has text about tapping, untapping or haste that isn't parsed into typed abilities:
     what it does to the question is unknown. Entering tapped is read by the family itself."""
     return any(
-        _RELEVANT_TEXT.search(_effect_part(line)) and not _ENTERS_TAPPED.search(line)
+        _RELEVANT_TEXT.search(_effect_part(line))
+        and not _ENTERS_TAPPED.search(line)
+        and not _ENTERS_TAPS_TARGET.match(line)
         for line in _unparsed_lines(m.faces, m.card.oracle_text)
     )
+
+
+# "When Pestermite enters, you may tap or untap target permanent": done once as it enters, to a
+# target; it gives no ability or haste, so it doesn't bear on what the permanent may do after.
+_ENTERS_TAPS_TARGET = lazy(
+    r"when [^,.]* enters(?: the battlefield)?, (?:you may )?(?:tap or untap|tap|untap) "
+    r"(?:up to \w+ )?(?:another )?target [^.]*\.?$",
+    re.I,
+)
 
 
 def _effect_part(line: str) -> str:
