@@ -13,7 +13,7 @@ from engine.render import possessive
 from engine.ruling import Rule, Ruling, Step, Trace
 
 TapSymbol = Literal["T", "Q"]
-TapOthersVia = Literal["convoke", "crew", "improvise", "tap_others"]
+TapOthersVia = Literal["convoke", "crew", "improvise", "saddle", "conspire", "tap_others"]
 # The keyword name a permanent carries when an effect lets it activate abilities as though it
 # had haste.
 AS_THOUGH_HASTE = "as though haste"
@@ -42,12 +42,22 @@ _GRANT_CONDITION = re.compile(
 )
 
 
+_TOKENS_HASTE = re.compile(
+    r"\"[^\"]*\"|\bexcept (?:it|they) (?:has|have|gains?) haste\b|,? except (?:it|they) "
+    r"(?:has|have) [^.]*?\bhaste\b",
+    re.I,
+)
+
+
 def haste_grant(oracle_text: str) -> Literal["always", "maybe"] | None:
     """Whether a card's text grants haste: "always" when every mention of haste is a plain
     grant, "maybe" when some mention depends on a condition or choice (riot, dash, "as long as"),
     None when it doesn't speak of haste."""
     found: Literal["always", "maybe"] | None = None
     for line in oracle_text.splitlines():
+        # Haste in a quoted ability granted (Splinter Twin) or of a copy made "except it has
+        # haste" is the token's, not the permanent's.
+        line = _TOKENS_HASTE.sub(" ", line)
         core = re.sub(r"\s*\([^)]*\)", "", line)
         if re.search(r"\bhaste\b", line, re.I) and not re.search(r"\bhaste\b", core, re.I):
             # Only a keyword's reminder speaks of it (riot, dash): a choice or a cost.
@@ -509,12 +519,16 @@ _VIA_RULE: dict[str, Rule | None] = {
     "convoke": Rule.CONVOKE_MEANING,
     "crew": Rule.CREW_MEANING,
     "improvise": Rule.IMPROVISE_MEANING,
+    "saddle": Rule.SADDLE_MEANING,
+    "conspire": Rule.CONSPIRE_MEANING,
     "tap_others": Rule.TAP_UNTAP,
 }
 _VIA_TEXT = {
     "convoke": "tapped to convoke a spell",
     "crew": "tapped to crew a Vehicle",
     "improvise": "tapped to improvise",
+    "saddle": "tapped to saddle a Mount",
+    "conspire": "tapped to pay a spell's conspire cost",
     "tap_others": "tapped to pay a cost that taps other creatures",
 }
 
@@ -526,13 +540,16 @@ def can_tap_for_cost(
     source: str | None = None,
     source_taps_itself: bool = False,
     by: str | None = None,
+    shares_color: bool | None = None,
 ) -> Ruling:
     """Whether creature ``name`` can be tapped to pay another object's cost (convoke, crew,
-    'Tap an untapped creature you control'); 302.6 doesn't restrict this.
+    saddle, conspire, 'Tap an untapped creature you control'); 302.6 doesn't restrict this.
 
     ``source_taps_itself``: the ability's cost also has {T}, so its source is tapped by that
     part and can't be the untapped creature the other part taps. ``by``: the player paying,
     when not necessarily its controller: these costs tap only what the payer controls.
+    ``shares_color``: for conspire, whether the creature shares a color with the spell (None
+    when not known).
     """
     p = state.find(name)
     t = Trace()
@@ -584,6 +601,20 @@ def can_tap_for_cost(
     if via == "crew" and source is not None and source.casefold() == p.name.casefold():
         t.step(rule, "Crew taps other creatures; a Vehicle can't crew itself.")
         return t.ruling("no")
+    if via == "saddle" and source is not None and source.casefold() == p.name.casefold():
+        t.step(rule, "Saddle taps other creatures; a Mount can't saddle itself.")
+        return t.ruling("no")
+    if via == "conspire":
+        if shares_color is None:
+            return t.ruling(None, (f"whether {p.name} shares a color with the spell",))
+        if not shares_color:
+            t.step(
+                rule,
+                f"Conspire taps untapped creatures you control that share a color with the "
+                f"spell, and {p.name} doesn't.",
+                card=source,
+            )
+            return t.ruling("no")
     if p.tapped:
         t.step(rule, f"The cost needs an untapped creature, and {p.name} is tapped.")
         return t.ruling("no")

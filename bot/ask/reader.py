@@ -1703,6 +1703,19 @@ class Reader:
                 )
                 if part is not asked
             ]
+            if question_idx is not None:
+                claimed = _it_as_claimed_card(asked, bodies, names, self.lex.words["subject_aux"])
+                if claimed is not None:
+                    asked = claimed
+                if not any(t.lemma == "sick" for t in asked):
+                    # "I say it's summoning sick. Who's right, can it tap?": being summoning
+                    # sick is the claim that it can't, so a no bears it out.
+                    claims = [
+                        c.model_copy(update={"positive": not c.positive})
+                        if c.positive is not None and any(t.lemma == "sick" for t in body)
+                        else c
+                        for c, body in zip(claims, bodies, strict=True)
+                    ]
             out_sentences = [*rest, *([reason_told] if reason_told else []), asked]
             form = "who_right" if who_right else self.form(asked)
             if am_i is not None and not who_right:
@@ -2197,6 +2210,24 @@ def _it_as_context_card(
         return None
     card = next(iter(named.values()))
     return [*asked[:i], replace(card, space=t.space), *asked[i + 1 :]]
+
+
+def _it_as_claimed_card(
+    asked: list[Tok], bodies: Sequence[list[Tok]], names: Sequence[str], aux: frozenset[str]
+) -> list[Tok] | None:
+    """ "He says Dryad Arbor can tap the turn it's played, I say no. Who's right, can it?": the
+    claims are left out of the question, so its "it" is the one card they name."""
+    if any(t.card is not None for t in asked):
+        return None
+    named = {names[u.card]: u for b in bodies for u in b if u.card is not None}
+    if len(named) != 1:
+        return None
+    card = next(iter(named.values()))
+    for i in range(1, len(asked)):
+        t = asked[i]
+        if t.lemma == "it" and t.text.casefold() == "it" and asked[i - 1].lemma in aux:
+            return [*asked[:i], replace(card, space=t.space), *asked[i + 1 :]]
+    return None
 
 
 def _acts(question: Sequence[Tok]) -> bool:

@@ -28,7 +28,9 @@ _COMMON_WORDS = (
     "where whose will would should could must may might am are was were has have had "
     "turn mana land lands creature spell copy token enchantment aura target opponent "
     "stack kicker tap untap haste block attack trigger ability counter x standard modern "
-    "legacy vintage commander pauper rules judge"
+    "legacy vintage commander pauper rules judge "
+    # Pronouns and possessives stressed with capitals ("now it's THEIR turn").
+    "their there they're they them his her our your you we he she this that these those"
 )
 # Capitalised single words people use in questions that are also card names.
 _COMMON_SINGLE = frozenset(normalize(w) for w in _COMMON_WORDS.split())
@@ -573,6 +575,9 @@ class TextCardFinder:
             return False
         if key.endswith("s") and key[:-1] in self._common:
             return False  # a plural of an English word
+        if before and normalize(before[0]) == "its":
+            # "its firebreathing", "its flanking": what a permanent has is an ability of it.
+            return False
         return not before or normalize(before[0]) not in _VERB_MARKERS
 
     def _plain_word(self, text: str, word: re.Match[str]) -> bool:

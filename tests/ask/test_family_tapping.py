@@ -6,9 +6,10 @@ import pytest
 
 from bot.ask.families.tapping import TappingHandler
 from bot.ask.pipeline import best_scenario
-from bot.ask.question import Question
+from bot.ask.question import Question, mention_for
+from engine.card import Card
 from engine.ruling import Ruling
-from tests.ask.pool import question
+from tests.ask.pool import card_object, question
 
 
 def best(q: Question) -> tuple[str, Ruling] | None:
@@ -400,3 +401,41 @@ def test_creature_types_come_from_the_lexicon(word: str) -> None:
     assert TappingHandler._generic_types(question(f"can my {word} i made this turn attack")) == {
         "Creature"
     }
+
+
+def _sorcerer_with(line: str) -> dict[str, object]:
+    """Prodigal Sorcerer with one more line of rules text, for a card shape the pool lacks."""
+    obj = dict(card_object("Prodigal Sorcerer"))
+    obj["oracle_text"] = f"{line}\n{obj['oracle_text']}"
+    return obj
+
+
+@pytest.mark.parametrize(
+    ("line", "text", "verdict"),
+    [
+        # An enters trigger that taps or untaps a target gives no ability or haste: the rule
+        # still decides (Pestermite).
+        (
+            "When this creature enters, you may tap or untap target permanent.",
+            "I cast Prodigal Sorcerer this turn. Can I tap it to deal 1 damage?",
+            "no",
+        ),
+        (
+            "When Prodigal Sorcerer enters, untap target land.",
+            "I cast Prodigal Sorcerer last turn. Can I tap it to deal 1 damage?",
+            "yes",
+        ),
+        # One that gives haste isn't read: no verdict.
+        (
+            "When this creature enters, target creature gains haste until end of turn.",
+            "I cast Prodigal Sorcerer this turn. Can I tap it to deal 1 damage?",
+            None,
+        ),
+    ],
+)
+def test_enters_trigger_that_taps_a_target(line: str, text: str, verdict: str | None) -> None:
+    start = text.index("Prodigal Sorcerer")
+    sorcerer = Card.from_scryfall(_sorcerer_with(line))
+    mention = mention_for(sorcerer, "Prodigal Sorcerer", start, start + len("Prodigal Sorcerer"))
+    found = best(Question.build(text, [mention]))
+    assert (found[1].verdict if found else None) == verdict, found

@@ -393,6 +393,18 @@ def test_summoning_sickness(notation: str, name: str, verdict: str | None) -> No
             "maybe",
         ),
         ("Equipped creature gets +2/+2.", None),
+        # The haste of a token a granted ability or a copy effect makes is the token's.
+        (
+            "Enchant creature\nEnchanted creature has \"{T}: Create a token that's a copy of this "
+            'creature, except it has haste. Exile it at the beginning of the next end step."',
+            None,
+        ),
+        (
+            "{T}: Create a token that's a copy of target creature you control, except it has "
+            "haste. Sacrifice it at the beginning of the next end step.",
+            None,
+        ),
+        ('Equipped creature has haste and "{T}: Draw a card."', "always"),
     ],
 )
 def test_haste_grant(text: str, grant: str | None) -> None:

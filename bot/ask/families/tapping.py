@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -70,6 +71,9 @@ _NEW = (
     r"\bon the turn (it|they) (enter|came)",
     r"\b(cast|play|played|resolve|resolves)\b[^.?!]{0,60}\b(right away|immediately|straight away|"
     r"at once|instantly)\b",
+    # "Can Llanowar Elves tap for mana right away?": the turn it came in, said of the act.
+    r"\b(tap|taps|attack|attacks|use|activate|ping)\b[^.?!;]{0,40}\b(right away|immediately|"
+    r"straight away|instantly)\b",
     r"\b(came|come|comes) under (my|your|their|his|her) control\b[^.?!]{0,20}\bthis turn\b",
     # "If I flicker it, can it tap?": it returns as a new object now (400.7).
     r"\b(if|when|after|once) (i|you|u|we) (flicker|blink|flickered|blinked)\b",
@@ -141,7 +145,7 @@ _OLD = (
     r"\b(had|controlled|owned) (it |them |CARD )?for (turns|ages|a while|a long time|forever|"
     r"a bit|some time)\b",
     r"\bbeen (on the battlefield|out|in play|around|on (my|your|the) (side|board|field)) "
-    r"(since|for)\b",
+    r"(since|for|a while|a long time|ages|forever)\b",
     r"\bfor (a few|a couple( of)?|several|many|multiple|two|three|four|\d+) turns\b",
     r"\b(the |a )?turns? after (i|you|we) (cast|casted|played|play|summoned)\b",
     r"\b(cast|casted|played|summoned|dropped) (it|them|CARD) (the|a|one) turn (before|earlier)\b",
@@ -336,6 +340,30 @@ def _entries(sentence: str) -> list[tuple[int, str]]:
     return out
 
 
+# Control gained by the one who tells it ("stole", "took control of"), not given away.
+_GAIN = lazy(
+    r"\b(?:steal|steals|stole|stolen|swiped|(?:gain|gains|gained|take|takes|took|taken|get|"
+    r"gets|got) control)\b"
+)
+
+
+def _control_words(text: str) -> list[str]:
+    """Every saying of control changing hands in ``text``."""
+    return [hit.group(0) for hit in compiled(_CONTROL_TAKEN).finditer(text)]
+
+
+def _gains(sentence: str) -> list[tuple[int, str]]:
+    """Where ``sentence`` tells of a player gaining control of a permanent, and who."""
+    out: list[tuple[int, str]] = []
+    for hit in _GAIN.finditer(sentence):
+        actors = list(_ACTOR.finditer(sentence[: hit.start()]))
+        if actors:
+            out.append((hit.start(), _party(actors[-1].group(1))))
+        elif re.fullmatch(r"\W*((so|then|and|ok|okay|just|also)\W+)*", sentence[: hit.start()]):
+            out.append((hit.start(), "me"))
+    return out
+
+
 def _entry_bound(sentence: str, at: int, entries: Sequence[tuple[int, str]]) -> bool:
     """Whether the turn named at ``at`` tells when the permanent came in: an entry before it in
     the same clause, with no question word between."""
@@ -363,12 +391,16 @@ def _turn_relative(q: Question) -> bool | None:
     turn the question is about. On any turn but its controller's, a permanent that came in since
     that player's last turn began is still new; on its controller's next turn, one that came in
     on another player's turn isn't. None when the text doesn't tell both sides plainly."""
+    sentences = [s for s in re.split(r"(?<=[.?!;])\s+", q.lower) if s]
+    # "I stole it on my turn": gaining control is when it came under the asker's control.
+    gains = [hit for s in sentences for hit in _gains(s)]
+    mine = bool(gains) and all(party == "me" for _, party in gains)
     if (
-        q.has(_CONTROL_TAKEN, *_CONTROL_BACK, _TURN_TOLD[-1])
+        (q.has(_CONTROL_TAKEN) and not (mine and len(gains) == len(_control_words(q.lower))))
+        or q.has(*_CONTROL_BACK, _TURN_TOLD[-1])
         or len(set(_TURN_NUMBER.findall(q.lower))) > 1
     ):
         return None
-    sentences = [s for s in re.split(r"(?<=[.?!;])\s+", q.lower) if s]
     asked = q.asked.strip()
     actors: set[str] = set()
     entered_on: set[str] = set()
@@ -377,9 +409,10 @@ def _turn_relative(q: Question) -> bool | None:
     asked_later: set[str] = set()
     entered_later = False
     for sentence in sentences:
-        entries = _entries(sentence)
+        entries = sorted([*_entries(sentence), *_gains(sentence)])
         actors |= {party for _, party in entries}
-        is_asked = bool(asked) and asked in sentence
+        # "Now it's their turn; can I tap it?": a clause of the asked sentence counts as it.
+        is_asked = bool(asked) and (asked in sentence or sentence.strip() in asked)
         for turn in _TURN_OF.finditer(sentence):
             whose = "me" if turn.group("whose") in ("my", "our", "your") else "them"
             later = turn.group("next") is not None and turn.group("next").strip() != "own"
@@ -413,15 +446,15 @@ def _turn_relative(q: Question) -> bool | None:
 # "Crewed it with an elf I've had since last turn": a creature that paid a cost, and what the
 # text tells of it in a relative clause, which is that creature's timing, not the permanent's.
 _PAID_WITH = lazy(
-    r"\b(?:crew|crews|crewed|crewing|convoke|convokes|convoked|convoking|tap|taps|tapped|"
-    r"tapping|pay|pays|paid|paying)(?P<obj> (?:it|them|(?:my |the |your )?CARD))?(?P<paren> \([^)]*\))? (?:with|using|by tapping) (?:a|an|my|the|some|one|two|three|"
+    r"\b(?:crew|crews|crewed|crewing|saddle|saddles|saddled|saddling|convoke|convokes|convoked|"
+    r"convoking|tap|taps|tapped|tapping|pay|pays|paid|paying)(?P<obj> (?:it|them|(?:my |the |your )?CARD))?(?P<paren> \([^)]*\))? (?:with|using|by tapping) (?:a|an|my|the|some|one|two|three|"
     r"\d+|another|other)(?: \w+)?? (?!CARD\b)[a-z]+ (?:(?:that |which |who )?(?:i|i've|i'd|we|"
     r"we've|you|you've)\b|(?:that|which|who)(?:'s| is| was| has| had| have)\b)[^.?!,;:]*"
 )
 # "Crewed it with Llanowar Elves, which I cast this turn": a named payer and its relative clause.
 _PAID_WITH_CARD = lazy(
-    r"\b(?:crew|crews|crewed|crewing|convoke|convokes|convoked|convoking|tap|taps|tapped|"
-    r"tapping|pay|pays|paid|paying)(?: (?:it|them|(?:my |the |your )?CARD))?(?: \([^)]*\))? (?:with|using|by tapping) (?:a |an |my |the )?"
+    r"\b(?:crew|crews|crewed|crewing|saddle|saddles|saddled|saddling|convoke|convokes|convoked|"
+    r"convoking|tap|taps|tapped|tapping|pay|pays|paid|paying)(?: (?:it|them|(?:my |the |your )?CARD))?(?: \([^)]*\))? (?:with|using|by tapping) (?:a |an |my |the )?"
     r"(?P<card>CARD)(?P<clause>,? (?:(?:that |which |who )?(?:i|i've|i'd|we|we've|you|you've)\b"
     r"|(?:that|which|who)(?:'s| is| was| has| had| have)\b)[^.?!,;:]*)"
 )
@@ -502,6 +535,43 @@ def _others_timing_dropped(lower: str, q: Question, subject: CardMention) -> str
     return " ".join(out)
 
 
+_CLAUSE_END = lazy(r"[.;,?!]|\b(?:and|but|so)\b")
+_SAID_OF_IT = lazy(r"(?:'s|,)?\s*(?:(?:that|which)\b|has\b|had\b|is\b|was\b|been\b)")
+
+
+def _source_timing_dropped(q: Question, source: CardMention) -> Question:
+    """The text without the clauses that tell how long ``source`` (the Vehicle, Mount or
+    spell the tapped creatures pay for) has been around: that is its timing, not theirs. The
+    CARD marks stay, so they still line up with the cards named."""
+    cards = sorted(q.cards, key=lambda m: m.start)
+    marks = [hit.start() for hit in re.finditer("CARD", q.lower)]
+    if len(marks) != len(cards):
+        return q
+    lower, out, at = q.lower, [], 0
+    bounds = [0, *(hit.end() for hit in _CLAUSE_END.finditer(lower)), len(lower)]
+    # The clause before ended with the card's name: ", which has been out" is said of it.
+    follows = False
+    for start, end in itertools.pairwise(bounds):
+        own = [i for i, mark in enumerate(marks) if start <= mark < end]
+        cut = marks[own[-1]] + 4 if own else start
+        is_source = all(cards[i].name == source.name for i in own) if own else follows
+        # Only what is said of the card itself is its timing ("CARD has been out", "CARD,
+        # which I cast"): "tap a creature I cast this turn for CARD" tells the creature's.
+        said = lower[cut:end]
+        if (
+            is_source
+            and _SAID_OF_IT.match(said)
+            and any(compiled(p).search(said) for p in (*_OLD, *_NEW))
+        ):
+            stop = said.rstrip()[-1:] if said.rstrip()[-1:] in tuple(".;,?!") else ""
+            out.append(lower[at:cut] + stop + " ")
+            at = end
+        follows = bool(own) and is_source and not said.strip(" ,")
+    out.append(lower[at:])
+    text = "".join(out)
+    return q if text == lower else replace(q, lower=text)
+
+
 def _timing_view(q: Question, subject: CardMention | None) -> Question:
     """The text with what it tells of other objects' and players' timing left out: a cost's
     payer described in a relative clause ("crewed it with an elf I've had since last turn"), and,
@@ -563,6 +633,32 @@ def _animated(q: Question) -> bool:
 _BLINK = lazy(r"\b(flicker|flickers|flickered|flickering|blink|blinks|blinked|blinking)\b")
 
 
+_FLICKERS = lazy(
+    r"\bexile (?:up to one )?(?:another )?target [^.]*?,? then return (?:it|that card) to the "
+    r"battlefield\b",
+    re.I,
+)
+
+
+def _haste_by_own_tap(m: CardMention) -> bool:
+    """Whether the card speaks of haste only in the effects of its own abilities with {T} in
+    the cost ("{T}: Creatures you control gain haste"): it has no haste before one resolves."""
+    lines = [_strip_reminder(line) for line in m.card.oracle_text.splitlines()]
+    said = [line for line in lines if re.search(r"\bhaste\b", line, re.I)]
+    tapping = [
+        _strip_reminder(a.text)
+        for a in m.abilities()
+        if isinstance(a, Activated) and a.cost.tap and re.search(r"\bhaste\b", a.effect, re.I)
+    ]
+    return bool(said) and all(line in tapping for line in said)
+
+
+def _flickers(m: CardMention) -> bool:
+    """Whether the card's effect exiles a permanent and returns it at once (Ephemerate,
+    Cloudshift): it comes back a new object (400.7)."""
+    return bool(_FLICKERS.search(m.card.oracle_text))
+
+
 def _blinked_now(q: Question, subject: CardMention | None) -> bool:
     """Whether the text flickers the permanent asked about with no other turn told in that
     clause ("blinked my Elvish Mystic in my main phase"): it returned as a new object (400.7)
@@ -575,12 +671,20 @@ def _blinked_now(q: Question, subject: CardMention | None) -> bool:
         start = q.lower.find(clause, at) if clause else at
         at = max(at, start + len(clause))
         hit = _BLINK.search(clause) if clause else None
+        first = q.lower[:start].count("CARD")
+        in_clause = cards[first : first + clause.count("CARD")]
+        if hit is None and subject is not None:
+            # "I Ephemerate my Shivan Dragon": a card named whose effect exiles and returns it.
+            by = next((i for i, m in enumerate(in_clause) if _flickers(m)), None)
+            if by is not None and subject.name in (m.name for m in in_clause[by + 1 :]):
+                hit = re.search("CARD", clause)
         if hit is None:
             continue
-        if re.search(r"(?<!this )\bturns?\b|\bago\b|\bphas(e|ed|ing) (out|in)\b", clause):
+        # "(I've had it since last turn)" beside the name tells the old object's history.
+        told = re.sub(r"\([^)]*\)", " ", clause)
+        if re.search(r"(?<!this )\bturns?\b|\bago\b|\bphas(e|ed|ing) (out|in)\b", told):
             continue
-        first = q.lower[:start].count("CARD")
-        named = [m.name for m in cards[first : first + clause.count("CARD")]]
+        named = [m.name for m in in_clause]
         after = clause[hit.end() :]
         if named:
             if subject is not None and subject.name in named:
@@ -704,6 +808,9 @@ def _describes(word: str, ability: Activated) -> bool:
         return ability.cost.untap or bool(re.search(r"\buntap\b", ability.effect, re.I))
     if word == "mana":
         return ability.mana is not None
+    if word == "pump":
+        # "Its pump ability" (the lexicon's word for firebreathing): one that gives +N/+N.
+        return bool(re.search(r"(?<![\w-])\+\d+/[+-]\d+", ability.effect))
     text = ability.text.casefold()
     stem = word[:-1] if len(word) > 4 and word.endswith("s") else word
     return len(stem) >= 3 and bool(re.search(rf"\b{re.escape(stem)}", text))
@@ -739,9 +846,20 @@ def _unmodelled(m: CardMention) -> bool:
     """The card has text about tapping, untapping or haste that isn't parsed into typed abilities:
     what it does to the question is unknown. Entering tapped is read by the family itself."""
     return any(
-        _RELEVANT_TEXT.search(_effect_part(line)) and not _ENTERS_TAPPED.search(line)
+        _RELEVANT_TEXT.search(_effect_part(line))
+        and not _ENTERS_TAPPED.search(line)
+        and not _ENTERS_TAPS_TARGET.match(line)
         for line in _unparsed_lines(m.faces, m.card.oracle_text)
     )
+
+
+# "When Pestermite enters, you may tap or untap target permanent": done once as it enters, to a
+# target; it gives no ability or haste, so it doesn't bear on what the permanent may do after.
+_ENTERS_TAPS_TARGET = lazy(
+    r"when [^,.]* enters(?: the battlefield)?, (?:you may )?(?:tap or untap|tap|untap) "
+    r"(?:up to \w+ )?(?:another )?target [^.]*\.?$",
+    re.I,
+)
 
 
 def _effect_part(line: str) -> str:
@@ -1137,6 +1255,32 @@ def _kicked_haste_before(q: Question, helper: CardMention) -> bool:
         r"\b(cast|casted|played|summoned|had|put)\b[^.?!]{0,40}\b(earlier|before|already|first)\b",
         r"\b(earlier|already|first)\b[^.?!]{0,20}\b(cast|casted|played|summoned|had)\b",
     ) and not q.has(r"\b(after|then|later)\b[^.?!]{0,30}\b(cast|casted|played|summoned)\b")
+
+
+_COLOR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+
+
+def _shares_color(
+    q: Question, subject: CardMention | None, source: CardMention | None
+) -> bool | None:
+    """Whether the creature tapped for a spell's conspire cost shares a color with it (702.78a):
+    from a named creature's mana cost, or the colors the text calls unnamed ones ("two red
+    creatures"); None when neither tells."""
+    if source is None or source.card.front.mana_cost is None:
+        return None
+    spell = {p for p in source.card.front.mana_cost.parts if p in "WUBRG"}
+    if not spell:
+        return None
+    if subject is not None:
+        cost = subject.card.front.mana_cost
+        own = {p for p in cost.parts if p in "WUBRG"} if cost is not None else set()
+        return bool(own & spell) if own else None
+    told = {
+        _COLOR_WORDS[hit.group(1)]
+        for hit in re.finditer(r"\b(white|blue|black|red|green) (?:\w+ )?creatures?\b", q.lower)
+    }
+    # "A green creature" for a red spell may still be red and green: only a shared color tells.
+    return True if told & spell else None
 
 
 def _missing(*facts: str) -> Callable[[], Ruling]:
@@ -1662,6 +1806,10 @@ class TappingHandler:
         haste_from: str | None = None
         if subject is not None and any(k.casefold() == "haste" for k in subject.card.keywords):
             haste = True
+        elif subject is not None and _haste_by_own_tap(subject):
+            # Crashing Drawbridge: the haste is what its own {T} ability does, and that cost is
+            # paid before the ability resolves (602.2), so it can't help pay it.
+            haste = False
         elif subject is not None and re.search(r"\bhaste\b", subject.card.oracle_text, re.I):
             # Riot, dash, "has haste as long as...": it may or may not have haste, unless the
             # text says it came in by the keyword that gives it ("the turn I unearth it").
@@ -1694,6 +1842,14 @@ class TappingHandler:
                     haste_abilities = True
             else:
                 grant = tp.haste_grant(h.card.oracle_text)
+                if (
+                    grant == "always"
+                    and re.search(r"\bhaste until end of turn\b", h.card.oracle_text, re.I)
+                    and tq.has(*_TURN_TOLD)
+                ):
+                    # Threaten's haste lasts until end of turn: asked of another turn, whether
+                    # it still has it depends on which turn that is.
+                    grant = "maybe"
                 taken = _grant_taken_away(q, h, subject) if grant else None
                 if taken == "gone":
                     haste_lost = h.name
@@ -2159,6 +2315,10 @@ class TappingHandler:
         if before < 0 or q.lower.count("CARD") != len(cards):
             return None
         card = cards[q.lower[:before].count("CARD") + q.asked[: found.start(2)].count("CARD")]
+        if _haste_by_own_tap(card) and q.asks(r"\b(itself|himself|herself)\b"):
+            # "Can Goblin Motivator give itself haste?": whether it can pay its own {T} for it,
+            # not what its text says.
+            return None
 
         keyword = next(
             (
@@ -2439,7 +2599,15 @@ class TappingHandler:
         source: CardMention | None = None
         via: tp.TapOthersVia | None = None
         crewing_another = self._crews_another_vehicle(q, subject)
-        if q.fuzzy_has("convoke") or q.has(r"\bconvok"):
+        keyed = self._tapping_keyword(q)
+        if keyed is not None:
+            # Saddle, conspire: the card with the keyword is what the tapped creatures pay for.
+            via, source = keyed
+            if subject is not None and subject.name == source.name and not q.asks(r"\bitself\b"):
+                # "Can I saddle Bulwark Ox with ...": the creatures tapped are asked about,
+                # unless it is said to pay for itself.
+                subject = None
+        elif q.fuzzy_has("convoke") or q.has(r"\bconvok"):
             via = "convoke"
         elif q.has(r"\bimprovis"):
             via = "improvise"
@@ -2493,6 +2661,10 @@ class TappingHandler:
             return None
         if subject is not None and "Creature" not in subject.card.types and not crewing_another:
             subject = None
+        if source is not None and subject is None:
+            # "Crew my Copter that's been out since last turn with a creature I just cast": the
+            # Vehicle's own timing isn't that of the creature tapped for its cost.
+            q = _source_timing_dropped(q, source)
         facts = self._facts(q, subject, helpers)
         if (
             facts.tapped_unsure
@@ -2513,14 +2685,34 @@ class TappingHandler:
         ]
         name = f"tapping.{via}"
         src_name = source.name if source else None
+        shares = _shares_color(q, subject, source) if via == "conspire" else None
 
         def run() -> Ruling:
             r = self._run_all(
-                perms, unknown, lambda st, n: tp.can_tap_for_cost(st, n, via, src_name), q.board
+                perms,
+                unknown,
+                lambda st, n: tp.can_tap_for_cost(st, n, via, src_name, shares_color=shares),
+                q.board,
             )
             return _flip(r) if flip else r
 
         return Scenario(name, "yesno", 0.8, run, self._cards(subject, helpers))
+
+    @staticmethod
+    def _tapping_keyword(q: Question) -> tuple[tp.TapOthersVia, CardMention] | None:
+        """The keyword ability that taps other creatures the question speaks of (saddle,
+        conspire), and the one card named that has it."""
+        for via, word in (("saddle", "saddl"), ("conspire", "conspir")):
+            if not q.has(rf"\b{word}") or (
+                via == "saddle" and q.has(r"\bsaddled\b", r"\b(attack|block)\w*\b")
+            ):
+                # "I saddled it with ...: can it attack?": the Mount's own state is asked, not
+                # what may be tapped to saddle it.
+                continue
+            having = {m.name: m for m in q.cards if via in (k.casefold() for k in m.card.keywords)}
+            if len(having) == 1:
+                return via, next(iter(having.values()))  # type: ignore[return-value]
+        return None
 
     def _convoke_pays(self, q: Question) -> Scenario | None:
         """'Two red and two green creatures: can I cast Stoke the Flames by tapping all four
@@ -3438,6 +3630,9 @@ class TappingHandler:
         if q.has(
             r"\b(activate|use)\b[^?]{0,40}\babilit",
             r"\bactivate (it|CARD)",
+            # "Can it activate the turn I cast it?": its ability, said without naming it.
+            r"\b(can|could|may) (CARD|it) (still )?activate\b(?! (it|its|a|an|this|that|his|"
+            r"her|their|my|your|any)\b| the (?!(same )?turn\b))",
             r"\b(use|using) (my |your |the )?(it|them|CARD)\b(?! (to|as|on|against|with)\b)",
             r"\bbe (used|activated)\b",
         ):
