@@ -267,6 +267,30 @@ def _copied_by(q: Question, m: CardMention) -> CardMention | None:
             between,
         ):
             return other
+    # "I cast Spark Double copying it": the pronoun stands for the one other card named before.
+    if _COPYING_PRONOUN.match(q.text[m.end : m.end + 40].casefold()):
+        before = [o for o in q.cards if o.end <= m.start and o.name != m.name]
+        if len({o.name for o in before}) == 1:
+            return before[-1]
+    return None
+
+
+_COPYING_PRONOUN = lazy(
+    r"\s*(?:enters? |entering |comes in |and have it enter |to enter )?"
+    r"(?:as a copy of|copying|copies|that copies|to copy) (?:it|that one|that|him|her)\b"
+)
+
+
+def _unread_copy(q: Question) -> CardMention | None:
+    """A named permanent that may enter as a copy of something, entering with no copied
+    object read: what it is as it enters isn't known (CR 707.2)."""
+    for m in _entering_mentions(q):
+        if (
+            "as a copy of" in m.card.oracle_text
+            and not m.card.types <= {"Instant", "Sorcery"}
+            and _copied_by(q, m) is None
+        ):
+            return m
     return None
 
 
@@ -835,6 +859,16 @@ class ConstellationHandler:
         types = frozenset({"Enchantment", "Creature"}) if bestowed else frozenset({"Enchantment"})
         spell = Spell(name=name, types=types, subtypes=frozenset({"Aura"}), bestowed=bestowed)
         state = GameState(battlefield=tuple(self._watchers(q)))
+        if q.asks(_ATTACH_ASKED) and not q.asks(*_RESOLUTION_ASKED):
+            # "Can I attach it to the token?" asks what an attaching effect allows of what
+            # entered, not whether anything triggered or whether the spell resolved.
+            return Scenario(
+                "constellation_aura_attach_unread",
+                "yesno",
+                0.92,
+                _missing("what the effect that attaches it allows of what entered (CR 701.3)"),
+                self._cards(q) + tuple(m.name for m in aura_cards),
+            )
         asks_trigger = q.fuzzy_has("trigger") or q.fuzzy_has("constellation")
         asks_countered = q.has(r"fizzle", r"countered", r"go(es)? to the graveyard")
         # Hexproof stops only an opponent's targeting (CR 702.11b), and "in response" alone
@@ -1817,6 +1851,16 @@ class ConstellationHandler:
             or sees
         ):
             return None
+        if not (count_asked or yielded is not None or stated is not None or sees) and not q.asks(
+            *_TRIGGER_ASKED
+        ):
+            # "X triggered. Can I move the Aura?": a trigger told as context, with another
+            # proposition asked, isn't answered by whether it triggers.
+            return None
+        if q.asks(*_DUTY_ASKED):
+            # "Do I have to draw?", "is the draw optional?": whether its controller may decline
+            # what the trigger does, not whether it triggers.
+            return None
         stolen = _steals_watcher(q)
         if stolen is not None:
             return self._stolen_watcher(q, stolen, watchers, count_asked or bool(yielded))
@@ -1824,6 +1868,15 @@ class ConstellationHandler:
         if event is None:
             return None
         how, controller, types, subtypes, token = event
+        copier = _unread_copy(q)
+        if copier is not None and how not in ("phase_in", "becomes", "leaves", "level"):
+            return Scenario(
+                "constellation_copy_unread",
+                "number" if count_asked or (yielded is not None and yielded[1]) else "yesno",
+                0.9,
+                _missing(f"what {copier.name} enters as a copy of (CR 707.2)"),
+                self._cards(q),
+            )
         if how == "level":
             # A Class gaining a level or a Saga's chapter: whichever watcher is asked about,
             # nothing entered.
@@ -1974,6 +2027,7 @@ class ConstellationHandler:
             state = GameState(battlefield=tuple(watchers))
             entering = [another]
         elif listed:
+            read_list = list(listed)
             auras = [m for m in listed if "Aura" in m.card.subtypes and not m.of_kind("bestow")]
             if auras and q.has(
                 r"\bno (other )?(creatures?|permanents?)\b[^.?!]*\b(battlefield|board|in play|out)\b",
@@ -1990,8 +2044,21 @@ class ConstellationHandler:
             # "Replenish brings back Nyxborn Wolf, Daxos's Torment and Arcane Flight": they
             # enter together, each seen by every watcher, themselves included (CR 603.6a).
             names = {m.name for m in listed} | set(stranded)
-            state = GameState(battlefield=tuple(w for w in watchers if w.name not in names))
-            entering = [_perm(m, controller) for m in listed]
+            if any(
+                o.name in names and o not in read_list and _held_at(q, o.start) for o in q.cards
+            ):
+                return None  # one is also said to be there already: which one enters isn't read
+            # A watcher named as entering is among what enters, whatever number it was given.
+            state = GameState(
+                battlefield=tuple(
+                    w for w in watchers if (w.card.name if w.card else w.name) not in names
+                )
+            )
+            entering = [
+                _perm(m, controller, suffix=f" #{i}" if listed.count(m) > 1 else "")
+                for m in dict.fromkeys(listed)
+                for i in range(1, listed.count(m) + 1)
+            ]
             if not entering:
                 return None
         elif watchers_enter:
@@ -2756,6 +2823,38 @@ class ConstellationHandler:
 
 # "the creature it was on died", "Nighthowler fell off": an Aura's creature left, and the
 # Aura became unattached where it is.
+# An asked sentence about whether an ability triggers, or what its trigger gives.
+_TRIGGER_ASKED = (
+    r"trigg?er",
+    r"tirgger",
+    r"constellation",
+    r"\b(draw|draws|drew|see|sees|saw|notice|notices|count|counts)\b",
+)
+# An asked sentence about whether a player must or may do something.
+_DUTY_ASKED = (
+    r"\b(have|has|had) to\b",
+    r"\bmust\b",
+    r"\boptional\b",
+    r"\b(forced|required|obliged|mandatory)\b",
+    r"\b(choose|opt|decide) not\b",
+    r"\bdecline\b",
+)
+# An asked sentence about a player attaching or moving a permanent ("can I attach it to the
+# token?", "may I move it onto my other creature?").
+_ATTACH_ASKED = (
+    r"\b(attach|attaches|attaching|reattach|reattaching|move|moving|stick|slap)\b[^.?!]*"
+    r"\b(to|on|onto)\b"
+)
+# An asked sentence about triggers or the spell's resolution, which the Aura scenarios answer.
+_RESOLUTION_ASKED = (
+    r"trigger",
+    r"constellation",
+    r"\bresolv",
+    r"\bfizzl",
+    r"\bcounter",
+    r"\benters?\b",
+    r"\bgraveyard\b",
+)
 _AURA_FELL_OFF = (
     r"unattached",
     r"enchanted creature (dies|died|leaves|is destroyed|is exiled)",
@@ -3199,6 +3298,18 @@ def _held_before(q: Question, start: int, end: int | None = None) -> bool:
     return bool(held) and not re.search(_ENTER_VERBS, clause[held[-1].end() :])
 
 
+def _held_at(q: Question, start: int) -> bool:
+    """The clause before text position ``start`` says what is already controlled ("I control
+    Eidolon of Blossoms"), with no entering verb after the possession."""
+    clause = re.split(r"[.?!;]", q.text[:start].casefold())[-1]
+    held = list(re.finditer(r"\b(control|controls|have|has|had|got|own)\b", clause))
+    return (
+        bool(held)
+        and not re.search(_ENTER_VERBS, clause[held[-1].end() :])
+        and not re.search(r"\b(graveyard|yard|gy|hand|library|deck|exile)\b", clause)
+    )
+
+
 _LIST_VERB = lazy(
     r"\b(brings?|bringing|brought|returns?|returned|returning|puts?|putting|reanimates?|"
     r"reanimated|gets? back|got back|getting back)( back)?( to the battlefield| onto the battlefield)?( back)?"
@@ -3246,17 +3357,39 @@ def _entering_list(q: Question) -> list[CardMention]:
     )
     for i, m in enumerate(cards):
         before = q.text[max(0, m.start - 60) : m.start].casefold()
-        if not _LIST_VERB.search(before) and not (returner and _GRAVE_LIST.search(before)):
+        head, first = _list_count(before)
+        if not _LIST_VERB.search(head) and not (returner and _GRAVE_LIST.search(head)):
             continue
-        run = [m]
+        run = [(m, first)]
         for nxt in cards[i + 1 :]:
-            if not _LIST_JOIN.fullmatch(q.text[run[-1].end : nxt.start].casefold()):
+            join, n = _list_count(q.text[run[-1][0].end : nxt.start].casefold())
+            if not _LIST_JOIN.fullmatch(join):
                 break
-            run.append(nxt)
-        names = {r.name for r in run}
-        if len(names) >= 2 and len(names) == len(run):
-            return run
+            run.append((nxt, n))
+        names = {r.name for r, _ in run}
+        if (
+            len(names) == len(run)
+            and sum(n for _, n in run) >= 2
+            and (len(names) >= 2 or first > 1)
+        ):
+            # "returns two Eidolon of Blossoms and a Grim Guardian": each copy named by a
+            # count is one more permanent of that card.
+            return [r for r, n in run for _ in range(n)]
     return []
+
+
+# A count written before a listed card's name ("two Eidolon of Blossoms", "a Grim Guardian").
+_LIST_COUNT = lazy(r"\s(a|an|one|two|three|four|five|both|\d)\s+$")
+
+
+def _list_count(before: str) -> tuple[str, int]:
+    """The text before a listed name without its count, and the count (1 when none)."""
+    m = _LIST_COUNT.search(" " + before)
+    if m is None:
+        return before, 1
+    word = m[1]
+    n = int(word) if word.isdigit() else _COUNT_WORDS.get(word, 2)
+    return before[: max(0, m.start() - 1)] + " ", max(n, 1)
 
 
 _ANOTHER_ONE = lazy(
