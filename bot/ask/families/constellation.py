@@ -242,7 +242,7 @@ _TOKEN_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "
 
 def _token_types(m: CardMention) -> frozenset[str] | None:
     """The card types of the one kind of token a card's text creates, if it says."""
-    found = re.findall(r"\bcreates? ([^.;]*?)\btokens?\b", m.card.oracle_text)
+    found = re.findall(r"\bcreates? ([^.;]*?)\btokens?\b", m.card.oracle_text, re.I)
     kinds = {
         frozenset(t.capitalize() for t in _TOKEN_TYPES if re.search(rf"\b{t}\b", phrase.casefold()))
         for phrase in found
@@ -251,6 +251,31 @@ def _token_types(m: CardMention) -> frozenset[str] | None:
         return None
     only = next(iter(kinds))
     return only or None
+
+
+_TOKEN_COUNT = lazy(
+    r"\b(?P<n>\d+|an?|one|two|three|four|five|six) (?:[\w/'+-]+ ){0,3}?tokens?\b(?! (?:cop(?:y|ies)))"
+)
+_CREATED_COUNT = lazy(r"\bcreates? (?P<n>\w+)\b", re.I)
+
+
+def _token_count(q: Question) -> int | str | None:
+    """How many tokens enter, as the text counts them ("makes two Centaur tokens"), else as
+    the one card that creates them says ("Create two ..."); "several" when that card's number
+    isn't fixed ("X", "that many")."""
+    said = _TOKEN_COUNT.search(q.lower)
+    if said is not None:
+        word = said["n"]
+        return int(word) if word.isdigit() else _COUNT_WORDS.get(word, 1)
+    creators = {m.name: m for m in q.cards if _is_creator(q, m)}
+    if len(creators) != 1:
+        return None
+    made = _CREATED_COUNT.findall(_unreminded(next(iter(creators.values())).card.oracle_text))
+    counts = {int(w) if w.isdigit() else _COUNT_WORDS.get(w.casefold()) for w in made}
+    if len(counts) != 1:
+        return "several" if made else None
+    n = counts.pop()
+    return n if n is not None else "several"
 
 
 def _copied_by(q: Question, m: CardMention) -> CardMention | None:
@@ -279,6 +304,24 @@ _COPYING_PRONOUN = lazy(
     r"\s*(?:enters? |entering |comes in |and have it enter |to enter )?"
     r"(?:as a copy of|copying|copies|that copies|to copy) (?:it|that one|that|him|her)\b"
 )
+
+
+def _takes_control(m: CardMention) -> bool:
+    """An instant or sorcery that gains control of a permanent ("Gain control of target
+    creature until end of turn")."""
+    return (
+        len(m.faces) == 1
+        and m.card.types <= {"Instant", "Sorcery"}
+        and bool(re.match(r"gain control of target\b", _unreminded(m.card.oracle_text), re.I))
+    )
+
+
+def _makes_permanents(m: CardMention) -> bool:
+    """An instant or sorcery whose text creates tokens or puts cards onto the battlefield."""
+    text = _unreminded(m.card.oracle_text)
+    return m.card.types <= {"Instant", "Sorcery"} and bool(
+        re.search(r"\bcreates? [^.]*\btokens?\b|\b(to|onto) the battlefield\b", text, re.I)
+    )
 
 
 def _unread_copy(q: Question) -> CardMention | None:
@@ -1868,6 +1911,11 @@ class ConstellationHandler:
         if event is None:
             return None
         how, controller, types, subtypes, token = event
+        makers = (
+            [m.name for m in _entering_mentions(q) if _makes_permanents(m)]
+            if types is not None and types <= {"Instant", "Sorcery"}
+            else []
+        )
         copier = _unread_copy(q)
         if copier is not None and how not in ("phase_in", "becomes", "leaves", "level"):
             return Scenario(
@@ -1914,6 +1962,8 @@ class ConstellationHandler:
             how, controller = "resolve", YOU
         simultaneous = q.has(r"same time", r"simultaneous", r"together", r"at once", r"both enter")
         counted = _entering_count(q)
+        if token and counted is None:
+            counted = _token_count(q)
         # Several enter, but not how many: any count is unknown, while "does it trigger?" holds
         # for two as for more.
         uncounted = counted == "several"
@@ -2121,6 +2171,16 @@ class ConstellationHandler:
         else:
             if not others:
                 return None
+            if makers:
+                # The spell never enters, but what its resolution creates or puts onto the
+                # battlefield does (CR 608.2c), and that isn't read here.
+                return Scenario(
+                    "constellation_spell_makes_unread",
+                    "number" if count_asked or (yielded is not None and yielded[1]) else "yesno",
+                    0.9,
+                    _missing(f"what {makers[0]} puts onto the battlefield as it resolves"),
+                    self._cards(q),
+                )
             state = GameState(battlefield=tuple(watchers))
             entering = others
         if (
@@ -3491,42 +3551,51 @@ Event = tuple[c.How, str, frozenset[str] | None, frozenset[str], bool]
 
 def _event(q: Question) -> Event | None:
     """How, under whose control, and what enters, as the question states it."""
-    if not q.has(
-        r"\benter",
-        r"\btrigger(s|ed)? (off|on|for|from|with)\b",
-        r"\bbestow(s|ing|ed)?\b",
-        r"\bcast",
-        r"\btoken",
-        r"\bcreate",
-        r"\breturn",
-        r"\bput",
-        r"\bphase",
-        r"\bbecomes?\b",
-        r"\blevel",
-        r"\blore counter",
-        r"resolv",
-        r"into play",
-        r"\betb\b",
-        r"\breanimat",
-        r"\bflicker",
-        r"\bblink",
-        r"gain control",
-        r"(exchange|take|gains?|switch)s? control",
-        r"\bsteal",
-        r"\bplays?\b",
-        r"\b(dies|destroyed|sacrificed|leaves|exiled)\b",
-        r"\b(moved?|attach(es|ed)?|reattach(es|ed)?)\b",
-        r"\bbounce",
-        # "I enchanted their creature with Control Magic": the Aura resolved and entered.
-        r"\b(i|you|we|he|she|they|opponent) enchanted\b",
-        _BACK,
+    # "I Act of Treason their Doomwake Giant": a named spell that gains control, as the verb.
+    # Only when every other card named watches: another card may be what entered.
+    taker = any(_takes_control(m) for m in q.cards) and all(
+        _takes_control(m) or m.of_kind("enchantment_enters") for m in q.cards
+    )
+    if (
+        not q.has(
+            r"\benter",
+            r"\btrigger(s|ed)? (off|on|for|from|with)\b",
+            r"\bbestow(s|ing|ed)?\b",
+            r"\bcast",
+            r"\btoken",
+            r"\bcreate",
+            r"\breturn",
+            r"\bput",
+            r"\bphase",
+            r"\bbecomes?\b",
+            r"\blevel",
+            r"\blore counter",
+            r"resolv",
+            r"into play",
+            r"\betb\b",
+            r"\breanimat",
+            r"\bflicker",
+            r"\bblink",
+            r"gain control",
+            r"(exchange|take|gains?|switch)s? control",
+            r"\bsteal",
+            r"\bplays?\b",
+            r"\b(dies|destroyed|sacrificed|leaves|exiled)\b",
+            r"\b(moved?|attach(es|ed)?|reattach(es|ed)?)\b",
+            r"\bbounce",
+            # "I enchanted their creature with Control Magic": the Aura resolved and entered.
+            r"\b(i|you|we|he|she|they|opponent) enchanted\b",
+            _BACK,
+        )
+        and not taker
     ):
         return None
     controller = (
         OPPONENT
         if q.has(
-            r"opponent('s|s'?)? (casts?|plays?|creates?|resolves?|puts?|returns?|enchantment)",
-            r"\b(they|he|she) (casts?|plays?)\b",
+            r"opponent('s|s'?)? (casts?|plays?|creates?|resolves?|puts?|returns?|enchantment|"
+            r"bestows?|bestowed)",
+            r"\b(they|he|she) (casts?|plays?|bestows?|bestowed)\b",
             # "My opponent controls Eidolon and casts an Aura": the same subject acts.
             r"\b(opponent|they|he|she) (controls|has|had|got)\b(?:(?!\b(i|we|you)\b)[^.?!])*? and "
             r"(then )?(casts?|plays?|creates?|resolves?|puts?|returns?|reanimates?|flickers?|blinks?)\b",
@@ -3567,7 +3636,7 @@ def _event(q: Question) -> Event | None:
         r"becomes? an? (\w+ )?enchantment", r"turns? into an enchantment", r"is now an enchantment"
     ):
         how = "becomes"
-    elif q.has(r"gain(s|ed)? control", r"\bsteal", r"take control", r"exchange control"):
+    elif q.has(r"gain(s|ed)? control", r"\bsteal", r"take control", r"exchange control") or taker:
         taken = _watcher_taken(q)
         if taken is not None:
             # The watcher changed hands: what enters, and how, is told by the rest.
@@ -3611,6 +3680,17 @@ def _event(q: Question) -> Event | None:
     subtypes: frozenset[str] = frozenset()
     types: frozenset[str] | None
     entering_named = _entering_mentions(q)
+    if how == "control_change":
+        # The spell that takes control isn't what the question is about (it never enters).
+        entering_named = [m for m in entering_named if not _takes_control(m)]
+    if any("Enchantment" in m.card.types for m in entering_named):
+        # "cast Act of Treason, then cast Rancor": an instant or sorcery named beside an
+        # enchantment never enters; the enchantment is what the question is about.
+        entering_named = [
+            m
+            for m in entering_named
+            if not (m.card.types <= {"Instant", "Sorcery"} and not _makes_permanents(m))
+        ]
     if q.has(r"non-?enchantment"):
         word = re.search(r"non-?enchantment (creature|artifact|land|permanent)", q.lower)
         types = frozenset({word.group(1).capitalize()}) if word else frozenset({"Creature"})
@@ -3728,6 +3808,15 @@ def _yield_asked(q: Question, watchers: list[Permanent]) -> tuple[c.Yield, bool,
     m = re.search(r"\bhow many (\w+ )?(?P<noun>[a-z]+)\b", q.asked)
     if m and _token_noun(m["noun"], watchers) and q.asks(r"\b(get|make|create|have)\b"):
         return "tokens", True, player
+    # "Does my Eidolon of Blossoms draw for that?": the watcher draws for its controller.
+    by_card = re.search(
+        r"\b(do|did|will|would|should|does) (?P<whose>my |the |your |their |his |her )?CARD('s \w+)?"
+        r" (still )?draw\b",
+        q.asked,
+    )
+    if by_card is not None and len(watchers) == 1:
+        theirs = (by_card["whose"] or "").strip() in ("their", "his", "her")
+        return "draw", False, OPPONENT if theirs else watchers[0].controller
     if q.asks(
         r"\b(do|did|will|would|should|does) (i|you|my opponent|the opponent|an opponent|they|he|she)"
         r" (still )?(get to )?draw\b",
