@@ -1020,7 +1020,9 @@ class ConstellationHandler:
         if q.has(r"\bcast(s|ing)? (it|them)\b", r"\bwithout paying\b", r"\bflash\b"):
             return None
         others = [m for m in q.cards if m.name != name]
-        moved = any(_moved(q, m) for m in bestowers) or any(
+        moved = any(
+            _moved(q, m) or _BROUGHT_BACK.search(_before(q, m, 30)) for m in bestowers
+        ) or any(
             re.match(
                 r"\s*(is|was|gets|got|has been|had been) (returned|put|reanimated|brought back)\b",
                 _after(q, m),
@@ -3000,6 +3002,10 @@ def _on_board(
     return board.model_copy(update={"battlefield": rest}), entering
 
 
+# "Replenish brings back my Spirespine": the card named right after is what is put back.
+_BROUGHT_BACK = lazy(
+    r"\b(bring|brings|brought|bringing|get|gets|got) back (my |the |a |an |his |her |their )?$"
+)
 # What the Aura's fate question asks: does it go to the graveyard, or stay?
 _TO_GRAVEYARD = (
     r"\b(go|goes|going|gone|went|put|sent|end up|ends up|ended up|fall|falls|fell)\b[^.?!]{0,20}?\b(in)?to "
@@ -3008,7 +3014,10 @@ _TO_GRAVEYARD = (
     # "does the Aura die too?": go to the graveyard with the creature it enchants
     r"|\b(die|dies|died|go|goes) (too|as well|with it)\b"
 )
-_STAYS = r"\b(stay|stays|stayed|remain|remains|remained|stick around|sticks around|stuck around)\b"
+_STAYS = (
+    r"\b(stay|stays|stayed|remain|remains|remained|stick around|sticks around|stuck around)\b"
+    r"|\bkeep (it|CARD|the CARD|my CARD)( (on the battlefield|around|as an? (\w+ )?creature))?\b"
+)
 # The permanent the Aura enchants leaves the battlefield.
 _LEAVES = (
     r"(dies|died|die|leaves|left|((is|was|gets|got|has been|are|were|get) )?(destroyed|exiled|sacrificed|bounced|"
@@ -3016,6 +3025,11 @@ _LEAVES = (
 )
 _HOST_LEFT = (
     rf"\benchanted (creature|permanent) {_LEAVES}",
+    # "I bestowed CARD on their creature. They sacrificed that creature."
+    r"\bbestow(ed|s)? (my |the )?CARD (on|onto) (my |the |his |her |their |an? |opp'?s |"
+    r"(my )?opponent'?s )[^?!]*?\b(they|he|she|i|we|opp|(my )?opponent) "
+    r"(sacrificed|destroyed|exiled|bounced|killed|sacrifices|destroys|exiles|bounces|kills) "
+    r"(that|the|this|their|his|her|my) (\w+ )?(creature|guy|dude|elf|bear|one)s?\b",
     r"\b(creature|permanent) (it|CARD|my CARD|the aura|the bestowed aura|that it|which it)"
     rf"('s| is| was) (bestowed on|attached to|enchanting|on)\b[^.?!]*\b{_LEAVES}",
     r"\b(creature|permanent) (it|CARD|that it|which it) (enchants|enchanted|is attached to)\b"
