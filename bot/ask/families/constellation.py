@@ -1552,10 +1552,20 @@ class ConstellationHandler:
             r" attached( to it)?)?\s*[?.!]*$"
         )
         if grave == stay or q.has(
-            r"\b(in response|on the stack|spell|resolv\w*|target\w*|bestow\w*|phas\w+)\b"
+            r"\b(in response|on the stack|spell|resolv\w*|target\w*|phas\w+)\b"
         ):
             return None
-        auras = [m for m in q.cards if "Aura" in m.card.subtypes]
+        # "Boon Satyr bestowed on my Grizzly Bears": a card the text says is bestowed is an Aura.
+        bestowed = [m for m in q.cards if any(isinstance(a, Bestow) for a in m.abilities())]
+        if q.has(r"\bbestow\w*") and not (
+            not q.has(r"\bcast\w*")
+            and len({m.name for m in bestowed}) == 1
+            and q.has(r"\bCARD (is |was )?bestowed (on|onto)\b", r"\bbestowed CARD\b")
+        ):
+            return None
+        if not q.has(r"\bbestow\w*"):
+            bestowed = []
+        auras = [m for m in q.cards if "Aura" in m.card.subtypes] + bestowed
         cast = _cast_cards(q)
         if cast is None or any("Aura" in m.card.subtypes for m in cast):
             return None  # the Aura cast: what happens to the spell isn't what's asked here
@@ -1569,6 +1579,8 @@ class ConstellationHandler:
             # What it does once in the graveyard doesn't matter here; moving itself does.
             return None
         lines = re.findall(r"^Enchant ([a-z ]+)$", aura.card.oracle_text, re.M) if aura else []
+        if bestowed and not lines:
+            lines = ["creature"]  # a bestowed Aura has enchant creature (CR 702.103b)
         if aura is not None and len(lines) != 1:
             return None
         enchant = lines[0] if lines else None
@@ -1639,8 +1651,14 @@ class ConstellationHandler:
         else:
             return None
 
+        was_bestowed = bool(bestowed)
+        if was_bestowed and stay and not legal and not q.asks(r"\bbattlefield\b"):
+            return None  # it stays on the battlefield but no longer attached: which is asked?
+
         def run() -> Ruling:
-            return _grave_or_stay(c.aura_host_changed(name, change, legal, detail, card), stay)
+            return _grave_or_stay(
+                c.aura_host_changed(name, change, legal, detail, card, was_bestowed), stay
+            )
 
         return Scenario("constellation_aura_host", "yesno", 0.9, run, cited)
 
