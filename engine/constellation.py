@@ -919,7 +919,12 @@ HostChange = Literal["control", "protection", "hexproof", "type"]
 
 
 def aura_host_changed(
-    name: str, change: HostChange, legal: bool, detail: str, card: str | None = None
+    name: str,
+    change: HostChange,
+    legal: bool,
+    detail: str,
+    card: str | None = None,
+    bestowed: bool = False,
 ) -> Ruling:
     """What ``name`` enchants changes (its controller, a protection, hexproof, its types): is
     the Aura put into its owner's graveyard? Only when that object is no longer one it can
@@ -975,6 +980,15 @@ def aura_host_changed(
         )
     if legal:
         t.step(Rule.AURA_UNATTACHED, f"So {name} stays attached.")
+        return t.ruling("no")
+    if bestowed:
+        # The bestow exception replaces the state-based action that would bury it.
+        t.step(
+            Rule.BESTOW_UNATTACHED,
+            f"{_cap(name)} was bestowed: it becomes unattached and ceases to be bestowed, so it "
+            "stays on the battlefield as an enchantment creature instead of going to the graveyard.",
+            card,
+        )
         return t.ruling("no")
     t.step(
         Rule.AURA_UNATTACHED,

@@ -583,6 +583,13 @@ def _host_of(q: Question, i: int, m: CardMention) -> tuple[str, int | None] | No
         before,
     ) or re.search(rf"\btarget(?:ed|s)? {_WHOSE_REQ}CARD with (?:an? |the )?$", before):
         return ("named", i - 1)
+    # "my Goblin Fire Fiend has menace from a bestowed Purphoros's Emissary".
+    if re.search(
+        r"CARD (?:has|gets|got|gains|gained) (?:[\w+/-]+ ){1,3}from (?:an? |the |my |his |her |their )?"
+        r"(?:bestowed )?$",
+        before,
+    ):
+        return ("named", i - 1)
     # "their Serra Angel has Lure on it".
     if re.search(r"CARD (?:has|with) (?:an? |the )?$", before) and re.match(r"\s*on it\b", after):
         return ("named", i - 1)
@@ -732,9 +739,14 @@ def _read_position(q: Question) -> _Position | None:
     # attacker it's on, applied once every attacker is read.
     grants: list[tuple[int, frozenset[str]]] = []
     for i, m in enumerate(slots):
-        if i in used or m.of_kind("must_be_blocked") or "Creature" in m.card.types:
+        bestowed = _bestowed_at(q, m)
+        if (
+            i in used
+            or m.of_kind("must_be_blocked")
+            or ("Creature" in m.card.types and not bestowed)
+        ):
             continue
-        given = _granted(m)
+        given = _granted(m, bestowed)
         if given is None:
             continue
         where = _host_of(q, i, m)
@@ -778,7 +790,7 @@ def _read_position(q: Question) -> _Position | None:
             "Creature" not in m.card.types
             or not plain(m)
             or not _ATTACK.search(sentence)
-            or _BLOCK_SIDE.search(sentence)
+            or (_BLOCK_SIDE.search(sentence) and not _attacks_with(lower, i))
             or _whose(lower, i) == defender
         ):
             return None  # a named card the position doesn't place
@@ -1047,10 +1059,20 @@ _GRANTABLE = frozenset(
 )
 
 
-def _granted(m: CardMention) -> frozenset[str] | None:
-    """The keywords an Aura or Equipment whose other text is all parsed grants; None when it
-    isn't one, or says anything else."""
-    if len(m.faces) != 1 or not m.card.subtypes & {"Aura", "Equipment"}:
+def _bestowed_at(q: Question, m: CardMention) -> bool:
+    """A card with bestow that the text says was bestowed, or names "bestowed" right before."""
+    if not any(isinstance(a, Bestow) for a in m.abilities()):
+        return False
+    before = q.text[max(0, m.start - 30) : m.start].casefold()
+    return bool(
+        re.search(r"\bbestow(ed|s|ing)? (?:an? |the |my |his |her |their )?$", before)
+    ) or bool(re.match(r"\s*(?:is |was )?bestowed\b", q.text[m.end : m.end + 20].casefold()))
+
+
+def _granted(m: CardMention, bestowed: bool = False) -> frozenset[str] | None:
+    """The keywords an Aura or Equipment (or a card cast bestowed, an Aura then, CR 702.103b)
+    whose other text is all parsed grants; None when it isn't one, or says anything else."""
+    if len(m.faces) != 1 or not (m.card.subtypes & {"Aura", "Equipment"} or bestowed):
         return None
     given: set[str] = set()
     for line in m.faces[0].unparsed:
@@ -1229,8 +1251,13 @@ def _with_requirement(perm: Permanent, host: Permanent | None) -> b.Attacker | N
 
 
 _BLOCK_SIDE = lazy(r"\b(into|against|block\w*|blocker)\b")
-_MINE = lazy(r"\bmy\s*$")
-_THEIRS = lazy(r"\b(his|her|their|opponent's|opp's|opponents)\s*$")
+# "opponent's lone untapped Watchdog": words between the possessive and the name that say
+# how many there are or that it can block, not whose it is.
+_LONE = r"(?:(?:lone|only|sole|single|untapped) )*"
+_MINE = lazy(rf"\bmy {_LONE}$|\bmy$")
+_THEIRS = lazy(
+    rf"\b(his|her|their|opponent's|opp's|opponents) {_LONE}$|\b(his|her|their|opponent's|opp's|opponents)$"
+)
 
 
 def _whose(lower: str, index: int) -> str | None:
@@ -1242,6 +1269,20 @@ def _whose(lower: str, index: int) -> str | None:
     if _THEIRS.search(before):
         return OPPONENT
     return None
+
+
+# "I attack with Serra Angel and CARD": the named creatures listed right after the attack.
+_ATTACKS_WITH = lazy(
+    r"\b(?:attack|attacks|attacked|attacking|swing|swings|swung)(?: me| at me)? with "
+    r"(?:(?:my |a |an |the |his |her |their )?CARD(?:,|,? and|,? &) )*(?:my |a |an |the |his |her |their )?$"
+)
+
+
+def _attacks_with(lower: str, index: int) -> bool:
+    """The words before CARD mark ``index``, in its sentence, list it among the attackers."""
+    at = [x.start() for x in _CARD.finditer(lower)][index]
+    left = max(lower.rfind(c, 0, at) for c in ".?!;")
+    return bool(_ATTACKS_WITH.search(lower[left + 1 : at]))
 
 
 def _sentence_around(lower: str, index: int) -> str:

@@ -242,7 +242,7 @@ _TOKEN_TYPES = ("artifact", "creature", "enchantment", "land", "planeswalker", "
 
 def _token_types(m: CardMention) -> frozenset[str] | None:
     """The card types of the one kind of token a card's text creates, if it says."""
-    found = re.findall(r"\bcreates? ([^.;]*?)\btokens?\b", m.card.oracle_text)
+    found = re.findall(r"\bcreates? ([^.;]*?)\btokens?\b", m.card.oracle_text, re.I)
     kinds = {
         frozenset(t.capitalize() for t in _TOKEN_TYPES if re.search(rf"\b{t}\b", phrase.casefold()))
         for phrase in found
@@ -251,6 +251,31 @@ def _token_types(m: CardMention) -> frozenset[str] | None:
         return None
     only = next(iter(kinds))
     return only or None
+
+
+_TOKEN_COUNT = lazy(
+    r"\b(?P<n>\d+|an?|one|two|three|four|five|six) (?:[\w/'+-]+ ){0,3}?tokens?\b(?! (?:cop(?:y|ies)))"
+)
+_CREATED_COUNT = lazy(r"\bcreates? (?P<n>\w+)\b", re.I)
+
+
+def _token_count(q: Question) -> int | str | None:
+    """How many tokens enter, as the text counts them ("makes two Centaur tokens"), else as
+    the one card that creates them says ("Create two ..."); "several" when that card's number
+    isn't fixed ("X", "that many")."""
+    said = _TOKEN_COUNT.search(q.lower)
+    if said is not None:
+        word = said["n"]
+        return int(word) if word.isdigit() else _COUNT_WORDS.get(word, 1)
+    creators = {m.name: m for m in q.cards if _is_creator(q, m)}
+    if len(creators) != 1:
+        return None
+    made = _CREATED_COUNT.findall(_unreminded(next(iter(creators.values())).card.oracle_text))
+    counts = {int(w) if w.isdigit() else _COUNT_WORDS.get(w.casefold()) for w in made}
+    if len(counts) != 1:
+        return "several" if made else None
+    n = counts.pop()
+    return n if n is not None else "several"
 
 
 def _copied_by(q: Question, m: CardMention) -> CardMention | None:
@@ -267,6 +292,48 @@ def _copied_by(q: Question, m: CardMention) -> CardMention | None:
             between,
         ):
             return other
+    # "I cast Spark Double copying it": the pronoun stands for the one other card named before.
+    if _COPYING_PRONOUN.match(q.text[m.end : m.end + 40].casefold()):
+        before = [o for o in q.cards if o.end <= m.start and o.name != m.name]
+        if len({o.name for o in before}) == 1:
+            return before[-1]
+    return None
+
+
+_COPYING_PRONOUN = lazy(
+    r"\s*(?:enters? |entering |comes in |and have it enter |to enter )?"
+    r"(?:as a copy of|copying|copies|that copies|to copy) (?:it|that one|that|him|her)\b"
+)
+
+
+def _takes_control(m: CardMention) -> bool:
+    """An instant or sorcery that gains control of a permanent ("Gain control of target
+    creature until end of turn")."""
+    return (
+        len(m.faces) == 1
+        and m.card.types <= {"Instant", "Sorcery"}
+        and bool(re.match(r"gain control of target\b", _unreminded(m.card.oracle_text), re.I))
+    )
+
+
+def _makes_permanents(m: CardMention) -> bool:
+    """An instant or sorcery whose text creates tokens or puts cards onto the battlefield."""
+    text = _unreminded(m.card.oracle_text)
+    return m.card.types <= {"Instant", "Sorcery"} and bool(
+        re.search(r"\bcreates? [^.]*\btokens?\b|\b(to|onto) the battlefield\b", text, re.I)
+    )
+
+
+def _unread_copy(q: Question) -> CardMention | None:
+    """A named permanent that may enter as a copy of something, entering with no copied
+    object read: what it is as it enters isn't known (CR 707.2)."""
+    for m in _entering_mentions(q):
+        if (
+            "as a copy of" in m.card.oracle_text
+            and not m.card.types <= {"Instant", "Sorcery"}
+            and _copied_by(q, m) is None
+        ):
+            return m
     return None
 
 
@@ -835,6 +902,16 @@ class ConstellationHandler:
         types = frozenset({"Enchantment", "Creature"}) if bestowed else frozenset({"Enchantment"})
         spell = Spell(name=name, types=types, subtypes=frozenset({"Aura"}), bestowed=bestowed)
         state = GameState(battlefield=tuple(self._watchers(q)))
+        if q.asks(_ATTACH_ASKED) and not q.asks(*_RESOLUTION_ASKED):
+            # "Can I attach it to the token?" asks what an attaching effect allows of what
+            # entered, not whether anything triggered or whether the spell resolved.
+            return Scenario(
+                "constellation_aura_attach_unread",
+                "yesno",
+                0.92,
+                _missing("what the effect that attaches it allows of what entered (CR 701.3)"),
+                self._cards(q) + tuple(m.name for m in aura_cards),
+            )
         asks_trigger = q.fuzzy_has("trigger") or q.fuzzy_has("constellation")
         asks_countered = q.has(r"fizzle", r"countered", r"go(es)? to the graveyard")
         # Hexproof stops only an opponent's targeting (CR 702.11b), and "in response" alone
@@ -943,7 +1020,9 @@ class ConstellationHandler:
         if q.has(r"\bcast(s|ing)? (it|them)\b", r"\bwithout paying\b", r"\bflash\b"):
             return None
         others = [m for m in q.cards if m.name != name]
-        moved = any(_moved(q, m) for m in bestowers) or any(
+        moved = any(
+            _moved(q, m) or _BROUGHT_BACK.search(_before(q, m, 30)) for m in bestowers
+        ) or any(
             re.match(
                 r"\s*(is|was|gets|got|has been|had been) (returned|put|reanimated|brought back)\b",
                 _after(q, m),
@@ -1473,10 +1552,20 @@ class ConstellationHandler:
             r" attached( to it)?)?\s*[?.!]*$"
         )
         if grave == stay or q.has(
-            r"\b(in response|on the stack|spell|resolv\w*|target\w*|bestow\w*|phas\w+)\b"
+            r"\b(in response|on the stack|spell|resolv\w*|target\w*|phas\w+)\b"
         ):
             return None
-        auras = [m for m in q.cards if "Aura" in m.card.subtypes]
+        # "Boon Satyr bestowed on my Grizzly Bears": a card the text says is bestowed is an Aura.
+        bestowed = [m for m in q.cards if any(isinstance(a, Bestow) for a in m.abilities())]
+        if q.has(r"\bbestow\w*") and not (
+            not q.has(r"\bcast\w*")
+            and len({m.name for m in bestowed}) == 1
+            and q.has(r"\bCARD (is |was )?bestowed (on|onto)\b", r"\bbestowed CARD\b")
+        ):
+            return None
+        if not q.has(r"\bbestow\w*"):
+            bestowed = []
+        auras = [m for m in q.cards if "Aura" in m.card.subtypes] + bestowed
         cast = _cast_cards(q)
         if cast is None or any("Aura" in m.card.subtypes for m in cast):
             return None  # the Aura cast: what happens to the spell isn't what's asked here
@@ -1490,6 +1579,8 @@ class ConstellationHandler:
             # What it does once in the graveyard doesn't matter here; moving itself does.
             return None
         lines = re.findall(r"^Enchant ([a-z ]+)$", aura.card.oracle_text, re.M) if aura else []
+        if bestowed and not lines:
+            lines = ["creature"]  # a bestowed Aura has enchant creature (CR 702.103b)
         if aura is not None and len(lines) != 1:
             return None
         enchant = lines[0] if lines else None
@@ -1560,8 +1651,14 @@ class ConstellationHandler:
         else:
             return None
 
+        was_bestowed = bool(bestowed)
+        if was_bestowed and stay and not legal and not q.asks(r"\bbattlefield\b"):
+            return None  # it stays on the battlefield but no longer attached: which is asked?
+
         def run() -> Ruling:
-            return _grave_or_stay(c.aura_host_changed(name, change, legal, detail, card), stay)
+            return _grave_or_stay(
+                c.aura_host_changed(name, change, legal, detail, card, was_bestowed), stay
+            )
 
         return Scenario("constellation_aura_host", "yesno", 0.9, run, cited)
 
@@ -1817,6 +1914,16 @@ class ConstellationHandler:
             or sees
         ):
             return None
+        if not (count_asked or yielded is not None or stated is not None or sees) and not q.asks(
+            *_TRIGGER_ASKED
+        ):
+            # "X triggered. Can I move the Aura?": a trigger told as context, with another
+            # proposition asked, isn't answered by whether it triggers.
+            return None
+        if q.asks(*_DUTY_ASKED):
+            # "Do I have to draw?", "is the draw optional?": whether its controller may decline
+            # what the trigger does, not whether it triggers.
+            return None
         stolen = _steals_watcher(q)
         if stolen is not None:
             return self._stolen_watcher(q, stolen, watchers, count_asked or bool(yielded))
@@ -1824,6 +1931,20 @@ class ConstellationHandler:
         if event is None:
             return None
         how, controller, types, subtypes, token = event
+        makers = (
+            [m.name for m in _entering_mentions(q) if _makes_permanents(m)]
+            if types is not None and types <= {"Instant", "Sorcery"}
+            else []
+        )
+        copier = _unread_copy(q)
+        if copier is not None and how not in ("phase_in", "becomes", "leaves", "level"):
+            return Scenario(
+                "constellation_copy_unread",
+                "number" if count_asked or (yielded is not None and yielded[1]) else "yesno",
+                0.9,
+                _missing(f"what {copier.name} enters as a copy of (CR 707.2)"),
+                self._cards(q),
+            )
         if how == "level":
             # A Class gaining a level or a Saga's chapter: whichever watcher is asked about,
             # nothing entered.
@@ -1861,6 +1982,8 @@ class ConstellationHandler:
             how, controller = "resolve", YOU
         simultaneous = q.has(r"same time", r"simultaneous", r"together", r"at once", r"both enter")
         counted = _entering_count(q)
+        if token and counted is None:
+            counted = _token_count(q)
         # Several enter, but not how many: any count is unknown, while "does it trigger?" holds
         # for two as for more.
         uncounted = counted == "several"
@@ -1974,6 +2097,7 @@ class ConstellationHandler:
             state = GameState(battlefield=tuple(watchers))
             entering = [another]
         elif listed:
+            read_list = list(listed)
             auras = [m for m in listed if "Aura" in m.card.subtypes and not m.of_kind("bestow")]
             if auras and q.has(
                 r"\bno (other )?(creatures?|permanents?)\b[^.?!]*\b(battlefield|board|in play|out)\b",
@@ -1990,8 +2114,21 @@ class ConstellationHandler:
             # "Replenish brings back Nyxborn Wolf, Daxos's Torment and Arcane Flight": they
             # enter together, each seen by every watcher, themselves included (CR 603.6a).
             names = {m.name for m in listed} | set(stranded)
-            state = GameState(battlefield=tuple(w for w in watchers if w.name not in names))
-            entering = [_perm(m, controller) for m in listed]
+            if any(
+                o.name in names and o not in read_list and _held_at(q, o.start) for o in q.cards
+            ):
+                return None  # one is also said to be there already: which one enters isn't read
+            # A watcher named as entering is among what enters, whatever number it was given.
+            state = GameState(
+                battlefield=tuple(
+                    w for w in watchers if (w.card.name if w.card else w.name) not in names
+                )
+            )
+            entering = [
+                _perm(m, controller, suffix=f" #{i}" if listed.count(m) > 1 else "")
+                for m in dict.fromkeys(listed)
+                for i in range(1, listed.count(m) + 1)
+            ]
             if not entering:
                 return None
         elif watchers_enter:
@@ -2054,6 +2191,16 @@ class ConstellationHandler:
         else:
             if not others:
                 return None
+            if makers:
+                # The spell never enters, but what its resolution creates or puts onto the
+                # battlefield does (CR 608.2c), and that isn't read here.
+                return Scenario(
+                    "constellation_spell_makes_unread",
+                    "number" if count_asked or (yielded is not None and yielded[1]) else "yesno",
+                    0.9,
+                    _missing(f"what {makers[0]} puts onto the battlefield as it resolves"),
+                    self._cards(q),
+                )
             state = GameState(battlefield=tuple(watchers))
             entering = others
         if (
@@ -2756,6 +2903,38 @@ class ConstellationHandler:
 
 # "the creature it was on died", "Nighthowler fell off": an Aura's creature left, and the
 # Aura became unattached where it is.
+# An asked sentence about whether an ability triggers, or what its trigger gives.
+_TRIGGER_ASKED = (
+    r"trigg?er",
+    r"tirgger",
+    r"constellation",
+    r"\b(draw|draws|drew|see|sees|saw|notice|notices|count|counts)\b",
+)
+# An asked sentence about whether a player must or may do something.
+_DUTY_ASKED = (
+    r"\b(have|has|had) to\b",
+    r"\bmust\b",
+    r"\boptional\b",
+    r"\b(forced|required|obliged|mandatory)\b",
+    r"\b(choose|opt|decide) not\b",
+    r"\bdecline\b",
+)
+# An asked sentence about a player attaching or moving a permanent ("can I attach it to the
+# token?", "may I move it onto my other creature?").
+_ATTACH_ASKED = (
+    r"\b(attach|attaches|attaching|reattach|reattaching|move|moving|stick|slap)\b[^.?!]*"
+    r"\b(to|on|onto)\b"
+)
+# An asked sentence about triggers or the spell's resolution, which the Aura scenarios answer.
+_RESOLUTION_ASKED = (
+    r"trigger",
+    r"constellation",
+    r"\bresolv",
+    r"\bfizzl",
+    r"\bcounter",
+    r"\benters?\b",
+    r"\bgraveyard\b",
+)
 _AURA_FELL_OFF = (
     r"unattached",
     r"enchanted creature (dies|died|leaves|is destroyed|is exiled)",
@@ -2841,6 +3020,10 @@ def _on_board(
     return board.model_copy(update={"battlefield": rest}), entering
 
 
+# "Replenish brings back my Spirespine": the card named right after is what is put back.
+_BROUGHT_BACK = lazy(
+    r"\b(bring|brings|brought|bringing|get|gets|got) back (my |the |a |an |his |her |their )?$"
+)
 # What the Aura's fate question asks: does it go to the graveyard, or stay?
 _TO_GRAVEYARD = (
     r"\b(go|goes|going|gone|went|put|sent|end up|ends up|ended up|fall|falls|fell)\b[^.?!]{0,20}?\b(in)?to "
@@ -2849,7 +3032,10 @@ _TO_GRAVEYARD = (
     # "does the Aura die too?": go to the graveyard with the creature it enchants
     r"|\b(die|dies|died|go|goes) (too|as well|with it)\b"
 )
-_STAYS = r"\b(stay|stays|stayed|remain|remains|remained|stick around|sticks around|stuck around)\b"
+_STAYS = (
+    r"\b(stay|stays|stayed|remain|remains|remained|stick around|sticks around|stuck around)\b"
+    r"|\bkeep (it|CARD|the CARD|my CARD)( (on the battlefield|around|as an? (\w+ )?creature))?\b"
+)
 # The permanent the Aura enchants leaves the battlefield.
 _LEAVES = (
     r"(dies|died|die|leaves|left|((is|was|gets|got|has been|are|were|get) )?(destroyed|exiled|sacrificed|bounced|"
@@ -2857,6 +3043,11 @@ _LEAVES = (
 )
 _HOST_LEFT = (
     rf"\benchanted (creature|permanent) {_LEAVES}",
+    # "I bestowed CARD on their creature. They sacrificed that creature."
+    r"\bbestow(ed|s)? (my |the )?CARD (on|onto) (my |the |his |her |their |an? |opp'?s |"
+    r"(my )?opponent'?s )[^?!]*?\b(they|he|she|i|we|opp|(my )?opponent) "
+    r"(sacrificed|destroyed|exiled|bounced|killed|sacrifices|destroys|exiles|bounces|kills) "
+    r"(that|the|this|their|his|her|my) (\w+ )?(creature|guy|dude|elf|bear|one)s?\b",
     r"\b(creature|permanent) (it|CARD|my CARD|the aura|the bestowed aura|that it|which it)"
     rf"('s| is| was) (bestowed on|attached to|enchanting|on)\b[^.?!]*\b{_LEAVES}",
     r"\b(creature|permanent) (it|CARD|that it|which it) (enchants|enchanted|is attached to)\b"
@@ -3199,6 +3390,18 @@ def _held_before(q: Question, start: int, end: int | None = None) -> bool:
     return bool(held) and not re.search(_ENTER_VERBS, clause[held[-1].end() :])
 
 
+def _held_at(q: Question, start: int) -> bool:
+    """The clause before text position ``start`` says what is already controlled ("I control
+    Eidolon of Blossoms"), with no entering verb after the possession."""
+    clause = re.split(r"[.?!;]", q.text[:start].casefold())[-1]
+    held = list(re.finditer(r"\b(control|controls|have|has|had|got|own)\b", clause))
+    return (
+        bool(held)
+        and not re.search(_ENTER_VERBS, clause[held[-1].end() :])
+        and not re.search(r"\b(graveyard|yard|gy|hand|library|deck|exile)\b", clause)
+    )
+
+
 _LIST_VERB = lazy(
     r"\b(brings?|bringing|brought|returns?|returned|returning|puts?|putting|reanimates?|"
     r"reanimated|gets? back|got back|getting back)( back)?( to the battlefield| onto the battlefield)?( back)?"
@@ -3246,17 +3449,39 @@ def _entering_list(q: Question) -> list[CardMention]:
     )
     for i, m in enumerate(cards):
         before = q.text[max(0, m.start - 60) : m.start].casefold()
-        if not _LIST_VERB.search(before) and not (returner and _GRAVE_LIST.search(before)):
+        head, first = _list_count(before)
+        if not _LIST_VERB.search(head) and not (returner and _GRAVE_LIST.search(head)):
             continue
-        run = [m]
+        run = [(m, first)]
         for nxt in cards[i + 1 :]:
-            if not _LIST_JOIN.fullmatch(q.text[run[-1].end : nxt.start].casefold()):
+            join, n = _list_count(q.text[run[-1][0].end : nxt.start].casefold())
+            if not _LIST_JOIN.fullmatch(join):
                 break
-            run.append(nxt)
-        names = {r.name for r in run}
-        if len(names) >= 2 and len(names) == len(run):
-            return run
+            run.append((nxt, n))
+        names = {r.name for r, _ in run}
+        if (
+            len(names) == len(run)
+            and sum(n for _, n in run) >= 2
+            and (len(names) >= 2 or first > 1)
+        ):
+            # "returns two Eidolon of Blossoms and a Grim Guardian": each copy named by a
+            # count is one more permanent of that card.
+            return [r for r, n in run for _ in range(n)]
     return []
+
+
+# A count written before a listed card's name ("two Eidolon of Blossoms", "a Grim Guardian").
+_LIST_COUNT = lazy(r"\s(a|an|one|two|three|four|five|both|\d)\s+$")
+
+
+def _list_count(before: str) -> tuple[str, int]:
+    """The text before a listed name without its count, and the count (1 when none)."""
+    m = _LIST_COUNT.search(" " + before)
+    if m is None:
+        return before, 1
+    word = m[1]
+    n = int(word) if word.isdigit() else _COUNT_WORDS.get(word, 2)
+    return before[: max(0, m.start() - 1)] + " ", max(n, 1)
 
 
 _ANOTHER_ONE = lazy(
@@ -3358,42 +3583,51 @@ Event = tuple[c.How, str, frozenset[str] | None, frozenset[str], bool]
 
 def _event(q: Question) -> Event | None:
     """How, under whose control, and what enters, as the question states it."""
-    if not q.has(
-        r"\benter",
-        r"\btrigger(s|ed)? (off|on|for|from|with)\b",
-        r"\bbestow(s|ing|ed)?\b",
-        r"\bcast",
-        r"\btoken",
-        r"\bcreate",
-        r"\breturn",
-        r"\bput",
-        r"\bphase",
-        r"\bbecomes?\b",
-        r"\blevel",
-        r"\blore counter",
-        r"resolv",
-        r"into play",
-        r"\betb\b",
-        r"\breanimat",
-        r"\bflicker",
-        r"\bblink",
-        r"gain control",
-        r"(exchange|take|gains?|switch)s? control",
-        r"\bsteal",
-        r"\bplays?\b",
-        r"\b(dies|destroyed|sacrificed|leaves|exiled)\b",
-        r"\b(moved?|attach(es|ed)?|reattach(es|ed)?)\b",
-        r"\bbounce",
-        # "I enchanted their creature with Control Magic": the Aura resolved and entered.
-        r"\b(i|you|we|he|she|they|opponent) enchanted\b",
-        _BACK,
+    # "I Act of Treason their Doomwake Giant": a named spell that gains control, as the verb.
+    # Only when every other card named watches: another card may be what entered.
+    taker = any(_takes_control(m) for m in q.cards) and all(
+        _takes_control(m) or m.of_kind("enchantment_enters") for m in q.cards
+    )
+    if (
+        not q.has(
+            r"\benter",
+            r"\btrigger(s|ed)? (off|on|for|from|with)\b",
+            r"\bbestow(s|ing|ed)?\b",
+            r"\bcast",
+            r"\btoken",
+            r"\bcreate",
+            r"\breturn",
+            r"\bput",
+            r"\bphase",
+            r"\bbecomes?\b",
+            r"\blevel",
+            r"\blore counter",
+            r"resolv",
+            r"into play",
+            r"\betb\b",
+            r"\breanimat",
+            r"\bflicker",
+            r"\bblink",
+            r"gain control",
+            r"(exchange|take|gains?|switch)s? control",
+            r"\bsteal",
+            r"\bplays?\b",
+            r"\b(dies|destroyed|sacrificed|leaves|exiled)\b",
+            r"\b(moved?|attach(es|ed)?|reattach(es|ed)?)\b",
+            r"\bbounce",
+            # "I enchanted their creature with Control Magic": the Aura resolved and entered.
+            r"\b(i|you|we|he|she|they|opponent) enchanted\b",
+            _BACK,
+        )
+        and not taker
     ):
         return None
     controller = (
         OPPONENT
         if q.has(
-            r"opponent('s|s'?)? (casts?|plays?|creates?|resolves?|puts?|returns?|enchantment)",
-            r"\b(they|he|she) (casts?|plays?)\b",
+            r"opponent('s|s'?)? (casts?|plays?|creates?|resolves?|puts?|returns?|enchantment|"
+            r"bestows?|bestowed)",
+            r"\b(they|he|she) (casts?|plays?|bestows?|bestowed)\b",
             # "My opponent controls Eidolon and casts an Aura": the same subject acts.
             r"\b(opponent|they|he|she) (controls|has|had|got)\b(?:(?!\b(i|we|you)\b)[^.?!])*? and "
             r"(then )?(casts?|plays?|creates?|resolves?|puts?|returns?|reanimates?|flickers?|blinks?)\b",
@@ -3434,7 +3668,7 @@ def _event(q: Question) -> Event | None:
         r"becomes? an? (\w+ )?enchantment", r"turns? into an enchantment", r"is now an enchantment"
     ):
         how = "becomes"
-    elif q.has(r"gain(s|ed)? control", r"\bsteal", r"take control", r"exchange control"):
+    elif q.has(r"gain(s|ed)? control", r"\bsteal", r"take control", r"exchange control") or taker:
         taken = _watcher_taken(q)
         if taken is not None:
             # The watcher changed hands: what enters, and how, is told by the rest.
@@ -3478,6 +3712,17 @@ def _event(q: Question) -> Event | None:
     subtypes: frozenset[str] = frozenset()
     types: frozenset[str] | None
     entering_named = _entering_mentions(q)
+    if how == "control_change":
+        # The spell that takes control isn't what the question is about (it never enters).
+        entering_named = [m for m in entering_named if not _takes_control(m)]
+    if any("Enchantment" in m.card.types for m in entering_named):
+        # "cast Act of Treason, then cast Rancor": an instant or sorcery named beside an
+        # enchantment never enters; the enchantment is what the question is about.
+        entering_named = [
+            m
+            for m in entering_named
+            if not (m.card.types <= {"Instant", "Sorcery"} and not _makes_permanents(m))
+        ]
     if q.has(r"non-?enchantment"):
         word = re.search(r"non-?enchantment (creature|artifact|land|permanent)", q.lower)
         types = frozenset({word.group(1).capitalize()}) if word else frozenset({"Creature"})
@@ -3595,6 +3840,15 @@ def _yield_asked(q: Question, watchers: list[Permanent]) -> tuple[c.Yield, bool,
     m = re.search(r"\bhow many (\w+ )?(?P<noun>[a-z]+)\b", q.asked)
     if m and _token_noun(m["noun"], watchers) and q.asks(r"\b(get|make|create|have)\b"):
         return "tokens", True, player
+    # "Does my Eidolon of Blossoms draw for that?": the watcher draws for its controller.
+    by_card = re.search(
+        r"\b(do|did|will|would|should|does) (?P<whose>my |the |your |their |his |her )?CARD('s \w+)?"
+        r" (still )?draw\b",
+        q.asked,
+    )
+    if by_card is not None and len(watchers) == 1:
+        theirs = (by_card["whose"] or "").strip() in ("their", "his", "her")
+        return "draw", False, OPPONENT if theirs else watchers[0].controller
     if q.asks(
         r"\b(do|did|will|would|should|does) (i|you|my opponent|the opponent|an opponent|they|he|she)"
         r" (still )?(get to )?draw\b",
