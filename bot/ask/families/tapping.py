@@ -28,7 +28,8 @@ _PERMANENT_TYPES = frozenset(
 _HASTE = Keyword(name="haste", text="Haste")
 _AS_THOUGH_HASTE = Keyword(name=tp.AS_THOUGH_HASTE, text="as though it had haste")
 # Thousand-Year Elixir, Concordant Crossroads' opposite: abilities only, not attacking.
-_AS_THOUGH = lazy(r"\bas though (it|they|those creatures|that creature) had haste\b", re.I)
+# "as though it had haste", "as though my creatures had haste", "as if they had haste".
+_AS_THOUGH = lazy(r"\bas (?:though|if) (?:[\w']+ ){1,3}?had haste\b", re.I)
 # Words in a card's unparsed text that bear on tapping, untapping or summoning sickness.
 _RELEVANT_TEXT = lazy(r"\b(tap|taps|tapped|untap|untaps|haste|summoning|as though)\b", re.I)
 _ENTERS_TAPPED = lazy(r"\benters( the battlefield)? tapped\b", re.I)
@@ -156,6 +157,9 @@ _TAPPED_BY = (
     r"\b(tap|taps) (it|them|CARD) (down )?with\b",
     r"\b(if|after|once|when|since) (i|you|we|they) (tap|tapped)\b",
     r"\b(i|you|we) (already )?tapped\b",
+    # "I tap it for mana to pay for its own animation": told, not asked.
+    r"(?<!can )(?<!could )(?<!do )(?<!should )(?<!would )(?<!will )\b(i|we) tap (it|them|CARD) "
+    r"((for mana|along|together) )?(with [^.?!]{0,40})?to pay\b",
 )
 _HASTE_FACT = (
     r"(?<!without )(?<!no )(?<!lacks )(?<!lacking )(?<!doesn't have )\bhaste\b|\bhasty\b|\bhasted\b"
@@ -752,7 +756,7 @@ _GENERIC_CREATURE = r"\b(creatures?)\b|" + _CREATURE_WORDS
 _GRANTS = lazy(
     r"\b(creatures|enchanted creature|equipped creature|each creature|creatures you control)\b"
     r"[^.]{0,40}\b(have|has|gains?|gets?)\b|"
-    r"\bas though (it|they|those creatures|that creature) had haste\b",
+    r"\bas (though|if) ([\w']+ ){1,3}?had haste\b",
     re.I,
 )
 
@@ -1694,6 +1698,15 @@ class TappingHandler:
                 # "Cast it entirely by convoking": whether the creatures pay the whole cost,
                 # which the rule that lets them be tapped doesn't answer.
                 return []
+        if (
+            out
+            and out[0].name in ("tapping.tap_cost", "tapping.untap_cost")
+            and q.asks(r"\b(attack|attacks|attacking|attacker|block|blocks|blocking|blocker)\b")
+            and not q.asks(r"\b(tap|taps|untap|untaps|activate|activates|use|uses|mana)\b")
+        ):
+            # "I tapped it to pay for its own animation. Is that a legal attack?": whether its
+            # ability could be activated is not what is asked.
+            return []
         return out
 
     # -- reading the question --------------------------------------------------
