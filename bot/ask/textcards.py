@@ -764,14 +764,20 @@ class TextCardFinder:
         return found
 
     def _name_only(self, word: str) -> bool:
-        """A word of names that English and the rules don't use ("nyxbloom", not "creature")."""
-        return not (
-            _listed_english(word)
-            or word in self._common
+        """A word of names that English and the rules don't use ("nyxbloom", not "creature"),
+        or a character's name that opens a legendary card's ("thalia", "nissa")."""
+        if (
+            word in self._common
             or word in self._vocab
             or word in lexicon.load().lemmas
             or self._plural_of_known(word)
-        )
+        ):
+            return False
+        if _listed_english(word):
+            # The longer English list has first names too; the one that opens a name with an
+            # epithet ("Thalia, Guardian of Thraben") is the character players mean.
+            return any("," in name for name in self._first.get(word, ()))
+        return True
 
     def _near_name_word(self, key: str) -> str | None:
         """The one word of cards' names one edit (a letter, or two swapped) from ``key``."""
