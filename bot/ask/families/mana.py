@@ -555,8 +555,13 @@ def _controller(text: str, m: CardMention, start: int = 0) -> str:
 
 
 def _count(text: str, m: CardMention) -> int:
-    before = text[: m.start].rstrip().rsplit(" ", 1)[-1] if m.start else ""
+    # "two Mana Reflections", "both of my Mana Reflections", "both my Mana Reflections".
+    counted = re.search(r"(\S+)(?: of)?(?: my| your| the| his| her| their)? ?$", text[: m.start])
+    before = counted.group(1) if counted and m.start else ""
     n = _NUMBERS.get(before.casefold())
+    if n and before.casefold() == "both" and re.match(r"^'?s?,? (and|&) ", text[m.end :]):
+        # "both Mana Reflection and Zendikar Resurgent": the pair, not two of the first.
+        return 1
     if n:
         return n
     if text[m.end : m.end + 1] == "s" and re.match(r"^s\b", text[m.end : m.end + 3]):
