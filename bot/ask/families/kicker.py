@@ -1969,6 +1969,15 @@ class KickerHandler:
         names = list(dict.fromkeys(m.name for m in others))
         # "(so I'm paying 4 mana)": an aside in brackets tells, it doesn't ask.
         asked = re.sub(r"\([^()]*\)", " ", q.asked or q.lower)
+        if re.search(
+            r"\b(bestow(ed|ing)?|evoke[ds]?|dash(ed)?|overload(ed)?|emerge[ds]?|prowl(ed)?|"
+            r"surge[ds]?|spectacle|madness|mutate[ds]?|disturb(ed)?|blitz(ed)?|foretold|plot(ted)?"
+            r")\b",
+            asked,
+        ):
+            # "Can I cast the cascaded Satyr bestowed?": an alternative cost asked of a spell
+            # cast without paying its mana cost (118.9a), not whether the mana value allows it.
+            return None
         if _asks_what(q) or not re.search(
             r"\b(is|are|does|do|did|can|could|will|would|should|gets?)\b", asked
         ):
