@@ -207,13 +207,16 @@ def _times_asked(q: Question) -> int | None:
         return 0
     if q.has(r"\btwice\b", r"more than once", r"multiple times", r"\bagain\b", r"second time"):
         return 2
-    if q.has(
+    if q.asks(
         r"\bany number of times\b",
         r"\bas many times as (i|you|we|they|he|she) (want|like|wish|can)",
         r"\bunlimited(ly)?\b",
         r"\binfinite(ly)?( many)? times\b",
     ):
-        return 2  # more than once is what decides it: multikicker may, kicker may not
+        # More than once is what decides it: multikicker may, kicker may not. Said in an
+        # earlier question ("can I kick it as many times as I want? if I want 3 counters, what
+        # do I pay?"), it is no count of what was paid.
+        return 2
     if q.has(r"\bthrice\b"):
         return 3
     n = q.count_word(r"times\b")
