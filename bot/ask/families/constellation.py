@@ -2651,6 +2651,19 @@ class ConstellationHandler:
                 cards,
             )
         if q.has(
+            r"\b(got|gets?|been|becomes?|became) tapped\b",
+            r"\b(tap|taps|tapped|tapping) (my|their|his|her|the|an?|one|both|all|every)\b",
+        ):
+            # "their trigger tapped my only creature": a creature made unable to block the
+            # reading doesn't place; the line-up of untapped creatures would answer wrongly.
+            return Scenario(
+                "must_be_blocked_unmodelled",
+                "yesno",
+                0.97,
+                _missing("which creatures are tapped"),
+                cards,
+            )
+        if q.has(
             r"specific creature",
             r"particular creature",
             r"(choose|pick|decide) which",
