@@ -2671,6 +2671,16 @@ class TappingHandler:
                     a for a in m.abilities() if isinstance(a, Activated) and a.cost.tap_others
                 ]
                 if tapping:
+                    if (
+                        subject is not None
+                        and subject.name == m.name
+                        and "Creature" in m.card.types
+                        and all(a.cost.tap for a in tapping)
+                        and not q.asks(r"\btap")
+                    ):
+                        # "I cast Crackleburr this turn, can I use its ability?": the {T} in
+                        # that cost is the creature's own, so it is the one asked about.
+                        return None
                     if subject is not None and subject.name == m.name:
                         subject = None
                         if all(a.cost.tap for a in tapping) and q.has(r"\bitself\b"):
