@@ -662,6 +662,12 @@ def _animated(q: Question) -> bool:
     )
 
 
+_ACTION = r"(tap|use|attack|block|crew|convoke|activate|pay|saddle|ping|sac|sacrifice)"
+# "crew it and attack" asks only about the attack: crewing is how it becomes able to.
+_TWO_ACTIONS = rf"\b{_ACTION}\b(?<!crew)(?<!saddle)[^?]*\b(and|then|&)\b( also)? {_ACTION}\b"
+_COPIES_PERMANENT = lazy(r"\b(token that's a copy|copy of target|copies of)\b", re.I)
+
+
 _BLINK = lazy(r"\b(flicker|flickers|flickered|flickering|blink|blinks|blinked|blinking)\b")
 
 
@@ -1667,6 +1673,16 @@ class TappingHandler:
             return []
         if q.has(_PHASING):
             # Phasing keeps a permanent's status and control history: a rule not modelled here.
+            return []
+        if q.asks(_TWO_ACTIONS):
+            # "Can I use it for convoke and tap it for mana?": two actions, each with its own
+            # answer, and doing one may stop the other; a single verdict would answer one.
+            return []
+        if q.asks(r"\b(token|copy|copies)\b") and any(
+            _COPIES_PERMANENT.search(m.card.oracle_text) for m in q.cards
+        ):
+            # "Can the token copy tap?": the copy is a new object with its own entry (CR
+            # 707.2, 302.6), so the named original's history isn't the one asked about.
             return []
         if any(_changes_control(m) for m in q.cards) and q.has(
             r"\b(opponents?|he|she|they|friend)\b[^.?!]{0,20}\b(cast|casts|casted|played|plays|"
