@@ -744,7 +744,12 @@ class _FaceParser:
         ability = Activated(text=line, cost=cost, effect=effect, mana=mana)
         if is_add and mana is None:
             return [ability], [sentences(effect)[0]]
-        return [ability, *self.nested(effect, line)], []
+        nested = self.nested(effect, line)
+        if any(isinstance(a, MustBeBlocked) and a.subject == "self" for a in nested):
+            # "{2}{G}: This creature must be blocked this turn if able." binds only once
+            # activated; kept as a standing requirement it would decide every combat.
+            return [ability], [effect]
+        return [ability, *nested], []
 
     def keyword_line(self, body: str) -> list[Ability] | None:
         parts = [p.strip() for p in re.split(r"[,;] ", body.removesuffix("."))]

@@ -460,6 +460,15 @@ _TRIGGER_CHANGER = lazy(
 )
 
 
+# A card giving creatures a keyword or restriction that decides who may block them, or
+# taking their abilities (CR 509.1b, 613.1f).
+_GRANTS_EVASION = lazy(
+    r"\b(have|has|gains?|get|gets)\b[^.]*\b(flying|menace|reach|shadow|fear|intimidate|"
+    r"horsemanship|skulk|\w+walk)\b|\bcan't (attack or )?(block|be blocked)\b|"
+    r"\blos(e|es) all abilities\b"
+)
+
+
 class ConstellationHandler:
     """Constellation and enchantment-enters triggers, Aura/bestow resolution, trigger order, must-be-blocked."""
 
@@ -2422,6 +2431,20 @@ class ConstellationHandler:
                 _missing("how the other combat rules the question names apply"),
                 cards,
             )
+        if any(
+            _GRANTS_EVASION.search(m.card.oracle_text)
+            for m in q.cards
+            if "Creature" not in m.card.types and not m.of_kind("must_be_blocked")
+        ):
+            # "Goblin War Drums is out": a named card gives creatures flying, menace or a
+            # blocking restriction, and which creatures it reaches changes who may block.
+            return Scenario(
+                "must_be_blocked_unmodelled",
+                "yesno",
+                0.97,
+                _missing("which creatures the other named card's effect applies to"),
+                cards,
+            )
         if len({m.name for m in sources}) > 1:
             # Two cards' requirements ride on different attackers, while the line-up here
             # gives every attacker one requirement (CR 509.1c counts each).
@@ -2795,6 +2818,19 @@ class ConstellationHandler:
                 "yesno",
                 0.9,
                 lambda: b.must_block_with(attackers, blockers, first, special.name),
+                cards,
+            )
+        if q.has(
+            r"\b(got|gets?|been|becomes?|became) tapped\b",
+            r"\b(tap|taps|tapped|tapping) (my|their|his|her|the|an?|one|both|all|every)\b",
+        ):
+            # "their trigger tapped my only creature": a creature made unable to block the
+            # reading doesn't place; the line-up of untapped creatures would answer wrongly.
+            return Scenario(
+                "must_be_blocked_unmodelled",
+                "yesno",
+                0.97,
+                _missing("which creatures are tapped"),
                 cards,
             )
         if q.has(

@@ -318,6 +318,9 @@ def _lexicon_pattern(phrases: Iterable[Phrase]) -> str:
 _CONTROL_GAINED = (
     _lexicon_pattern(load_lexicon().events["control"])
     + r"|\b(get|gets|got|getting) control\b|\bgave me\b|\bswiped\b"
+    # "took it with Control Magic": taking a permanent with a card is a control change.
+    + r"|\b(take|takes|took|taken|taking) (it|them|(my |his |her |their |(my )?opp\w*'?s )?CARD)"
+    r"( from [a-z']+( [a-z']+)?)? with CARD"
 )
 # Also a control said without saying it changed ("has control of"): where any doubt abstains.
 _CONTROL_TAKEN = _CONTROL_GAINED + r"|\b(have|has|had) control\b|\bcontrol of\b"
@@ -504,6 +507,14 @@ def _control_gained_now(clause: str) -> bool:
     )
 
 
+def _control_changed_now(clause: str) -> bool:
+    """Whether the clause says anyone gained control this turn ("my opponent stole it this
+    turn"), with no other turn between."""
+    return bool(
+        re.search(r"(?:" + _CONTROL_GAINED + r")(?:(?!\bturns?\b).){0,50}\bthis turn\b", clause)
+    )
+
+
 _CLAIMED_SICK = lazy(
     r"\b(?:says?|said|claims?|claimed|thinks?|thought|argues?|argued|insists?|insisted|tells? me|"
     r"told me)\b[^.?!]*?(?P<sick>\bsummoning[ -]?sick(?:ness)?)"
@@ -527,16 +538,25 @@ def _others_timing_dropped(lower: str, q: Question, subject: CardMention) -> str
     marks = [hit.start() for hit in re.finditer("CARD", lower)]
     if len(marks) != len(cards) or lower != q.lower:
         return lower
-    pieces = re.split(r"(?<=[.;!?])\s+", lower)
+    # ", and I stole their Bears this turn" is a clause of its own, as a sentence is.
+    pieces = re.split(r"((?<=[.;!?])\s+|,\s+(?:and|but)\s+)", lower)
     at, out = 0, []
-    for piece in pieces:
+    for n, piece in enumerate(pieces):
         start = lower.find(piece, at)
         at = start + len(piece)
         names = {cards[marks.index(start + h.start())].name for h in re.finditer("CARD", piece)}
-        if names and subject.name not in names and q.asked not in piece:
+        # "..., but I took it with Control Magic": a clause about "it" is about the subject.
+        of_it = n > 0 and "," in pieces[n - 1] and re.search(r"\b(it|them)\b", piece)
+        if (
+            n % 2 == 0
+            and names
+            and subject.name not in names
+            and q.asked not in piece
+            and not of_it
+        ):
             piece = _THIS_TURN.sub(" ", piece)
-        out.append(piece)
-    return " ".join(out)
+        out.append(" " if n % 2 and not piece.strip(" ") else piece)
+    return "".join(out)
 
 
 _CLAUSE_END = lazy(r"[.;,?!]|\b(?:and|but|so)\b")
@@ -601,8 +621,20 @@ def _timing_view(q: Question, subject: CardMention | None) -> Question:
             theirs = bool(actors) and _party(actors[0].group(1)) == "them"
             if theirs and c.strip() not in asked:
                 continue
+            if not _control_gained_now(c) and any(compiled(p).search(c) for p in _OLD):
+                # "It's been out since last turn, but I took it this turn": 302.6 counts
+                # from the control change, so the permanent's earlier history isn't the asker's.
+                continue
             kept.append(c)
         lower = " ".join(c.strip() for c in kept)
+    elif any(_control_changed_now(c) for c in clauses):
+        # "It's been out since last turn, but my opponent took it this turn": the new
+        # controller's time counts from the change, not the permanent's history.
+        lower = " ".join(
+            c.strip()
+            for c in clauses
+            if _control_changed_now(c) or not any(compiled(p).search(c) for p in _OLD)
+        )
     if lower == q.lower and asked == q.asked:
         return q
     return replace(q, lower=lower, asked=asked)
@@ -632,6 +664,12 @@ def _animated(q: Question) -> bool:
     return any(compiled(p).search(lower) for p in _ANIMATED) or bool(
         re.search(r"\banimat", _NOT_ANIMATED.sub(" ", q.raw.casefold()))
     )
+
+
+_ACTION = r"(tap|use|attack|block|crew|convoke|activate|pay|saddle|ping|sac|sacrifice)"
+# "crew it and attack" asks only about the attack: crewing is how it becomes able to.
+_TWO_ACTIONS = rf"\b{_ACTION}\b(?<!crew)(?<!saddle)[^?]*\b(and|then|&)\b( also)? {_ACTION}\b"
+_COPIES_PERMANENT = lazy(r"\b(token that's a copy|copy of target|copies of)\b", re.I)
 
 
 _BLINK = lazy(r"\b(flicker|flickers|flickered|flickering|blink|blinks|blinked|blinking)\b")
@@ -1639,6 +1677,16 @@ class TappingHandler:
             return []
         if q.has(_PHASING):
             # Phasing keeps a permanent's status and control history: a rule not modelled here.
+            return []
+        if q.asks(_TWO_ACTIONS):
+            # "Can I use it for convoke and tap it for mana?": two actions, each with its own
+            # answer, and doing one may stop the other; a single verdict would answer one.
+            return []
+        if q.asks(r"\b(token|copy|copies)\b") and any(
+            _COPIES_PERMANENT.search(m.card.oracle_text) for m in q.cards
+        ):
+            # "Can the token copy tap?": the copy is a new object with its own entry (CR
+            # 707.2, 302.6), so the named original's history isn't the one asked about.
             return []
         if any(_changes_control(m) for m in q.cards) and q.has(
             r"\b(opponents?|he|she|they|friend)\b[^.?!]{0,20}\b(cast|casts|casted|played|plays|"
@@ -2652,6 +2700,16 @@ class TappingHandler:
                     a for a in m.abilities() if isinstance(a, Activated) and a.cost.tap_others
                 ]
                 if tapping:
+                    if (
+                        subject is not None
+                        and subject.name == m.name
+                        and "Creature" in m.card.types
+                        and all(a.cost.tap for a in tapping)
+                        and not q.asks(r"\btap")
+                    ):
+                        # "I cast Crackleburr this turn, can I use its ability?": the {T} in
+                        # that cost is the creature's own, so it is the one asked about.
+                        return None
                     if subject is not None and subject.name == m.name:
                         subject = None
                         if all(a.cost.tap for a in tapping) and q.has(r"\bitself\b"):
