@@ -55,7 +55,8 @@ _NEW = (
     r"\bturn (it|that it|they) (enter|enters|entered|came|comes|come|resolved)",
     r"\bturn (it's|its|it is|it was|they're|they are|they were) (cast|played|summoned|put|made|"
     r"created)\b",
-    r"\b(just|only just|recently|newly|freshly) (cast|played|entered|came|summoned|resolved|put)",
+    r"\b(just|only just|recently|newly|freshly) (cast|played|entered|came|summoned|resolved|put|"
+    r"took|stole|gained|grabbed|borrowed|swiped|snagged)\b",
     r"\b(cast|casted|played|summoned|dropped)\b[^.?!,;]{0,40}\b(just now|a moment ago)\b",
     r"\b(cast|casted|played|summoned|entered|enters|put|dropped|gained|got|took|stole|stolen|"
     r"created|made|create|make|gave me|given to me|donated|returned|came back|blinked|flickered|"
@@ -2712,7 +2713,13 @@ class TappingHandler:
                         return None
                     if subject is not None and subject.name == m.name:
                         subject = None
+                        others = [o for o in q.cards if o.name != m.name]
                         if all(a.cost.tap for a in tapping) and q.has(r"\bitself\b"):
+                            if others:
+                                # "tapping itself and tapping the Elves for the other part":
+                                # another creature pays that part, which isn't what this
+                                # rule answers.
+                                return None
                             # Cohort, Holdout Settlement: the {T} taps the source, so it can't
                             # also be the untapped permanent the other part of the cost taps.
                             return self._taps_itself(m, helpers)
