@@ -298,6 +298,20 @@ class KickerHandler:
             if stated is not None:
                 return [stated]
         mention = q.card_with("kicker")
+        if q.has(
+            r"\b(going|gonna|meant|wanted|planned|tried|trying|about|intended) to "
+            r"(kick|pay (the |its )?(multi)?kicker)\b[^.?!]*\bbut\b"
+        ):
+            # "I was going to kick it but didn't": the intent and what was done differ.
+            return [
+                Scenario(
+                    "kicker_is_kicked",
+                    "yesno",
+                    0.97,
+                    _missing("how it was cast in the end: the kick meant isn't the kick made"),
+                    self._cards(mention),
+                )
+            ]
         about_kicker = (
             mention is not None
             or q.fuzzy_has("kicker")
@@ -2165,12 +2179,20 @@ class KickerHandler:
             for m in q.cards
         ):
             return None  # another card may change the amount ("that many plus one instead")
+        if q.asks(
+            r"\b(counting|including|total|in all|altogether|all together)\b",
+            r"\bdo (i|you|we|they) (control|have)\b",
+        ):
+            return None  # a total beyond what the kicks give ("counting it")
+        copied = q.has(r"\bcop(y|ies|ied|ying)\b", r"\bclone", r"\btokens? cop")
         if (
-            q.has(r"\bcop(y|ies|ied)\b", r"\bclone", r"\btokens? cop")
-            and not q.has(r"\bspell\b", r"on the stack")
-        ) or _clone_named(q):
-            # A permanent copy of a kicked permanent wasn't cast, so it wasn't kicked; only a
-            # copy of the kicked spell is (CR 707.10). Which is meant isn't said here.
+            (copied and not q.has(r"\bspell\b", r"on the stack"))
+            or _clone_named(q)
+            or (copied and not q.asks(r"\b(the|its|their|his|her|my|that|this) (copy|token)\b"))
+        ):
+            # A permanent copy of a kicked permanent wasn't cast, so it wasn't kicked; a copy of
+            # the kicked spell is (CR 707.10) and does the same again. Which is meant, and
+            # whether the count asked is the original's alone, isn't said here.
             return Scenario(
                 "kicker_per_kick",
                 "number",
