@@ -1729,8 +1729,18 @@ class Reader:
                         else "behaviour_right"
                     )
                     negative = mine[0].positive is False
-                    if main_negative is not None and main is bodies[claims.index(mine[0])]:
+                    own = bodies[claims.index(mine[0])]
+                    if main_negative is not None and main is own:
                         negative = main_negative
+                    if (
+                        main is not None
+                        and main is not own
+                        and mine[0].number is not None
+                        and claims[bodies.index(main)].number != mine[0].number
+                    ):
+                        # "He says 5, I say 2. Am I right?" asked as whether his 5 holds: his
+                        # being wrong doesn't make my other count right.
+                        clear = False
                     claims = mine
             elif am_wrong is not None and not who_right and question_idx is None:
                 # Beside a question of its own ("Can he do that? ... or is he wrong?") the

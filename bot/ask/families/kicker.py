@@ -202,7 +202,67 @@ def _missing(*facts: str) -> Callable[[], Ruling]:
     return run
 
 
+_COUNT_WORDS = {"zero": 0, "no": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_COUNT_WORDS |= {"six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10}
+# "once" as a count, not the conjunction ("once it resolves") nor "at once".
+_ONCE = lazy(
+    r"(?<!\bat )(?<!more than )\bonce\b(?! (it|its|the|that|this|he|she|they|i|you|we|card|my|your"
+    r"|their|all|both|everything|on|in))"
+)
+_TIMES = lazy(r"\b(\d+|[a-z]+) (times|kicks)\b|\b(twice|thrice)\b")
+
+
+def _stated_counts(q: Question, text: str | None = None) -> set[int]:
+    """Every count of kicks the text states ("3 times", "twice", "kicked once")."""
+    text = q.lower if text is None else text
+    out: set[int] = set()
+    for m in _TIMES.finditer(text):
+        if m.group(3):
+            out.add(2 if m.group(3) == "twice" else 3)
+        elif m.group(1).isdigit():
+            out.add(int(m.group(1)))
+        elif m.group(1) in _COUNT_WORDS:
+            out.add(_COUNT_WORDS[m.group(1)])
+    if _ONCE.search(text):
+        out.add(1)
+    return out
+
+
+# Cast again after it left: a new object with its own kicker choices (CR 400.7).
+_RECAST = lazy(
+    r"\b(recast|re-cast|cast (it|him|her|them|CARD) (again|back)|cast again|replay(s|ed)? "
+    r"(it|CARD))\b"
+)
+_LEFT = lazy(r"\b(bounc|flicker|blink|return|die[ds]?\b|exile|sacrific|to (my|his|her|their) hand)")
+_UNKICKED = lazy(
+    r"\bunkicked\b|(not|n't|never|without) (being |been |paying |the |its |any )*(multi)?kick"
+)
+
+
+def _recast_tail(q: Question) -> str | None:
+    """The text after the object left and was cast again, where its kicker choices are told."""
+    last = None
+    for m in _RECAST.finditer(q.lower):
+        last = m
+    if last is None or not _LEFT.search(q.lower[: last.start()]):
+        return None
+    return q.lower[last.end() :]
+
+
 def _times_asked(q: Question) -> int | None:
+    tail = _recast_tail(q)
+    if tail is not None:
+        # Only the last casting's kicks count; the earlier object is gone.
+        if _UNKICKED.search(tail):
+            return 0
+        counts = _stated_counts(q, tail)
+        return counts.pop() if len(counts) == 1 else None
+    if len(_stated_counts(q)) > 1 and not q.has(
+        r"\b(once|twice|thrice|\w+ times) or (once|twice|thrice|\w+ times)\b"
+    ):
+        # Two counts told ("kicked 3 times, ... recast it kicked once"): which casting is
+        # asked about isn't for the first one found to decide.
+        return None
     if q.has(r"\b(zero|0|no) times\b"):
         return 0
     if q.has(r"\btwice\b", r"more than once", r"multiple times", r"\bagain\b", r"second time"):
@@ -241,6 +301,20 @@ class KickerHandler:
             if stated is not None:
                 return [stated]
         mention = q.card_with("kicker")
+        if q.has(
+            r"\b(going|gonna|meant|wanted|planned|tried|trying|about|intended) to "
+            r"(kick|pay (the |its )?(multi)?kicker)\b[^.?!]*\bbut\b"
+        ):
+            # "I was going to kick it but didn't": the intent and what was done differ.
+            return [
+                Scenario(
+                    "kicker_is_kicked",
+                    "yesno",
+                    0.97,
+                    _missing("how it was cast in the end: the kick meant isn't the kick made"),
+                    self._cards(mention),
+                )
+            ]
         about_kicker = (
             mention is not None
             or q.fuzzy_has("kicker")
@@ -686,7 +760,7 @@ class KickerHandler:
         claimed = _cost_claimed(q, self._kicker(mention))
         if claimed is None and not q.has(
             r"total cost",
-            r"how much (mana )?(do|does|would|will|to)",
+            r"how much (mana )?(do|does|would|will|to)\b",
             r"what (does|would) it cost",
             r"cost to cast",
             r"how much (is|would) it",
@@ -706,6 +780,10 @@ class KickerHandler:
             r"\bhow much (mana )?(is it )?(for|to kick) (a |an |the |my )?((un)?kicked |multikicked )?CARD\b",
         ):
             return None
+        if q.asks(
+            r"\bhow (much|many) (total |in total )?(damage|life|cards?|counters?|tokens?)\b"
+        ) and not q.asks(r"\bcosts?\b", r"\bpay", r"\bmana\b"):
+            return None  # it asks what the spell does, not what it costs
         if (
             mention is not None
             and mention.card.produced_mana
@@ -1053,12 +1131,21 @@ class KickerHandler:
                 _missing("how the copy was cast"),
                 self._cards(mention),
             )
+        copied = _copied(q)
         if (
-            q.has(r"\btrigger")
-            and any(_CAST_KICKED.search(m.card.oracle_text) for m in q.cards)
+            any(
+                _CAST_KICKED.search(m.card.oracle_text)
+                for m in q.cards
+                # Verazol's watching is what makes the copy, not a question about it.
+                if (copied is None or m.name != copied.name)
+                and not re.search(r"\bcopy (that|the) spell\b", m.card.oracle_text, re.I)
+            )
             and not _asks_copy_own_trigger(q)
+            and (q.has(r"\btrigger") or not _asks_copy_status(q))
         ):
-            return None  # whether a card watching kicked spells triggers, not the copy's status
+            # Whether a card watching kicked spells being cast does its thing ("do I get a
+            # Drake for the copy?"), not the copy's status: a copy isn't cast (CR 707.10).
+            return None
         mention = _copied(q) or mention
         if _copier_cannot_copy(q, mention):
             return Scenario(
@@ -2104,12 +2191,20 @@ class KickerHandler:
             for m in q.cards
         ):
             return None  # another card may change the amount ("that many plus one instead")
+        if q.asks(
+            r"\b(counting|including|total|in all|altogether|all together)\b",
+            r"\bdo (i|you|we|they) (control|have)\b",
+        ):
+            return None  # a total beyond what the kicks give ("counting it")
+        copied = q.has(r"\bcop(y|ies|ied|ying)\b", r"\bclone", r"\btokens? cop")
         if (
-            q.has(r"\bcop(y|ies|ied)\b", r"\bclone", r"\btokens? cop")
-            and not q.has(r"\bspell\b", r"on the stack")
-        ) or _clone_named(q):
-            # A permanent copy of a kicked permanent wasn't cast, so it wasn't kicked; only a
-            # copy of the kicked spell is (CR 707.10). Which is meant isn't said here.
+            (copied and not q.has(r"\bspell\b", r"on the stack"))
+            or _clone_named(q)
+            or (copied and not q.asks(r"\b(the|its|their|his|her|my|that|this) (copy|token)\b"))
+        ):
+            # A permanent copy of a kicked permanent wasn't cast, so it wasn't kicked; a copy of
+            # the kicked spell is (CR 707.10) and does the same again. Which is meant, and
+            # whether the count asked is the original's alone, isn't said here.
             return Scenario(
                 "kicker_per_kick",
                 "number",
@@ -4184,6 +4279,11 @@ def _asks_copy_own_trigger(q: Question) -> bool:
     )
 
 
+def _asks_copy_status(q: Question) -> bool:
+    """The asked clause, naming no card, asks whether the copy is kicked."""
+    return "CARD" not in q.asked and q.asks(r"\b(copy|copies|it|they)\b[^.?!]*\b(kicked|kicker)\b")
+
+
 def _copy_ability_asked(q: Question, mention: CardMention | None) -> tuple[bool, IfKicked | None]:
     """What a question about a copy of a kicked card asks: no ability for whether the copy
     is kicked, the card's one kicked ability when the asked clause names its action or its
@@ -4278,6 +4378,9 @@ def _cost_changes(
     if spell.of_kind("cost_change"):
         # The spell's own cost change depends on choices ("for each target beyond the first").
         return None
+    caster_theirs = _caster_theirs(q, spell)
+    if caster_theirs is None:
+        return None
     seen: set[str] = set()
     for m in q.cards:
         if m.name == spell.name or m.name in seen:
@@ -4307,7 +4410,7 @@ def _cost_changes(
                 types=spell.card.front.typeline.types,
                 subtypes=spell.card.front.typeline.subtypes,
                 colors=colors,
-                same_controller=not _opponents(q, m),
+                same_controller=_opponents(q, m) == caster_theirs,
                 power=spell.card.front.power,
                 mana_value=None if cost.has_x and x is None else cost.mana_value(x or 0),
                 chosen_type=_chosen_type(q, m),
@@ -4402,6 +4505,21 @@ def _off_battlefield(q: Question, m: CardMention) -> bool:
             after,
         )
     )
+
+
+def _caster_theirs(q: Question, spell: CardMention) -> bool | None:
+    """Whether an opponent casts the spell whose cost is asked (a cost change that says
+    "you cast" applies to its own controller's spells); None when both are said."""
+    theirs = _opponents(q, spell) or q.has(
+        r"\b(opponents?|they|he|she) (\w+ )?(casts?|kicks?|pays?)\b",
+        r"\b(opponents?|they|he|she)\b[^.?!]*\band (then )?(casts|kicks|pays)\b",
+        r"\bdo(es)? (they|he|she|my opponent|the opponent|opp) (have to )?pay\b",
+        r"\b(cast|kicked) by (an |my |the |their )?opponents?\b",
+    )
+    mine = q.has(r"\b(i|we) (\w+ )?(cast|kick|pay)\b", r"\bmy (\w+ )?(kicked |unkicked )?CARD\b")
+    if theirs and mine:
+        return None
+    return theirs
 
 
 def _opponents(q: Question, m: CardMention) -> bool:

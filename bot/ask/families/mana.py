@@ -440,6 +440,12 @@ def _kicked_counters(q: Question, m: CardMention) -> dict[str, int] | None:
     if len(per) != 1 or q.has(*_NOT_CAST) or q.asks(r"\bcounters?\b"):
         # "Does it get one or two counters?" asks the counters, not the mana they give.
         return None
+    if q.has(r"\bproliferat") or any(
+        o.name != m.name and re.search(r"\bcounters?\b", o.card.oracle_text, re.I) for o in q.cards
+    ):
+        # Another card named may change the counters it enters with or has since (Doubling
+        # Season, Hardened Scales, proliferate): one set per kick isn't the count then.
+        return None
     times = _times_kicked(q)
     amount, kind = per[0].amount, per[0].counter
     if times is None or amount is None or kind is None:
