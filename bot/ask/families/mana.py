@@ -536,12 +536,23 @@ def _sentence_before(text: str, start: int) -> str:
     return text[cut + 1 : start]
 
 
+_CONTROLS_IT = lazy(
+    r"^s?[^.?!;]{0,30}?\b(but|and|though|yet) (?:now )?(?:my |the )?"
+    r"(?P<who>i|we|opponents?|opps?|he|she|they) (?:now )?(controls?|has|have) (it|them)\b"
+)
+_OWNS = lazy(r"\b(i|we|my opponents?|opponents?|opps?|he|she|they) (own|owns|owned)\b")
+
+
 def _controller(text: str, m: CardMention, start: int = 0) -> str:
     """Whose permanent a mention is: the nearest ownership word before it in its sentence, or
     after ``start`` (where the asking part begins) when the mention is in that part."""
     after = text[m.end : m.end + 40]
     if re.match(r"^s?\s*(that|which) (my |an |your )?opponents? (controls?|has|have)", after):
         return OPPONENT
+    told = _CONTROLS_IT.match(after)
+    if told:
+        # "I own an Island but my opponent controls it": the owner isn't who controls it.
+        return YOU if told["who"] in {"i", "we"} else OPPONENT
     if re.match(
         r"^s?\s*(is|are) (on|in) (my |the )?(opponent'?s?|opp'?s?|their|his|her) "
         r"(side|board|battlefield)\b",
@@ -554,6 +565,8 @@ def _controller(text: str, m: CardMention, start: int = 0) -> str:
         before = text[max(start, m.start - len(before)) : m.start]
     # "I (his opponent) have an Island": the aside names the speaker, not whose it is.
     before = _APPOSITION.sub(r"\1 ", before)
+    # "I own an Island": who owns a permanent doesn't say who controls it.
+    before = _OWNS.sub(" ", before)
     best_you = max((x.end() for x in _YOU_CUE.finditer(before)), default=-1)
     best_opp = max((x.end() for x in _OPPONENT_CUE.finditer(before)), default=-1)
     if best_opp > best_you:
@@ -1460,6 +1473,46 @@ _REMOVES = lazy(
 )
 
 
+_ENTERS_AS_COPY = lazy(r"\benter as a copy of\b", re.I)
+
+
+def _copied(q: Question) -> str | None:
+    """A named permanent that enters as a copy (Sculpting Steel, Clone) beside another: what it
+    copies is what it is (CR 707.2), and the position reads it as its own card."""
+    copiers = [m for m in q.cards if _ENTERS_AS_COPY.search(m.card.oracle_text)]
+    if not copiers or len({m.name for m in q.cards}) < 2:
+        return None
+    return f"what {copiers[0].name} is a copy of"
+
+
+def _corrected_tap(q: Question) -> str | None:
+    """'I was going to tap my Forest but instead tapped an Island': a later 'instead' changes
+    which permanent was tapped."""
+    if re.search(r"\binstead\b[^.?!]{0,20}\btap", q.text, re.I):
+        return "which permanent was tapped in the end"
+    return None
+
+
+_LATER = lazy(r"\b(then|after that|afterwards?|later|next)\b", re.I)
+_CAME = lazy(r"\b(cast|casts|flash\w*|play\w*|resolv\w*|enter\w*|came|comes|drop\w*|put)\b", re.I)
+
+
+def _entered_after_tap(q: Question) -> str | None:
+    """'I tapped my Forest and then my opponent flashed in Dictate of Karametra': a card that
+    changes mana and came in after the tap didn't see it (CR 603.2)."""
+    text = q.text
+    tap = re.search(r"\btapped\b", text, re.I)
+    if tap is None:
+        return None
+    for m in q.cards:
+        if m.start < tap.end() or not _changes_mana(m):
+            continue
+        between = text[tap.end() : m.start]
+        if _LATER.search(between) and _CAME.search(between):
+            return f"whether {m.name} was on the battlefield when the permanent was tapped"
+    return None
+
+
 def _left_play(q: Question) -> str | None:
     """A card that changes mana and that the question says left the battlefield, or that a named
     removal spell may have taken: without it back, the position the text names isn't the one
@@ -2327,6 +2380,9 @@ class ManaHandler:
         if changed:
             # "my opponent stole my Forest with Annex": the owner words no longer say whose it is.
             return [replace(s, run=_missing(changed)) if s.name in _PRODUCING else s for s in out]
+        unsure = _copied(q) or _corrected_tap(q) or _entered_after_tap(q)
+        if unsure:
+            return [replace(s, run=_missing(unsure)) if s.name in _PRODUCING else s for s in out]
         gone = _left_play(q)
         if gone:
             # "I had Mana Reflection but it got destroyed": a told removal isn't in the position.
