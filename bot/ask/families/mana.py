@@ -574,8 +574,13 @@ def _controller(text: str, m: CardMention, start: int = 0) -> str:
     return YOU
 
 
+_COUNT_ADJECTIVE = lazy(r"(\s+(basic|snow|untapped|tapped|nonbasic))+$", re.I)
+
+
 def _count(text: str, m: CardMention) -> int:
-    before = text[: m.start].rstrip().rsplit(" ", 1)[-1] if m.start else ""
+    # "two basic Swamps", "three untapped Forests": the number is before the adjective.
+    head = _COUNT_ADJECTIVE.sub("", text[: m.start].rstrip()) if m.start else ""
+    before = head.rstrip().rsplit(" ", 1)[-1] if head else ""
     n = _NUMBERS.get(before.casefold())
     if n:
         return n
@@ -1463,7 +1468,10 @@ def _control_changed(q: Question) -> str | None:
 # "Contamination is gone now", "Vernal Bloom was removed": said of the card just named.
 _GONE = lazy(
     r"^(?:'s|s)?\s+(?:is|was|are|were|got|has been|had been)\s+(?:now\s+)?"
-    r"(?:gone|dead|removed|destroyed|exiled|bounced|sacrificed|killed|no longer)\b",
+    r"(?:gone|dead|removed|destroyed|exiled|bounced|sacrificed|killed|no longer)\b"
+    # "Vorinclex is in my graveyard", "Mana Reflection is in my hand, not cast yet".
+    r"|^(?:'s|s)?\s+(?:is|was|are|were)\s+(?:still\s+)?(?:in|on)\s+(?:my|the|his|her|their|your)\s+"
+    r"(?:graveyard|hand|library|deck|exile)\b",
     re.I,
 )
 _REMOVES = lazy(
