@@ -1521,6 +1521,14 @@ def _entered_after_tap(q: Question) -> str | None:
     return None
 
 
+# "... and it came back at the end step", "flickered with Ephemerate": it returned.
+_BACK = lazy(
+    r"\b(came|comes|come) back\b|\bflicker\w*"
+    r"|\breturned\b(?! to (my|his|her|their|its owner's|your|the owner's) hand\b)",
+    re.I,
+)
+
+
 def _left_play(q: Question) -> str | None:
     """A card that changes mana and that the question says left the battlefield, or that a named
     removal spell may have taken: without it back, the position the text names isn't the one
@@ -1535,7 +1543,9 @@ def _left_play(q: Question) -> str | None:
         if not (m.card.types & _PERMANENT_TYPES) or not _changes_mana(m):
             continue
         left = q.said("leaves", m.name) or bool(_GONE.match(text[m.end : m.end + 40]))
-        back = q.said("cast", m.name) or q.said("enters", m.name)
+        back = (
+            q.said("cast", m.name) or q.said("enters", m.name) or bool(_BACK.search(text[m.end :]))
+        )
         if (left or removal) and not back:
             by = f" after {removal[0].name}" if removal and not left else ""
             return f"whether {m.name} is still on the battlefield{by}"
