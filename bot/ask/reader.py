@@ -614,6 +614,32 @@ class Reader:
             return sentences
         return [*sentences[:-1], [*body, Tok("?", "?", None, "")]]
 
+    def _tag_last(self, sentence: list[Tok]) -> list[Tok]:
+        """ "Is it a bug that Forge lets me ...?" is the report with its tag put first: read it
+        as "Forge lets me ..., is that a bug?", so that the tag's polarity applies."""
+        lemmas = [t.lemma for t in sentence[:6]]
+        if len(sentence) < 8 or lemmas[:2] != ["be", "it"] or sentence[0].card is not None:
+            return sentence
+        that = next((i for i, t in enumerate(sentence[:6]) if t.lemma == "that"), None)
+        if that is None or that < 3 or any(t.card is not None for t in sentence[:that]):
+            return sentence
+        tag = [Tok(t.text, t.lemma, t.tag, " ") for t in sentence[2:that]]
+        if self._tag([Tok("is", "be", None, ""), Tok("that", "that", None, " "), *tag]) is None:
+            return sentence
+        body = sentence[that + 1 : _body_end(sentence)]
+        if not body:
+            return sentence
+        head = [replace(body[0], space="", text=body[0].text[:1].upper() + body[0].text[1:])]
+        return [
+            *head,
+            *body[1:],
+            Tok(",", ",", None, ""),
+            Tok("is", "be", None, " "),
+            Tok("that", "that", None, " "),
+            *tag,
+            Tok("?", "?", None, ""),
+        ]
+
     def _drop_trailers(self, sentences: list[list[Tok]]) -> list[list[Tok]]:
         """ "what's its mana value? thanks!", "does it stay on lol?": filler after a question,
         as a sentence of its own or before the question mark, is dropped."""
@@ -1563,7 +1589,7 @@ class Reader:
         toks = _drop_set_codes(self.rewrite(self.rewrite(self.respell(self.tokens(text, spans)))))
         sentences = self._tag_unmarked(
             self._drop_trailers(
-                [self._drop_preamble(self._direct(s)) for s in self.sentences(toks)]
+                [self._tag_last(self._drop_preamble(self._direct(s))) for s in self.sentences(toks)]
             )
         )
         framing: Framing = "question"

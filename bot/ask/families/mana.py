@@ -542,17 +542,37 @@ def _sentence_before(text: str, start: int) -> str:
     return text[cut + 1 : start]
 
 
+_CONTROLS_IT = lazy(
+    r"^s?[^.?!;]{0,30}?\b(but|and|though|yet) (?:now )?(?:my |the )?"
+    r"(?P<who>i|we|opponents?|opps?|he|she|they) (?:now )?(controls?|has|have) (it|them)\b"
+)
+_OWNS = lazy(r"\b(i|we|my opponents?|opponents?|opps?|he|she|they) (own|owns|owned)\b")
+
+
 def _controller(text: str, m: CardMention, start: int = 0) -> str:
     """Whose permanent a mention is: the nearest ownership word before it in its sentence, or
     after ``start`` (where the asking part begins) when the mention is in that part."""
     after = text[m.end : m.end + 40]
     if re.match(r"^s?\s*(that|which) (my |an |your )?opponents? (controls?|has|have)", after):
         return OPPONENT
+    told = _CONTROLS_IT.match(after)
+    if told:
+        # "I own an Island but my opponent controls it": the owner isn't who controls it.
+        return YOU if told["who"] in {"i", "we"} else OPPONENT
+    if re.match(
+        r"^s?\s*(is|are) (on|in) (my |the )?(opponent'?s?|opp'?s?|their|his|her) "
+        r"(side|board|battlefield)\b",
+        after,
+    ):
+        # "Crypt Ghast is on my opponent's side": said after the name.
+        return OPPONENT
     before = _sentence_before(text, m.start)
     if start:
         before = text[max(start, m.start - len(before)) : m.start]
     # "I (his opponent) have an Island": the aside names the speaker, not whose it is.
     before = _APPOSITION.sub(r"\1 ", before)
+    # "I own an Island": who owns a permanent doesn't say who controls it.
+    before = _OWNS.sub(" ", before)
     best_you = max((x.end() for x in _YOU_CUE.finditer(before)), default=-1)
     best_opp = max((x.end() for x in _OPPONENT_CUE.finditer(before)), default=-1)
     if best_opp > best_you:
@@ -560,10 +580,15 @@ def _controller(text: str, m: CardMention, start: int = 0) -> str:
     return YOU
 
 
+_COUNT_ADJECTIVE = lazy(r"(\s+(basic|snow|untapped|tapped|nonbasic))+$", re.I)
+
+
 def _count(text: str, m: CardMention) -> int:
-    # "two Mana Reflections", "both of my Mana Reflections", "both my Mana Reflections".
-    counted = re.search(r"(\S+)(?: of)?(?: my| your| the| his| her| their)? ?$", text[: m.start])
-    before = counted.group(1) if counted and m.start else ""
+    # "two basic Swamps", "three untapped Forests": the number is before the adjective;
+    # "both of my Mana Reflections", "both my Mana Reflections": before the possessive.
+    head = _COUNT_ADJECTIVE.sub("", text[: m.start].rstrip()) if m.start else ""
+    counted = re.search(r"(\S+)(?: of)?(?: my| your| the| his| her| their)?$", head)
+    before = counted.group(1) if counted else ""
     n = _NUMBERS.get(before.casefold())
     if n and before.casefold() == "both" and re.match(r"^'?s?,? (and|&) ", text[m.end :]):
         # "both Mana Reflection and Zendikar Resurgent": the pair, not two of the first.
@@ -749,6 +774,26 @@ def _whose_sentence(text: str, at: int) -> str:
     return OPPONENT if opp > you else YOU
 
 
+_CLAIM_CUE = lazy(r"\b(says?|said|thinks?|thought|claims?|claimed|insists?|argues?)\b")
+
+
+def _in_claim(text: str, m: CardMention) -> bool:
+    """Whether a mention is the first words of someone's claim, with no owner word of its own."""
+    before = _sentence_before(text, m.start)
+    cues = list(_CLAIM_CUE.finditer(before))
+    if not cues:
+        return False
+    rest = before[cues[-1].end() :]
+    return not (_YOU_CUE.search(rest) or _OPPONENT_CUE.search(rest))
+
+
+def _placing(q: Question, text: str, m: CardMention) -> CardMention:
+    """The mention of a card that says whose it is: not the one a claim opens with."""
+    if not _in_claim(text, m):
+        return m
+    return next((o for o in q.cards if o.name == m.name and not _in_claim(text, o)), m)
+
+
 def _read_board(q: Question) -> _Board:
     text = q.text.casefold()
     board = _Board()
@@ -765,6 +810,12 @@ def _read_board(q: Question) -> _Board:
             text[max(0, m.start - 40) : m.start],
         ):
             # "a Forest but no Islands": named to say it isn't there.
+            continue
+        if _in_claim(text, m) and any(
+            o.name == m.name and not _in_claim(text, o) for o in q.cards if o is not m
+        ):
+            # "my buddy says Mana Reflection doubles it ... he controls Mana Reflection": the
+            # claim names the card; the other mention says whose it is.
             continue
         in_question = m.start >= ask_at
         # "my opp only has a Forest, what can Exotic Orchard make": the facts' owner words
@@ -1407,6 +1458,127 @@ def _mana_spells(q: Question) -> list[CardMention]:
         if not m.card.types & _PERMANENT_TYPES
         and re.search(r"\badd\b[^.]*(\{[wubrgc]\}|\bmana\b)", m.card.oracle_text, re.I)
     ]
+
+
+_GIVES_CONTROL = lazy(r"\byou control enchanted\b|\b(gain|exchange) control of\b", re.I)
+
+
+def _control_changed(q: Question) -> str | None:
+    """The fact a told change of control leaves open: with two permanents or more in the
+    position, who controls which decides whose triggers and replacements apply (CR 106.12),
+    and a possessive names the owner, not the controller."""
+    changers = {m.name for m in q.cards if _GIVES_CONTROL.search(m.card.oracle_text)}
+    if not (q.said("control") or changers):
+        return None
+    placed = {m.name for m in q.cards if m.card.types & _PERMANENT_TYPES and m.name not in changers}
+    if len(placed) < 2:
+        return None
+    return "who controls each permanent after the control change"
+
+
+# "Contamination is gone now", "Vernal Bloom was removed": said of the card just named.
+_GONE = lazy(
+    r"^(?:'s|s)?\s+(?:is|was|are|were|got|has been|had been)\s+(?:now\s+)?"
+    r"(?:gone|dead|removed|destroyed|exiled|bounced|sacrificed|killed|no longer)\b"
+    # "Vorinclex is in my graveyard", "Mana Reflection is in my hand, not cast yet".
+    r"|^(?:'s|s)?\s+(?:is|was|are|were)\s+(?:still\s+)?(?:in|on)\s+(?:my|the|his|her|their|your)\s+"
+    r"(?:graveyard|hand|library|deck|exile)\b",
+    re.I,
+)
+_REMOVES = lazy(
+    r"\b(destroy|exile|return) (target|all|each|up to)\b[^.]*"
+    r"\b(permanent|artifact|enchantment|creature|land|nonland)",
+    re.I,
+)
+
+
+_ENTERS_AS_COPY = lazy(r"\benter as a copy of\b", re.I)
+
+
+def _copied(q: Question) -> str | None:
+    """A named permanent that enters as a copy (Sculpting Steel, Clone) beside another: what it
+    copies is what it is (CR 707.2), and the position reads it as its own card."""
+    copiers = [m for m in q.cards if _ENTERS_AS_COPY.search(m.card.oracle_text)]
+    if not copiers or len({m.name for m in q.cards}) < 2:
+        return None
+    return f"what {copiers[0].name} is a copy of"
+
+
+def _corrected_tap(q: Question) -> str | None:
+    """'I was going to tap my Forest but instead tapped an Island': a later 'instead' changes
+    which permanent was tapped."""
+    if re.search(r"\binstead\b[^.?!]{0,20}\btap", q.text, re.I):
+        return "which permanent was tapped in the end"
+    return None
+
+
+_LATER = lazy(r"\b(then|after that|afterwards?|later|next)\b", re.I)
+_CAME = lazy(r"\b(cast|casts|flash\w*|play\w*|resolv\w*|enter\w*|came|comes|drop\w*|put)\b", re.I)
+
+
+def _entered_after_tap(q: Question) -> str | None:
+    """'I tapped my Forest and then my opponent flashed in Dictate of Karametra': a card that
+    changes mana and came in after the tap didn't see it (CR 603.2)."""
+    text = q.text
+    tap = re.search(r"\btapped\b", text, re.I)
+    if tap is None:
+        return None
+    for m in q.cards:
+        if m.start < tap.end() or not _changes_mana(m):
+            continue
+        between = text[tap.end() : m.start]
+        if _LATER.search(between) and _CAME.search(between):
+            return f"whether {m.name} was on the battlefield when the permanent was tapped"
+    return None
+
+
+# "... and it came back at the end step", "flickered with Ephemerate": it returned.
+_BACK = lazy(
+    r"\b(came|comes|come) back\b|\bflicker\w*"
+    r"|\breturned\b(?! to (my|his|her|their|its owner's|your|the owner's) hand\b)",
+    re.I,
+)
+
+
+def _left_play(q: Question) -> str | None:
+    """A card that changes mana and that the question says left the battlefield, or that a named
+    removal spell may have taken: without it back, the position the text names isn't the one
+    the mana is made in (CR 400.7)."""
+    text = q.text
+    removal = [
+        m
+        for m in q.cards
+        if not m.card.types & _PERMANENT_TYPES and _REMOVES.search(m.card.oracle_text)
+    ]
+    for m in q.cards:
+        if not (m.card.types & _PERMANENT_TYPES) or not _changes_mana(m):
+            continue
+        left = q.said("leaves", m.name) or bool(_GONE.match(text[m.end : m.end + 40]))
+        back = (
+            q.said("cast", m.name) or q.said("enters", m.name) or bool(_BACK.search(text[m.end :]))
+        )
+        if (left or removal) and not back:
+            by = f" after {removal[0].name}" if removal and not left else ""
+            return f"whether {m.name} is still on the battlefield{by}"
+    return None
+
+
+_ACTIVATE_ONLY = lazy(r"\bActivate only (?P<cond>if [^.]+)\.", re.I)
+
+
+def _restricted_asked(q: Question, ask_at: int) -> str | None:
+    """A mana ability of the asked permanent that may be activated only under a condition
+    (Tainted Field): what tapping it makes depends on whether the condition holds (CR 602.5),
+    which the position doesn't tell."""
+    for m in q.cards:
+        if m.start < ask_at:
+            continue
+        for face in m.card.faces:
+            for line in face.oracle_text.splitlines():
+                found = _ACTIVATE_ONLY.search(line)
+                if found and re.search(r"\badd\b", line, re.I):
+                    return f"whether {m.name}'s condition holds ({found['cond']})"
+    return None
 
 
 def _makes_mana(m: CardMention) -> bool:
@@ -2233,7 +2405,23 @@ class ManaHandler:
             # "with contamination out": a card that would change the answer, written as an
             # English word, is never left out of the position.
             return [replace(s, run=_missing(*unread[:2])) for s in out]
+        changed = _control_changed(q)
+        if changed:
+            # "my opponent stole my Forest with Annex": the owner words no longer say whose it is.
+            return [replace(s, run=_missing(changed)) if s.name in _PRODUCING else s for s in out]
+        unsure = _copied(q) or _corrected_tap(q) or _entered_after_tap(q)
+        if unsure:
+            return [replace(s, run=_missing(unsure)) if s.name in _PRODUCING else s for s in out]
+        gone = _left_play(q)
+        if gone:
+            # "I had Mana Reflection but it got destroyed": a told removal isn't in the position.
+            return [replace(s, run=_missing(gone)) if s.name in _PRODUCING else s for s in out]
         ask_at = _question_start(q.text)
+        restricted = _restricted_asked(q, ask_at)
+        if restricted:
+            return [
+                replace(s, run=_missing(restricted)) if s.name in _PRODUCING else s for s in out
+            ]
         unmade = [
             f"what mana {m.name}'s ability adds"
             for m in q.cards
@@ -2938,24 +3126,25 @@ class ManaHandler:
         if not q.has(r"\b(does|do|will|would|is|can)\b"):
             return None
         text = q.text.casefold()
+        placed = _placing(q, text, replacement)
         generic = _generic_tapped(q) if not others and len({m.name for m in q.cards}) == 1 else None
         if generic is not None and any(
-            getattr(a, "whose", "any") != "any" for a in replacement.abilities()
+            getattr(a, "whose", "any") != "any" for a in placed.abilities()
         ):
             # "Does Mana Reflection work on my opponent's lands?": whose Mana Reflection it is
             # decides, so it must be told ("my Mana Reflection", "I control ...").
-            before = _sentence_before(text, replacement.start)
+            before = _sentence_before(text, placed.start)
             if not (_YOU_CUE.search(before) or _OPPONENT_CUE.search(before)):
                 return None
         if generic is not None:
             # "Does my Mana Reflection work on my opponent's lands?"
-            perms = [_permanent(replacement, _controller(text, replacement), 0), generic]
+            perms = [_permanent(replacement, _controller(text, placed), 0), generic]
             tapped = generic.name
         elif len({m.name for m in others}) == 1:
             subject = others[0]
             # "from my opponent's Treasure": Mana Reflection changes only its controller's mana.
             perms = [
-                _permanent(replacement, _controller(text, replacement), 0),
+                _permanent(replacement, _controller(text, placed), 0),
                 _permanent(subject, _controller(text, subject), 0),
             ]
             tapped = subject.name
@@ -2968,7 +3157,7 @@ class ManaHandler:
         state = _state(q, perms)
 
         def run() -> Ruling:
-            return mp.replacement_applies(state, tapped, replacement.name)
+            return mp.replacement_applies(state, tapped, placed.name)
 
         return Scenario("mana.replacement", "yesno", 0.85, run, names)
 
