@@ -130,6 +130,24 @@ def _mention_controller(q: Question, m: CardMention) -> str:
     return YOU
 
 
+def _named_both_ways(q: Question) -> bool:
+    """ "I cast Eidolon of Blossoms. How many cards do I draw when the Eidolon resolves?": one
+    name both watching and entering, with no word for a second copy: one object or two is
+    what the count turns on."""
+    if q.has(r"\b(another|second|other|2nd|two|both|extra|already|new)\b"):
+        return False
+    for m in q.cards:
+        if not m.of_kind("enchantment_enters"):
+            continue
+        same = [o for o in q.cards if o.name == m.name]
+        ways = {_is_entering(q, o) for o in same}
+        # "my opponent's Grim Guardian" beside mine: two objects, told apart by who has them.
+        one_side = len({_mention_controller(q, o) for o in same}) == 1
+        if len(same) > 1 and ways == {True, False} and one_side:
+            return True
+    return False
+
+
 def _watcher_mentions(q: Question) -> list[CardMention]:
     """Named cards with enchantment-enters abilities that watch (don't enter), one per name."""
     out: list[CardMention] = []
@@ -538,6 +556,17 @@ class ConstellationHandler:
         cast = self._cast_trigger(q)
         if cast is not None:
             out.append(cast)
+            return out
+        if _named_both_ways(q):
+            out.append(
+                Scenario(
+                    "enchantment_enters_unmodelled",
+                    "number" if q.asks(r"\bhow many\b") else "yesno",
+                    0.97,
+                    _missing("whether the card that enters is the one already named or another"),
+                    self._cards(q),
+                )
+            )
             return out
         if any(
             _is_asked(q, m)
