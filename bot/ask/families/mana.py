@@ -2388,6 +2388,17 @@ _NOT_IN_PLAY = (
 _COUNTERS_ABILITY = lazy(r"\bcounter target (activated|triggered)( or triggered)? ability\b", re.I)
 
 
+def _changer_and_land(q: Question) -> tuple[CardMention, CardMention] | None:
+    """The one land-type changer and the one land a question names, and nothing else."""
+    changers = [m for m in q.cards if m.of_kind("land_type_change")]
+    lands = [m for m in q.cards if "Land" in m.card.types and m not in changers]
+    if len({m.name for m in changers}) != 1 or len({m.name for m in lands}) != 1:
+        return None
+    if len({m.name for m in q.cards}) != 2 or _unread(q):
+        return None
+    return changers[0], lands[0]
+
+
 class ManaHandler:
     """Mana production: could produce, undefined mana, tapped-for-mana triggers, the stack."""
 
@@ -2775,13 +2786,10 @@ class ManaHandler:
             r"apply to|applies to|work on|works on|change|changes)\b"
         ) or q.has(r"\binto\b", r"\bhow\b", r"\b(tap|taps|tapped|tapping)\b"):
             return None
-        changers = [m for m in q.cards if m.of_kind("land_type_change")]
-        lands = [m for m in q.cards if "Land" in m.card.types and m not in changers]
-        if len({m.name for m in changers}) != 1 or len({m.name for m in lands}) != 1:
+        pair = _changer_and_land(q)
+        if pair is None:
             return None
-        if len({m.name for m in q.cards}) != 2 or _unread(q):
-            return None
-        source, land = changers[0], lands[0]
+        source, land = pair
         text = q.text.casefold()
         perms = [
             _permanent(source, _controller(text, source), 0),
@@ -2808,13 +2816,10 @@ class ManaHandler:
             or q.asks(r"\bmana\b", r"\btap\w* for\b", r"\badd\w*\b")
         ):
             return None
-        changers = [m for m in q.cards if m.of_kind("land_type_change")]
-        lands = [m for m in q.cards if "Land" in m.card.types and m not in changers]
-        if len({m.name for m in changers}) != 1 or len({m.name for m in lands}) != 1:
+        pair = _changer_and_land(q)
+        if pair is None:
             return None
-        if len({m.name for m in q.cards}) != 2 or _unread(q):
-            return None
-        source, land = changers[0], lands[0]
+        source, land = pair
         if not any(isinstance(a, Activated) and a.mana is None for a in land.abilities()):
             return None
         if q.has(_NOT_IN_PLAY) or not q.has(*_IN_PLAY):
