@@ -338,14 +338,22 @@ def _entries(sentence: str) -> list[tuple[int, str]]:
     for hit in _ENTRY.finditer(sentence):
         if hit.group(1) in ("put", "puts") and hit.group("put") is None:
             continue
-        actors = list(_ACTOR.finditer(sentence[: hit.start()]))
-        if actors:
-            out.append((hit.start(), _party(actors[-1].group(1))))
-        elif re.fullmatch(r"\W*((so|then|and|ok|okay|just|also)\W+)*", sentence[: hit.start()]):
-            # "Cast Birds at the end of their turn.": a player telling their own play drops
-            # the "I".
-            out.append((hit.start(), "me"))
+        party = _actor_before(sentence, hit.start())
+        if party is not None:
+            out.append((hit.start(), party))
     return out
+
+
+def _actor_before(sentence: str, at: int) -> str | None:
+    """Whose side the act at ``at`` is told from: the last actor before it, or the teller
+    when nothing but filler stands before it."""
+    actors = list(_ACTOR.finditer(sentence[:at]))
+    if actors:
+        return _party(actors[-1].group(1))
+    if re.fullmatch(r"\W*((so|then|and|ok|okay|just|also)\W+)*", sentence[:at]):
+        # "Cast Birds at the end of their turn.": a player telling their own play drops the "I".
+        return "me"
+    return None
 
 
 # Control gained by the one who tells it ("stole", "took control of"), not given away.
@@ -364,11 +372,9 @@ def _gains(sentence: str) -> list[tuple[int, str]]:
     """Where ``sentence`` tells of a player gaining control of a permanent, and who."""
     out: list[tuple[int, str]] = []
     for hit in _GAIN.finditer(sentence):
-        actors = list(_ACTOR.finditer(sentence[: hit.start()]))
-        if actors:
-            out.append((hit.start(), _party(actors[-1].group(1))))
-        elif re.fullmatch(r"\W*((so|then|and|ok|okay|just|also)\W+)*", sentence[: hit.start()]):
-            out.append((hit.start(), "me"))
+        party = _actor_before(sentence, hit.start())
+        if party is not None:
+            out.append((hit.start(), party))
     return out
 
 
