@@ -1903,12 +1903,9 @@ class KickerHandler:
                 asked = [a for a in etb if a.which == named[0]]
         if not asked or (len(asked) > 1 and not every):
             return None
-        kicked = self._kicks_paid(q, kicker, asked)
-        if kicked is None:
+        perm = self._paid_permanent(q, mention, kicker, asked)
+        if perm is None:
             return None
-        perm = Permanent(
-            name=mention.name, types=mention.card.types, kicked=kicked, card=mention.card
-        )
         chosen = tuple(asked)
 
         def run() -> Ruling:
@@ -1952,18 +1949,27 @@ class KickerHandler:
             doing = [x for x in lines if re.match(r"(when|whenever|at)\b", x)]
         if not etb or len(doing) != len(etb):
             return None  # another ability of its own does it too, kicked or not
-        kicked = self._kicks_paid(q, kicker, etb)
-        if kicked is None:
+        perm = self._paid_permanent(q, mention, kicker, etb)
+        if perm is None:
             return None
-        perm = Permanent(
-            name=mention.name, types=mention.card.types, kicked=kicked, card=mention.card
-        )
         chosen = tuple(etb)
 
         def run() -> Ruling:
             return k.kicked_triggers_count(perm, chosen, kicker)
 
         return Scenario("kicker_trigger_count", "number", 0.9, run, self._cards(mention))
+
+    def _paid_permanent(
+        self, q: Question, mention: CardMention, kicker: Kicker, asked: list[IfKicked]
+    ) -> Permanent | None:
+        """The named permanent with the kicker costs the question says were paid for these
+        abilities; None when it doesn't say."""
+        kicked = self._kicks_paid(q, kicker, asked)
+        if kicked is None:
+            return None
+        return Permanent(
+            name=mention.name, types=mention.card.types, kicked=kicked, card=mention.card
+        )
 
     def _kicks_paid(
         self, q: Question, kicker: Kicker, asked: list[IfKicked]
@@ -2030,13 +2036,10 @@ class KickerHandler:
             rf"\b{word}\b", mention.card.oracle_text.replace(chosen[0].text, ""), re.I
         ):
             return None  # the quality also comes from elsewhere on the card
-        kicked = self._kicks_paid(q, kicker, chosen)
-        if kicked is None:
+        perm = self._paid_permanent(q, mention, kicker, chosen)
+        if perm is None:
             return None
         ability = chosen[0]
-        perm = Permanent(
-            name=mention.name, types=mention.card.types, kicked=kicked, card=mention.card
-        )
 
         def run() -> Ruling:
             return k.kicked_static(perm, ability, kicker)
@@ -2613,12 +2616,9 @@ class KickerHandler:
             types = frozenset({_TARGET_TYPES[word]})
         else:
             return None
-        kicked = self._kicks_paid(q, kicker, [ability])
-        if kicked is None:
+        source = self._paid_permanent(q, mention, kicker, [ability])
+        if source is None:
             return None
-        source = Permanent(
-            name=mention.name, types=mention.card.types, kicked=kicked, card=mention.card
-        )
         name = mention.name
 
         def run() -> Ruling:
