@@ -940,6 +940,7 @@ class ConstellationHandler:
         types = frozenset({"Enchantment", "Creature"}) if bestowed else frozenset({"Enchantment"})
         spell = Spell(name=name, types=types, subtypes=frozenset({"Aura"}), bestowed=bestowed)
         state = GameState(battlefield=tuple(self._watchers(q)))
+        cards = self._cards(q) + tuple(m.name for m in aura_cards)
         if q.asks(_ATTACH_ASKED) and not q.asks(*_RESOLUTION_ASKED):
             # "Can I attach it to the token?" asks what an attaching effect allows of what
             # entered, not whether anything triggered or whether the spell resolved.
@@ -948,7 +949,7 @@ class ConstellationHandler:
                 "yesno",
                 0.92,
                 _missing("what the effect that attaches it allows of what entered (CR 701.3)"),
-                self._cards(q) + tuple(m.name for m in aura_cards),
+                cards,
             )
         asks_trigger = q.fuzzy_has("trigger") or q.fuzzy_has("constellation")
         asks_countered = q.has(r"fizzle", r"countered", r"go(es)? to the graveyard")
@@ -970,7 +971,6 @@ class ConstellationHandler:
             )
             and not q.has(r"\bopponent'?s'? (aura|spell)", r"\bopponent (casts?|cast)")
         )
-        cards = self._cards(q) + tuple(m.name for m in aura_cards)
         if not certain and q.has(_CONTROL_TAKEN):
             return self._aura_control_changed(q, spell, state, asks_trigger, asks_countered, cards)
         if not bestowed and not certain:
@@ -979,7 +979,7 @@ class ConstellationHandler:
                 "yesno",
                 0.92,
                 _missing("whether the Aura spell's target became illegal"),
-                self._cards(q) + tuple(m.name for m in aura_cards),
+                cards,
             )
 
         def run() -> Ruling:
